@@ -1,0 +1,49 @@
+// swift-tools-version: 6.0
+// Reel: Core Animation, rendered to video, on Linux.
+//
+// Data flows one way and the targets show it:
+//   ReelScene (file format) → ReelCore (layers, animations, timing) → ReelRender (Cairo) → ReelEncode (FFmpeg)
+// ReelCore is pure Swift; only ReelRender imports Cairo and only ReelEncode imports FFmpeg.
+import PackageDescription
+
+let package = Package(
+    name: "Reel",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "Reel", targets: ["Reel"]),
+        .executable(name: "reel", targets: ["reel"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+    ],
+    targets: [
+        // MARK: C libraries
+        .systemLibrary(
+            name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo",
+            providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(
+            name: "CFFmpeg", path: "Sources/CFFmpeg", pkgConfig: "libavformat",
+            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev"])]),
+        // Process-level helpers Swift cannot express safely (async-signal-safe interrupt flag).
+        .target(name: "CReelSupport", path: "Sources/CReelSupport"),
+
+        // MARK: Reel
+        .target(name: "ReelCore", path: "Sources/ReelCore"),
+        .target(name: "ReelScene", dependencies: ["ReelCore", .product(name: "Yams", package: "Yams")]),
+        .target(name: "ReelRender", dependencies: ["ReelCore", "CCairo"]),
+        .target(name: "ReelEncode", dependencies: ["ReelCore", "CFFmpeg"]),
+        .target(name: "Reel", dependencies: ["ReelCore", "ReelScene", "ReelRender", "ReelEncode"]),
+        .executableTarget(
+            name: "reel",
+            dependencies: ["Reel", "CReelSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+
+        // MARK: Tests
+        .testTarget(name: "ReelCoreTests", dependencies: ["ReelCore"]),
+        .testTarget(name: "ReelSceneTests", dependencies: ["ReelScene", "ReelCore"]),
+        .testTarget(name: "ReelRenderTests", dependencies: ["ReelRender", "ReelScene", "ReelCore"],
+                    exclude: ["Golden"]),
+        .testTarget(name: "ReelEncodeTests", dependencies: ["ReelEncode", "ReelCore"]),
+        .testTarget(name: "ReelCLITests", dependencies: ["reel"]),
+    ]
+)

@@ -1,0 +1,30 @@
+#ifndef REEL_CFFMPEG_SHIM_H
+#define REEL_CFFMPEG_SHIM_H
+// FFmpeg's function-like macros and variadic functions do not import into Swift;
+// these static inline wrappers expose what Reel needs.
+#include <libavformat/avformat.h>
+#include <libavcodec/avcodec.h>
+#include <libswscale/swscale.h>
+#include <libavutil/avutil.h>
+#include <libavutil/cpu.h>
+#include <libavutil/error.h>
+#include <libavutil/imgutils.h>
+#include <libavutil/opt.h>
+#include <libavutil/pixdesc.h>
+
+static inline int reel_averror(int posix_errno) { return AVERROR(posix_errno); }
+static inline int reel_averror_eof(void) { return AVERROR_EOF; }
+static inline int reel_averror_eagain(void) { return AVERROR(EAGAIN); }
+static inline int64_t reel_av_nopts_value(void) { return AV_NOPTS_VALUE; }
+static inline int reel_averror_stream_not_found(void) { return AVERROR_STREAM_NOT_FOUND; }
+
+/// Writes the message for an FFmpeg error code into buf (av_err2str is a macro over a compound literal).
+static inline void reel_av_strerror(int code, char *buf, size_t size) {
+    if (av_strerror(code, buf, size) < 0) {
+        snprintf(buf, size, "unknown FFmpeg error %d", code);
+    }
+}
+
+/// Silences libav's own logging (av_log_set_level is fine, but the callback setter takes a va_list).
+static inline void reel_av_quiet(void) { av_log_set_level(AV_LOG_ERROR); }
+#endif

@@ -1,0 +1,119 @@
+import Foundation
+
+/// Receives an animation's start and stop, at the scene time they happen. The delegate may
+/// change the model there (seed 000: set the final position with actions disabled).
+public protocol CAAnimationDelegate: AnyObject {
+    /// The animation's active period began.
+    func animationDidStart(_ anim: CAAnimation)
+    /// The animation ended (`finished` true) or was removed before ending (false).
+    func animationDidStop(_ anim: CAAnimation, finished flag: Bool)
+}
+
+extension CAAnimationDelegate {
+    public func animationDidStart(_ anim: CAAnimation) {}
+    public func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {}
+}
+
+/// The base of all animations: CAMediaTiming, timing function, delegate.
+///
+/// As in Core Animation, `add(_:forKey:)` copies the animation, so changing it afterwards does
+/// not affect what was added.
+open class CAAnimation {
+    /// Start, in the layer's time (`CACurrentMediaTime() + delay` in the seeds' idiom); 0 = now.
+    public var beginTime: Double = 0
+    /// Seconds per iteration; 0 takes the transaction's duration (0.25 s by default).
+    public var duration: Double = 0
+    public var speed: Double = 1
+    public var timeOffset: Double = 0
+    public var repeatCount: Double = 0
+    public var repeatDuration: Double = 0
+    public var autoreverses = false
+    public var fillMode: CAMediaTimingFillMode = .removed
+    /// Pacing of each iteration; nil is linear.
+    public var timingFunction: CAMediaTimingFunction?
+    /// Whether the animation is removed from the layer when its active period ends.
+    public var isRemovedOnCompletion = true
+    /// Receives didStart/didStop. Retained, as Core Animation retains its delegate.
+    public var delegate: CAAnimationDelegate?
+    /// Arbitrary values stored with `setValue(_:forKey:)` (the seeds stash end positions here).
+    public var userInfo: [String: Any] = [:]
+
+    public required init() {}
+
+    /// A new, default animation.
+    public class func animation() -> Self { Self() }
+
+    /// A copy of the animation (what `add(_:forKey:)` stores).
+    open func copy() -> CAAnimation {
+        let c = Self()
+        c.copyFields(from: self)
+        return c
+    }
+
+    /// Copies this class's fields from `other`; subclasses extend it.
+    open func copyFields(from other: CAAnimation) {
+        beginTime = other.beginTime; duration = other.duration; speed = other.speed
+        timeOffset = other.timeOffset; repeatCount = other.repeatCount; repeatDuration = other.repeatDuration
+        autoreverses = other.autoreverses; fillMode = other.fillMode; timingFunction = other.timingFunction
+        isRemovedOnCompletion = other.isRemovedOnCompletion; delegate = other.delegate; userInfo = other.userInfo
+    }
+
+    /// Key-value storage, as Objective-C code uses on animations.
+    public func setValue(_ value: Any?, forKey key: String) { userInfo[key] = value }
+    public func value(forKey key: String) -> Any? { userInfo[key] }
+
+    /// The CAMediaTiming fields as a value.
+    public var timing: MediaTiming {
+        var t = MediaTiming()
+        t.beginTime = beginTime; t.duration = duration; t.speed = speed; t.timeOffset = timeOffset
+        t.repeatCount = repeatCount; t.repeatDuration = repeatDuration; t.autoreverses = autoreverses
+        t.fillMode = fillMode
+        return t
+    }
+
+    /// Builds the immutable, thread-safe form the timeline evaluates. `context` resolves what
+    /// depends on the moment of adding (the layer's model value, the previous presentation value).
+    func compiled(in context: AnimationCompileContext) throws -> CompiledAnimation {
+        throw AnimationError("\(type(of: self)) cannot be added to a layer; use a concrete animation class")
+    }
+}
+
+/// An animation of one key path of the layer.
+open class CAPropertyAnimation: CAAnimation {
+    /// The animated key path (`position`, `transform.rotation.z`, `bounds.size.width`, …).
+    public var keyPath: String?
+    /// Adds the animated value to the value underneath instead of replacing it.
+    public var isAdditive = false
+    /// Each repeat continues from where the previous one ended.
+    public var isCumulative = false
+
+    public required init() {}
+
+    /// An animation of `path`.
+    public convenience init(keyPath path: String?) {
+        self.init()
+        keyPath = path
+    }
+
+    open override func copyFields(from other: CAAnimation) {
+        super.copyFields(from: other)
+        guard let o = other as? CAPropertyAnimation else { return }
+        keyPath = o.keyPath; isAdditive = o.isAdditive; isCumulative = o.isCumulative
+    }
+
+    /// The parsed key path, or an error naming it.
+    func resolvedKeyPath() throws -> LayerKeyPath {
+        guard let text = keyPath else { throw AnimationError("\(type(of: self)) has no keyPath") }
+        guard let path = LayerKeyPath(text) else {
+            throw AnimationError("unknown key path '\(text)'\(suggestion(for: text, among: LayerKeyPath.allPaths))")
+        }
+        guard path.property.isAnimatable else { throw AnimationError("'\(text)' is not animatable") }
+        return path
+    }
+}
+
+/// A problem with an animation found when it is added.
+public struct AnimationError: Error, CustomStringConvertible, Equatable {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,302 @@
+import Foundation
+
+/// A layer, as in Core Animation: model properties, a place in the tree, and animations.
+///
+/// Setting a property changes the model. Inside a scene's timeline (`scene.at(t) { … }`) the
+/// change is recorded at that time and, for animatable properties of a layer already on screen,
+/// makes an implicit animation from the presentation value — exactly Core Animation's rules.
+/// Outside a timeline, setting a property just configures the initial state.
+open class CALayer {
+    /// The model values.
+    public internal(set) var model = LayerState()
+    /// The layer's name; scene files and `inspect` refer to layers by it.
+    public var name: String?
+    /// The parent layer, nil for the root or a detached layer.
+    public internal(set) weak var superlayer: CALayer?
+    var children: [CALayer] = []
+    /// Actions by key: `NSNull()` disables the implicit animation for that key, a `CAAnimation`
+    /// replaces the default one (its from/to values are filled in as for the default).
+    public var actions: [String: Any]?
+    /// Animations added outside a timeline (they start at time 0), by key.
+    var pendingAnimations: [(key: String?, animation: CAAnimation)] = []
+
+    public required init() {}
+
+    /// A layer whose properties are copied from `other` (used by `presentation()`).
+    public required init(layer other: CALayer) {
+        model = other.model
+        name = other.name
+    }
+
+    /// The short class name used by scene files and `inspect`.
+    open class var className: String { "CALayer" }
+
+    // MARK: - Geometry
+
+    public var bounds: CGRect {
+        get { model.bounds }
+        set { change(.bounds) { $0.bounds = newValue } }
+    }
+    public var position: CGPoint {
+        get { model.position }
+        set { change(.position) { $0.position = newValue } }
+    }
+    public var zPosition: CGFloat {
+        get { model.zPosition }
+        set { change(.zPosition) { $0.zPosition = newValue } }
+    }
+    public var anchorPoint: CGPoint {
+        get { model.anchorPoint }
+        set { change(.anchorPoint) { $0.anchorPoint = newValue } }
+    }
+    public var anchorPointZ: CGFloat {
+        get { model.anchorPointZ }
+        set { change(.anchorPointZ) { $0.anchorPointZ = newValue } }
+    }
+    public var transform: CATransform3D {
+        get { model.transform }
+        set { change(.transform) { $0.transform = newValue } }
+    }
+    public var sublayerTransform: CATransform3D {
+        get { model.sublayerTransform }
+        set { change(.sublayerTransform) { $0.sublayerTransform = newValue } }
+    }
+    /// `position − anchorPoint × bounds.size`, with the bounds' size; setting it moves and resizes.
+    public var frame: CGRect {
+        get { model.frame }
+        set {
+            let target = newValue.standardized
+            bounds = CGRect(origin: bounds.origin, size: target.size)
+            position = CGPoint(x: target.origin.x + anchorPoint.x * target.size.width,
+                               y: target.origin.y + anchorPoint.y * target.size.height)
+        }
+    }
+
+    // MARK: - Appearance
+
+    public var isHidden: Bool {
+        get { model.isHidden }
+        set { change(.hidden) { $0.isHidden = newValue } }
+    }
+    public var opacity: Float {
+        get { Float(model.opacity) }
+        set { change(.opacity) { $0.opacity = CGFloat(newValue) } }
+    }
+    public var backgroundColor: CGColor? {
+        get { model.backgroundColor }
+        set { change(.backgroundColor) { $0.backgroundColor = newValue } }
+    }
+    public var cornerRadius: CGFloat {
+        get { model.cornerRadius }
+        set { change(.cornerRadius) { $0.cornerRadius = newValue } }
+    }
+    public var borderWidth: CGFloat {
+        get { model.borderWidth }
+        set { change(.borderWidth) { $0.borderWidth = newValue } }
+    }
+    public var borderColor: CGColor? {
+        get { model.borderColor }
+        set { change(.borderColor) { $0.borderColor = newValue } }
+    }
+    public var masksToBounds: Bool {
+        get { model.masksToBounds }
+        set { change(.masksToBounds) { $0.masksToBounds = newValue } }
+    }
+
+    // MARK: - Layer timing (CAMediaTiming)
+
+    public var beginTime: Double {
+        get { model.beginTime }
+        set { change(.beginTime) { $0.beginTime = newValue } }
+    }
+    public var speed: Float {
+        get { Float(model.speed) }
+        set { change(.speed) { $0.speed = Double(newValue) } }
+    }
+    public var timeOffset: Double {
+        get { model.timeOffset }
+        set { change(.timeOffset) { $0.timeOffset = newValue } }
+    }
+
+    // MARK: - Key-value coding
+
+    /// Sets a property or a key path into one (`position.x`, `transform.rotation.z`), with the
+    /// same implicit animation as the typed setter.
+    public func setValue(_ value: AnimatableValue, forKeyPath keyPath: LayerKeyPath) {
+        change(keyPath.property) { keyPath.set(&$0, value) }
+    }
+
+    /// The model value at a key path.
+    public func value(forKeyPath keyPath: LayerKeyPath) -> AnimatableValue { keyPath.get(model) }
+
+    /// Applies a model change and reports it to the timeline being compiled, if any.
+    func change(_ property: LayerProperty, _ mutate: (inout LayerState) -> Void) {
+        let old = model
+        mutate(&model)
+        TimelineCompiler.current?.layerDidChange(self, property: property, from: old)
+    }
+
+    // MARK: - The layer tree
+
+    /// The sublayers, back to front; nil when there are none (as in Core Animation).
+    public var sublayers: [CALayer]? {
+        get { children.isEmpty ? nil : children }
+        set {
+            for child in children { child.superlayer = nil }
+            children = []
+            for layer in newValue ?? [] { insertSublayer(layer, at: UInt32(children.count)) }
+            TimelineCompiler.current?.structureDidChange(self)
+        }
+    }
+
+    /// Appends `layer` as the frontmost sublayer (removing it from its old parent first).
+    public func addSublayer(_ layer: CALayer) {
+        insertSublayer(layer, at: UInt32(children.count))
+    }
+
+    /// Inserts `layer` at `index` among the sublayers (clamped to the end).
+    public func insertSublayer(_ layer: CALayer, at index: UInt32) {
+        precondition(layer !== self, "a layer cannot be its own sublayer")
+        var ancestor: CALayer? = self
+        while let a = ancestor {
+            precondition(a !== layer, "adding a layer below itself would make a cycle")
+            ancestor = a.superlayer
+        }
+        layer.detach()
+        children.insert(layer, at: min(Int(index), children.count))
+        layer.superlayer = self
+        TimelineCompiler.current?.structureDidChange(self)
+    }
+
+    /// Inserts `layer` just below `sibling` (or at the back when sibling is nil or not a child).
+    public func insertSublayer(_ layer: CALayer, below sibling: CALayer?) {
+        let index = sibling.flatMap { s in children.firstIndex { $0 === s } } ?? 0
+        insertSublayer(layer, at: UInt32(index))
+    }
+
+    /// Inserts `layer` just above `sibling` (or at the front when sibling is nil or not a child).
+    public func insertSublayer(_ layer: CALayer, above sibling: CALayer?) {
+        let index = sibling.flatMap { s in children.firstIndex { $0 === s }.map { $0 + 1 } } ?? children.count
+        insertSublayer(layer, at: UInt32(index))
+    }
+
+    /// Detaches the layer from its superlayer.
+    public func removeFromSuperlayer() {
+        detach()
+    }
+
+    private func detach() {
+        guard let parent = superlayer else { return }
+        parent.children.removeAll { $0 === self }
+        superlayer = nil
+        TimelineCompiler.current?.structureDidChange(parent)
+    }
+
+    /// This layer and all layers below it, depth first, back to front.
+    public var subtree: [CALayer] {
+        var result = [self]
+        for child in children { result += child.subtree }
+        return result
+    }
+
+    /// The first layer named `name` in this subtree.
+    public func layer(named name: String) -> CALayer? {
+        if self.name == name { return self }
+        for child in children {
+            if let found = child.layer(named: name) { return found }
+        }
+        return nil
+    }
+
+    // MARK: - Animations
+
+    /// Adds a copy of `anim` under `key`, replacing any animation under the same key.
+    /// `beginTime` 0 becomes the layer's current time; a duration of 0 becomes the transaction's.
+    public func add(_ anim: CAAnimation, forKey key: String?) {
+        let copy = anim.copy()
+        if let compiler = TimelineCompiler.current {
+            compiler.addAnimation(copy, to: self, forKey: key)
+        } else {
+            if let key { pendingAnimations.removeAll { $0.key == key } }
+            pendingAnimations.append((key, copy))
+        }
+    }
+
+    /// Removes the animation under `key`; the presentation snaps back to the model.
+    public func removeAnimation(forKey key: String) {
+        if let compiler = TimelineCompiler.current {
+            compiler.removeAnimations(from: self, key: key)
+        } else {
+            pendingAnimations.removeAll { $0.key == key }
+        }
+    }
+
+    /// Removes every animation of the layer.
+    public func removeAllAnimations() {
+        if let compiler = TimelineCompiler.current {
+            compiler.removeAnimations(from: self, key: nil)
+        } else {
+            pendingAnimations.removeAll()
+        }
+    }
+
+    /// The keys of the animations attached now, in the order they were added.
+    public func animationKeys() -> [String]? {
+        let keys = TimelineCompiler.current?.animationKeys(of: self) ?? pendingAnimations.compactMap(\.key)
+        return keys.isEmpty ? nil : keys
+    }
+
+    /// The animation attached under `key` now (a copy of what was added).
+    public func animation(forKey key: String) -> CAAnimation? {
+        if let compiler = TimelineCompiler.current { return compiler.animation(of: self, forKey: key) }
+        return pendingAnimations.last { $0.key == key }?.animation
+    }
+
+    /// A copy of the layer holding its presentation values at the current scene time
+    /// (`CACurrentMediaTime()`), or nil outside a timeline.
+    public func presentation() -> Self? {
+        guard let compiler = TimelineCompiler.current, let state = compiler.presentationState(of: self) else { return nil }
+        let copy = Self(layer: self)
+        copy.model = state
+        return copy
+    }
+
+    /// Converts a time from `layer`'s time space (nil: the scene's) to this layer's.
+    public func convertTime(_ t: Double, from layer: CALayer?) -> Double {
+        let sceneTime = layer.map { $0.sceneTime(fromLocal: t) } ?? t
+        return localTime(fromScene: sceneTime)
+    }
+
+    /// Converts a time from this layer's time space to `layer`'s (nil: the scene's).
+    public func convertTime(_ t: Double, to layer: CALayer?) -> Double {
+        let sceneTime = sceneTime(fromLocal: t)
+        return layer.map { $0.localTime(fromScene: sceneTime) } ?? sceneTime
+    }
+
+    /// The ancestors from the root down to this layer.
+    var ancestry: [CALayer] {
+        var chain: [CALayer] = []
+        var l: CALayer? = self
+        while let layer = l {
+            chain.append(layer)
+            l = layer.superlayer
+        }
+        return chain.reversed()
+    }
+
+    func localTime(fromScene t: Double) -> Double {
+        ancestry.reduce(t) { $1.model.localTime(parentTime: $0) }
+    }
+
+    func sceneTime(fromLocal t: Double) -> Double {
+        ancestry.reversed().reduce(t) { local, layer in
+            TimingEvaluator.parentTime(localTime: local, beginTime: layer.model.beginTime,
+                                       speed: layer.model.speed, timeOffset: layer.model.timeOffset) ?? local
+        }
+    }
+}
+
+/// The scene time inside a timeline closure (`scene.at(t) { … }`, a delegate callback), else 0.
+public func CACurrentMediaTime() -> Double {
+    TimelineCompiler.current?.now ?? 0
+}

@@ -1,0 +1,32 @@
+import Foundation
+
+/// The frame of a scene: size in points, pixel scale, frame rate, length and background.
+public struct Canvas: Hashable, Sendable {
+    /// Size in points.
+    public var size: CGSize
+    /// Pixels per point (`contentsScale`); the video is `size × scale` pixels.
+    public var scale: Double = 1
+    /// Frames per second.
+    public var fps: Double = 60
+    /// Length in seconds.
+    public var duration: Double
+    /// The root layer's background; nil is transparent.
+    public var background: CGColor? = .black
+
+    public init(size: CGSize, scale: Double = 1, fps: Double = 60, duration: Double, background: CGColor? = .black) {
+        self.size = size
+        self.scale = scale
+        self.fps = fps
+        self.duration = duration
+        self.background = background
+    }
+
+    /// Output width in pixels.
+    public var pixelWidth: Int { Int((size.width * scale).rounded()) }
+    /// Output height in pixels.
+    public var pixelHeight: Int { Int((size.height * scale).rounded()) }
+    /// Number of frames: `round(fps × duration)`.
+    public var frameCount: Int { Int((fps * duration).rounded()) }
+    /// The scene time of frame `index` (frames sample the start of their interval).
+    public func time(ofFrame index: Int) -> Double { Double(index) / fps }
+}

@@ -1,0 +1,149 @@
+import Foundation
+
+/// A compiled scene: every layer's model history and every animation with resolved times.
+/// `presentation(at:)` is a pure, thread-safe function of the time, so frames can be evaluated
+/// in any order, on any thread (STYLE.md: compile once, evaluate many).
+public struct Timeline: Sendable {
+    /// The canvas the scene was made for.
+    public let canvas: Canvas
+    /// Layers by ID (an index); the root is `rootID`.
+    let layers: [CompiledLayer]
+    /// The root layer's ID.
+    let rootID: Int
+    /// animationDidStart / animationDidStop events of explicitly added animations, in time order.
+    public let events: [AnimationEvent]
+
+    init(canvas: Canvas, layers: [CompiledLayer], rootID: Int, events: [AnimationEvent]) {
+        self.canvas = canvas
+        self.layers = layers
+        self.rootID = rootID
+        self.events = events
+    }
+
+    /// The same timeline drawn on another canvas: a different frame rate or pixel scale.
+    /// (The duration stays: events were resolved up to it.)
+    public func with(canvas newCanvas: Canvas) -> Timeline {
+        var c = newCanvas
+        c.duration = canvas.duration
+        return Timeline(canvas: c, layers: layers, rootID: rootID, events: events)
+    }
+
+    /// The names of all layers that ever exist in the scene.
+    public var layerNames: [String] { layers.compactMap(\.name) }
+
+    /// The presentation tree at scene time `t`: model values with every active animation applied.
+    public func presentation(at t: Double) -> PresentationLayer {
+        presentation(of: rootID, sceneTime: t, parentTime: t)
+    }
+
+    /// The presentation of the layer named `name` at `t` (with its subtree), if it is in the tree then.
+    public func presentation(at t: Double, layerNamed name: String) -> PresentationLayer? {
+        presentation(at: t).first { $0.name == name }
+    }
+
+    func presentation(of id: Int, sceneTime t: Double, parentTime: Double) -> PresentationLayer {
+        let layer = layers[id]
+        let snapshot = layer.snapshot(at: t)
+        let local = snapshot.state.localTime(parentTime: parentTime)
+        var state = snapshot.state
+        var keys: [String] = []
+        for attachment in layer.attachments(activeAt: t) {
+            attachment.animation.apply(to: &state, model: snapshot.state, localTime: local)
+            if let key = attachment.key { keys.append(key) }
+        }
+        let children = snapshot.sublayers.map { presentation(of: $0, sceneTime: t, parentTime: local) }
+        return PresentationLayer(name: layer.name, className: layer.className, model: snapshot.state,
+                                 state: state, localTime: local, animationKeys: keys, sublayers: children)
+    }
+}
+
+/// One animation event as a delegate receives it.
+public struct AnimationEvent: Hashable, Sendable {
+    public enum Kind: String, Sendable { case didStart, didStop }
+    /// Scene time of the event.
+    public var time: Double
+    /// The layer's name (nil for an unnamed layer).
+    public var layer: String?
+    /// The key the animation was added under (nil when added without a key).
+    public var key: String?
+    public var kind: Kind
+    /// For didStop: true when it ran to its end, false when removed or replaced early.
+    public var finished: Bool?
+}
+
+/// A layer of the presentation tree: what is drawn and what `inspect` reports.
+public struct PresentationLayer: Sendable {
+    public let name: String?
+    /// "CALayer", "CAShapeLayer", …
+    public let className: String
+    /// The model values at this time.
+    public let model: LayerState
+    /// The presentation values (model + animations).
+    public let state: LayerState
+    /// The layer's local time (its animations' time space).
+    public let localTime: Double
+    /// Keys of the animations attached now, in the order they apply.
+    public let animationKeys: [String]
+    /// Sublayers back to front (not yet sorted by zPosition).
+    public let sublayers: [PresentationLayer]
+
+    /// Depth-first search of this subtree.
+    public func first(where predicate: (PresentationLayer) -> Bool) -> PresentationLayer? {
+        if predicate(self) { return self }
+        for child in sublayers {
+            if let found = child.first(where: predicate) { return found }
+        }
+        return nil
+    }
+}
+
+/// A layer's compiled history.
+struct CompiledLayer: Sendable {
+    let name: String?
+    let className: String
+    /// Model snapshots, ordered by time; the model at t is the last snapshot at or before t.
+    let snapshotTimes: [Double]
+    let snapshots: [LayerSnapshot]
+    /// Animations attached to the layer at some time, in the order they were added.
+    let attachmentList: [Attachment]
+    let index: IntervalIndex
+
+    init(name: String?, className: String, snapshotTimes: [Double], snapshots: [LayerSnapshot], attachments: [Attachment]) {
+        self.name = name
+        self.className = className
+        self.snapshotTimes = snapshotTimes
+        self.snapshots = snapshots
+        self.attachmentList = attachments
+        self.index = IntervalIndex(attachments.map { ($0.addedAt, $0.removedAt) })
+    }
+
+    /// The model at time t (the first snapshot if t is before everything).
+    func snapshot(at t: Double) -> LayerSnapshot {
+        // Binary search for the last time ≤ t.
+        var lo = 0, hi = snapshotTimes.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if snapshotTimes[mid] <= t { lo = mid + 1 } else { hi = mid }
+        }
+        return snapshots[max(lo - 1, 0)]
+    }
+
+    /// Attachments with addedAt ≤ t < removedAt, in the order they were added.
+    func attachments(activeAt t: Double) -> [Attachment] {
+        index.indices(containing: t).map { attachmentList[$0] }
+    }
+}
+
+/// A layer's model at one moment.
+struct LayerSnapshot: Sendable {
+    var state: LayerState
+    var sublayers: [Int]
+}
+
+/// An animation attached to a layer for the interval [addedAt, removedAt) of scene time.
+struct Attachment: Sendable {
+    var key: String?
+    var animation: CompiledAnimation
+    var addedAt: Double
+    var removedAt: Double
+}

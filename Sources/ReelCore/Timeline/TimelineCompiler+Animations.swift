@@ -1,0 +1,171 @@
+import Foundation
+
+/// An animation attached to a layer while the timeline is compiled.
+struct LiveAttachment {
+    var layer: Int
+    var key: String?
+    var animation: CompiledAnimation
+    /// The copy that was added: what delegates receive and `animation(forKey:)` returns.
+    var source: CAAnimation
+    var isImplicit: Bool
+    var transaction: Int
+    var addedAt: Double
+    var removedAt: Double = .infinity
+    var started = false
+    var stopped = false
+    /// Bumped whenever the start/stop events are rescheduled; older events are ignored.
+    var generation = 0
+}
+
+extension TimelineCompiler {
+    // MARK: - Adding and removing
+
+    /// `layer.add(anim, forKey:)` during compilation: `anim` is already a copy.
+    func addAnimation(_ anim: CAAnimation, to layer: CALayer, forKey key: String?, isImplicit: Bool = false) {
+        let id = register(layer)
+        if anim.duration <= 0 || !anim.duration.isFinite {
+            anim.duration = transactionValue(\.duration) ?? TransactionSettings.defaultDuration
+        }
+        if anim.timingFunction == nil, let function = transactionValue(\.timingFunction) ?? nil {
+            anim.timingFunction = function
+        }
+        if anim.beginTime == 0 {
+            anim.beginTime = layer.localTime(fromScene: now)
+        }
+        let compiled: CompiledAnimation
+        do {
+            compiled = try anim.compiled(in: PreviousValueContext(compiler: self, layer: id))
+        } catch {
+            let who = layer.name.map { "layer '\($0)'" } ?? "an unnamed layer"
+            errors.append("at \(now) s, adding animation\(key.map { " '\($0)'" } ?? "") to \(who): \(error)")
+            return
+        }
+        if let key {
+            for index in layerAttachments[id] where attachments[index].key == key && attachments[index].removedAt > now {
+                detach(index)
+            }
+        }
+        let index = attachments.count
+        attachments.append(LiveAttachment(layer: id, key: key, animation: compiled, source: anim, isImplicit: isImplicit,
+                                          transaction: transactionNumber, addedAt: now))
+        layerAttachments[id].append(index)
+        for level in transactionStack.indices { transactionStack[level].addedAttachments.append(index) }
+        schedule(index)
+    }
+
+    /// `removeAnimation(forKey:)` (key nil: all) during compilation.
+    func removeAnimations(from layer: CALayer, key: String?) {
+        let id = register(layer)
+        for index in layerAttachments[id] where attachments[index].removedAt > now {
+            if key == nil || attachments[index].key == key { detach(index) }
+        }
+    }
+
+    /// Takes an attachment off its layer now; an animation that had not finished stops unfinished.
+    private func detach(_ index: Int) {
+        attachments[index].removedAt = now
+        guard !attachments[index].stopped else { return }
+        attachments[index].stopped = true
+        attachments[index].generation += 1
+        animationStopped(index)
+        queue.push(now, .removed(attachment: index))
+    }
+
+    /// Keys of the animations attached to `layer` now.
+    func animationKeys(of layer: CALayer) -> [String] {
+        guard let id = ids[ObjectIdentifier(layer)] else { return [] }
+        return layerAttachments[id].compactMap { i in
+            attachments[i].addedAt <= now && now < attachments[i].removedAt ? attachments[i].key : nil
+        }
+    }
+
+    /// The animation attached under `key` now.
+    func animation(of layer: CALayer, forKey key: String) -> CAAnimation? {
+        guard let id = ids[ObjectIdentifier(layer)] else { return nil }
+        return layerAttachments[id].last { attachments[$0].key == key && now < attachments[$0].removedAt }
+            .map { attachments[$0].source }
+    }
+
+    // MARK: - Implicit animations
+
+    /// Makes the implicit animation for a model change, if Core Animation would: actions enabled,
+    /// the layer on screen since before this transaction, the value really changed, and no
+    /// `NSNull` in the layer's `actions` for the key.
+    func makeImplicitAnimation(_ layer: CALayer, id: Int, property: LayerProperty, old: LayerState) {
+        guard property.isImplicitlyAnimated, !(transactionValue(\.disableActions) ?? false),
+              let since = onScreenSince[id], since < transactionNumber,
+              property.get(old) != property.get(layer.model) else { return }
+        let key = property.rawValue
+        let action = layer.actions?[key]
+        if action is NSNull { return }
+        let animation: CAAnimation
+        if let template = action as? CAAnimation {
+            animation = template.copy()
+            if let basic = animation as? CAPropertyAnimation, basic.keyPath == nil { basic.keyPath = key }
+        } else {
+            let basic = CABasicAnimation(keyPath: key)
+            // Implicit animations default to the system curve unless the transaction sets one.
+            basic.timingFunction = (transactionValue(\.timingFunction) ?? nil) ?? CAMediaTimingFunction(name: .default)
+            animation = basic
+        }
+        addAnimation(animation, to: layer, forKey: key, isImplicit: true)
+    }
+
+    // MARK: - Events
+
+    /// Schedules (again) the start and stop events of an attachment from the current layer timing.
+    func schedule(_ index: Int) {
+        guard !attachments[index].stopped else { return }
+        attachments[index].generation += 1
+        let a = attachments[index]
+        let (start, stop) = eventTimes(of: a)
+        if !a.started, let start { queue.push(max(start, now), .didStart(attachment: index, generation: a.generation)) }
+        if let stop { queue.push(max(stop, now), .didStop(attachment: index, generation: a.generation)) }
+    }
+
+    /// After a change of layer timing or of the tree, every pending event may move.
+    func rescheduleAll() {
+        for index in attachments.indices where !attachments[index].stopped {
+            schedule(index)
+        }
+    }
+
+    /// Scene times at which the attachment's active period begins and ends, given the layer
+    /// timing now; nil when that never happens (a paused layer, an infinite repeat).
+    private func eventTimes(of a: LiveAttachment) -> (start: Double?, stop: Double?) {
+        // The layer's local time is linear in scene time while timing stays as it is: local = k·t + c.
+        var k = 1.0, c = 0.0
+        for layer in objects[a.layer].ancestry {
+            k *= layer.model.speed
+            c = (c - layer.model.beginTime) * layer.model.speed + layer.model.timeOffset
+        }
+        let begin = a.animation.timing.beginTime
+        let end = begin + a.animation.timing.activeDurationInParent
+        if k == 0 {
+            if c < begin { return (nil, nil) }
+            return (now, c >= end ? now : nil)
+        }
+        let tBegin = (begin - c) / k
+        let tEnd = end.isFinite ? (end - c) / k : nil
+        return k > 0 ? (tBegin, tEnd) : (tEnd, tBegin)
+    }
+
+    /// Bookkeeping when an attachment stops: transaction completion blocks waiting for it.
+    func animationStopped(_ index: Int) {
+        var stillWaiting: [(remaining: Set<Int>, block: () -> Void)] = []
+        for var wait in completionWaits {
+            wait.remaining.remove(index)
+            if wait.remaining.isEmpty { queue.push(now, .completion(wait.block)) } else { stillWaiting.append(wait) }
+        }
+        completionWaits = stillWaiting
+    }
+}
+
+/// Resolves an animation's "previous" value: the layer's presentation before this transaction.
+struct PreviousValueContext: AnimationCompileContext {
+    let compiler: TimelineCompiler
+    let layer: Int
+    func previousValue(_ path: LayerKeyPath) -> AnimatableValue {
+        path.get(compiler.presentationBeforeTransaction(layer))
+    }
+}

@@ -1,0 +1,254 @@
+import Foundation
+
+/// Runs a scene's timeline once, as a discrete-event simulation in scene-time order, and records
+/// everything history-dependent: model snapshots, animation attachments with their add/remove
+/// times, delegate events. The result, a `Timeline`, is then evaluated purely per frame.
+///
+/// ```
+/// queue: (time, seq) ──▶ entry closure │ didStart │ didStop │ completion block
+///            ▲                 │ model changes → snapshots, implicit animations
+///            └── schedules ────┘ added animations → their start/stop events
+/// ```
+/// Every callback runs inside a transaction with `CACurrentMediaTime() == now`. A change of layer
+/// timing (pause/resume) or of the tree reschedules pending events, so event times stay exact.
+final class TimelineCompiler: @unchecked Sendable {
+    // @unchecked: a compiler lives on the thread that calls `Scene.compile()`; the task-local only
+    // makes it reachable from the API calls that closure makes, on that same thread.
+    @TaskLocal static var current: TimelineCompiler?
+
+    /// The most events one compile may process: a handler that re-adds a near-zero-length
+    /// animation forever is stopped with an error instead of hanging.
+    static let eventLimit = 2_000_000
+
+    let scene: Scene
+    private(set) var now: Double = 0
+
+    // MARK: Layers
+    var ids: [ObjectIdentifier: Int] = [:]
+    var objects: [CALayer] = []
+    var snapshotTimes: [[Double]] = []
+    var snapshots: [[LayerSnapshot]] = []
+    /// Layers in the rendered tree, with the transaction number in which they joined it.
+    var onScreenSince: [Int: Int] = [:]
+
+    // MARK: Animations
+    var attachments: [LiveAttachment] = []
+    var layerAttachments: [[Int]] = []
+    var queue = EventQueue<Event>()
+    var events: [AnimationEvent] = []
+    var completionWaits: [(remaining: Set<Int>, block: () -> Void)] = []
+
+    // MARK: Transactions
+    var transactionStack: [TransactionSettings] = []
+    var transactionNumber = 0
+    /// Model states at the start of the current outermost transaction, for layers it changed.
+    var beforeTransaction: [Int: LayerState] = [:]
+
+    var errors: [String] = []
+
+    enum Event {
+        case entry(Int)
+        case didStart(attachment: Int, generation: Int)
+        case didStop(attachment: Int, generation: Int)
+        /// A didStop caused by removal; the delegate hears of it after the transaction, as in Core Animation.
+        case removed(attachment: Int)
+        case completion(() -> Void)
+    }
+
+    init(scene: Scene) {
+        self.scene = scene
+    }
+
+    // MARK: - Running
+
+    func run() throws -> Timeline {
+        let root = scene.rootLayer
+        let initial = root.subtree.map { (layer: $0, model: $0.model, children: $0.children, pending: $0.pendingAnimations) }
+        defer {
+            // Restore the initial model so the scene can be compiled again to the same result.
+            for item in initial {
+                item.layer.model = item.model
+                item.layer.children = item.children
+                item.layer.pendingAnimations = item.pending
+                for child in item.children { child.superlayer = item.layer }
+            }
+        }
+        for layer in root.subtree {
+            let id = register(layer, initialState: layer.model, at: -.infinity)
+            onScreenSince[id] = -1
+        }
+        for id in 0..<objects.count { recordSnapshot(id, at: -.infinity) }
+
+        try Self.$current.withValue(self) {
+            // Animations added while building the scene start at time 0, before any entry.
+            let withPending = root.subtree.filter { !$0.pendingAnimations.isEmpty }
+            if !withPending.isEmpty {
+                now = 0
+                inTransaction {
+                    for layer in withPending {
+                        let pending = layer.pendingAnimations
+                        layer.pendingAnimations = []
+                        for (key, animation) in pending { addAnimation(animation, to: layer, forKey: key) }
+                    }
+                }
+            }
+            for (index, entry) in scene.entries.enumerated() {
+                guard entry.time.isFinite else {
+                    errors.append("timeline entry \(index + 1) has a non-finite time")
+                    continue
+                }
+                queue.push(max(entry.time, 0), .entry(index))
+            }
+            var processed = 0
+            let horizon = scene.canvas.duration
+            while let (time, event) = queue.pop() {
+                if time > horizon { break }
+                processed += 1
+                if processed > Self.eventLimit {
+                    throw TimelineError(messages: ["the timeline does not settle: more than \(Self.eventLimit) events before \(horizon) s (does an animationDidStop handler keep adding very short animations?)"])
+                }
+                now = max(now, time)
+                handle(event)
+            }
+        }
+        if !errors.isEmpty { throw TimelineError(messages: errors) }
+        return makeTimeline()
+    }
+
+    private func handle(_ event: Event) {
+        switch event {
+        case .entry(let index):
+            inTransaction { scene.entries[index].body() }
+        case .didStart(let id, let generation):
+            guard attachments[id].generation == generation, !attachments[id].started else { return }
+            attachments[id].started = true
+            record(id, .didStart, finished: nil)
+            if let delegate = attachments[id].source.delegate {
+                inTransaction { delegate.animationDidStart(attachments[id].source) }
+            }
+        case .didStop(let id, let generation):
+            guard attachments[id].generation == generation, !attachments[id].stopped else { return }
+            attachments[id].stopped = true
+            if attachments[id].animation.removedOnCompletion {
+                attachments[id].removedAt = now
+            }
+            record(id, .didStop, finished: true)
+            animationStopped(id)
+            if let delegate = attachments[id].source.delegate {
+                inTransaction { delegate.animationDidStop(attachments[id].source, finished: true) }
+            }
+        case .removed(let id):
+            record(id, .didStop, finished: false)
+            if let delegate = attachments[id].source.delegate {
+                inTransaction { delegate.animationDidStop(attachments[id].source, finished: false) }
+            }
+        case .completion(let block):
+            inTransaction { block() }
+        }
+    }
+
+    private func record(_ id: Int, _ kind: AnimationEvent.Kind, finished: Bool?) {
+        let a = attachments[id]
+        guard !a.isImplicit else { return }
+        events.append(AnimationEvent(time: now, layer: objects[a.layer].name, key: a.key, kind: kind, finished: finished))
+    }
+
+    private func makeTimeline() -> Timeline {
+        var perLayer = [[Attachment]](repeating: [], count: objects.count)
+        for a in attachments where a.addedAt < a.removedAt {
+            perLayer[a.layer].append(Attachment(key: a.key, animation: a.animation, addedAt: a.addedAt, removedAt: a.removedAt))
+        }
+        let layers = objects.indices.map { id in
+            CompiledLayer(name: objects[id].name, className: type(of: objects[id]).className,
+                          snapshotTimes: snapshotTimes[id], snapshots: snapshots[id], attachments: perLayer[id])
+        }
+        return Timeline(canvas: scene.canvas, layers: layers, rootID: ids[ObjectIdentifier(scene.rootLayer)]!, events: events)
+    }
+
+    // MARK: - Layers and the model
+
+    /// The ID of `layer`, registering it (with a first snapshot) when it is new.
+    @discardableResult
+    func register(_ layer: CALayer, initialState: LayerState? = nil, at time: Double? = nil) -> Int {
+        if let id = ids[ObjectIdentifier(layer)] { return id }
+        let id = objects.count
+        ids[ObjectIdentifier(layer)] = id
+        objects.append(layer)
+        snapshotTimes.append([])
+        snapshots.append([])
+        layerAttachments.append([])
+        if let time, time == -.infinity { return id }  // the initial tree records its snapshots afterwards
+        snapshotTimes[id].append(time ?? now)
+        snapshots[id].append(LayerSnapshot(state: initialState ?? layer.model, sublayers: []))
+        return id
+    }
+
+    /// Records the layer's current model and sublayers as its state from `time` (default: now) on.
+    func recordSnapshot(_ id: Int, at time: Double? = nil) {
+        let t = time ?? now
+        let snapshot = LayerSnapshot(state: objects[id].model, sublayers: objects[id].children.map { register($0) })
+        if snapshotTimes[id].last == t {
+            snapshots[id][snapshots[id].count - 1] = snapshot
+        } else {
+            snapshotTimes[id].append(t)
+            snapshots[id].append(snapshot)
+        }
+    }
+
+    /// Called by every model setter during compilation.
+    func layerDidChange(_ layer: CALayer, property: LayerProperty, from old: LayerState) {
+        let id = register(layer, initialState: old)
+        if beforeTransaction[id] == nil { beforeTransaction[id] = old }
+        recordSnapshot(id)
+        switch property {
+        case .beginTime, .speed, .timeOffset:
+            rescheduleAll()
+        default:
+            makeImplicitAnimation(layer, id: id, property: property, old: old)
+        }
+    }
+
+    /// Called when a layer's sublayers change during compilation.
+    func structureDidChange(_ parent: CALayer) {
+        let id = register(parent)
+        let previous = snapshots[id].last?.sublayers ?? []
+        recordSnapshot(id)
+        if onScreenSince[id] != nil {
+            for layer in parent.subtree where onScreenSince[register(layer)] == nil {
+                onScreenSince[register(layer)] = transactionNumber
+            }
+        }
+        for oldChild in previous where !isOnScreen(objects[oldChild]) {
+            for layer in objects[oldChild].subtree { onScreenSince[register(layer)] = nil }
+        }
+        rescheduleAll()
+    }
+
+    func isOnScreen(_ layer: CALayer) -> Bool { layer.ancestry.first === scene.rootLayer }
+
+    /// The layer's presentation state at `now` as it was before the current transaction
+    /// (what `presentation()` returns and where implicit animations start).
+    func presentationBeforeTransaction(_ id: Int) -> LayerState {
+        let model = beforeTransaction[id] ?? objects[id].model
+        var state = model
+        let local = objects[id].localTime(fromScene: now)
+        for index in layerAttachments[id] {
+            let a = attachments[index]
+            guard a.addedAt <= now, now < a.removedAt, a.transaction < transactionNumber else { continue }
+            a.animation.apply(to: &state, model: model, localTime: local)
+        }
+        return state
+    }
+
+    func presentationState(of layer: CALayer) -> LayerState? {
+        guard let id = ids[ObjectIdentifier(layer)] else { return layer.model }
+        return presentationBeforeTransaction(id)
+    }
+}
+
+/// Problems found while running a timeline (e.g. an animation with an unknown key path added
+/// from Swift code). Scene files are checked before this, with source locations.
+public struct TimelineError: Error, CustomStringConvertible {
+    public var messages: [String]
+    public var description: String { messages.joined(separator: "\n") }
+}

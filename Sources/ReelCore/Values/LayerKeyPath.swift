@@ -1,0 +1,234 @@
+import Foundation
+
+/// A key path an animation or a `set` can target: a stored property, optionally narrowed to a
+/// field (`position.x`, `bounds.size.width`) or a virtual transform component
+/// (`transform.rotation.z`, `transform.scale`, `transform.translation.x`).
+public struct LayerKeyPath: Hashable, Sendable, CustomStringConvertible {
+    /// The stored property the path reads and writes.
+    public let property: LayerProperty
+    /// Fields from the property inward, e.g. [.size, .width] for `bounds.size.width`.
+    public let fields: [Field]
+
+    /// A part of a compound value.
+    public enum Field: String, Sendable, Hashable {
+        case x, y, width, height, origin, size
+        // Virtual transform components, read and written by decomposition.
+        case rotationX, rotationY, rotationZ, scaleX, scaleY, scaleZ, scale, translationX, translationY, translationZ, translation
+    }
+
+    public init(property: LayerProperty, fields: [Field] = []) {
+        self.property = property
+        self.fields = fields
+    }
+
+    /// Parses a Core Animation key path; nil when it names nothing Reel knows.
+    public init?(_ string: String) {
+        let parts = string.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        guard let first = parts.first, let property = LayerProperty(rawValue: first) else { return nil }
+        var fields: [Field] = []
+        var kind = property.kind
+        var rest = parts.dropFirst()
+        while let name = rest.first {
+            rest = rest.dropFirst()
+            switch (kind, name) {
+            case (.point, "x"), (.point, "y"):
+                fields.append(Field(rawValue: name)!); kind = .number
+            case (.size, "width"), (.size, "height"):
+                fields.append(Field(rawValue: name)!); kind = .number
+            case (.rect, "origin"):
+                fields.append(.origin); kind = .point
+            case (.rect, "size"):
+                fields.append(.size); kind = .size
+            case (.transform, "rotation"), (.transform, "scale"), (.transform, "translation"):
+                let axis = rest.first
+                let field: Field?
+                switch (name, axis) {
+                case ("rotation", nil): field = .rotationZ
+                case ("rotation", "x"?): field = .rotationX
+                case ("rotation", "y"?): field = .rotationY
+                case ("rotation", "z"?): field = .rotationZ
+                case ("scale", nil): field = .scale
+                case ("scale", "x"?): field = .scaleX
+                case ("scale", "y"?): field = .scaleY
+                case ("scale", "z"?): field = .scaleZ
+                case ("translation", nil): field = .translation
+                case ("translation", "x"?): field = .translationX
+                case ("translation", "y"?): field = .translationY
+                case ("translation", "z"?): field = .translationZ
+                default: field = nil
+                }
+                guard let field else { return nil }
+                if axis != nil { rest = rest.dropFirst() }
+                fields.append(field)
+                kind = field == .translation ? .size : .number
+                guard rest.isEmpty else { return nil }
+            default:
+                return nil
+            }
+        }
+        self.property = property
+        self.fields = fields
+    }
+
+    /// The key path as Core Animation spells it.
+    public var description: String {
+        var s = property.rawValue
+        for f in fields {
+            switch f {
+            case .rotationX: s += ".rotation.x"
+            case .rotationY: s += ".rotation.y"
+            case .rotationZ: s += ".rotation.z"
+            case .scaleX: s += ".scale.x"
+            case .scaleY: s += ".scale.y"
+            case .scaleZ: s += ".scale.z"
+            case .translationX: s += ".translation.x"
+            case .translationY: s += ".translation.y"
+            case .translationZ: s += ".translation.z"
+            default: s += "." + f.rawValue
+            }
+        }
+        return s
+    }
+
+    /// Every key path Reel accepts, for "did you mean" suggestions and documentation.
+    public static var allPaths: [String] {
+        var result: [String] = []
+        for p in LayerProperty.allCases {
+            result.append(p.rawValue)
+            switch p.kind {
+            case .point: result += ["\(p.rawValue).x", "\(p.rawValue).y"]
+            case .rect:
+                let n = p.rawValue
+                result += ["\(n).origin", "\(n).size", "\(n).origin.x", "\(n).origin.y", "\(n).size.width", "\(n).size.height"]
+            case .transform:
+                let n = p.rawValue
+                for c in ["rotation", "scale", "translation"] {
+                    result += ["\(n).\(c)", "\(n).\(c).x", "\(n).\(c).y", "\(n).\(c).z"]
+                }
+            default: break
+            }
+        }
+        return result
+    }
+
+    /// The kind of value at the end of the path.
+    public var kind: ValueKind {
+        guard let last = fields.last else { return property.kind }
+        switch last {
+        case .origin: return .point
+        case .size, .translation: return .size
+        default: return .number
+        }
+    }
+
+    /// Reads the value at this path.
+    public func get(_ state: LayerState) -> AnimatableValue {
+        var value = property.get(state)
+        for f in fields { value = Self.read(f, of: value) }
+        return value
+    }
+
+    /// Writes the value at this path, leaving the rest of the property as it was.
+    public func set(_ state: inout LayerState, _ newValue: AnimatableValue) {
+        guard !fields.isEmpty else {
+            property.set(&state, newValue)
+            return
+        }
+        // Walk down collecting the enclosing values, then rebuild them from the inside out.
+        var chain = [property.get(state)]
+        for f in fields.dropLast() { chain.append(Self.read(f, of: chain.last!)) }
+        var value = newValue
+        for (f, outer) in zip(fields, chain).reversed() {
+            value = Self.write(f, of: outer, value)
+        }
+        property.set(&state, value)
+    }
+
+    static func read(_ field: Field, of value: AnimatableValue) -> AnimatableValue {
+        switch (field, value) {
+        case (.x, .point(let p)): return .number(p.x)
+        case (.y, .point(let p)): return .number(p.y)
+        case (.width, .size(let s)): return .number(s.width)
+        case (.height, .size(let s)): return .number(s.height)
+        case (.origin, .rect(let r)): return .point(r.origin)
+        case (.size, .rect(let r)): return .size(r.size)
+        case (_, .transform(let t)):
+            return readTransform(field, t)
+        default: return value
+        }
+    }
+
+    static func write(_ field: Field, of value: AnimatableValue, _ newValue: AnimatableValue) -> AnimatableValue {
+        switch (field, value, newValue) {
+        case (.x, .point(var p), .number(let n)): p.x = n; return .point(p)
+        case (.y, .point(var p), .number(let n)): p.y = n; return .point(p)
+        case (.width, .size(var s), .number(let n)): s.width = n; return .size(s)
+        case (.height, .size(var s), .number(let n)): s.height = n; return .size(s)
+        case (.origin, .rect(var r), .point(let p)): r.origin = p; return .rect(r)
+        case (.size, .rect(var r), .size(let s)): r.size = s; return .rect(r)
+        case (_, .transform(let t), _):
+            return .transform(writeTransform(field, t, newValue))
+        default: return value
+        }
+    }
+
+    // MARK: Virtual transform components
+
+    private static func readTransform(_ field: Field, _ t: CATransform3D) -> AnimatableValue {
+        // Translation needs no decomposition; reading it directly keeps it exact.
+        switch field {
+        case .translationX: return .number(t.m41)
+        case .translationY: return .number(t.m42)
+        case .translationZ: return .number(t.m43)
+        case .translation: return .size(CGSize(width: t.m41, height: t.m42))
+        default: break
+        }
+        let d = DecomposedTransform(t) ?? DecomposedTransform()
+        switch field {
+        case .rotationX: return .number(d.eulerAngles.x)
+        case .rotationY: return .number(d.eulerAngles.y)
+        case .rotationZ: return .number(d.eulerAngles.z)
+        case .scaleX: return .number(d.scale.x)
+        case .scaleY: return .number(d.scale.y)
+        case .scaleZ: return .number(d.scale.z)
+        case .scale: return .number((d.scale.x + d.scale.y + d.scale.z) / 3)
+        default: return .transform(t)
+        }
+    }
+
+    private static func writeTransform(_ field: Field, _ t: CATransform3D, _ v: AnimatableValue) -> CATransform3D {
+        var r = t
+        switch (field, v) {
+        case (.translationX, .number(let n)): r.m41 = n; return r
+        case (.translationY, .number(let n)): r.m42 = n; return r
+        case (.translationZ, .number(let n)): r.m43 = n; return r
+        case (.translation, .size(let s)): r.m41 = s.width; r.m42 = s.height; return r
+        default: break
+        }
+        // Fast path: setting a component of the identity (the common case) needs no decomposition.
+        if t.isIdentity, case .number(let n) = v {
+            switch field {
+            case .rotationX: return CATransform3DMakeRotation(n, 1, 0, 0)
+            case .rotationY: return CATransform3DMakeRotation(n, 0, 1, 0)
+            case .rotationZ: return CATransform3DMakeRotation(n, 0, 0, 1)
+            case .scaleX: return CATransform3DMakeScale(n, 1, 1)
+            case .scaleY: return CATransform3DMakeScale(1, n, 1)
+            case .scaleZ: return CATransform3DMakeScale(1, 1, n)
+            case .scale: return CATransform3DMakeScale(n, n, n)
+            default: break
+            }
+        }
+        guard var d = DecomposedTransform(t), case .number(let n) = v else { return t }
+        switch field {
+        case .rotationX: d.eulerAngles.x = n
+        case .rotationY: d.eulerAngles.y = n
+        case .rotationZ: d.eulerAngles.z = n
+        case .scaleX: d.scale.x = n
+        case .scaleY: d.scale.y = n
+        case .scaleZ: d.scale.z = n
+        case .scale: d.scale = SIMD3(n, n, n)
+        default: return t
+        }
+        return d.recomposed
+    }
+}

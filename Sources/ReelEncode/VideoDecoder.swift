@@ -1,0 +1,217 @@
+import CFFmpeg
+import ReelCore
+
+/// The colour description a video stream carries, as FFmpeg names it ("bt709", "tv", …).
+///
+/// "unknown" means the file does not say; players then guess (usually BT.601 for SD, BT.709 for HD).
+public struct ColorTags: Sendable, Equatable {
+    /// Colour primaries, e.g. "bt709".
+    public let primaries: String
+    /// Transfer characteristics, e.g. "bt709".
+    public let transfer: String
+    /// YUV matrix coefficients (FFmpeg's "color_space"), e.g. "bt709" or "smpte170m".
+    public let matrix: String
+    /// "tv" (limited, 16…235) or "pc" (full, 0…255).
+    public let range: String
+
+    /// Creates a set of tags from FFmpeg's names.
+    public init(primaries: String, transfer: String, matrix: String, range: String) {
+        self.primaries = primaries
+        self.transfer = transfer
+        self.matrix = matrix
+        self.range = range
+    }
+}
+
+/// Reads the frames of any file libavformat can open (MP4, MOV, WebM, PNG, JPEG, WebP, …) as
+/// premultiplied BGRA `PixelBuffer`s, one after another.
+///
+/// YUV is converted to RGB with the matrix and range the stream declares (BT.601 when it
+/// declares none, as swscale and most players assume), so a BT.709 limited-range file decodes to
+/// the colours it was made from. Images with alpha come out premultiplied, as Reel expects.
+///
+/// Not thread-safe: use a decoder from one thread at a time.
+public final class VideoDecoder {
+    /// The file being read.
+    public let path: String
+    /// FFmpeg's name for the stream's codec, e.g. "h264", "png", "mjpeg".
+    public let codecName: String
+    /// Frame width in pixels, as the stream declares it.
+    public let width: Int
+    /// Frame height in pixels, as the stream declares it.
+    public let height: Int
+    /// FFmpeg's name for the stored pixel format, e.g. "yuv420p", "rgba".
+    public let pixelFormatName: String
+    /// The stream's average frame rate, or its nominal one, or nil when the file gives neither.
+    public let frameRate: FrameRate?
+    /// The colour tags of the stream.
+    public let colorTags: ColorTags
+    /// How many frames `nextFrame()` has returned.
+    public private(set) var framesDecoded = 0
+
+    private var format: UnsafeMutablePointer<AVFormatContext>?
+    private var codec: UnsafeMutablePointer<AVCodecContext>?
+    private var frame: UnsafeMutablePointer<AVFrame>?
+    private var packet: UnsafeMutablePointer<AVPacket>?
+    private let streamIndex: Int32
+    private var flushing = false
+    private var converter: ColorConverter?
+    private var converterKey: ConverterKey?
+
+    /// What a converter depends on; frames may change any of it mid-stream.
+    private struct ConverterKey: Equatable {
+        var width: Int32, height: Int32, format: Int32, matrix: UInt32, fullRange: Bool
+    }
+
+    /// Opens `path` and its best video (or image) stream.
+    /// - Throws: `EncodeError` if the file cannot be opened, has no video stream, or no decoder exists for it.
+    public init(path: String) throws {
+        self.path = path
+        reel_av_quiet()
+        // Everything is opened into locals first, so a failure part-way can free exactly what exists.
+        var formatContext: UnsafeMutablePointer<AVFormatContext>?
+        var context: UnsafeMutablePointer<AVCodecContext>?
+        var frame: UnsafeMutablePointer<AVFrame>?
+        var packet: UnsafeMutablePointer<AVPacket>?
+        do {
+            try check(avformat_open_input(&formatContext, path, nil, nil), "Opening \(path)")
+            guard let formatContext else { throw EncodeError("Opening \(path) failed") }
+            try check(avformat_find_stream_info(formatContext, nil), "Reading the stream information of \(path)")
+            var decoder: UnsafePointer<AVCodec>?
+            let index = av_find_best_stream(formatContext, AVMEDIA_TYPE_VIDEO, -1, -1, &decoder, 0)
+            if index == reel_averror_stream_not_found() {
+                throw EncodeError("\(path) has no video or image stream")
+            }
+            try check(index, "Finding a decoder for the video stream of \(path)")
+            guard let decoder, let stream = formatContext.pointee.streams[Int(index)] else {
+                throw EncodeError("No decoder is available for the video stream of \(path)")
+            }
+            streamIndex = index
+            let parameters = stream.pointee.codecpar.pointee
+
+            codecName = ffmpegName(avcodec_get_name(parameters.codec_id))
+            width = Int(parameters.width)
+            height = Int(parameters.height)
+            pixelFormatName = ffmpegName(av_get_pix_fmt_name(AVPixelFormat(rawValue: parameters.format)))
+            frameRate = VideoDecoder.frameRate(of: stream.pointee)
+            colorTags = ColorTags(
+                primaries: ffmpegName(av_color_primaries_name(parameters.color_primaries)),
+                transfer: ffmpegName(av_color_transfer_name(parameters.color_trc)),
+                matrix: ffmpegName(av_color_space_name(parameters.color_space)),
+                range: ffmpegName(av_color_range_name(parameters.color_range)))
+
+            context = avcodec_alloc_context3(decoder)
+            guard let context else {
+                throw EncodeError("Allocating the \(codecName) decoder failed: out of memory")
+            }
+            try check(avcodec_parameters_to_context(context, stream.pointee.codecpar), "Configuring the \(codecName) decoder")
+            context.pointee.pkt_timebase = stream.pointee.time_base
+            context.pointee.thread_count = 0  // decoding is bit-exact whatever the thread count
+            try check(avcodec_open2(context, decoder, nil), "Opening the \(codecName) decoder for \(path)")
+            frame = av_frame_alloc()
+            packet = av_packet_alloc()
+            guard frame != nil, packet != nil else {
+                throw EncodeError("Allocating a video frame failed: out of memory")
+            }
+        } catch {
+            avformat_close_input(&formatContext)
+            avcodec_free_context(&context)
+            av_frame_free(&frame)
+            av_packet_free(&packet)
+            throw error
+        }
+        self.format = formatContext
+        self.codec = context
+        self.frame = frame
+        self.packet = packet
+    }
+
+    deinit { release() }
+
+    /// Decodes the next frame, or returns nil at the end of the file.
+    /// - Throws: `EncodeError` if the file is damaged or a frame cannot be converted.
+    public func nextFrame() throws -> PixelBuffer? {
+        guard let format, let codec, let frame, let packet else { return nil }
+        while true {
+            let received = avcodec_receive_frame(codec, frame)
+            if received >= 0 {
+                defer { av_frame_unref(frame) }
+                let buffer = try convert(frame)
+                framesDecoded += 1
+                return buffer
+            }
+            if received == reel_averror_eof() {
+                release()  // nothing more to read: let go of the file now rather than at deinit
+                return nil
+            }
+            guard received == reel_averror_eagain(), !flushing else {
+                try check(received, "Decoding frame \(framesDecoded) of \(path)")
+                return nil  // EAGAIN while flushing would be a decoder bug; treat as the end
+            }
+            // The decoder wants more input.
+            let read = av_read_frame(format, packet)
+            if read == reel_averror_eof() {
+                flushing = true
+                try check(avcodec_send_packet(codec, nil), "Flushing the \(codecName) decoder")
+                continue
+            }
+            try check(read, "Reading \(path)")
+            defer { av_packet_unref(packet) }
+            guard packet.pointee.stream_index == streamIndex else { continue }
+            try check(avcodec_send_packet(codec, packet), "Decoding frame \(framesDecoded) of \(path)")
+        }
+    }
+
+    /// Converts a decoded frame to premultiplied BGRA with the frame's own matrix and range.
+    private func convert(_ frame: UnsafeMutablePointer<AVFrame>) throws -> PixelBuffer {
+        let f = frame.pointee
+        let pixelFormat = AVPixelFormat(rawValue: f.format)
+        guard let descriptor = av_pix_fmt_desc_get(pixelFormat), f.width > 0, f.height > 0 else {
+            throw EncodeError("Frame \(framesDecoded) of \(path) has no usable pixel format or size")
+        }
+        let flags = descriptor.pointee.flags
+        let isRGB = flags & UInt64(AV_PIX_FMT_FLAG_RGB) != 0 || flags & UInt64(AV_PIX_FMT_FLAG_PAL) != 0
+        let isGray = !isRGB && descriptor.pointee.nb_components <= 2
+        let name = ffmpegName(descriptor.pointee.name)
+        // YUV is limited range unless tagged otherwise (or a legacy "yuvj" format); RGB, palettes and
+        // untagged grey (PNG) are full range.
+        let fullRange = f.color_range == AVCOL_RANGE_JPEG || name.hasPrefix("yuvj") || isRGB
+            || (isGray && f.color_range != AVCOL_RANGE_MPEG)
+        let key = ConverterKey(
+            width: f.width, height: f.height, format: f.format, matrix: f.colorspace.rawValue, fullRange: fullRange)
+        if key != converterKey {
+            converter = nil
+            // FULL_CHR_H_INT interpolates 4:2:0 chroma per output pixel instead of repeating it;
+            // FULL_CHR_H_INP keeps full chroma for RGB sources that swscale routes through YUV.
+            converter = try ColorConverter(
+                width: f.width, height: f.height,
+                from: pixelFormat, fullRange: fullRange, to: AV_PIX_FMT_BGRA, fullRange: true,
+                matrix: f.colorspace, flags: SWS_BICUBIC | SWS_FULL_CHR_H_INT | SWS_FULL_CHR_H_INP)
+            converterKey = key
+        }
+        let buffer = PixelBuffer(width: Int(f.width), height: Int(f.height))
+        converter?.convert(UnsafePointer(frame), into: buffer)
+        if flags & UInt64(AV_PIX_FMT_FLAG_ALPHA) != 0 || flags & UInt64(AV_PIX_FMT_FLAG_PAL) != 0 {
+            premultiplyAlpha(buffer)
+        }
+        return buffer
+    }
+
+    /// The average frame rate if the container knows it, else the nominal one.
+    private static func frameRate(of stream: AVStream) -> FrameRate? {
+        for rate in [stream.avg_frame_rate, stream.r_frame_rate] where rate.num > 0 && rate.den > 0 {
+            return FrameRate(numerator: Int(rate.num), denominator: Int(rate.den))
+        }
+        return nil
+    }
+
+    /// Frees every FFmpeg object; safe to call repeatedly.
+    private func release() {
+        avformat_close_input(&format)
+        avcodec_free_context(&codec)
+        av_frame_free(&frame)
+        av_packet_free(&packet)
+        converter = nil
+        converterKey = nil
+    }
+}

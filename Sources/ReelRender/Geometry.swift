@@ -1,0 +1,62 @@
+import CCairo
+import Foundation
+import ReelCore
+
+/// Path and matrix helpers shared by the layer drawing code.
+enum Geometry {
+    /// False for states Cairo cannot draw (non-finite geometry), which are skipped rather than
+    /// allowed to put the Cairo context into an error state for the rest of the frame.
+    static func isDrawable(_ s: LayerState) -> Bool {
+        let values = [s.position.x, s.position.y, s.bounds.origin.x, s.bounds.origin.y, s.bounds.size.width,
+                      s.bounds.size.height, s.anchorPoint.x, s.anchorPoint.y, s.cornerRadius, s.borderWidth]
+        return values.allSatisfy(\.isFinite) && s.transform.entries.allSatisfy(\.isFinite)
+    }
+
+    /// The 2D affine part of a transform as a Cairo matrix, or nil when it is singular (a layer
+    /// scaled to nothing draws nothing; Cairo would refuse the matrix).
+    static func cairoMatrix(_ t: CATransform3D) -> cairo_matrix_t? {
+        let a = t.affine
+        let det = a.a * a.d - a.b * a.c
+        guard det.isFinite, abs(det) > 1e-12 else { return nil }
+        // Row vectors (x' = a·x + c·y + tx) match Cairo's xx, yx, xy, yy, x0, y0 layout.
+        return cairo_matrix_t(xx: a.a, yx: a.b, xy: a.c, yy: a.d, x0: a.tx, y0: a.ty)
+    }
+
+    /// Adds a rectangle with circular corners of `radius` (clamped to half the shorter side).
+    static func roundedRect(_ cr: OpaquePointer, _ r: CGRect, radius: Double) {
+        let rect = r.standardized
+        let radius = min(max(radius, 0), min(rect.width, rect.height) / 2)
+        guard radius > 0 else {
+            cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height)
+            return
+        }
+        let (x0, y0, x1, y1) = (rect.minX, rect.minY, rect.maxX, rect.maxY)
+        cairo_new_sub_path(cr)
+        cairo_arc(cr, x1 - radius, y0 + radius, radius, -Double.pi / 2, 0)
+        cairo_arc(cr, x1 - radius, y1 - radius, radius, 0, Double.pi / 2)
+        cairo_arc(cr, x0 + radius, y1 - radius, radius, Double.pi / 2, Double.pi)
+        cairo_arc(cr, x0 + radius, y0 + radius, radius, Double.pi, 3 * Double.pi / 2)
+        cairo_close_path(cr)
+    }
+
+    /// The border region: inside the bounds, `width` wide, following the rounded corners (the
+    /// inner corners have radius − width), filled even-odd like Core Animation draws it.
+    static func border(_ cr: OpaquePointer, _ bounds: CGRect, radius: Double, width: Double) {
+        let outer = bounds.standardized
+        cairo_new_path(cr)
+        roundedRect(cr, outer, radius: radius)
+        let inset = min(width, min(outer.width, outer.height) / 2)
+        let inner = outer.insetBy(dx: inset, dy: inset)
+        if inner.width > 0 && inner.height > 0 {
+            let outerRadius = min(max(radius, 0), min(outer.width, outer.height) / 2)
+            roundedRect(cr, inner, radius: max(outerRadius - inset, 0))
+        }
+        cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
+    }
+
+    /// Sets a colour as the source, clamping components (overshooting animations can leave 0…1).
+    static func setSource(_ cr: OpaquePointer, _ c: CGColor, alpha: Double) {
+        func clamp(_ v: CGFloat) -> Double { min(max(Double(v), 0), 1) }
+        cairo_set_source_rgba(cr, clamp(c.red), clamp(c.green), clamp(c.blue), clamp(c.alpha) * alpha)
+    }
+}

@@ -1,0 +1,39 @@
+import CCairo
+import Foundation
+import ReelCore
+
+/// PNG reading and writing through Cairo (which the renderer links anyway).
+public enum PNGFile {
+    /// Writes `buffer` as an 8-bit RGBA PNG at `path`.
+    public static func write(_ buffer: PixelBuffer, to path: String) throws {
+        let canvas = CairoCanvas(buffer: buffer)
+        let status = cairo_surface_write_to_png(canvas.surface, path)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw RenderError("cannot write PNG '\(path)': \(String(cString: cairo_status_to_string(status)))")
+        }
+    }
+
+    /// Reads a PNG into a new premultiplied BGRA buffer.
+    public static func read(_ path: String) throws -> PixelBuffer {
+        let surface = cairo_image_surface_create_from_png(path)
+        defer { cairo_surface_destroy(surface) }
+        let status = cairo_surface_status(surface)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw RenderError("cannot read PNG '\(path)': \(String(cString: cairo_status_to_string(status)))")
+        }
+        let width = Int(cairo_image_surface_get_width(surface)), height = Int(cairo_image_surface_get_height(surface))
+        let buffer = PixelBuffer(width: width, height: height)
+        let canvas = CairoCanvas(buffer: buffer)
+        cairo_set_source_surface(canvas.context, surface, 0, 0)
+        cairo_set_operator(canvas.context, CAIRO_OPERATOR_SOURCE)
+        cairo_paint(canvas.context)
+        cairo_surface_flush(canvas.surface)
+        return buffer
+    }
+}
+
+/// A drawing or image-file failure.
+public struct RenderError: Error, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}

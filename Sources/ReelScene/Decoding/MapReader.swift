@@ -1,0 +1,59 @@
+import ReelCore
+
+/// Reads the keys of one mapping node, remembering which were used, so that every unknown key
+/// can be reported (with a "did you mean") once the caller has taken what it knows.
+struct MapReader {
+    let node: SceneNode
+    let diagnostics: DiagnosticSink
+    private(set) var pairs: [(key: String, keyLocation: SourceLocation, value: SceneNode)]
+    private var used: Set<String> = []
+
+    /// A reader for `node`, or nil (with a diagnostic) when it is not a mapping.
+    init?(_ node: SceneNode, _ diagnostics: DiagnosticSink, what: String) {
+        guard case .mapping(let pairs, _) = node else {
+            diagnostics.error("\(what) must be a map of keys to values, found \(node.kindDescription)", at: node.location)
+            return nil
+        }
+        self.node = node
+        self.diagnostics = diagnostics
+        self.pairs = pairs
+    }
+
+    var location: SourceLocation { node.location }
+    var keys: [String] { pairs.map(\.key) }
+
+    func has(_ key: String) -> Bool { pairs.contains { $0.key == key } }
+
+    /// The value under `key`, marking the key as known.
+    mutating func take(_ key: String) -> SceneNode? {
+        used.insert(key)
+        return pairs.first { $0.key == key }?.value
+    }
+
+    /// The location of `key` itself (for messages about the key).
+    func keyLocation(_ key: String) -> SourceLocation? {
+        pairs.first { $0.key == key }?.keyLocation
+    }
+
+    /// Marks a key as handled without reading it.
+    mutating func markUsed(_ key: String) { used.insert(key) }
+
+    /// The pairs not taken yet, in file order.
+    var remaining: [(key: String, keyLocation: SourceLocation, value: SceneNode)] {
+        pairs.filter { !used.contains($0.key) }
+    }
+
+    /// Reports every key not taken as unknown, suggesting the closest of `known`.
+    func reportUnknown(in what: String, known: [String]) {
+        for pair in remaining {
+            diagnostics.error("unknown key '\(pair.key)' in \(what)\(suggestion(for: pair.key, among: known))", at: pair.keyLocation)
+        }
+    }
+
+    /// Reports a missing required key at the map.
+    func requireKey(_ key: String, in what: String) -> Bool {
+        if has(key) { return true }
+        diagnostics.error("\(what) needs '\(key)'", at: location)
+        return false
+    }
+}

@@ -1,0 +1,281 @@
+import Foundation
+import ReelCore
+
+extension SceneDecoder {
+    static let entryKeys = ["at", "on", "duration", "timingFunction", "disableActions", "insert", "set", "add", "remove",
+                            "removeLayers", "pause", "resume", "completion"]
+
+    func decodeTimeline(_ node: SceneNode, into scene: Scene) {
+        guard case .sequence(let items, _) = node else {
+            diagnostics.error("'timeline' must be a list of entries (each with 'at' or 'on'), found \(node.kindDescription)", at: node.location)
+            return
+        }
+        var handlers: [(on: SceneNode, body: () -> Void)] = []
+        for item in items {
+            guard var map = MapReader(item, diagnostics, what: "a timeline entry") else { continue }
+            let at = map.take("at")
+            let on = map.take("on")
+            guard let body = decodeEntryBody(&map) else { continue }
+            switch (at, on) {
+            case (let at?, nil):
+                if let t = values.number(at, what: "at") {
+                    if t < 0 {
+                        diagnostics.error("'at' is a scene time and must not be negative, found \(format(t))", at: at.location)
+                    } else {
+                        if t > scene.canvas.duration {
+                            diagnostics.warning("this entry at \(format(t)) s is after the end of the scene (\(format(scene.canvas.duration)) s) and never runs", at: at.location)
+                        }
+                        scene.at(t, body)
+                    }
+                }
+            case (nil, let on?):
+                handlers.append((on, body))
+            case (.some, .some):
+                diagnostics.error("a timeline entry has either 'at' (a time) or 'on' (an animation event), not both", at: item.location)
+            case (nil, nil):
+                diagnostics.error("a timeline entry needs 'at: SECONDS' or 'on: {layer, key, event}'", at: item.location)
+            }
+        }
+        for handler in handlers { decodeHandler(handler.on, body: handler.body) }
+    }
+
+    /// Decodes the transaction settings and operations of an entry into one closure that runs
+    /// them as a `CATransaction`, in the order of SCENE-FORMAT.md §6.
+    func decodeEntryBody(_ map: inout MapReader) -> (() -> Void)? {
+        defer { map.reportUnknown(in: "a timeline entry", known: Self.entryKeys) }
+        var duration: Double?
+        var timing: CAMediaTimingFunction?
+        var disable: Bool?
+        if let n = map.take("duration") { duration = values.nonNegative(n, what: "duration") }
+        if let n = map.take("timingFunction") { timing = values.timingFunction(n, what: "timingFunction") }
+        if let n = map.take("disableActions") { disable = values.bool(n, what: "disableActions") }
+
+        var ops: [() -> Void] = []
+        if let n = map.take("insert") { ops += list(n).compactMap(decodeInsert) }
+        if let n = map.take("set") { ops += decodeSet(n) }
+        if let n = map.take("add") { ops += list(n).compactMap(decodeAdd) }
+        if let n = map.take("remove") { ops += list(n).compactMap(decodeRemove) }
+        if let n = map.take("removeLayers") {
+            ops += names(n, what: "removeLayers").map { name in { [registry] in registry.layer(named: name)?.removeFromSuperlayer() } }
+        }
+        if let n = map.take("pause") {
+            ops += names(n, what: "pause").map { name in { [registry] in registry.layer(named: name).map(Self.pause) } }
+        }
+        if let n = map.take("resume") {
+            ops += names(n, what: "resume").map { name in { [registry] in registry.layer(named: name).map(Self.resume) } }
+        }
+        var completion: [() -> Void] = []
+        if let n = map.take("completion") {
+            if case .sequence(let items, _) = n {
+                for item in items {
+                    guard var inner = MapReader(item, diagnostics, what: "a completion entry") else { continue }
+                    for key in ["at", "on"] where inner.has(key) {
+                        diagnostics.error("a completion entry runs when the animations finish; it has no '\(key)'", at: inner.keyLocation(key)!)
+                        inner.markUsed(key)
+                    }
+                    if let body = decodeEntryBody(&inner) { completion.append(body) }
+                }
+            } else {
+                diagnostics.error("'completion' must be a list of entries (without 'at'), found \(n.kindDescription)", at: n.location)
+            }
+        }
+        return {
+            CATransaction.begin()
+            if let duration { CATransaction.setAnimationDuration(duration) }
+            if let timing { CATransaction.setAnimationTimingFunction(timing) }
+            if let disable { CATransaction.setDisableActions(disable) }
+            if !completion.isEmpty { CATransaction.setCompletionBlock { for body in completion { body() } } }
+            for op in ops { op() }
+            CATransaction.commit()
+        }
+    }
+
+    /// A list, or a single item standing for a list of one.
+    private func list(_ node: SceneNode) -> [SceneNode] {
+        if case .sequence(let items, _) = node { return items }
+        return [node]
+    }
+
+    private func names(_ node: SceneNode, what: String) -> [String] {
+        list(node).compactMap { reference($0, what: "a layer name in '\(what)'") }
+    }
+
+    // MARK: Operations
+
+    private func decodeInsert(_ node: SceneNode) -> (() -> Void)? {
+        guard var map = MapReader(node, diagnostics, what: "an insert") else { return nil }
+        defer { map.reportUnknown(in: "an insert", known: ["parent", "index", "layer"]) }
+        let parent = map.take("parent").flatMap { reference($0, what: "parent") } ?? Scene.rootLayerName
+        var index: Int?
+        if let n = map.take("index"), let v = values.number(n, what: "index") {
+            if v >= 0, v == v.rounded(), v < 1e9 { index = Int(v) } else {
+                diagnostics.error("index must be a whole number ≥ 0, found \(format(v))", at: n.location)
+            }
+        }
+        guard let layerNode = map.take("layer") else {
+            diagnostics.error("an insert needs 'layer' (the layer to add)", at: node.location)
+            return nil
+        }
+        guard let layer = decodeLayer(layerNode, depth: 1) else { return nil }
+        return { [registry] in
+            guard let p = registry.layer(named: parent) else { return }
+            p.insertSublayer(layer, at: UInt32(min(index ?? Int(UInt32.max), Int(UInt32.max))))
+        }
+    }
+
+    private func decodeSet(_ node: SceneNode) -> [() -> Void] {
+        guard let map = MapReader(node, diagnostics, what: "'set'") else { return [] }
+        var ops: [() -> Void] = []
+        for pair in map.pairs {
+            references.append((pair.key, pair.keyLocation))
+            guard let props = MapReader(pair.value, diagnostics, what: "the changes to '\(pair.key)'") else { continue }
+            for change in props.pairs {
+                let name = pair.key
+                if change.key == "frame" {
+                    guard let r = values.rect(change.value, what: "frame") else { continue }
+                    ops.append { [registry] in registry.layer(named: name)?.frame = r }
+                    continue
+                }
+                guard let path = LayerKeyPath(change.key) else {
+                    let hint = Self.plannedLayerKeys.contains(change.key) ? " (not supported by this version of reel yet)"
+                        : suggestion(for: change.key, among: LayerKeyPath.allPaths + ["frame"])
+                    diagnostics.error("unknown property '\(change.key)'\(hint)", at: change.keyLocation)
+                    continue
+                }
+                guard let v = values.value(change.value, kind: path.kind, what: change.key),
+                      validate(v, for: path, at: change.value.location) else { continue }
+                ops.append { [registry] in registry.layer(named: name)?.setValue(v, forKeyPath: path) }
+            }
+        }
+        return ops
+    }
+
+    private func decodeAdd(_ node: SceneNode) -> (() -> Void)? {
+        guard var map = MapReader(node, diagnostics, what: "an add") else { return nil }
+        defer { map.reportUnknown(in: "an add", known: ["layer", "key", "animation"]) }
+        guard let layerNode = map.take("layer") else {
+            diagnostics.error("an add needs 'layer' (the layer to animate)", at: node.location)
+            return nil
+        }
+        let name = reference(layerNode, what: "layer")
+        let key = map.take("key").flatMap { values.string($0, what: "key") }
+        guard let animationNode = map.take("animation") else {
+            diagnostics.error("an add needs 'animation' (a template name or a map)", at: node.location)
+            return nil
+        }
+        guard let name, let template = decodeAnimation(animationNode) else { return nil }
+        events.noteAdded(layer: name, key: key)
+        return { [registry, events] in
+            guard let layer = registry.layer(named: name) else { return }
+            let animation = template.copy()
+            // In a file, beginTime is relative to the moment of adding (the seeds' idiom).
+            if animation.beginTime != 0 { animation.beginTime += CACurrentMediaTime() }
+            animation.delegate = events.delegate(layer: name, key: key)
+            layer.add(animation, forKey: key)
+        }
+    }
+
+    private func decodeRemove(_ node: SceneNode) -> (() -> Void)? {
+        guard var map = MapReader(node, diagnostics, what: "a remove") else { return nil }
+        defer { map.reportUnknown(in: "a remove", known: ["layer", "key"]) }
+        guard let layerNode = map.take("layer"), let name = reference(layerNode, what: "layer") else {
+            if !map.has("layer") { diagnostics.error("a remove needs 'layer'", at: node.location) }
+            return nil
+        }
+        let key = map.take("key").flatMap { values.string($0, what: "key") }
+        return { [registry] in
+            guard let layer = registry.layer(named: name) else { return }
+            if let key { layer.removeAnimation(forKey: key) } else { layer.removeAllAnimations() }
+        }
+    }
+
+    // MARK: Events
+
+    private func decodeHandler(_ node: SceneNode, body: @escaping () -> Void) {
+        guard var map = MapReader(node, diagnostics, what: "'on'") else { return }
+        defer { map.reportUnknown(in: "'on'", known: ["layer", "key", "event", "finished"]) }
+        guard let layerNode = map.take("layer"), let layer = reference(layerNode, what: "layer") else {
+            if !map.has("layer") { diagnostics.error("'on' needs 'layer' (whose animation the event is from)", at: node.location) }
+            return
+        }
+        let keyNode = map.take("key")
+        let key = keyNode.flatMap { values.string($0, what: "key") }
+        guard let eventNode = map.take("event") else {
+            diagnostics.error("'on' needs 'event: didStart' or 'event: didStop'", at: node.location)
+            return
+        }
+        guard let eventName = values.choice(eventNode, what: "event", among: ["didStart", "didStop"]) else { return }
+        var finished: Bool?
+        if let n = map.take("finished") {
+            finished = values.bool(n, what: "finished")
+            if eventName == "didStart" { diagnostics.error("'finished' belongs to didStop events", at: n.location) }
+        }
+        if !events.wasAdded(layer: layer, key: key), registry.layer(named: layer) != nil {
+            let what = key.map { "under key '\($0)'" } ?? "at all"
+            diagnostics.error("this event can never fire: no animation is added to layer '\(layer)' \(what) in this file", at: (keyNode ?? layerNode).location)
+        }
+        events.handle(EventDispatcher.Handler(layer: layer, key: key, event: eventName == "didStart" ? .didStart : .didStop,
+                                              finished: finished, body: body))
+    }
+
+    // MARK: Pause and resume (seed 000, Apple QA1673)
+
+    static func pause(_ layer: CALayer) {
+        let paused = layer.convertTime(CACurrentMediaTime(), from: nil)
+        layer.speed = 0
+        layer.timeOffset = paused
+    }
+
+    static func resume(_ layer: CALayer) {
+        guard layer.speed == 0 else { return }
+        let paused = layer.timeOffset
+        layer.speed = 1
+        layer.timeOffset = 0
+        layer.beginTime = 0
+        layer.beginTime = layer.convertTime(CACurrentMediaTime(), from: nil) - paused
+    }
+}
+
+/// Runs `on:` entries when animations added from the file start or stop.
+final class EventDispatcher {
+    struct Handler {
+        var layer: String
+        var key: String?
+        var event: AnimationEvent.Kind
+        var finished: Bool?
+        var body: () -> Void
+    }
+
+    private var handlers: [Handler] = []
+    private var added: Set<String> = []
+
+    func handle(_ handler: Handler) { handlers.append(handler) }
+
+    func noteAdded(layer: String, key: String?) {
+        added.insert(layer + "\u{0}" + (key ?? ""))
+        added.insert(layer + "\u{0}*")
+    }
+
+    func wasAdded(layer: String, key: String?) -> Bool {
+        added.contains(layer + "\u{0}" + (key ?? "*"))
+    }
+
+    /// The delegate for an animation added to `layer` under `key`.
+    func delegate(layer: String, key: String?) -> CAAnimationDelegate? {
+        let matching = handlers.filter { $0.layer == layer && ($0.key == nil || $0.key == key) }
+        return matching.isEmpty ? nil : Forwarder(handlers: matching)
+    }
+
+    private final class Forwarder: CAAnimationDelegate {
+        let handlers: [Handler]
+        init(handlers: [Handler]) { self.handlers = handlers }
+
+        func animationDidStart(_ anim: CAAnimation) {
+            for h in handlers where h.event == .didStart { h.body() }
+        }
+
+        func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {
+            for h in handlers where h.event == .didStop && (h.finished == nil || h.finished == flag) { h.body() }
+        }
+    }
+}

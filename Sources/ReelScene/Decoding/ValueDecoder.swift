@@ -1,0 +1,270 @@
+import Foundation
+import ReelCore
+
+/// Decodes the value notation of SCENE-FORMAT.md §4. Each function returns nil after reporting a
+/// diagnostic at the offending node, so decoding carries on and reports every problem at once.
+struct ValueDecoder {
+    let diagnostics: DiagnosticSink
+
+    // MARK: Numbers
+
+    /// A number, or an angle written `"90deg"` / `"1.5rad"` (radians otherwise).
+    func number(_ node: SceneNode, what: String, angle: Bool = false) -> Double? {
+        if let v = node.number { return v }
+        if let s = node.string {
+            let trimmed = s.trimmingCharacters(in: .whitespaces)
+            for (suffix, factor) in [("deg", Double.pi / 180), ("rad", 1.0)] where trimmed.hasSuffix(suffix) {
+                if let v = SceneNode.parseNumber(String(trimmed.dropLast(suffix.count)).trimmingCharacters(in: .whitespaces)) {
+                    return v * factor
+                }
+            }
+            if SceneNode.parseNumber(trimmed) != nil {
+                diagnostics.error("\(what) must be a number, found the string \"\(s)\" (remove the quotes)", at: node.location)
+                return nil
+            }
+        }
+        let hint = angle ? " (radians, or a string like \"90deg\")" : ""
+        diagnostics.error("\(what) must be a number\(hint), found \(node.kindDescription)", at: node.location)
+        return nil
+    }
+
+    /// A number within `range`.
+    func number(_ node: SceneNode, what: String, in range: ClosedRange<Double>, angle: Bool = false) -> Double? {
+        guard let v = number(node, what: what, angle: angle) else { return nil }
+        guard range.contains(v) else {
+            diagnostics.error("\(what) must be between \(format(range.lowerBound)) and \(format(range.upperBound)), found \(format(v))", at: node.location)
+            return nil
+        }
+        return v
+    }
+
+    /// A number ≥ 0 (durations, widths).
+    func nonNegative(_ node: SceneNode, what: String) -> Double? {
+        guard let v = number(node, what: what) else { return nil }
+        guard v >= 0 else {
+            diagnostics.error("\(what) must not be negative, found \(format(v))", at: node.location)
+            return nil
+        }
+        return v
+    }
+
+    func bool(_ node: SceneNode, what: String) -> Bool? {
+        if let b = node.bool { return b }
+        diagnostics.error("\(what) must be true or false, found \(node.kindDescription)", at: node.location)
+        return nil
+    }
+
+    func string(_ node: SceneNode, what: String) -> String? {
+        if let s = node.string, case .scalar = node { return s }
+        diagnostics.error("\(what) must be a string, found \(node.kindDescription)", at: node.location)
+        return nil
+    }
+
+    /// One of `choices` (case-sensitive), with a suggestion when misspelt.
+    func choice(_ node: SceneNode, what: String, among choices: [String]) -> String? {
+        guard let s = string(node, what: what) else { return nil }
+        if choices.contains(s) { return s }
+        diagnostics.error("\(what) must be one of \(choices.map { "'\($0)'" }.joined(separator: ", ")); found '\(s)'\(suggestion(for: s, among: choices))", at: node.location)
+        return nil
+    }
+
+    // MARK: Lists of numbers
+
+    /// Exactly `count` numbers in a list.
+    func numbers(_ node: SceneNode, count: Int, what: String, shape: String) -> [Double]? {
+        guard case .sequence(let items, _) = node else {
+            diagnostics.error("\(what) must be \(shape), found \(node.kindDescription)", at: node.location)
+            return nil
+        }
+        guard items.count == count else {
+            diagnostics.error("\(what) must be \(shape) (\(count) numbers), found \(items.count)", at: node.location)
+            return nil
+        }
+        var result: [Double] = []
+        var ok = true
+        for item in items {
+            if let v = number(item, what: "each number of \(what)") { result.append(v) } else { ok = false }
+        }
+        return ok ? result : nil
+    }
+
+    func point(_ node: SceneNode, what: String) -> CGPoint? {
+        numbers(node, count: 2, what: what, shape: "a point [x, y]").map { CGPoint(x: $0[0], y: $0[1]) }
+    }
+
+    func size(_ node: SceneNode, what: String) -> CGSize? {
+        numbers(node, count: 2, what: what, shape: "a size [width, height]").map { CGSize(width: $0[0], height: $0[1]) }
+    }
+
+    func rect(_ node: SceneNode, what: String) -> CGRect? {
+        numbers(node, count: 4, what: what, shape: "a rect [x, y, width, height]").map { CGRect(x: $0[0], y: $0[1], width: $0[2], height: $0[3]) }
+    }
+
+    // MARK: Colors
+
+    /// `"#RGB"`, `"#RRGGBB"`, `"#RRGGBBAA"`, a CSS name, `"transparent"`, `[r, g, b(, a)]` in 0…1,
+    /// or `null` (nil: nothing drawn). The outer optional is nil on error.
+    func color(_ node: SceneNode, what: String) -> CGColor?? {
+        if node.isNull { return .some(nil) }
+        if case .sequence(let items, _) = node {
+            guard items.count == 3 || items.count == 4 else {
+                diagnostics.error("\(what) as a list must be [r, g, b] or [r, g, b, a] with components 0…1, found \(items.count) numbers", at: node.location)
+                return nil
+            }
+            var c: [Double] = []
+            for item in items {
+                guard let v = number(item, what: "each component of \(what)", in: 0...1) else { return nil }
+                c.append(v)
+            }
+            return .some(CGColor(red: c[0], green: c[1], blue: c[2], alpha: c.count == 4 ? c[3] : 1))
+        }
+        guard let s = node.string else {
+            diagnostics.error("\(what) must be a color (\"#RRGGBB\", a CSS name or [r, g, b, a]), found \(node.kindDescription)", at: node.location)
+            return nil
+        }
+        if let c = CGColor(cssString: s) { return .some(c) }
+        if s.hasPrefix("#") {
+            diagnostics.error("\(what): '\(s)' is not a hex color; use #RGB, #RGBA, #RRGGBB or #RRGGBBAA", at: node.location)
+        } else {
+            diagnostics.error("\(what): unknown color name '\(s)'\(suggestion(for: s.lowercased(), among: CGColor.cssNames.keys.sorted()))", at: node.location)
+        }
+        return nil
+    }
+
+    // MARK: Transforms
+
+    /// `identity`, one step, or a list of steps applied the way CATransform3D… calls nest: each
+    /// step acts in the local space of the ones before it (`CATransform3DRotate(t, …)` = R × t).
+    func transform(_ node: SceneNode, what: String) -> CATransform3D? {
+        if node.string == "identity" { return .identity }
+        let steps: [SceneNode]
+        switch node {
+        case .sequence(let items, _): steps = items
+        case .mapping: steps = [node]
+        default:
+            diagnostics.error("\(what) must be 'identity' or a list of steps like [{translate: [x, y]}, {rotate: 45deg}], found \(node.kindDescription)", at: node.location)
+            return nil
+        }
+        var result = CATransform3D.identity
+        var ok = true
+        for step in steps {
+            if let m = transformStep(step, what: what) { result = m.concatenating(result) } else { ok = false }
+        }
+        return ok ? result : nil
+    }
+
+    static let transformStepKeys = ["translate", "scale", "rotate", "axis", "perspective", "matrix"]
+
+    private func transformStep(_ node: SceneNode, what: String) -> CATransform3D? {
+        guard var map = MapReader(node, diagnostics, what: "a step of \(what)") else { return nil }
+        let kinds = ["translate", "scale", "rotate", "perspective", "matrix"].filter { map.has($0) }
+        defer { map.reportUnknown(in: "a transform step", known: Self.transformStepKeys) }
+        guard kinds.count == 1 else {
+            if kinds.isEmpty {
+                map.markUsed("axis")
+                diagnostics.error("a transform step needs one of translate, scale, rotate, perspective or matrix", at: node.location)
+            } else {
+                for k in kinds { map.markUsed(k) }
+                map.markUsed("axis")
+                diagnostics.error("a transform step has one operation; found \(kinds.joined(separator: " and ")) (write them as separate steps)", at: node.location)
+            }
+            return nil
+        }
+        let kind = kinds[0]
+        let value = map.take(kind)!
+        if kind != "rotate", let axis = map.take("axis") {
+            diagnostics.error("'axis' belongs to a rotate step", at: axis.location)
+        }
+        switch kind {
+        case "translate":
+            guard case .sequence(let items, _) = value, items.count == 2 || items.count == 3 else {
+                diagnostics.error("translate must be [x, y] or [x, y, z], found \(value.kindDescription)", at: value.location)
+                return nil
+            }
+            guard let v = numbers(value, count: items.count, what: "translate", shape: "[x, y] or [x, y, z]") else { return nil }
+            return CATransform3DMakeTranslation(v[0], v[1], v.count == 3 ? v[2] : 0)
+        case "scale":
+            if case .sequence(let items, _) = value {
+                guard items.count == 2 || items.count == 3,
+                      let v = numbers(value, count: items.count, what: "scale", shape: "[sx, sy] or [sx, sy, sz]") else {
+                    if items.count != 2 && items.count != 3 {
+                        diagnostics.error("scale must be a number, [sx, sy] or [sx, sy, sz], found a list of \(items.count)", at: value.location)
+                    }
+                    return nil
+                }
+                return CATransform3DMakeScale(v[0], v[1], v.count == 3 ? v[2] : 1)
+            }
+            guard let s = number(value, what: "scale") else { return nil }
+            return CATransform3DMakeScale(s, s, 1)
+        case "rotate":
+            guard let angle = number(value, what: "rotate", angle: true) else { return nil }
+            var axis = [0.0, 0, 1]
+            if let a = map.take("axis") {
+                guard let v = numbers(a, count: 3, what: "axis", shape: "[x, y, z]") else { return nil }
+                guard v.contains(where: { $0 != 0 }) else {
+                    diagnostics.error("axis must not be [0, 0, 0]", at: a.location)
+                    return nil
+                }
+                axis = v
+            }
+            return CATransform3DMakeRotation(angle, axis[0], axis[1], axis[2])
+        case "perspective":
+            guard let d = number(value, what: "perspective") else { return nil }
+            guard d > 0 else {
+                diagnostics.error("perspective is the eye distance and must be positive, found \(format(d))", at: value.location)
+                return nil
+            }
+            var t = CATransform3D.identity
+            t.m34 = -1 / d
+            return t
+        default:
+            guard let v = numbers(value, count: 16, what: "matrix", shape: "16 numbers m11…m44") else { return nil }
+            return CATransform3D(v)
+        }
+    }
+
+    // MARK: Timing
+
+    /// `linear`, `easeIn`, `easeOut`, `easeInEaseOut`, `default`, or `[c1x, c1y, c2x, c2y]`.
+    func timingFunction(_ node: SceneNode, what: String) -> CAMediaTimingFunction? {
+        if case .sequence = node {
+            guard let v = numbers(node, count: 4, what: what, shape: "[c1x, c1y, c2x, c2y]") else { return nil }
+            guard (0...1).contains(v[0]), (0...1).contains(v[2]) else {
+                diagnostics.error("\(what): the control points' x values must be within 0…1 (y may leave it), found \(format(v[0])) and \(format(v[2]))", at: node.location)
+                return nil
+            }
+            return CAMediaTimingFunction(c1x: v[0], c1y: v[1], c2x: v[2], c2y: v[3])
+        }
+        let names = CAMediaTimingFunctionName.allCases.map(\.rawValue)
+        guard let name = choice(node, what: what, among: names) else { return nil }
+        return CAMediaTimingFunction(name: CAMediaTimingFunctionName(rawValue: name))
+    }
+
+    /// A repeat count: a number ≥ 0 or `infinity`.
+    func repeatCount(_ node: SceneNode) -> Double? {
+        if let s = node.string, ["infinity", "inf", ".inf", "HUGE_VALF"].contains(s) { return .infinity }
+        return nonNegative(node, what: "repeatCount")
+    }
+
+    // MARK: By kind
+
+    /// A value of the given kind (what a key path holds).
+    func value(_ node: SceneNode, kind: ValueKind, what: String) -> AnimatableValue? {
+        switch kind {
+        case .number:
+            return number(node, what: what, angle: true).map(AnimatableValue.number)
+        case .point: return point(node, what: what).map(AnimatableValue.point)
+        case .size: return size(node, what: what).map(AnimatableValue.size)
+        case .rect: return rect(node, what: what).map(AnimatableValue.rect)
+        case .color: return color(node, what: what).map(AnimatableValue.color)
+        case .transform: return transform(node, what: what).map(AnimatableValue.transform)
+        case .bool: return bool(node, what: what).map(AnimatableValue.bool)
+        }
+    }
+}
+
+/// Numbers in messages: no trailing ".0" for whole numbers.
+func format(_ v: Double) -> String {
+    if v == v.rounded(), abs(v) < 1e15 { return String(Int(v)) }
+    return String(v)
+}

@@ -1,0 +1,67 @@
+import ArgumentParser
+import Foundation
+import Reel
+
+/// `reel`: Core Animation scenes rendered to video.
+@main
+struct ReelCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "reel",
+        abstract: "Render Core Animation scenes (YAML or JSON) to video.",
+        discussion: """
+            A scene describes a layer tree and its animations with Core Animation's names and \
+            semantics (see SCENE-FORMAT.md). Exit status: 0 success, 1 failure while rendering \
+            or writing, 2 invalid input.
+
+            Examples:
+              reel render scenes/hello.yaml                 # → hello.mp4
+              reel still scenes/hello.yaml --at 1.5 -o frame.png
+              reel inspect scenes/hello.yaml --at 2 --layer card
+              reel validate scenes/*.yaml
+            """,
+        version: ReelVersion.string,
+        subcommands: [RenderCommand.self, StillCommand.self, InspectCommand.self, ValidateCommand.self],
+        defaultSubcommand: RenderCommand.self)
+
+    /// Runs the command line with Reel's exit codes: usage mistakes are invalid input (2),
+    /// not ArgumentParser's EX_USAGE (64).
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let exit as ExitCode {
+            Foundation.exit(exit.rawValue)
+        } catch let failure as CommandFailure {
+            if !failure.message.isEmpty { Terminal.error(failure.message) }
+            Foundation.exit(failure.exitCode)
+        } catch {
+            let code = exitCode(for: error)
+            let message = fullMessage(for: error)
+            if code == .success {
+                print(message)
+                Foundation.exit(0)
+            }
+            if !message.isEmpty { FileHandle.standardError.write(Data((message + "\n").utf8)) }
+            Foundation.exit(code == .validationFailure ? ExitStatus.invalidInput : code.rawValue)
+        }
+    }
+}
+
+enum ReelVersion {
+    static let string = "0.1.0"
+}
+
+/// Reel's exit statuses (SCENE-FORMAT.md §8).
+enum ExitStatus {
+    static let failure: Int32 = 1
+    static let invalidInput: Int32 = 2
+}
+
+/// An error already described for the user, with the status to exit with.
+struct CommandFailure: Error {
+    var message: String
+    var exitCode: Int32
+
+    static func invalid(_ message: String) -> CommandFailure { CommandFailure(message: message, exitCode: ExitStatus.invalidInput) }
+    static func failed(_ message: String) -> CommandFailure { CommandFailure(message: message, exitCode: ExitStatus.failure) }
+}

@@ -1,0 +1,58 @@
+import ArgumentParser
+import Foundation
+import Reel
+
+struct StillCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "still",
+        abstract: "Render one frame of a scene to a PNG file.",
+        discussion: "Pick the moment with --at SECONDS or --frame N (frame N is at N / fps seconds).")
+
+    @OptionGroup var input: SceneOptions
+
+    @Option(help: ArgumentHelp("Scene time in seconds.", valueName: "seconds"))
+    var at: Double?
+
+    @Option(help: ArgumentHelp("Frame number (0-based).", valueName: "n"))
+    var frame: Int?
+
+    @Option(name: [.short, .long], help: ArgumentHelp("Output PNG file (default: SCENE-TIME.png).", valueName: "file"))
+    var output: String?
+
+    @Option(help: ArgumentHelp("Pixels per point (default: the scene's canvas.scale).", valueName: "s"))
+    var scale: Double?
+
+    func validate() throws {
+        if at != nil && frame != nil { throw ValidationError("Give either --at or --frame, not both.") }
+        if at == nil && frame == nil { throw ValidationError("Missing --at SECONDS (or --frame N): which moment to render.") }
+        if let at, !(at.isFinite && at >= 0) { throw ValidationError("--at must be a time ≥ 0 in seconds.") }
+        if let frame, frame < 0 { throw ValidationError("--frame must be ≥ 0.") }
+    }
+
+    func run() throws {
+        let (_, timeline) = try input.load()
+        var canvas = timeline.canvas
+        if let scale {
+            guard scale > 0, scale <= 16 else { throw CommandFailure.invalid("--scale must be greater than 0 and at most 16, got \(scale)") }
+            canvas.scale = scale
+        }
+        let time = at ?? canvas.time(ofFrame: frame ?? 0)
+        if time > canvas.duration {
+            Terminal.write("\(Terminal.paint("warning:", "1;35")) \(JSONValue.format(time)) s is after the end of the scene (\(JSONValue.format(canvas.duration)) s)\n")
+        }
+        let outputPath = output ?? OutputNaming.defaultOutput(for: input.scene, extension: "png")
+            .replacingOccurrences(of: ".png", with: "-\(JSONValue.format(time)).png")
+        let renderer = FrameRenderer(canvas: canvas)
+        let buffer = renderer.makeBuffer()
+        renderer.render(timeline, at: time, into: buffer)
+        let target: AtomicOutput
+        do { target = try AtomicOutput(finalPath: outputPath) } catch { throw CommandFailure.failed("\(error)") }
+        do {
+            try PNGFile.write(buffer, to: target.temporaryPath)
+            try target.commit()
+        } catch {
+            target.discard()
+            throw CommandFailure.failed("\(error)")
+        }
+    }
+}

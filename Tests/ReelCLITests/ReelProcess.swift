@@ -1,0 +1,121 @@
+import Foundation
+import Testing
+
+/// Runs the built `reel` binary the way a user does, capturing its output and exit status.
+struct ReelProcess {
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// The `reel` executable next to the test bundle (or $REEL_BINARY).
+    static var binary: URL {
+        if let path = ProcessInfo.processInfo.environment["REEL_BINARY"] { return URL(fileURLWithPath: path) }
+        var dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        // Inside an .xctest bundle on some platforms the executable is nested deeper.
+        for _ in 0..<4 {
+            let candidate = dir.appendingPathComponent("reel")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            dir = dir.deletingLastPathComponent()
+        }
+        return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("reel")
+    }
+
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// Runs `reel ARGS` in `directory`, waiting for it to end.
+    @discardableResult
+    static func run(_ arguments: [String], in directory: URL? = nil) throws -> Result {
+        let process = try start(arguments, in: directory)
+        return process.wait()
+    }
+
+    /// Starts `reel ARGS` without waiting.
+    static func start(_ arguments: [String], in directory: URL? = nil) throws -> Running {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        return Running(process: process, out: out, err: err)
+    }
+
+    final class Running {
+        let process: Process
+        let out: Pipe
+        let err: Pipe
+        init(process: Process, out: Pipe, err: Pipe) { self.process = process; self.out = out; self.err = err }
+
+        func wait() -> Result {
+            // Read before waiting so a chatty process cannot block on a full pipe.
+            let stdout = out.fileHandleForReading.readDataToEndOfFile()
+            let stderr = err.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                          stderr: String(decoding: stderr, as: UTF8.self))
+        }
+    }
+}
+
+/// A fresh temporary folder, removed when the test ends.
+final class TemporaryFolder {
+    let url: URL
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("reel-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+    deinit { try? FileManager.default.removeItem(at: url) }
+
+    func write(_ name: String, _ text: String) throws -> String {
+        let path = url.appendingPathComponent(name).path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    var contents: [String] { (try? FileManager.default.contentsOfDirectory(atPath: url.path))?.sorted() ?? [] }
+}
+
+/// ffprobe's view of a video stream (decoding the file, counting frames).
+struct Probe {
+    var codec: String
+    var pixelFormat: String
+    var width: Int
+    var height: Int
+    var averageFrameRate: String
+    var frames: Int
+    var duration: Double
+    var colorSpace: String?
+    var colorPrimaries: String?
+    var colorTransfer: String?
+
+    static var available: Bool {
+        FileManager.default.isExecutableFile(atPath: "/usr/bin/ffprobe")
+    }
+
+    static func read(_ path: String) throws -> Probe {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/ffprobe")
+        process.arguments = ["-v", "error", "-select_streams", "v:0", "-count_frames", "-show_entries",
+                             "stream=codec_name,pix_fmt,width,height,avg_frame_rate,nb_read_frames,color_space,color_primaries,color_transfer",
+                             "-show_entries", "format=duration", "-of", "json", path]
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let stream = try #require((json["streams"] as? [[String: Any]])?.first)
+        let format = try #require(json["format"] as? [String: Any])
+        return Probe(codec: stream["codec_name"] as? String ?? "", pixelFormat: stream["pix_fmt"] as? String ?? "",
+                     width: stream["width"] as? Int ?? 0, height: stream["height"] as? Int ?? 0,
+                     averageFrameRate: stream["avg_frame_rate"] as? String ?? "",
+                     frames: Int(stream["nb_read_frames"] as? String ?? "") ?? -1,
+                     duration: Double(format["duration"] as? String ?? "") ?? -1,
+                     colorSpace: stream["color_space"] as? String, colorPrimaries: stream["color_primaries"] as? String,
+                     colorTransfer: stream["color_transfer"] as? String)
+    }
+}
