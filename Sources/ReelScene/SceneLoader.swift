@@ -14,7 +14,7 @@ public enum SceneLoader {
     /// (default: `path` as given, which is what the user typed).
     public static func load(path: String, displayPath: String? = nil, limits: SceneLimits = SceneLimits()) throws -> LoadedScene {
         let name = displayPath ?? path
-        let start = SourceLocation(line: 1, column: 1)
+        let start = SourcePosition(line: 1, column: 1)
         func fail(_ message: String) -> SceneLoadError {
             SceneLoadError(diagnostics: [Diagnostic(file: name, location: start, message: message)])
         }
@@ -40,7 +40,7 @@ public enum SceneLoader {
         let decoder = SceneDecoder(file: file, limits: limits)
         var scene: Scene?
         if text.contains("\u{0}") {
-            decoder.diagnostics.error("the file contains a NUL byte; scene files are text", at: SourceLocation(line: 1, column: 1))
+            decoder.diagnostics.error("the file contains a NUL byte; scene files are text", at: SourcePosition(line: 1, column: 1))
         } else if let root = SceneParser.parse(text, diagnostics: decoder.diagnostics) {
             scene = decoder.decode(root)
         }

@@ -5,7 +5,7 @@ import ReelCore
 struct MapReader {
     let node: SceneNode
     let diagnostics: DiagnosticSink
-    private(set) var pairs: [(key: String, keyLocation: SourceLocation, value: SceneNode)]
+    private(set) var pairs: [(key: String, keyLocation: SourcePosition, value: SceneNode)]
     private var used: Set<String> = []
 
     /// A reader for `node`, or nil (with a diagnostic) when it is not a mapping.
@@ -19,7 +19,7 @@ struct MapReader {
         self.pairs = pairs
     }
 
-    var location: SourceLocation { node.location }
+    var location: SourcePosition { node.location }
     var keys: [String] { pairs.map(\.key) }
 
     func has(_ key: String) -> Bool { pairs.contains { $0.key == key } }
@@ -31,7 +31,7 @@ struct MapReader {
     }
 
     /// The location of `key` itself (for messages about the key).
-    func keyLocation(_ key: String) -> SourceLocation? {
+    func keyLocation(_ key: String) -> SourcePosition? {
         pairs.first { $0.key == key }?.keyLocation
     }
 
@@ -39,7 +39,7 @@ struct MapReader {
     mutating func markUsed(_ key: String) { used.insert(key) }
 
     /// The pairs not taken yet, in file order.
-    var remaining: [(key: String, keyLocation: SourceLocation, value: SceneNode)] {
+    var remaining: [(key: String, keyLocation: SourcePosition, value: SceneNode)] {
         pairs.filter { !used.contains($0.key) }
     }
 

@@ -67,7 +67,7 @@ extension SceneDecoder {
     }
 
     /// Registers a layer name, rejecting duplicates and the reserved root name.
-    func register(_ layer: CALayer, name: String, at location: SourceLocation) {
+    func register(_ layer: CALayer, name: String, at location: SourcePosition) {
         layer.name = name
         if name == Scene.rootLayerName {
             diagnostics.error("'\(name)' is the name of the root layer; choose another name", at: location)
@@ -93,7 +93,7 @@ extension SceneDecoder {
     }
 
     /// Range checks that depend on the property (opacity within 0…1, widths not negative…).
-    func validate(_ value: AnimatableValue, for path: LayerKeyPath, at location: SourceLocation) -> Bool {
+    func validate(_ value: AnimatableValue, for path: LayerKeyPath, at location: SourcePosition) -> Bool {
         guard path.fields.isEmpty, case .number(let n) = value else { return true }
         switch path.property {
         case .opacity where !(0...1).contains(n):

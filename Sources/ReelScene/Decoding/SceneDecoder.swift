@@ -12,9 +12,9 @@ final class SceneDecoder {
     /// Layers by name, shared with the timeline closures.
     let registry = LayerRegistry()
     /// Layer names referenced by the timeline, checked once every layer is known.
-    var references: [(name: String, location: SourceLocation)] = []
+    var references: [(name: String, location: SourcePosition)] = []
     /// Raw animation templates by name (expanded where used, so overrides keep their locations).
-    var templates: [String: (node: SceneNode, location: SourceLocation)] = [:]
+    var templates: [String: (node: SceneNode, location: SourcePosition)] = [:]
     /// Handlers of `on:` entries, called by the delegates of animations added from the file.
     let events = EventDispatcher()
 

@@ -1,5 +1,5 @@
 /// A place in a scene file: 1-based line and column (columns count Unicode scalars, as libyaml does).
-public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConvertible {
+public struct SourcePosition: Hashable, Sendable, Comparable, CustomStringConvertible {
     public var line: Int
     public var column: Int
 
@@ -8,7 +8,7 @@ public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConver
         self.column = column
     }
 
-    public static func < (a: SourceLocation, b: SourceLocation) -> Bool {
+    public static func < (a: SourcePosition, b: SourcePosition) -> Bool {
         (a.line, a.column) < (b.line, b.column)
     }
 
@@ -19,11 +19,11 @@ public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConver
 public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     public enum Severity: String, Sendable { case error, warning }
     public var file: String
-    public var location: SourceLocation
+    public var location: SourcePosition
     public var severity: Severity
     public var message: String
 
-    public init(file: String, location: SourceLocation, severity: Severity = .error, message: String) {
+    public init(file: String, location: SourcePosition, severity: Severity = .error, message: String) {
         self.file = file
         self.location = location
         self.severity = severity
@@ -48,13 +48,13 @@ final class DiagnosticSink {
 
     init(file: String) { self.file = file }
 
-    func error(_ message: String, at location: SourceLocation) {
+    func error(_ message: String, at location: SourcePosition) {
         let d = Diagnostic(file: file, location: location, message: message)
         // One message per place is enough; repeated template expansion could otherwise echo it.
         if !items.contains(d) { items.append(d) }
     }
 
-    func warning(_ message: String, at location: SourceLocation) {
+    func warning(_ message: String, at location: SourcePosition) {
         items.append(Diagnostic(file: file, location: location, severity: .warning, message: message))
     }
 

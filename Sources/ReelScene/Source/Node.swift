@@ -4,11 +4,11 @@ import Yams
 /// so the decoder does not depend on the parser, and so scalars keep whether they were quoted
 /// (a quoted "1" is a string, a plain 1 a number).
 indirect enum SceneNode {
-    case scalar(String, quoted: Bool, SourceLocation)
-    case mapping([(key: String, keyLocation: SourceLocation, value: SceneNode)], SourceLocation)
-    case sequence([SceneNode], SourceLocation)
+    case scalar(String, quoted: Bool, SourcePosition)
+    case mapping([(key: String, keyLocation: SourcePosition, value: SceneNode)], SourcePosition)
+    case sequence([SceneNode], SourcePosition)
 
-    var location: SourceLocation {
+    var location: SourcePosition {
         switch self {
         case .scalar(_, _, let l), .mapping(_, let l), .sequence(_, let l): l
         }
@@ -82,24 +82,24 @@ enum SceneParser {
             diagnostics.error(message, at: location)
             return nil
         } catch {
-            diagnostics.error("cannot parse: \(error)", at: SourceLocation(line: 1, column: 1))
+            diagnostics.error("cannot parse: \(error)", at: SourcePosition(line: 1, column: 1))
             return nil
         }
         guard let root else {
-            diagnostics.error("the file is empty; a scene needs at least 'reel', 'canvas' and 'layers'", at: SourceLocation(line: 1, column: 1))
+            diagnostics.error("the file is empty; a scene needs at least 'reel', 'canvas' and 'layers'", at: SourcePosition(line: 1, column: 1))
             return nil
         }
         var budget = nodeLimit
         guard let node = convert(root, budget: &budget) else {
             diagnostics.error("the document expands to more than \(nodeLimit) nodes (YAML aliases nested too deeply?)",
-                              at: SourceLocation(line: 1, column: 1))
+                              at: SourcePosition(line: 1, column: 1))
             return nil
         }
         return node
     }
 
-    private static func location(_ mark: Mark?) -> SourceLocation {
-        SourceLocation(line: max(mark?.line ?? 1, 1), column: max(mark?.column ?? 1, 1))
+    private static func location(_ mark: Mark?) -> SourcePosition {
+        SourcePosition(line: max(mark?.line ?? 1, 1), column: max(mark?.column ?? 1, 1))
     }
 
     private static func convert(_ node: Node, budget: inout Int) -> SceneNode? {
@@ -110,7 +110,7 @@ enum SceneParser {
             let quoted = s.style == .singleQuoted || s.style == .doubleQuoted || s.style == .literal || s.style == .folded
             return .scalar(s.string, quoted: quoted, location(s.mark))
         case .mapping(let m):
-            var pairs: [(key: String, keyLocation: SourceLocation, value: SceneNode)] = []
+            var pairs: [(key: String, keyLocation: SourcePosition, value: SceneNode)] = []
             for (k, v) in m {
                 guard let value = convert(v, budget: &budget) else { return nil }
                 let keyText: String
@@ -134,12 +134,12 @@ enum SceneParser {
     }
 
     /// A readable message and location for libyaml's errors.
-    private static func describe(_ error: YamlError) -> (String, SourceLocation) {
+    private static func describe(_ error: YamlError) -> (String, SourcePosition) {
         switch error {
         case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _), let .composer(context, problem, mark, _):
             var message = "syntax error: \(problem)"
             if let context { message += " (\(context.text))" }
-            return (message, SourceLocation(line: max(mark.line, 1), column: max(mark.column, 1)))
+            return (message, SourcePosition(line: max(mark.line, 1), column: max(mark.column, 1)))
         case let .reader(problem, offset, _, yaml):
             var line = 1, column = 1
             if let offset {
@@ -148,12 +148,12 @@ enum SceneParser {
                     if byte == 10 { line += 1; column = 1 } else { column += 1 }
                 }
             }
-            return ("cannot read the file: \(problem)", SourceLocation(line: line, column: column))
+            return ("cannot read the file: \(problem)", SourcePosition(line: line, column: column))
         case let .duplicatedKeysInMapping(duplicates, context):
             let names = duplicates.map { "'\($0)'" }.joined(separator: ", ")
-            return ("duplicate key \(names) in the same map", SourceLocation(line: max(context.mark.line, 1), column: max(context.mark.column, 1)))
+            return ("duplicate key \(names) in the same map", SourcePosition(line: max(context.mark.line, 1), column: max(context.mark.column, 1)))
         default:
-            return ("cannot parse: \(error)", SourceLocation(line: 1, column: 1))
+            return ("cannot parse: \(error)", SourcePosition(line: 1, column: 1))
         }
     }
 }

@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+@testable import ReelCore
+@testable import ReelScene
+
+/// Decodes scene text, failing the test with the diagnostics if it does not decode.
+func load(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> (Scene, Timeline) {
+    do {
+        let scene = try SceneLoader.decode(text: text, file: "test.yaml").scene
+        return (scene, try scene.compile())
+    } catch let error as SceneLoadError {
+        Issue.record("scene did not decode:\n\(error)", sourceLocation: sourceLocation)
+        throw error
+    }
+}
+
+/// The diagnostics of text that must not decode, as "LINE:COLUMN: message".
+func problems(_ text: String) -> [String] {
+    do {
+        _ = try SceneLoader.decode(text: text, file: "t.yaml")
+        return []
+    } catch let error as SceneLoadError {
+        return error.diagnostics.filter { $0.severity == .error }.map { "\($0.location.line):\($0.location.column): \($0.message)" }
+    } catch {
+        return ["unexpected \(error)"]
+    }
+}
+
+/// A scene with one layer "box" and the given extra text appended (layers entries or a timeline).
+func sceneText(layer: String = "{ name: box, frame: [0, 0, 10, 10] }", timeline: String = "") -> String {
+    """
+    reel: 1
+    canvas: { size: [100, 100], duration: 10 }
+    layers:
+      - \(layer)
+    \(timeline.isEmpty ? "" : "timeline:\n" + timeline)
+    """
+}
+
+extension Timeline {
+    func state(_ name: String, at t: Double) -> LayerState {
+        presentation(at: t, layerNamed: name)?.state ?? LayerState()
+    }
+}
+
+func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool { abs(a - b) <= tolerance }
