@@ -46,6 +46,8 @@ public enum InspectReport {
             guard let c else { return .null }
             return .array([.number(c.red), .number(c.green), .number(c.blue), .number(c.alpha)])
         case .transform(let t): return .array(t.entries.map(JSONValue.number))
+        case .numbers(let v): return .array(v.map(JSONValue.number))
+        case .path(let p): return p.map { .string($0.svgPathData) } ?? .null
         }
     }
 }

@@ -71,6 +71,11 @@ open class CAAnimation {
         return t
     }
 
+    /// Checks what can be checked before the animation is added (key times, counts, ranges),
+    /// so scene files can report it with a location. Adding an invalid animation reports the
+    /// same error when the timeline is compiled.
+    open func validate() throws {}
+
     /// Builds the immutable, thread-safe form the timeline evaluates. `context` resolves what
     /// depends on the moment of adding (the layer's model value, the previous presentation value).
     func compiled(in context: AnimationCompileContext) throws -> CompiledAnimation {
@@ -86,6 +91,8 @@ open class CAPropertyAnimation: CAAnimation {
     public var isAdditive = false
     /// Each repeat continues from where the previous one ended.
     public var isCumulative = false
+    /// Converts interpolated numbers into the transform set at `keyPath` (`transform`).
+    public var valueFunction: CAValueFunction?
 
     public required init() {}
 
@@ -98,7 +105,7 @@ open class CAPropertyAnimation: CAAnimation {
     open override func copyFields(from other: CAAnimation) {
         super.copyFields(from: other)
         guard let o = other as? CAPropertyAnimation else { return }
-        keyPath = o.keyPath; isAdditive = o.isAdditive; isCumulative = o.isCumulative
+        keyPath = o.keyPath; isAdditive = o.isAdditive; isCumulative = o.isCumulative; valueFunction = o.valueFunction
     }
 
     /// The parsed key path, or an error naming it.

@@ -28,23 +28,32 @@ open class CABasicAnimation: CAPropertyAnimation {
     }
 
     override func compiled(in context: AnimationCompileContext) throws -> CompiledAnimation {
+        CompiledAnimation(timing: timing, timingFunction: timingFunction,
+                          removedOnCompletion: isRemovedOnCompletion, content: .basic(try spec(in: context)))
+    }
+
+    /// The resolved key path and values.
+    func spec(in context: AnimationCompileContext) throws -> PropertyAnimationSpec {
         let path = try resolvedKeyPath()
+        let function = valueFunction?.name
+        if function != nil, path.kind != .transform {
+            throw AnimationError("a valueFunction makes a transform; '\(path)' is not a transform key path")
+        }
+        let kind = function?.inputKind ?? path.kind
         func convert(_ v: Any?, _ label: String) throws -> AnimatableValue? {
             guard let v else { return nil }
-            guard let value = AnimatableValue(any: v, as: path.kind) else {
-                throw AnimationError("\(label) for '\(path)' must be \(path.kind.noun), not \(type(of: v))")
+            guard let value = AnimatableValue(any: v, as: kind) else {
+                throw AnimationError("\(label) for '\(path)' must be \(kind.noun), not \(type(of: v))")
             }
             return value
         }
-        let spec = PropertyAnimationSpec(
+        return PropertyAnimationSpec(
             keyPath: path,
             from: try convert(fromValue, "fromValue"),
             to: try convert(toValue, "toValue"),
             by: try convert(byValue, "byValue"),
-            previous: context.previousValue(path),
-            additive: isAdditive, cumulative: isCumulative)
-        return CompiledAnimation(timing: timing, timingFunction: timingFunction,
-                                 removedOnCompletion: isRemovedOnCompletion, content: .basic(spec))
+            previous: function?.identity ?? context.previousValue(path),
+            additive: isAdditive, cumulative: isCumulative, valueFunction: function)
     }
 }
 
@@ -84,6 +93,17 @@ extension AnimatableValue {
         case .bool:
             guard let b = value as? Bool else { return nil }
             self = .bool(b)
+        case .numbers:
+            switch value {
+            case let v as [Double]: self = .numbers(v)
+            case let v as [CGFloat]: self = .numbers(v.map { Double($0) })
+            case let v as [Float]: self = .numbers(v.map { Double($0) })
+            case let v as [Int]: self = .numbers(v.map { Double($0) })
+            default: return nil
+            }
+        case .path:
+            guard let p = value as? CGPath else { return nil }
+            self = .path(p.copy())
         }
     }
 }

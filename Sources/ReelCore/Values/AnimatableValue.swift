@@ -2,7 +2,7 @@ import Foundation
 
 /// The kinds of value a layer property or key path holds.
 public enum ValueKind: String, Sendable, Hashable {
-    case number, point, size, rect, color, transform, bool
+    case number, point, size, rect, color, transform, bool, numbers, path
 
     /// How the kind is written in scene files, for error messages.
     public var noun: String {
@@ -14,6 +14,8 @@ public enum ValueKind: String, Sendable, Hashable {
         case .color: "a color"
         case .transform: "a transform"
         case .bool: "true or false"
+        case .numbers: "a list of numbers"
+        case .path: "a path"
         }
     }
 }
@@ -28,6 +30,10 @@ public enum AnimatableValue: Hashable, Sendable {
     case color(CGColor?)
     case transform(CATransform3D)
     case bool(Bool)
+    /// A list of numbers (dash patterns, gradient locations, value-function vectors).
+    case numbers([Double])
+    /// A path; nil draws nothing. Paths of the same structure interpolate point by point.
+    case path(CGPath?)
 
     public var kind: ValueKind {
         switch self {
@@ -38,6 +44,8 @@ public enum AnimatableValue: Hashable, Sendable {
         case .color: .color
         case .transform: .transform
         case .bool: .bool
+        case .numbers: .numbers
+        case .path: .path
         }
     }
 
@@ -47,6 +55,9 @@ public enum AnimatableValue: Hashable, Sendable {
     public var rect: CGRect? { if case .rect(let v) = self { v } else { nil } }
     public var transform: CATransform3D? { if case .transform(let v) = self { v } else { nil } }
     public var bool: Bool? { if case .bool(let v) = self { v } else { nil } }
+    public var numbers: [Double]? { if case .numbers(let v) = self { v } else { nil } }
+    /// The path, `.some(nil)` for a nil path, nil when the value is not a path.
+    public var path: CGPath?? { if case .path(let v) = self { .some(v) } else { nil } }
     /// The colour, `.some(nil)` for a nil colour, nil when the value is not a colour.
     public var color: CGColor?? { if case .color(let v) = self { .some(v) } else { nil } }
 }
@@ -81,6 +92,12 @@ extension AnimatableValue {
                 return t < 0.5 ? self : other
             }
             return .transform(DecomposedTransform.interpolate(da, db, t).recomposed)
+        case let (.numbers(a), .numbers(b)) where a.count == b.count:
+            return .numbers(zip(a, b).map { lerp($0, $1, t) })
+        case let (.path(a?), .path(b?)):
+            if t == 0 { return self }
+            if t == 1 { return other }
+            return PathMorph.interpolate(a, b, t).map { .path($0) } ?? (t < 0.5 ? self : other)
         default:
             // Booleans (hidden, masksToBounds) are discrete: they switch half-way.
             return t < 0.5 ? self : other
@@ -101,6 +118,7 @@ extension AnimatableValue {
             return .color(CGColor(red: ca.red + cb.red, green: ca.green + cb.green, blue: ca.blue + cb.blue,
                                   alpha: ca.alpha + cb.alpha))
         case let (.transform(a), .transform(b)): return .transform(b.concatenating(a))
+        case let (.numbers(a), .numbers(b)) where a.count == b.count: return .numbers(zip(a, b).map(+))
         default: return other
         }
     }
@@ -136,7 +154,50 @@ extension AnimatableValue {
                 return .transform(result)
             }
             return AnimatableValue.transform(.identity).interpolated(to: self, fraction: k)
-        case .bool: return self
+        case .numbers(let v): return .numbers(v.map { $0 * k })
+        case .bool, .path: return self
         }
+    }
+}
+
+// MARK: - Components, for splines and paced distances
+
+extension AnimatableValue {
+    /// The value as a vector (nil colours as transparent black), or nil for kinds without one
+    /// (transforms, booleans, paths).
+    var components: [Double]? {
+        switch self {
+        case .number(let v): [v]
+        case .point(let p): [p.x, p.y]
+        case .size(let s): [s.width, s.height]
+        case .rect(let r): [r.origin.x, r.origin.y, r.size.width, r.size.height]
+        case .color(let c): (c ?? .clear).components.map { Double($0) }
+        case .numbers(let v): v
+        case .transform, .bool, .path: nil
+        }
+    }
+
+    /// A value of the same kind as `self` built from a vector.
+    func with(components c: [Double]) -> AnimatableValue {
+        switch self {
+        case .number: .number(c[0])
+        case .point: .point(CGPoint(x: c[0], y: c[1]))
+        case .size: .size(CGSize(width: c[0], height: c[1]))
+        case .rect: .rect(CGRect(x: c[0], y: c[1], width: c[2], height: c[3]))
+        case .color: .color(CGColor(red: c[0], green: c[1], blue: c[2], alpha: c[3]))
+        case .numbers: .numbers(c)
+        case .transform, .bool, .path: self
+        }
+    }
+
+    /// The distance between two values, for paced keyframes (constant speed through them).
+    func distance(to other: AnimatableValue) -> Double {
+        if let a = components, let b = other.components, a.count == b.count {
+            return zip(a, b).reduce(0) { $0 + ($1.0 - $1.1) * ($1.0 - $1.1) }.squareRoot()
+        }
+        if case .transform(let a) = self, case .transform(let b) = other {
+            return zip(a.entries, b.entries).reduce(0) { $0 + ($1.0 - $1.1) * ($1.0 - $1.1) }.squareRoot()
+        }
+        return self == other ? 0 : 1
     }
 }

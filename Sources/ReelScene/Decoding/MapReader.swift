@@ -5,7 +5,7 @@ import ReelCore
 struct MapReader {
     let node: SceneNode
     let diagnostics: DiagnosticSink
-    private(set) var pairs: [(key: String, keyLocation: SourcePosition, value: SceneNode)]
+    private(set) var pairs: [MapEntry]
     private var used: Set<String> = []
 
     /// A reader for `node`, or nil (with a diagnostic) when it is not a mapping.
@@ -39,7 +39,7 @@ struct MapReader {
     mutating func markUsed(_ key: String) { used.insert(key) }
 
     /// The pairs not taken yet, in file order.
-    var remaining: [(key: String, keyLocation: SourcePosition, value: SceneNode)] {
+    var remaining: [MapEntry] {
         pairs.filter { !used.contains($0.key) }
     }
 

@@ -100,6 +100,60 @@ struct ValueDecoder {
         numbers(node, count: 4, what: what, shape: "a rect [x, y, width, height]").map { CGRect(x: $0[0], y: $0[1], width: $0[2], height: $0[3]) }
     }
 
+    /// A list of any length of numbers.
+    func numberList(_ node: SceneNode, what: String) -> [Double]? {
+        guard case .sequence(let items, _) = node else {
+            diagnostics.error("\(what) must be a list of numbers, found \(node.kindDescription)", at: node.location)
+            return nil
+        }
+        var result: [Double] = []
+        var ok = true
+        for item in items {
+            if let v = number(item, what: "each number of \(what)") { result.append(v) } else { ok = false }
+        }
+        return ok ? result : nil
+    }
+
+    // MARK: Paths
+
+    /// SVG path data, `{rect: [x, y, w, h], cornerRadius: r}`, `{ellipse: [x, y, w, h]}`, or null.
+    /// The outer optional is nil on error.
+    func path(_ node: SceneNode, what: String) -> CGPath?? {
+        if node.isNull { return .some(nil) }
+        if let text = node.string {
+            do {
+                return .some(try CGPath(svgPath: text))
+            } catch let error as SVGPathError {
+                diagnostics.error("\(what): \(error)", at: node.location)
+                return nil
+            } catch {
+                diagnostics.error("\(what): \(error)", at: node.location)
+                return nil
+            }
+        }
+        guard case .mapping = node, var map = MapReader(node, diagnostics, what: what) else {
+            diagnostics.error("\(what) must be SVG path data (\"M0 0 L10 10\"), {rect: [x, y, w, h]} or {ellipse: [x, y, w, h]}; found \(node.kindDescription)", at: node.location)
+            return nil
+        }
+        defer { map.reportUnknown(in: "a path", known: ["rect", "ellipse", "cornerRadius"]) }
+        if let r = map.take("rect") {
+            guard let rect = self.rect(r, what: "rect") else { return nil }
+            var radius = 0.0
+            if let c = map.take("cornerRadius") {
+                guard let v = nonNegative(c, what: "cornerRadius") else { return nil }
+                radius = v
+            }
+            return .some(radius > 0 ? CGPath(roundedRect: rect, cornerWidth: radius, cornerHeight: radius) : CGPath(rect: rect))
+        }
+        if let e = map.take("ellipse") {
+            guard let rect = self.rect(e, what: "ellipse") else { return nil }
+            if let c = map.take("cornerRadius") { diagnostics.error("cornerRadius belongs to a rect path", at: c.location) }
+            return .some(CGPath(ellipseIn: rect))
+        }
+        diagnostics.error("\(what) as a map needs 'rect' or 'ellipse'", at: node.location)
+        return nil
+    }
+
     // MARK: Colors
 
     /// `"#RGB"`, `"#RRGGBB"`, `"#RRGGBBAA"`, a CSS name, `"transparent"`, `[r, g, b(, a)]` in 0…1,
@@ -259,6 +313,8 @@ struct ValueDecoder {
         case .color: return color(node, what: what).map(AnimatableValue.color)
         case .transform: return transform(node, what: what).map(AnimatableValue.transform)
         case .bool: return bool(node, what: what).map(AnimatableValue.bool)
+        case .numbers: return numberList(node, what: what).map(AnimatableValue.numbers)
+        case .path: return path(node, what: what).map(AnimatableValue.path)
         }
     }
 }

@@ -59,6 +59,7 @@ final class DiagnosticSink {
     }
 
     var hasErrors: Bool { items.contains { $0.severity == .error } }
+    var errorCount: Int { items.filter { $0.severity == .error }.count }
 
     var sorted: [Diagnostic] {
         items.enumerated().sorted { a, b in

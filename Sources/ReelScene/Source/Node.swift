@@ -3,9 +3,9 @@ import Yams
 /// A YAML/JSON node with its source location: the decoder's input. Separate from Yams' `Node`
 /// so the decoder does not depend on the parser, and so scalars keep whether they were quoted
 /// (a quoted "1" is a string, a plain 1 a number).
-indirect enum SceneNode {
+enum SceneNode {
     case scalar(String, quoted: Bool, SourcePosition)
-    case mapping([(key: String, keyLocation: SourcePosition, value: SceneNode)], SourcePosition)
+    case mapping([MapEntry], SourcePosition)
     case sequence([SceneNode], SourcePosition)
 
     var location: SourcePosition {
@@ -66,6 +66,13 @@ indirect enum SceneNode {
     }
 }
 
+/// One key and its value in a mapping, with the key's location.
+struct MapEntry {
+    var key: String
+    var keyLocation: SourcePosition
+    var value: SceneNode
+}
+
 /// Parses YAML (or JSON, which Reel reads with the same parser so both keep line numbers).
 enum SceneParser {
     /// The largest number of nodes a file may expand to: YAML aliases can make a small file
@@ -110,7 +117,7 @@ enum SceneParser {
             let quoted = s.style == .singleQuoted || s.style == .doubleQuoted || s.style == .literal || s.style == .folded
             return .scalar(s.string, quoted: quoted, location(s.mark))
         case .mapping(let m):
-            var pairs: [(key: String, keyLocation: SourcePosition, value: SceneNode)] = []
+            var pairs: [MapEntry] = []
             for (k, v) in m {
                 guard let value = convert(v, budget: &budget) else { return nil }
                 let keyText: String
@@ -118,7 +125,7 @@ enum SceneParser {
                 case .scalar(let s): keyText = s.string
                 default: keyText = "<complex key>"
                 }
-                pairs.append((keyText, location(k.mark), value))
+                pairs.append(MapEntry(key: keyText, keyLocation: location(k.mark), value: value))
             }
             return .mapping(pairs, location(m.mark))
         case .sequence(let seq):

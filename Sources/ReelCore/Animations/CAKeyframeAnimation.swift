@@ -1,0 +1,112 @@
+import Foundation
+
+/// How a keyframe animation moves between its keyframes.
+public struct CAAnimationCalculationMode: RawRepresentable, Hashable, Sendable, CaseIterable {
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    /// Straight interpolation between keyframes, at the key times.
+    public static let linear = CAAnimationCalculationMode(rawValue: "linear")
+    /// Each value holds until the next key time (keyTimes has one more entry than values).
+    public static let discrete = CAAnimationCalculationMode(rawValue: "discrete")
+    /// Constant speed through all keyframes; keyTimes and timingFunctions are ignored.
+    public static let paced = CAAnimationCalculationMode(rawValue: "paced")
+    /// A smooth Catmull-Rom (Kochanek–Bartels) spline through the keyframes.
+    public static let cubic = CAAnimationCalculationMode(rawValue: "cubic")
+    /// The cubic spline at constant speed.
+    public static let cubicPaced = CAAnimationCalculationMode(rawValue: "cubicPaced")
+    public static let allCases: [CAAnimationCalculationMode] = [.linear, .discrete, .paced, .cubic, .cubicPaced]
+}
+
+/// Whether a layer following a path turns with it.
+public struct CAAnimationRotationMode: RawRepresentable, Hashable, Sendable {
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    /// Turn to the path's direction of travel.
+    public static let rotateAuto = CAAnimationRotationMode(rawValue: "auto")
+    /// Turn to the direction of travel plus 180°.
+    public static let rotateAutoReverse = CAAnimationRotationMode(rawValue: "autoReverse")
+}
+
+/// Animates a key path through a sequence of values, or moves a point along a path.
+///
+/// `values` may hold numbers, points, sizes, rects, colours, transforms or paths (matching the
+/// key path); `path` (for point key paths) overrides `values`: each non-move element is a
+/// keyframe and the layer follows the curves between them.
+open class CAKeyframeAnimation: CAPropertyAnimation {
+    public var values: [Any]?
+    public var path: CGPath?
+    /// Fractions 0…1, non-decreasing: when each keyframe is reached (evenly spaced when nil).
+    public var keyTimes: [Double]?
+    /// One per segment (values.count − 1), applied inside each segment.
+    public var timingFunctions: [CAMediaTimingFunction]?
+    public var calculationMode: CAAnimationCalculationMode = .linear
+    public var rotationMode: CAAnimationRotationMode?
+    /// Kochanek–Bartels parameters per keyframe for the cubic modes (0 when missing).
+    public var tensionValues: [Double]?
+    public var continuityValues: [Double]?
+    public var biasValues: [Double]?
+
+    public required init() {}
+
+    open override func copyFields(from other: CAAnimation) {
+        super.copyFields(from: other)
+        guard let o = other as? CAKeyframeAnimation else { return }
+        values = o.values; path = o.path?.copy(); keyTimes = o.keyTimes; timingFunctions = o.timingFunctions
+        calculationMode = o.calculationMode; rotationMode = o.rotationMode
+        tensionValues = o.tensionValues; continuityValues = o.continuityValues; biasValues = o.biasValues
+    }
+
+    open override func validate() throws {
+        _ = try makeSpec()
+    }
+
+    override func compiled(in context: AnimationCompileContext) throws -> CompiledAnimation {
+        CompiledAnimation(timing: timing, timingFunction: timingFunction,
+                          removedOnCompletion: isRemovedOnCompletion, content: .keyframe(try makeSpec()))
+    }
+
+    private func makeSpec() throws -> KeyframeSpec {
+        let keyPath = try resolvedKeyPath()
+        let track: KeyframeSpec.Track
+        if let path {
+            guard keyPath.kind == .point else {
+                throw AnimationError("a keyframe path moves a point; '\(keyPath)' holds \(keyPath.kind.noun)")
+            }
+            track = .path(try PathTrack(path: path.copy(), mode: calculationMode, keyTimes: keyTimes, functions: timingFunctions ?? []))
+        } else {
+            guard let values, !values.isEmpty else {
+                throw AnimationError("a CAKeyframeAnimation needs values or a path")
+            }
+            let converted = try values.enumerated().map { index, v -> AnimatableValue in
+                guard let value = AnimatableValue(any: v, as: keyPath.kind) else {
+                    throw AnimationError("values[\(index)] for '\(keyPath)' must be \(keyPath.kind.noun), not \(type(of: v))")
+                }
+                return value
+            }
+            track = .values(try ValueTrack(values: converted, mode: calculationMode, keyTimes: keyTimes,
+                                           functions: timingFunctions ?? [],
+                                           tension: tensionValues ?? [], continuity: continuityValues ?? [], bias: biasValues ?? []))
+        }
+        for (name, list) in [("tensionValues", tensionValues), ("continuityValues", continuityValues), ("biasValues", biasValues)] {
+            if let list, let count = values?.count, path == nil, list.count > count {
+                throw AnimationError("\(name) has \(list.count) entries for \(count) values")
+            }
+        }
+        if let functions = timingFunctions, let count = values?.count, path == nil, functions.count > max(count - 1, 0) {
+            throw AnimationError("timingFunctions has \(functions.count) entries; \(count) values make \(max(count - 1, 0)) segments")
+        }
+        return KeyframeSpec(keyPath: keyPath, track: track, rotation: rotationMode, additive: isAdditive, cumulative: isCumulative)
+    }
+}
+
+/// Checks key times: in 0…1 and non-decreasing, with the expected count.
+func validateKeyTimes(_ times: [Double], count expected: [Int], what: String) throws {
+    guard expected.contains(times.count) else {
+        let counts = expected.map(String.init).joined(separator: " or ")
+        throw AnimationError("keyTimes has \(times.count) entries; \(what) needs \(counts)")
+    }
+    for (i, t) in times.enumerated() {
+        guard t >= 0, t <= 1, t.isFinite else { throw AnimationError("keyTimes[\(i)] = \(t) is outside 0…1") }
+        if i > 0, t < times[i - 1] { throw AnimationError("keyTimes must not decrease: keyTimes[\(i)] = \(t) < \(times[i - 1])") }
+    }
+}
