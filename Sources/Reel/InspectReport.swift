@@ -11,11 +11,12 @@ public enum InspectReport {
             ("name", layer.name.map(JSONValue.string) ?? .null),
             ("class", .string(layer.className)),
         ]
-        for property in LayerProperty.allCases {
-            pairs.append((property.rawValue, json(property.get(layer.state))))
+        for property in LayerProperty.allCases where property.applies(to: layer.kind) {
+            pairs.append((property.rawValue, json(property, of: layer.state)))
         }
         pairs.append(("frame", json(.rect(layer.state.frame))))
         pairs.append(("animationKeys", .array(layer.animationKeys.map(JSONValue.string))))
+        if let mask = layer.mask { pairs.append(("mask", json(mask))) }
         if includeSublayers {
             pairs.append(("sublayers", .array(layer.sublayers.map { json($0) })))
         }
@@ -34,6 +35,21 @@ public enum InspectReport {
         return .object(pairs)
     }
 
+    /// A property in the inspect notation; optional properties that are nil print as null.
+    static func json(_ property: LayerProperty, of state: LayerState) -> JSONValue {
+        switch property {
+        case .string: state.string.map(JSONValue.string) ?? .null
+        case .font: state.font.map(JSONValue.string) ?? .null
+        case .colors: state.colors.map { json(.colors($0)) } ?? .null
+        case .locations: state.locations.map { json(.numbers($0)) } ?? .null
+        case .lineDashPattern: state.lineDashPattern.map { json(.numbers($0)) } ?? .null
+        case .maskedCorners:
+            .array(CACornerMask.names.enumerated().filter { state.maskedCorners.contains(CACornerMask(rawValue: 1 << $0.offset)) }
+                .map { .string($0.element) })
+        default: json(property.get(state))
+        }
+    }
+
     /// A property value in the inspect notation.
     public static func json(_ value: AnimatableValue) -> JSONValue {
         switch value {
@@ -48,6 +64,9 @@ public enum InspectReport {
         case .transform(let t): return .array(t.entries.map(JSONValue.number))
         case .numbers(let v): return .array(v.map(JSONValue.number))
         case .path(let p): return p.map { .string($0.svgPathData) } ?? .null
+        case .string(let v): return .string(v)
+        case .colors(let v): return .array(v.map { json(.color($0)) })
+        case .image(let i): return i.map { .string($0.source ?? "\($0.width)×\($0.height) image") } ?? .null
         }
     }
 }

@@ -2,11 +2,13 @@ import CCairo
 import Foundation
 import ReelCore
 
-/// Draws presentation trees with Cairo: anchor-point transforms, group opacity, rounded
-/// backgrounds, borders inside the bounds above the sublayers, clipping, z-ordering.
+/// Draws presentation trees with Cairo, in Core Animation's order for each layer: shadow,
+/// background, contents (image), the class's own drawing (shape, text, gradient), sublayers (or a
+/// replicator's instances), border — with anchor-point transforms, group opacity, masks and
+/// clipping.
 ///
-/// A renderer holds no state between frames, so one per thread renders frames in any order
-/// with identical results.
+/// A renderer holds no per-frame state, so frames render in any order and on any thread with
+/// identical results.
 public struct FrameRenderer: Sendable {
     /// The canvas frames are drawn for: pixel size and scale.
     public let canvas: Canvas
@@ -27,7 +29,7 @@ public struct FrameRenderer: Sendable {
         let cr = cairo.context
         cairo_set_antialias(cr, CAIRO_ANTIALIAS_GRAY)
         cairo_scale(cr, canvas.scale, canvas.scale)
-        draw(tree, cr)
+        LayerPainter.draw(tree, cr)
         cairo_surface_flush(cairo.surface)
     }
 
@@ -35,10 +37,11 @@ public struct FrameRenderer: Sendable {
     public func render(_ timeline: Timeline, at t: Double, into buffer: PixelBuffer) {
         render(timeline.presentation(at: t), into: buffer)
     }
+}
 
-    // MARK: - Layers
-
-    private func draw(_ layer: PresentationLayer, _ cr: OpaquePointer) {
+/// The per-layer drawing rules.
+enum LayerPainter {
+    static func draw(_ layer: PresentationLayer, _ cr: OpaquePointer) {
         let s = layer.state
         let opacity = min(max(Double(s.opacity), 0), 1)
         guard !s.isHidden, opacity > 0, Geometry.isDrawable(s) else { return }
@@ -51,74 +54,145 @@ public struct FrameRenderer: Sendable {
             guard var m = Geometry.cairoMatrix(s.transform) else { return }
             cairo_transform(cr, &m)
         }
-        let size = s.bounds.size
-        cairo_translate(cr, -(s.bounds.origin.x + s.anchorPoint.x * size.width),
-                        -(s.bounds.origin.y + s.anchorPoint.y * size.height))
+        cairo_translate(cr, -(s.bounds.origin.x + s.anchorPoint.x * s.bounds.width),
+                        -(s.bounds.origin.y + s.anchorPoint.y * s.bounds.height))
 
-        let drawsBackground = (s.backgroundColor?.alpha ?? 0) > 0 && size.width > 0 && size.height > 0
-        let drawsBorder = s.borderWidth > 0 && (s.borderColor?.alpha ?? 0) > 0 && size.width > 0 && size.height > 0
-        let visibleChildren = layer.sublayers.filter { !$0.state.isHidden && $0.state.opacity > 0 }
-        let paintCount = (drawsBackground ? 1 : 0) + (drawsBorder ? 1 : 0) + visibleChildren.count
-        guard paintCount > 0 else { return }
-
-        // Group opacity: the subtree is composited once at the layer's opacity. A layer that
-        // paints a single thing can apply the opacity to that paint directly (same pixels, no group).
-        let group = opacity < 1 && paintCount > 1
-        let paintAlpha = group ? 1 : opacity
-        if group {
-            if s.masksToBounds {
-                Geometry.roundedRect(cr, s.bounds, radius: s.cornerRadius)
-                cairo_clip(cr)
-            }
-            cairo_push_group(cr)
+        let paints = paintCount(layer)
+        let shadow = ShadowDrawing.isVisible(s)
+        guard paints > 0 else { return }
+        // A group is needed to apply a mask, to take the layer's alpha for its shadow, or to
+        // apply opacity to more than one paint at once (opacity is a group effect).
+        let needsAlpha = shadow && s.shadowPath == nil
+        let grouped = layer.mask != nil || needsAlpha || (opacity < 1 && paints + (shadow ? 1 : 0) > 1)
+        if !grouped {
+            if shadow { ShadowDrawing.draw(s, content: nil, cr, alpha: opacity) }
+            drawBody(layer, cr, alpha: opacity)
+            return
         }
+        if s.masksToBounds {
+            // Nothing can show outside the bounds: keep the group small.
+            Geometry.roundedRect(cr, s.bounds, radius: s.cornerRadius, corners: s.maskedCorners)
+            cairo_clip(cr)
+        }
+        cairo_push_group(cr)
+        drawBody(layer, cr, alpha: 1)
+        var content = cairo_pop_group(cr)!
+        if let mask = layer.mask {
+            content = applyMask(mask, to: content, cr)
+        }
+        if shadow && opacity < 1 { cairo_push_group(cr) }
+        if shadow { ShadowDrawing.draw(s, content: content, cr, alpha: 1) }
+        cairo_set_source(cr, content)
+        if shadow && opacity < 1 {
+            cairo_paint(cr)
+            cairo_pattern_destroy(content)
+            content = cairo_pop_group(cr)!
+            cairo_set_source(cr, content)
+        }
+        cairo_paint_with_alpha(cr, opacity)
+        cairo_pattern_destroy(content)
+    }
 
-        if drawsBackground, let color = s.backgroundColor {
-            Geometry.roundedRect(cr, s.bounds, radius: s.cornerRadius)
-            Geometry.setSource(cr, color, alpha: paintAlpha)
+    /// The layer's own paints and sublayers, at `alpha` (1 inside a group).
+    private static func drawBody(_ layer: PresentationLayer, _ cr: OpaquePointer, alpha: Double) {
+        let s = layer.state
+        if hasBackground(s), let color = s.backgroundColor {
+            Geometry.roundedRect(cr, s.bounds, radius: s.cornerRadius, corners: s.maskedCorners)
+            Geometry.setSource(cr, color, alpha: alpha)
             cairo_fill(cr)
         }
-
-        if !visibleChildren.isEmpty {
+        let clips = s.masksToBounds
+        if clips {
             cairo_save(cr)
-            if s.masksToBounds {
-                Geometry.roundedRect(cr, s.bounds, radius: s.cornerRadius)
-                cairo_clip(cr)
-            }
-            var drawChildren = true
-            if !s.sublayerTransform.isIdentity {
-                // sublayerTransform acts about the centre of the bounds.
-                let c = CGPoint(x: s.bounds.midX, y: s.bounds.midY)
-                cairo_translate(cr, c.x, c.y)
-                if var m = Geometry.cairoMatrix(s.sublayerTransform) { cairo_transform(cr, &m) } else { drawChildren = false }
-                cairo_translate(cr, -c.x, -c.y)
-            }
-            if drawChildren {
-                for child in Self.zOrdered(visibleChildren) {
-                    if paintAlpha < 1 {
-                        // Single visible child of a translucent layer: composite it as a group.
-                        cairo_push_group(cr)
-                        draw(child, cr)
-                        cairo_pop_group_to_source(cr)
-                        cairo_paint_with_alpha(cr, paintAlpha)
-                    } else {
-                        draw(child, cr)
-                    }
-                }
-            }
-            cairo_restore(cr)
+            Geometry.roundedRect(cr, s.bounds, radius: s.cornerRadius, corners: s.maskedCorners)
+            cairo_clip(cr)
         }
-
-        if drawsBorder, let color = s.borderColor {
-            Geometry.border(cr, s.bounds, radius: s.cornerRadius, width: s.borderWidth)
-            Geometry.setSource(cr, color, alpha: paintAlpha)
+        if ContentsDrawing.hasContent(s) { ContentsDrawing.draw(s, cr, alpha: alpha) }
+        switch layer.kind {
+        case .shape: ShapeDrawing.draw(s, cr, alpha: alpha)
+        case .text: if TextDrawing.hasContent(s) { TextDrawing.draw(s, cr, alpha: alpha) }
+        case .gradient: if GradientDrawing.hasContent(s) { GradientDrawing.draw(s, cr, alpha: alpha) }
+        case .layer, .replicator: break
+        }
+        drawSublayers(layer, cr, alpha: alpha)
+        if clips { cairo_restore(cr) }
+        if hasBorder(s), let color = s.borderColor {
+            Geometry.border(cr, s.bounds, radius: s.cornerRadius, corners: s.maskedCorners, width: s.borderWidth)
+            Geometry.setSource(cr, color, alpha: alpha)
             cairo_fill(cr)
+            cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
         }
+    }
 
-        if group {
-            cairo_pop_group_to_source(cr)
-            cairo_paint_with_alpha(cr, opacity)
+    private static func drawSublayers(_ layer: PresentationLayer, _ cr: OpaquePointer, alpha: Double) {
+        let s = layer.state
+        let visible = layer.sublayers.contains { isVisible($0) }
+        guard visible else { return }
+        cairo_save(cr)
+        defer { cairo_restore(cr) }
+        if !s.sublayerTransform.isIdentity {
+            // sublayerTransform acts about the centre of the bounds.
+            guard Geometry.transform(cr, s.sublayerTransform, about: CGPoint(x: s.bounds.midX, y: s.bounds.midY)) else { return }
         }
+        if layer.kind == .replicator {
+            ReplicatorDrawing.draw(layer, cr, alpha: alpha) { children in drawChildren(children, cr, alpha: 1) }
+        } else {
+            drawChildren(layer.sublayers, cr, alpha: alpha)
+        }
+    }
+
+    /// Sublayers back to front; at `alpha` < 1 (a layer whose only paint is its sublayers) each
+    /// is composited as a group so the opacity applies to it as a whole.
+    static func drawChildren(_ children: [PresentationLayer], _ cr: OpaquePointer, alpha: Double) {
+        for child in zOrdered(children.filter(isVisible)) {
+            if alpha < 1 {
+                cairo_push_group(cr)
+                draw(child, cr)
+                cairo_pop_group_to_source(cr)
+                cairo_paint_with_alpha(cr, alpha)
+            } else {
+                draw(child, cr)
+            }
+        }
+    }
+
+    /// `content` masked by the alpha of `mask` (drawn in this layer's space).
+    private static func applyMask(_ mask: PresentationLayer, to content: OpaquePointer, _ cr: OpaquePointer) -> OpaquePointer {
+        cairo_push_group(cr)
+        draw(mask, cr)
+        let maskPattern = cairo_pop_group(cr)!
+        cairo_push_group(cr)
+        cairo_set_source(cr, content)
+        cairo_mask(cr, maskPattern)
+        cairo_pattern_destroy(maskPattern)
+        cairo_pattern_destroy(content)
+        return cairo_pop_group(cr)!
+    }
+
+    // MARK: What a layer paints
+
+    static func isVisible(_ layer: PresentationLayer) -> Bool { !layer.state.isHidden && layer.state.opacity > 0 }
+
+    static func hasBackground(_ s: LayerState) -> Bool {
+        (s.backgroundColor?.alpha ?? 0) > 0 && s.bounds.width > 0 && s.bounds.height > 0
+    }
+
+    static func hasBorder(_ s: LayerState) -> Bool {
+        s.borderWidth > 0 && (s.borderColor?.alpha ?? 0) > 0 && s.bounds.width > 0 && s.bounds.height > 0
+    }
+
+    /// How many separate paints the layer makes (a single paint can take the opacity directly).
+    static func paintCount(_ layer: PresentationLayer) -> Int {
+        let s = layer.state
+        var n = (hasBackground(s) ? 1 : 0) + (hasBorder(s) ? 1 : 0) + (ContentsDrawing.hasContent(s) ? 1 : 0)
+        switch layer.kind {
+        case .shape: n += (ShapeDrawing.fills(s) ? 1 : 0) + (ShapeDrawing.strokes(s) ? 1 : 0)
+        case .text: n += TextDrawing.hasContent(s) ? 1 : 0
+        case .gradient: n += GradientDrawing.hasContent(s) ? 1 : 0
+        case .replicator: n += s.instanceCount > 1 && layer.sublayers.contains(where: isVisible) ? 2 : 0
+        case .layer: break
+        }
+        return n + layer.sublayers.filter(isVisible).count
     }
 
     /// Siblings back to front by zPosition; equal zPositions keep their order (a stable sort).

@@ -22,34 +22,51 @@ enum Geometry {
         return cairo_matrix_t(xx: a.a, yx: a.b, xy: a.c, yy: a.d, x0: a.tx, y0: a.ty)
     }
 
-    /// Adds a rectangle with circular corners of `radius` (clamped to half the shorter side).
-    static func roundedRect(_ cr: OpaquePointer, _ r: CGRect, radius: Double) {
+    /// Applies `t` about `center` (translate, transform, translate back); false when singular.
+    static func transform(_ cr: OpaquePointer, _ t: CATransform3D, about center: CGPoint) -> Bool {
+        guard var m = cairoMatrix(t) else { return false }
+        cairo_translate(cr, center.x, center.y)
+        cairo_transform(cr, &m)
+        cairo_translate(cr, -center.x, -center.y)
+        return true
+    }
+
+    /// Adds a rectangle whose `corners` have circular corners of `radius` (clamped to half the
+    /// shorter side); the other corners stay square (maskedCorners).
+    static func roundedRect(_ cr: OpaquePointer, _ r: CGRect, radius: Double, corners: CACornerMask = .all) {
         let rect = r.standardized
         let radius = min(max(radius, 0), min(rect.width, rect.height) / 2)
-        guard radius > 0 else {
+        guard radius > 0, !corners.isEmpty else {
             cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height)
             return
         }
         let (x0, y0, x1, y1) = (rect.minX, rect.minY, rect.maxX, rect.maxY)
+        func corner(_ c: CACornerMask, _ x: Double, _ y: Double, _ cx: Double, _ cy: Double, _ from: Double) {
+            if corners.contains(c) {
+                cairo_arc(cr, cx, cy, radius, from, from + Double.pi / 2)
+            } else {
+                cairo_line_to(cr, x, y)
+            }
+        }
         cairo_new_sub_path(cr)
-        cairo_arc(cr, x1 - radius, y0 + radius, radius, -Double.pi / 2, 0)
-        cairo_arc(cr, x1 - radius, y1 - radius, radius, 0, Double.pi / 2)
-        cairo_arc(cr, x0 + radius, y1 - radius, radius, Double.pi / 2, Double.pi)
-        cairo_arc(cr, x0 + radius, y0 + radius, radius, Double.pi, 3 * Double.pi / 2)
+        corner(.layerMaxXMinYCorner, x1, y0, x1 - radius, y0 + radius, -Double.pi / 2)
+        corner(.layerMaxXMaxYCorner, x1, y1, x1 - radius, y1 - radius, 0)
+        corner(.layerMinXMaxYCorner, x0, y1, x0 + radius, y1 - radius, Double.pi / 2)
+        corner(.layerMinXMinYCorner, x0, y0, x0 + radius, y0 + radius, Double.pi)
         cairo_close_path(cr)
     }
 
     /// The border region: inside the bounds, `width` wide, following the rounded corners (the
     /// inner corners have radius − width), filled even-odd like Core Animation draws it.
-    static func border(_ cr: OpaquePointer, _ bounds: CGRect, radius: Double, width: Double) {
+    static func border(_ cr: OpaquePointer, _ bounds: CGRect, radius: Double, corners: CACornerMask = .all, width: Double) {
         let outer = bounds.standardized
         cairo_new_path(cr)
-        roundedRect(cr, outer, radius: radius)
+        roundedRect(cr, outer, radius: radius, corners: corners)
         let inset = min(width, min(outer.width, outer.height) / 2)
         let inner = outer.insetBy(dx: inset, dy: inset)
         if inner.width > 0 && inner.height > 0 {
             let outerRadius = min(max(radius, 0), min(outer.width, outer.height) / 2)
-            roundedRect(cr, inner, radius: max(outerRadius - inset, 0))
+            roundedRect(cr, inner, radius: max(outerRadius - inset, 0), corners: corners)
         }
         cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
     }

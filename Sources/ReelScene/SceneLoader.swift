@@ -12,7 +12,8 @@ public struct LoadedScene {
 public enum SceneLoader {
     /// Loads and decodes the file at `path`. Diagnostics name the file as `displayPath`
     /// (default: `path` as given, which is what the user typed).
-    public static func load(path: String, displayPath: String? = nil, limits: SceneLimits = SceneLimits()) throws -> LoadedScene {
+    public static func load(path: String, displayPath: String? = nil, limits: SceneLimits = SceneLimits(),
+                            images: SceneImageLoader? = nil) throws -> LoadedScene {
         let name = displayPath ?? path
         let start = SourcePosition(line: 1, column: 1)
         func fail(_ message: String) -> SceneLoadError {
@@ -32,12 +33,16 @@ public enum SceneLoader {
             throw fail("the file is \(data.count) bytes; scene files are limited to \(limits.maxFileBytes) bytes (raise it with --max-file-size)")
         }
         guard let text = String(data: data, encoding: .utf8) else { throw fail("the file is not UTF-8 text") }
-        return try decode(text: text, file: name, limits: limits)
+        let base = URL(fileURLWithPath: path).deletingLastPathComponent()
+        return try decode(text: text, file: name, limits: limits, images: images, baseDirectory: base)
     }
 
-    /// Decodes scene text. `file` names it in diagnostics.
-    public static func decode(text: String, file: String, limits: SceneLimits = SceneLimits()) throws -> LoadedScene {
-        let decoder = SceneDecoder(file: file, limits: limits)
+    /// Decodes scene text. `file` names it in diagnostics; image paths are relative to
+    /// `baseDirectory` (default: the current folder).
+    public static func decode(text: String, file: String, limits: SceneLimits = SceneLimits(), images: SceneImageLoader? = nil,
+                              baseDirectory: URL? = nil) throws -> LoadedScene {
+        let base = baseDirectory ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        let decoder = SceneDecoder(file: file, limits: limits, images: images, baseDirectory: base)
         var scene: Scene?
         if text.contains("\u{0}") {
             decoder.diagnostics.error("the file contains a NUL byte; scene files are text", at: SourcePosition(line: 1, column: 1))

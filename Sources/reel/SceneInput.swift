@@ -43,7 +43,7 @@ enum SceneInput {
     static func load(_ path: String, limits: SceneLimits, quiet: Bool) throws -> (Scene, Timeline) {
         let loaded: LoadedScene
         do {
-            loaded = try SceneLoader.load(path: path, limits: limits)
+            loaded = try SceneLoader.load(path: path, limits: limits, images: FFmpegImageLoader())
         } catch let error as SceneLoadError {
             for d in error.diagnostics { Terminal.diagnostic(d) }
             throw CommandFailure.invalid("")

@@ -104,6 +104,15 @@ extension AnimatableValue {
         case .path:
             guard let p = value as? CGPath else { return nil }
             self = .path(p.copy())
+        case .string:
+            guard let v = value as? String else { return nil }
+            self = .string(v)
+        case .colors:
+            guard let v = value as? [CGColor] else { return nil }
+            self = .colors(v)
+        case .image:
+            guard let v = value as? CGImage else { return nil }
+            self = .image(v)
         }
     }
 }

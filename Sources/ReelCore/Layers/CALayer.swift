@@ -29,7 +29,10 @@ open class CALayer {
     }
 
     /// The short class name used by scene files and `inspect`.
-    open class var className: String { "CALayer" }
+    open class var className: String { kind.rawValue }
+
+    /// Which class's properties apply and how the layer draws.
+    open class var kind: LayerKind { .layer }
 
     // MARK: - Geometry
 
@@ -102,6 +105,57 @@ open class CALayer {
         get { model.masksToBounds }
         set { change(.masksToBounds) { $0.masksToBounds = newValue } }
     }
+    public var maskedCorners: CACornerMask {
+        get { model.maskedCorners }
+        set { change(.maskedCorners) { $0.maskedCorners = newValue } }
+    }
+    public var isDoubleSided: Bool {
+        get { model.isDoubleSided }
+        set { change(.doubleSided) { $0.isDoubleSided = newValue } }
+    }
+
+    // MARK: - Contents
+
+    /// The image drawn in the bounds (`layer.contents = image` — a `CGImage` here, not `Any`).
+    public var contents: CGImage? {
+        get { model.contents }
+        set { change(.contents) { $0.contents = newValue } }
+    }
+    public var contentsGravity: CALayerContentsGravity {
+        get { model.contentsGravity }
+        set { change(.contentsGravity) { $0.contentsGravity = newValue } }
+    }
+    public var contentsRect: CGRect {
+        get { model.contentsRect }
+        set { change(.contentsRect) { $0.contentsRect = newValue } }
+    }
+    public var contentsScale: CGFloat {
+        get { model.contentsScale }
+        set { change(.contentsScale) { $0.contentsScale = newValue } }
+    }
+
+    // MARK: - Shadow
+
+    public var shadowColor: CGColor? {
+        get { model.shadowColor }
+        set { change(.shadowColor) { $0.shadowColor = newValue } }
+    }
+    public var shadowOpacity: Float {
+        get { Float(model.shadowOpacity) }
+        set { change(.shadowOpacity) { $0.shadowOpacity = CGFloat(newValue) } }
+    }
+    public var shadowOffset: CGSize {
+        get { model.shadowOffset }
+        set { change(.shadowOffset) { $0.shadowOffset = newValue } }
+    }
+    public var shadowRadius: CGFloat {
+        get { model.shadowRadius }
+        set { change(.shadowRadius) { $0.shadowRadius = newValue } }
+    }
+    public var shadowPath: CGPath? {
+        get { model.shadowPath }
+        set { change(.shadowPath) { $0.shadowPath = newValue?.copy() } }
+    }
 
     // MARK: - Layer timing (CAMediaTiming)
 
@@ -128,6 +182,11 @@ open class CALayer {
 
     /// The model value at a key path.
     public func value(forKeyPath keyPath: LayerKeyPath) -> AnimatableValue { keyPath.get(model) }
+
+    /// Sets a property by name (`setValue(_:forKey:)`), as above.
+    public func setValue(_ value: AnimatableValue, forKey key: LayerProperty) {
+        change(key) { key.set(&$0, value) }
+    }
 
     /// Applies a model change and reports it to the timeline being compiled, if any.
     func change(_ property: LayerProperty, _ mutate: (inout LayerState) -> Void) {
@@ -192,9 +251,28 @@ open class CALayer {
         TimelineCompiler.current?.structureDidChange(parent)
     }
 
-    /// This layer and all layers below it, depth first, back to front.
+    /// A layer whose alpha masks this layer and its sublayers (it is not a sublayer; its
+    /// geometry is in this layer's coordinate space).
+    public var mask: CALayer? {
+        didSet {
+            guard oldValue !== mask else { return }
+            if let mask {
+                precondition(mask !== self, "a layer cannot mask itself")
+                mask.removeFromSuperlayer()
+                mask.maskOwner?.mask = nil
+                mask.maskOwner = self
+            }
+            oldValue?.maskOwner = nil
+            TimelineCompiler.current?.structureDidChange(self)
+        }
+    }
+    /// The layer this layer masks, if it is a mask.
+    weak var maskOwner: CALayer?
+
+    /// This layer, its mask and all layers below it, depth first, back to front.
     public var subtree: [CALayer] {
         var result = [self]
+        if let mask { result += mask.subtree }
         for child in children { result += child.subtree }
         return result
     }
@@ -273,13 +351,13 @@ open class CALayer {
         return layer.map { $0.localTime(fromScene: sceneTime) } ?? sceneTime
     }
 
-    /// The ancestors from the root down to this layer.
+    /// The ancestors from the root down to this layer (a mask's parent is the layer it masks).
     var ancestry: [CALayer] {
         var chain: [CALayer] = []
         var l: CALayer? = self
         while let layer = l {
             chain.append(layer)
-            l = layer.superlayer
+            l = layer.superlayer ?? layer.maskOwner
         }
         return chain.reversed()
     }

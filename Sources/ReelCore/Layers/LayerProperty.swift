@@ -2,35 +2,85 @@ import Foundation
 
 /// A stored, key-value-addressable property of a layer, by its Core Animation name.
 public enum LayerProperty: String, CaseIterable, Sendable, Hashable {
+    // CALayer
     case bounds, position, zPosition, anchorPoint, anchorPointZ, transform, sublayerTransform
-    case hidden, opacity, backgroundColor, cornerRadius, borderWidth, borderColor, masksToBounds
+    case hidden, opacity, backgroundColor, cornerRadius, maskedCorners, borderWidth, borderColor, masksToBounds
+    case doubleSided
+    case contents, contentsGravity, contentsRect, contentsScale
+    case shadowColor, shadowOpacity, shadowOffset, shadowRadius, shadowPath
     case beginTime, speed, timeOffset
+    // CAShapeLayer
+    case path, fillColor, fillRule, strokeColor, lineWidth, lineCap, lineJoin, miterLimit, lineDashPattern, lineDashPhase
+    case strokeStart, strokeEnd
+    // CATextLayer
+    case string, font, fontSize, foregroundColor, alignmentMode, wrapped, truncationMode
+    // CAGradientLayer
+    case colors, locations, startPoint, endPoint, type
+    // CAReplicatorLayer
+    case instanceCount, instanceDelay, instanceTransform, instanceColor
+    case instanceRedOffset, instanceGreenOffset, instanceBlueOffset, instanceAlphaOffset
 
     /// The kind of value the property holds.
     public var kind: ValueKind {
         switch self {
-        case .bounds: .rect
-        case .position, .anchorPoint: .point
-        case .transform, .sublayerTransform: .transform
-        case .hidden, .masksToBounds: .bool
-        case .backgroundColor, .borderColor: .color
+        case .bounds, .contentsRect: .rect
+        case .position, .anchorPoint, .startPoint, .endPoint: .point
+        case .shadowOffset: .size
+        case .transform, .sublayerTransform, .instanceTransform: .transform
+        case .hidden, .masksToBounds, .doubleSided, .wrapped: .bool
+        case .backgroundColor, .borderColor, .shadowColor, .fillColor, .strokeColor, .foregroundColor, .instanceColor: .color
+        case .shadowPath, .path: .path
+        case .contents: .image
+        case .colors: .colors
+        case .lineDashPattern, .locations: .numbers
+        case .contentsGravity, .fillRule, .lineCap, .lineJoin, .alignmentMode, .truncationMode, .type, .string, .font: .string
         default: .number
         }
     }
 
-    /// Whether setting the property in a transaction makes an implicit animation. Booleans switch
-    /// at once and layer timing is not animated, as in Core Animation.
-    public var isImplicitlyAnimated: Bool {
+    /// The allowed values of an option-valued property (nil for free strings and other kinds).
+    public var options: [String]? {
         switch self {
-        case .hidden, .masksToBounds, .beginTime, .speed, .timeOffset: false
-        default: true
+        case .contentsGravity: CALayerContentsGravity.allCases.map(\.rawValue)
+        case .fillRule: CAShapeLayerFillRule.allCases.map(\.rawValue)
+        case .lineCap: CAShapeLayerLineCap.allCases.map(\.rawValue)
+        case .lineJoin: CAShapeLayerLineJoin.allCases.map(\.rawValue)
+        case .alignmentMode: CATextLayerAlignmentMode.allCases.map(\.rawValue)
+        case .truncationMode: CATextLayerTruncationMode.allCases.map(\.rawValue)
+        case .type: CAGradientLayerType.allCases.map(\.rawValue)
+        default: nil
+        }
+    }
+
+    /// The layer class that declares the property (subclasses inherit CALayer's).
+    public var owner: LayerKind {
+        switch self {
+        case .path, .fillColor, .fillRule, .strokeColor, .lineWidth, .lineCap, .lineJoin, .miterLimit, .lineDashPattern,
+             .lineDashPhase, .strokeStart, .strokeEnd: .shape
+        case .string, .font, .fontSize, .foregroundColor, .alignmentMode, .wrapped, .truncationMode: .text
+        case .colors, .locations, .startPoint, .endPoint, .type: .gradient
+        case .instanceCount, .instanceDelay, .instanceTransform, .instanceColor, .instanceRedOffset, .instanceGreenOffset,
+             .instanceBlueOffset, .instanceAlphaOffset: .replicator
+        default: .layer
+        }
+    }
+
+    /// Whether a layer of `kind` has this property.
+    public func applies(to kind: LayerKind) -> Bool { owner == .layer || owner == kind }
+
+    /// Whether setting the property in a transaction makes an implicit animation. Booleans,
+    /// options, strings and images switch at once; layer timing is not animated.
+    public var isImplicitlyAnimated: Bool {
+        switch kind {
+        case .bool, .string, .image: false
+        default: isAnimatable && self != .maskedCorners && self != .instanceCount
         }
     }
 
     /// Whether an explicit animation may target it.
     public var isAnimatable: Bool {
         switch self {
-        case .beginTime, .speed, .timeOffset: false
+        case .beginTime, .speed, .timeOffset, .maskedCorners, .string, .font: false
         default: true
         }
     }
@@ -49,12 +99,55 @@ public enum LayerProperty: String, CaseIterable, Sendable, Hashable {
         case .opacity: .number(s.opacity)
         case .backgroundColor: .color(s.backgroundColor)
         case .cornerRadius: .number(s.cornerRadius)
+        case .maskedCorners: .number(Double(s.maskedCorners.rawValue))
         case .borderWidth: .number(s.borderWidth)
         case .borderColor: .color(s.borderColor)
         case .masksToBounds: .bool(s.masksToBounds)
+        case .doubleSided: .bool(s.isDoubleSided)
+        case .contents: .image(s.contents)
+        case .contentsGravity: .string(s.contentsGravity.rawValue)
+        case .contentsRect: .rect(s.contentsRect)
+        case .contentsScale: .number(s.contentsScale)
+        case .shadowColor: .color(s.shadowColor)
+        case .shadowOpacity: .number(s.shadowOpacity)
+        case .shadowOffset: .size(s.shadowOffset)
+        case .shadowRadius: .number(s.shadowRadius)
+        case .shadowPath: .path(s.shadowPath)
         case .beginTime: .number(s.beginTime)
         case .speed: .number(s.speed)
         case .timeOffset: .number(s.timeOffset)
+        case .path: .path(s.path)
+        case .fillColor: .color(s.fillColor)
+        case .fillRule: .string(s.fillRule.rawValue)
+        case .strokeColor: .color(s.strokeColor)
+        case .lineWidth: .number(s.lineWidth)
+        case .lineCap: .string(s.lineCap.rawValue)
+        case .lineJoin: .string(s.lineJoin.rawValue)
+        case .miterLimit: .number(s.miterLimit)
+        case .lineDashPattern: s.lineDashPattern.map(AnimatableValue.numbers) ?? .numbers([])
+        case .lineDashPhase: .number(s.lineDashPhase)
+        case .strokeStart: .number(s.strokeStart)
+        case .strokeEnd: .number(s.strokeEnd)
+        case .string: .string(s.string ?? "")
+        case .font: .string(s.font ?? "")
+        case .fontSize: .number(s.fontSize)
+        case .foregroundColor: .color(s.foregroundColor)
+        case .alignmentMode: .string(s.alignmentMode.rawValue)
+        case .wrapped: .bool(s.isWrapped)
+        case .truncationMode: .string(s.truncationMode.rawValue)
+        case .colors: .colors(s.colors ?? [])
+        case .locations: s.locations.map(AnimatableValue.numbers) ?? .numbers([])
+        case .startPoint: .point(s.startPoint)
+        case .endPoint: .point(s.endPoint)
+        case .type: .string(s.gradientType.rawValue)
+        case .instanceCount: .number(Double(s.instanceCount))
+        case .instanceDelay: .number(s.instanceDelay)
+        case .instanceTransform: .transform(s.instanceTransform)
+        case .instanceColor: .color(s.instanceColor)
+        case .instanceRedOffset: .number(s.instanceRedOffset)
+        case .instanceGreenOffset: .number(s.instanceGreenOffset)
+        case .instanceBlueOffset: .number(s.instanceBlueOffset)
+        case .instanceAlphaOffset: .number(s.instanceAlphaOffset)
         }
     }
 
@@ -72,12 +165,55 @@ public enum LayerProperty: String, CaseIterable, Sendable, Hashable {
         case (.opacity, .number(let n)): s.opacity = n
         case (.backgroundColor, .color(let c)): s.backgroundColor = c
         case (.cornerRadius, .number(let n)): s.cornerRadius = n
+        case (.maskedCorners, .number(let n)): s.maskedCorners = CACornerMask(rawValue: Int(n) & 15)
         case (.borderWidth, .number(let n)): s.borderWidth = n
         case (.borderColor, .color(let c)): s.borderColor = c
         case (.masksToBounds, .bool(let b)): s.masksToBounds = b
+        case (.doubleSided, .bool(let b)): s.isDoubleSided = b
+        case (.contents, .image(let i)): s.contents = i
+        case (.contentsGravity, .string(let v)): if let g = CALayerContentsGravity(rawValue: v) { s.contentsGravity = g }
+        case (.contentsRect, .rect(let r)): s.contentsRect = r
+        case (.contentsScale, .number(let n)): s.contentsScale = n
+        case (.shadowColor, .color(let c)): s.shadowColor = c
+        case (.shadowOpacity, .number(let n)): s.shadowOpacity = n
+        case (.shadowOffset, .size(let v)): s.shadowOffset = v
+        case (.shadowRadius, .number(let n)): s.shadowRadius = n
+        case (.shadowPath, .path(let p)): s.shadowPath = p
         case (.beginTime, .number(let n)): s.beginTime = n
         case (.speed, .number(let n)): s.speed = n
         case (.timeOffset, .number(let n)): s.timeOffset = n
+        case (.path, .path(let p)): s.path = p
+        case (.fillColor, .color(let c)): s.fillColor = c
+        case (.fillRule, .string(let v)): if let r = CAShapeLayerFillRule(rawValue: v) { s.fillRule = r }
+        case (.strokeColor, .color(let c)): s.strokeColor = c
+        case (.lineWidth, .number(let n)): s.lineWidth = n
+        case (.lineCap, .string(let v)): if let c = CAShapeLayerLineCap(rawValue: v) { s.lineCap = c }
+        case (.lineJoin, .string(let v)): if let j = CAShapeLayerLineJoin(rawValue: v) { s.lineJoin = j }
+        case (.miterLimit, .number(let n)): s.miterLimit = n
+        case (.lineDashPattern, .numbers(let v)): s.lineDashPattern = v.isEmpty ? nil : v
+        case (.lineDashPhase, .number(let n)): s.lineDashPhase = n
+        case (.strokeStart, .number(let n)): s.strokeStart = n
+        case (.strokeEnd, .number(let n)): s.strokeEnd = n
+        case (.string, .string(let v)): s.string = v
+        case (.font, .string(let v)): s.font = v.isEmpty ? nil : v
+        case (.fontSize, .number(let n)): s.fontSize = n
+        case (.foregroundColor, .color(let c)): s.foregroundColor = c
+        case (.alignmentMode, .string(let v)): if let a = CATextLayerAlignmentMode(rawValue: v) { s.alignmentMode = a }
+        case (.wrapped, .bool(let b)): s.isWrapped = b
+        case (.truncationMode, .string(let v)): if let t = CATextLayerTruncationMode(rawValue: v) { s.truncationMode = t }
+        case (.colors, .colors(let c)): s.colors = c.isEmpty ? nil : c
+        case (.locations, .numbers(let v)): s.locations = v.isEmpty ? nil : v
+        case (.startPoint, .point(let p)): s.startPoint = p
+        case (.endPoint, .point(let p)): s.endPoint = p
+        case (.type, .string(let v)): if let t = CAGradientLayerType(rawValue: v) { s.gradientType = t }
+        case (.instanceCount, .number(let n)): s.instanceCount = n.isFinite ? Int(max(0, min(n, 100_000)).rounded(.down)) : 1
+        case (.instanceDelay, .number(let n)): s.instanceDelay = n
+        case (.instanceTransform, .transform(let t)): s.instanceTransform = t
+        case (.instanceColor, .color(let c)): s.instanceColor = c
+        case (.instanceRedOffset, .number(let n)): s.instanceRedOffset = n
+        case (.instanceGreenOffset, .number(let n)): s.instanceGreenOffset = n
+        case (.instanceBlueOffset, .number(let n)): s.instanceBlueOffset = n
+        case (.instanceAlphaOffset, .number(let n)): s.instanceAlphaOffset = n
         default: break
         }
     }

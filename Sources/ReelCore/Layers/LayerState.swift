@@ -33,10 +33,79 @@ public struct LayerState: Hashable, Sendable {
     public var borderColor: CGColor? = .black
     /// Clips sublayers to the (rounded) bounds.
     public var masksToBounds = false
+    /// Which corners `cornerRadius` rounds.
+    public var maskedCorners: CACornerMask = .all
+    /// Whether the back of the layer shows when it is turned away (3D).
+    public var isDoubleSided = true
+
+    // MARK: Contents
+    /// The image drawn in the bounds.
+    public var contents: CGImage? = nil
+    /// How `contents` are placed in the bounds.
+    public var contentsGravity: CALayerContentsGravity = .resize
+    /// The part of `contents` drawn, in unit coordinates of the image.
+    public var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
+    /// Image pixels per point (for the non-resizing gravities).
+    public var contentsScale: CGFloat = 1
+
+    // MARK: Shadow
+    public var shadowColor: CGColor? = .black
+    public var shadowOpacity: CGFloat = 0
+    /// Offset in the layer's coordinate space; Core Animation's default points up on iOS.
+    public var shadowOffset = CGSize(width: 0, height: -3)
+    /// Blur radius: the shadow is the layer's alpha blurred by a Gaussian of σ = radius.
+    public var shadowRadius: CGFloat = 3
+    /// The outline of the shadow (instead of the layer's alpha).
+    public var shadowPath: CGPath? = nil
+
+    // MARK: Layer timing
     /// Layer timing: its beginTime, speed and timeOffset apply to its animations and sublayers.
     public var beginTime: Double = 0
     public var speed: Double = 1
     public var timeOffset: Double = 0
+
+    // MARK: CAShapeLayer
+    public var path: CGPath? = nil
+    public var fillColor: CGColor? = .black
+    public var fillRule: CAShapeLayerFillRule = .nonZero
+    public var strokeColor: CGColor? = nil
+    public var lineWidth: CGFloat = 1
+    public var lineCap: CAShapeLayerLineCap = .butt
+    public var lineJoin: CAShapeLayerLineJoin = .miter
+    public var miterLimit: CGFloat = 10
+    public var lineDashPattern: [Double]? = nil
+    public var lineDashPhase: CGFloat = 0
+    /// Trim of the stroke by arc length along the whole path, 0…1.
+    public var strokeStart: CGFloat = 0
+    public var strokeEnd: CGFloat = 1
+
+    // MARK: CATextLayer
+    public var string: String? = nil
+    /// Font family name; nil is the default font.
+    public var font: String? = nil
+    public var fontSize: CGFloat = 36
+    public var foregroundColor: CGColor? = .white
+    public var alignmentMode: CATextLayerAlignmentMode = .natural
+    public var isWrapped = false
+    public var truncationMode: CATextLayerTruncationMode = .none
+
+    // MARK: CAGradientLayer
+    public var colors: [CGColor]? = nil
+    public var locations: [Double]? = nil
+    public var startPoint = CGPoint(x: 0.5, y: 0)
+    public var endPoint = CGPoint(x: 0.5, y: 1)
+    public var gradientType: CAGradientLayerType = .axial
+
+    // MARK: CAReplicatorLayer
+    public var instanceCount = 1
+    public var instanceDelay: Double = 0
+    public var instanceTransform: CATransform3D = .identity
+    /// Multiplies each instance's colours; nil is white (no change).
+    public var instanceColor: CGColor? = nil
+    public var instanceRedOffset: Double = 0
+    public var instanceGreenOffset: Double = 0
+    public var instanceBlueOffset: Double = 0
+    public var instanceAlphaOffset: Double = 0
 
     public init() {}
 

@@ -52,8 +52,17 @@ public struct Timeline: Sendable {
             if let key = attachment.key { keys.append(key) }
         }
         let children = snapshot.sublayers.map { presentation(of: $0, sceneTime: t, parentTime: local) }
-        return PresentationLayer(name: layer.name, className: layer.className, model: snapshot.state,
-                                 state: state, localTime: local, animationKeys: keys, sublayers: children)
+        let mask = snapshot.mask.map { presentation(of: $0, sceneTime: t, parentTime: local) }
+        // A replicator's copies show its sublayers `instanceDelay` seconds apart in time.
+        var instances: [[PresentationLayer]] = []
+        if layer.kind == .replicator, state.instanceDelay != 0, state.instanceCount > 1 {
+            for i in 1..<state.instanceCount {
+                let shifted = local - Double(i) * state.instanceDelay
+                instances.append(snapshot.sublayers.map { presentation(of: $0, sceneTime: t, parentTime: shifted) })
+            }
+        }
+        return PresentationLayer(name: layer.name, kind: layer.kind, model: snapshot.state, state: state, localTime: local,
+                                 animationKeys: keys, sublayers: children, mask: mask, delayedInstances: instances)
     }
 }
 
@@ -74,8 +83,10 @@ public struct AnimationEvent: Hashable, Sendable {
 /// A layer of the presentation tree: what is drawn and what `inspect` reports.
 public struct PresentationLayer: Sendable {
     public let name: String?
+    /// The layer's class.
+    public let kind: LayerKind
     /// "CALayer", "CAShapeLayer", …
-    public let className: String
+    public var className: String { kind.rawValue }
     /// The model values at this time.
     public let model: LayerState
     /// The presentation values (model + animations).
@@ -86,10 +97,31 @@ public struct PresentationLayer: Sendable {
     public let animationKeys: [String]
     /// Sublayers back to front (not yet sorted by zPosition).
     public let sublayers: [PresentationLayer]
+    private let maskBox: [PresentationLayer]
+    /// The mask layer, in this layer's coordinate space.
+    public var mask: PresentationLayer? { maskBox.first }
+    /// For a replicator with an instanceDelay: the sublayers of instances 1, 2, … evaluated that
+    /// much earlier (instance 0 is `sublayers`). Empty when every instance looks the same.
+    public let delayedInstances: [[PresentationLayer]]
 
-    /// Depth-first search of this subtree.
+    public init(name: String?, kind: LayerKind, model: LayerState, state: LayerState, localTime: Double,
+                animationKeys: [String], sublayers: [PresentationLayer], mask: PresentationLayer? = nil,
+                delayedInstances: [[PresentationLayer]] = []) {
+        self.name = name
+        self.kind = kind
+        self.model = model
+        self.state = state
+        self.localTime = localTime
+        self.animationKeys = animationKeys
+        self.sublayers = sublayers
+        self.maskBox = mask.map { [$0] } ?? []
+        self.delayedInstances = delayedInstances
+    }
+
+    /// Depth-first search of this subtree (masks included).
     public func first(where predicate: (PresentationLayer) -> Bool) -> PresentationLayer? {
         if predicate(self) { return self }
+        if let found = mask?.first(where: predicate) { return found }
         for child in sublayers {
             if let found = child.first(where: predicate) { return found }
         }
@@ -100,7 +132,7 @@ public struct PresentationLayer: Sendable {
 /// A layer's compiled history.
 struct CompiledLayer: Sendable {
     let name: String?
-    let className: String
+    let kind: LayerKind
     /// Model snapshots, ordered by time; the model at t is the last snapshot at or before t.
     let snapshotTimes: [Double]
     let snapshots: [LayerSnapshot]
@@ -108,9 +140,9 @@ struct CompiledLayer: Sendable {
     let attachmentList: [Attachment]
     let index: IntervalIndex
 
-    init(name: String?, className: String, snapshotTimes: [Double], snapshots: [LayerSnapshot], attachments: [Attachment]) {
+    init(name: String?, kind: LayerKind, snapshotTimes: [Double], snapshots: [LayerSnapshot], attachments: [Attachment]) {
         self.name = name
-        self.className = className
+        self.kind = kind
         self.snapshotTimes = snapshotTimes
         self.snapshots = snapshots
         self.attachmentList = attachments
@@ -138,6 +170,7 @@ struct CompiledLayer: Sendable {
 struct LayerSnapshot: Sendable {
     var state: LayerState
     var sublayers: [Int]
+    var mask: Int? = nil
 }
 
 /// An animation attached to a layer for the interval [addedAt, removedAt) of scene time.

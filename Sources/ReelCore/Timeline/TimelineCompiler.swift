@@ -63,7 +63,7 @@ final class TimelineCompiler: @unchecked Sendable {
 
     func run() throws -> Timeline {
         let root = scene.rootLayer
-        let initial = root.subtree.map { (layer: $0, model: $0.model, children: $0.children, pending: $0.pendingAnimations) }
+        let initial = root.subtree.map { (layer: $0, model: $0.model, children: $0.children, mask: $0.mask, pending: $0.pendingAnimations) }
         defer {
             // Restore the initial model so the scene can be compiled again to the same result.
             for item in initial {
@@ -71,6 +71,7 @@ final class TimelineCompiler: @unchecked Sendable {
                 item.layer.children = item.children
                 item.layer.pendingAnimations = item.pending
                 for child in item.children { child.superlayer = item.layer }
+                if item.layer.mask !== item.mask { item.layer.mask = item.mask }
             }
         }
         for layer in root.subtree {
@@ -159,7 +160,7 @@ final class TimelineCompiler: @unchecked Sendable {
             perLayer[a.layer].append(Attachment(key: a.key, animation: a.animation, addedAt: a.addedAt, removedAt: a.removedAt))
         }
         let layers = objects.indices.map { id in
-            CompiledLayer(name: objects[id].name, className: type(of: objects[id]).className,
+            CompiledLayer(name: objects[id].name, kind: type(of: objects[id]).kind,
                           snapshotTimes: snapshotTimes[id], snapshots: snapshots[id], attachments: perLayer[id])
         }
         return Timeline(canvas: scene.canvas, layers: layers, rootID: ids[ObjectIdentifier(scene.rootLayer)]!, events: events)
@@ -186,7 +187,8 @@ final class TimelineCompiler: @unchecked Sendable {
     /// Records the layer's current model and sublayers as its state from `time` (default: now) on.
     func recordSnapshot(_ id: Int, at time: Double? = nil) {
         let t = time ?? now
-        let snapshot = LayerSnapshot(state: objects[id].model, sublayers: objects[id].children.map { register($0) })
+        let snapshot = LayerSnapshot(state: objects[id].model, sublayers: objects[id].children.map { register($0) },
+                                     mask: objects[id].mask.map { register($0) })
         if snapshotTimes[id].last == t {
             snapshots[id][snapshots[id].count - 1] = snapshot
         } else {

@@ -2,7 +2,7 @@ import Foundation
 
 /// The kinds of value a layer property or key path holds.
 public enum ValueKind: String, Sendable, Hashable {
-    case number, point, size, rect, color, transform, bool, numbers, path
+    case number, point, size, rect, color, transform, bool, numbers, path, string, colors, image
 
     /// How the kind is written in scene files, for error messages.
     public var noun: String {
@@ -16,6 +16,9 @@ public enum ValueKind: String, Sendable, Hashable {
         case .bool: "true or false"
         case .numbers: "a list of numbers"
         case .path: "a path"
+        case .string: "a string"
+        case .colors: "a list of colors"
+        case .image: "an image file"
         }
     }
 }
@@ -34,6 +37,12 @@ public enum AnimatableValue: Hashable, Sendable {
     case numbers([Double])
     /// A path; nil draws nothing. Paths of the same structure interpolate point by point.
     case path(CGPath?)
+    /// Text or an option name (`evenOdd`, `center`, …); switches discretely.
+    case string(String)
+    /// Gradient colours; lists of the same length interpolate colour by colour.
+    case colors([CGColor])
+    /// Layer contents; switches discretely.
+    case image(CGImage?)
 
     public var kind: ValueKind {
         switch self {
@@ -46,6 +55,9 @@ public enum AnimatableValue: Hashable, Sendable {
         case .bool: .bool
         case .numbers: .numbers
         case .path: .path
+        case .string: .string
+        case .colors: .colors
+        case .image: .image
         }
     }
 
@@ -56,6 +68,8 @@ public enum AnimatableValue: Hashable, Sendable {
     public var transform: CATransform3D? { if case .transform(let v) = self { v } else { nil } }
     public var bool: Bool? { if case .bool(let v) = self { v } else { nil } }
     public var numbers: [Double]? { if case .numbers(let v) = self { v } else { nil } }
+    public var string: String? { if case .string(let v) = self { v } else { nil } }
+    public var colors: [CGColor]? { if case .colors(let v) = self { v } else { nil } }
     /// The path, `.some(nil)` for a nil path, nil when the value is not a path.
     public var path: CGPath?? { if case .path(let v) = self { .some(v) } else { nil } }
     /// The colour, `.some(nil)` for a nil colour, nil when the value is not a colour.
@@ -94,6 +108,10 @@ extension AnimatableValue {
             return .transform(DecomposedTransform.interpolate(da, db, t).recomposed)
         case let (.numbers(a), .numbers(b)) where a.count == b.count:
             return .numbers(zip(a, b).map { lerp($0, $1, t) })
+        case let (.colors(a), .colors(b)) where a.count == b.count:
+            if t == 0 { return self }
+            if t == 1 { return other }
+            return .colors(zip(a, b).map { AnimatableValue.color($0).interpolated(to: .color($1), fraction: t).color!! })
         case let (.path(a?), .path(b?)):
             if t == 0 { return self }
             if t == 1 { return other }
@@ -119,6 +137,8 @@ extension AnimatableValue {
                                   alpha: ca.alpha + cb.alpha))
         case let (.transform(a), .transform(b)): return .transform(b.concatenating(a))
         case let (.numbers(a), .numbers(b)) where a.count == b.count: return .numbers(zip(a, b).map(+))
+        case let (.colors(a), .colors(b)) where a.count == b.count:
+            return .colors(zip(a, b).map { AnimatableValue.color($0).adding(.color($1)).color!! })
         default: return other
         }
     }
@@ -155,7 +175,8 @@ extension AnimatableValue {
             }
             return AnimatableValue.transform(.identity).interpolated(to: self, fraction: k)
         case .numbers(let v): return .numbers(v.map { $0 * k })
-        case .bool, .path: return self
+        case .colors(let v): return .colors(v.map { AnimatableValue.color($0).scaled(by: k).color!! })
+        case .bool, .path, .string, .image: return self
         }
     }
 }
@@ -173,7 +194,8 @@ extension AnimatableValue {
         case .rect(let r): [r.origin.x, r.origin.y, r.size.width, r.size.height]
         case .color(let c): (c ?? .clear).components.map { Double($0) }
         case .numbers(let v): v
-        case .transform, .bool, .path: nil
+        case .colors(let v): v.flatMap { $0.components.map { Double($0) } }
+        case .transform, .bool, .path, .string, .image: nil
         }
     }
 
@@ -186,7 +208,8 @@ extension AnimatableValue {
         case .rect: .rect(CGRect(x: c[0], y: c[1], width: c[2], height: c[3]))
         case .color: .color(CGColor(red: c[0], green: c[1], blue: c[2], alpha: c[3]))
         case .numbers: .numbers(c)
-        case .transform, .bool, .path: self
+        case .colors: .colors(stride(from: 0, to: c.count - 3, by: 4).map { CGColor(red: c[$0], green: c[$0 + 1], blue: c[$0 + 2], alpha: c[$0 + 3]) })
+        case .transform, .bool, .path, .string, .image: self
         }
     }
 

@@ -123,31 +123,31 @@ extension SceneDecoder {
         }
     }
 
+    /// `set: {NAME: {property or key path: value}}`. Values are decoded once every layer is known
+    /// (the layer may be inserted later in the file), so each is checked against the layer's class.
     private func decodeSet(_ node: SceneNode) -> [() -> Void] {
         guard let map = MapReader(node, diagnostics, what: "'set'") else { return [] }
-        var ops: [() -> Void] = []
+        let changes = ChangeList()
         for pair in map.pairs {
             references.append((pair.key, pair.keyLocation))
             guard let props = MapReader(pair.value, diagnostics, what: "the changes to '\(pair.key)'") else { continue }
-            for change in props.pairs {
-                let name = pair.key
-                if change.key == "frame" {
-                    guard let r = values.rect(change.value, what: "frame") else { continue }
-                    ops.append { [registry] in registry.layer(named: name)?.frame = r }
-                    continue
+            let name = pair.key
+            deferred.append { [self] in
+                guard let layer = registry.layer(named: name) else { return }
+                for change in props.pairs {
+                    if change.key == "frame" {
+                        if let r = values.rect(change.value, what: "frame") { changes.items.append((name, { $0.frame = r })) }
+                    } else if let (path, value) = decodeProperty(change, of: type(of: layer).kind, layerName: name) {
+                        changes.items.append((name, { $0.setValue(value, forKeyPath: path) }))
+                    }
                 }
-                guard let path = LayerKeyPath(change.key) else {
-                    let hint = Self.plannedLayerKeys.contains(change.key) ? " (not supported by this version of reel yet)"
-                        : suggestion(for: change.key, among: LayerKeyPath.allPaths + ["frame"])
-                    diagnostics.error("unknown property '\(change.key)'\(hint)", at: change.keyLocation)
-                    continue
-                }
-                guard let v = values.value(change.value, kind: path.kind, what: change.key),
-                      validate(v, for: path, at: change.value.location) else { continue }
-                ops.append { [registry] in registry.layer(named: name)?.setValue(v, forKeyPath: path) }
             }
         }
-        return ops
+        return [{ [registry] in
+            for (name, apply) in changes.items {
+                if let layer = registry.layer(named: name) { apply(layer) }
+            }
+        }]
     }
 
     private func decodeAdd(_ node: SceneNode) -> (() -> Void)? {
@@ -234,6 +234,11 @@ extension SceneDecoder {
         layer.beginTime = 0
         layer.beginTime = layer.convertTime(CACurrentMediaTime(), from: nil) - paused
     }
+}
+
+/// The model changes of one `set`, filled in once every layer is known.
+final class ChangeList {
+    var items: [(String, (CALayer) -> Void)] = []
 }
 
 /// Runs `on:` entries when animations added from the file start or stop.

@@ -17,11 +17,16 @@ final class SceneDecoder {
     var templates: [String: (node: SceneNode, location: SourcePosition)] = [:]
     /// Handlers of `on:` entries, called by the delegates of animations added from the file.
     let events = EventDispatcher()
+    /// Image files for `contents`, loaded once each.
+    let images: ImageCache
+    /// Checks that need every layer to be known (a `set` on a layer inserted later in the file).
+    var deferred: [() -> Void] = []
 
-    init(file: String, limits: SceneLimits) {
+    init(file: String, limits: SceneLimits, images: SceneImageLoader?, baseDirectory: URL) {
         diagnostics = DiagnosticSink(file: file)
         values = ValueDecoder(diagnostics: diagnostics)
         self.limits = limits
+        self.images = ImageCache(loader: images, baseDirectory: baseDirectory)
     }
 
     static let rootKeys = ["reel", "canvas", "animations", "layers", "timeline", "$schema"]
@@ -63,6 +68,8 @@ final class SceneDecoder {
             }
         }
         if let node = map.take("timeline") { decodeTimeline(node, into: scene) }
+        for check in deferred { check() }
+        deferred = []  // the closures capture the decoder
         checkReferences()
         return canvas == nil ? nil : scene
     }

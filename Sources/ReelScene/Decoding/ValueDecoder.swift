@@ -185,6 +185,26 @@ struct ValueDecoder {
         return nil
     }
 
+    /// A list of colours (gradient colours).
+    func colorList(_ node: SceneNode, what: String) -> [CGColor]? {
+        guard case .sequence(let items, _) = node else {
+            diagnostics.error("\(what) must be a list of colors, found \(node.kindDescription)", at: node.location)
+            return nil
+        }
+        var result: [CGColor] = []
+        var ok = true
+        for item in items {
+            switch color(item, what: "each color of \(what)") {
+            case .some(.some(let c)): result.append(c)
+            case .some(.none):
+                diagnostics.error("each color of \(what) must be a color, not null", at: item.location)
+                ok = false
+            case .none: ok = false
+            }
+        }
+        return ok ? result : nil
+    }
+
     // MARK: Transforms
 
     /// `identity`, one step, or a list of steps applied the way CATransform3D… calls nest: each
@@ -315,6 +335,11 @@ struct ValueDecoder {
         case .bool: return bool(node, what: what).map(AnimatableValue.bool)
         case .numbers: return numberList(node, what: what).map(AnimatableValue.numbers)
         case .path: return path(node, what: what).map(AnimatableValue.path)
+        case .string: return string(node, what: what).map(AnimatableValue.string)
+        case .colors: return colorList(node, what: what).map(AnimatableValue.colors)
+        case .image:
+            diagnostics.error("\(what): an image is given as a file name in 'contents'", at: node.location)
+            return nil
         }
     }
 }

@@ -1,0 +1,66 @@
+import CCairo
+import Foundation
+import ReelCore
+
+/// CAReplicatorLayer: instance i draws the sublayers (as they were i × instanceDelay earlier)
+/// transformed by instanceTransform applied i times about the centre of the bounds, and tinted by
+/// instanceColor plus i times the colour offsets (components clamped to 0…1).
+enum ReplicatorDrawing {
+    static func draw(_ layer: PresentationLayer, _ cr: OpaquePointer, alpha: Double,
+                     children drawChildren: ([PresentationLayer]) -> Void) {
+        let s = layer.state
+        let center = CGPoint(x: s.bounds.midX, y: s.bounds.midY)
+        var transform = CATransform3D.identity
+        let base = s.instanceColor ?? .white
+        for i in 0..<max(s.instanceCount, 0) {
+            let children = i == 0 || layer.delayedInstances.isEmpty ? layer.sublayers : layer.delayedInstances[i - 1]
+            let k = Double(i)
+            let tint = CGColor(red: clamp(base.red + k * s.instanceRedOffset), green: clamp(base.green + k * s.instanceGreenOffset),
+                               blue: clamp(base.blue + k * s.instanceBlueOffset), alpha: clamp(base.alpha + k * s.instanceAlphaOffset))
+            defer { transform = s.instanceTransform.concatenating(transform) }
+            guard tint.alpha > 0 else { continue }
+            cairo_save(cr)
+            if i > 0, !Geometry.transform(cr, transform, about: center) {
+                cairo_restore(cr)
+                continue
+            }
+            let opaqueWhite = tint.red == 1 && tint.green == 1 && tint.blue == 1
+            if opaqueWhite && tint.alpha * alpha == 1 {
+                drawChildren(children)
+            } else {
+                cairo_push_group(cr)
+                drawChildren(children)
+                let group = cairo_pop_group(cr)!
+                if !opaqueWhite { multiply(group, by: tint) }
+                cairo_set_source(cr, group)
+                cairo_paint_with_alpha(cr, (opaqueWhite ? tint.alpha : 1) * alpha)
+                cairo_pattern_destroy(group)
+            }
+            cairo_restore(cr)
+        }
+    }
+
+    /// Multiplies every premultiplied pixel of a group by a colour (alpha included).
+    private static func multiply(_ pattern: OpaquePointer, by c: CGColor) {
+        var surfacePointer: OpaquePointer?
+        guard cairo_pattern_get_surface(pattern, &surfacePointer) == CAIRO_STATUS_SUCCESS, let surface = surfacePointer,
+              let data = cairo_image_surface_get_data(surface) else { return }
+        cairo_surface_flush(surface)
+        let w = Int(cairo_image_surface_get_width(surface)), h = Int(cairo_image_surface_get_height(surface))
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        // BGRA in memory; colour channels also take the alpha factor (they are premultiplied).
+        let a = Double(c.alpha)
+        let factors = [Double(c.blue) * a, Double(c.green) * a, Double(c.red) * a, a].map { UInt32(($0 * 256).rounded()) }
+        for y in 0..<h {
+            let row = data + y * stride
+            for x in 0..<w {
+                let p = row + x * 4
+                guard p[3] != 0 else { continue }
+                for ch in 0..<4 { p[ch] = UInt8((UInt32(p[ch]) * factors[ch] + 128) >> 8) }
+            }
+        }
+        cairo_surface_mark_dirty(surface)
+    }
+
+    private static func clamp(_ v: Double) -> Double { min(max(v, 0), 1) }
+}

@@ -1,0 +1,85 @@
+import CCairo
+import Foundation
+import ReelCore
+
+/// CAShapeLayer: fill (rule, colour), stroke (width, caps, joins, miter limit, dashes) trimmed by
+/// strokeStart/strokeEnd along the path's arc length.
+enum ShapeDrawing {
+    /// Whether the fill paints anything.
+    static func fills(_ s: LayerState) -> Bool {
+        s.path != nil && (s.fillColor?.alpha ?? 0) > 0
+    }
+
+    /// Whether the stroke paints anything.
+    static func strokes(_ s: LayerState) -> Bool {
+        s.path != nil && (s.strokeColor?.alpha ?? 0) > 0 && s.lineWidth > 0 && trim(s) != nil
+    }
+
+    /// The trim range as fractions, or nil when it leaves nothing (Core Animation clamps to 0…1).
+    static func trim(_ s: LayerState) -> (Double, Double)? {
+        let a = min(max(Double(s.strokeStart), 0), 1), b = min(max(Double(s.strokeEnd), 0), 1)
+        return b > a ? (a, b) : nil
+    }
+
+    static func draw(_ s: LayerState, _ cr: OpaquePointer, alpha: Double) {
+        guard let path = s.path else { return }
+        if fills(s), let color = s.fillColor {
+            cairo_new_path(cr)
+            append(path, to: cr)
+            cairo_set_fill_rule(cr, s.fillRule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
+            Geometry.setSource(cr, color, alpha: alpha)
+            cairo_fill(cr)
+        }
+        if strokes(s), let color = s.strokeColor, let (a, b) = trim(s) {
+            var stroked = path
+            if a > 0 || b < 1 {
+                let measure = PathMeasure(path)
+                stroked = measure.trimmed(from: a * measure.length, to: b * measure.length)
+            }
+            cairo_new_path(cr)
+            append(stroked, to: cr)
+            cairo_set_line_width(cr, s.lineWidth)
+            cairo_set_line_cap(cr, s.lineCap == .round ? CAIRO_LINE_CAP_ROUND : s.lineCap == .square ? CAIRO_LINE_CAP_SQUARE : CAIRO_LINE_CAP_BUTT)
+            cairo_set_line_join(cr, s.lineJoin == .round ? CAIRO_LINE_JOIN_ROUND : s.lineJoin == .bevel ? CAIRO_LINE_JOIN_BEVEL : CAIRO_LINE_JOIN_MITER)
+            cairo_set_miter_limit(cr, max(Double(s.miterLimit), 1))
+            setDash(cr, s.lineDashPattern, phase: s.lineDashPhase)
+            Geometry.setSource(cr, color, alpha: alpha)
+            cairo_stroke(cr)
+            cairo_set_dash(cr, nil, 0, 0)
+        }
+    }
+
+    /// Dashes, skipping patterns Cairo rejects (all zero, negative entries).
+    private static func setDash(_ cr: OpaquePointer, _ pattern: [Double]?, phase: Double) {
+        guard let pattern, !pattern.isEmpty, pattern.allSatisfy({ $0 >= 0 && $0.isFinite }), pattern.contains(where: { $0 > 0 }) else {
+            cairo_set_dash(cr, nil, 0, 0)
+            return
+        }
+        // An odd-length pattern repeats to even length, as Core Graphics does.
+        let even = pattern.count % 2 == 1 ? pattern + pattern : pattern
+        even.withUnsafeBufferPointer { cairo_set_dash(cr, $0.baseAddress, Int32($0.count), phase) }
+    }
+
+    /// Adds `path` to Cairo's current path.
+    static func append(_ path: CGPath, to cr: OpaquePointer) {
+        var current = CGPoint.zero, subpathStart = CGPoint.zero
+        for element in path.elements {
+            switch element {
+            case .moveTo(let p):
+                cairo_move_to(cr, p.x, p.y); current = p; subpathStart = p
+            case .lineTo(let p):
+                cairo_line_to(cr, p.x, p.y); current = p
+            case .quadCurveTo(let p, let c):
+                // Raise to a cubic: control points two thirds of the way to the quadratic one.
+                cairo_curve_to(cr, current.x + 2 / 3 * (c.x - current.x), current.y + 2 / 3 * (c.y - current.y),
+                               p.x + 2 / 3 * (c.x - p.x), p.y + 2 / 3 * (c.y - p.y), p.x, p.y)
+                current = p
+            case .curveTo(let p, let c1, let c2):
+                cairo_curve_to(cr, c1.x, c1.y, c2.x, c2.y, p.x, p.y); current = p
+            case .closeSubpath:
+                cairo_close_path(cr)
+                current = subpathStart
+            }
+        }
+    }
+}
