@@ -37,6 +37,8 @@ let package = Package(
         .executableTarget(
             name: "reel",
             dependencies: ["Reel", "CReelSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        // tools/bench-layers: drawing speed of a 1080p frame with and without the raster cache.
+        .executableTarget(name: "bench-layers", dependencies: ["Reel"], path: "Sources/BenchLayers"),
 
         // MARK: Tests
         .testTarget(name: "ReelCoreTests", dependencies: ["ReelCore"]),

@@ -12,9 +12,14 @@ import ReelCore
 public struct FrameRenderer: Sendable {
     /// The canvas frames are drawn for: pixel size and scale.
     public let canvas: Canvas
+    /// Rasters of unchanging content, shared by every copy of this renderer (and so by the
+    /// threads rendering one timeline); nil draws everything directly every frame.
+    public let cache: RenderCache?
 
-    public init(canvas: Canvas) {
+    /// A renderer for `canvas`; `caching` keeps rasters of content that does not change.
+    public init(canvas: Canvas, caching: Bool = true) {
         self.canvas = canvas
+        self.cache = caching ? RenderCache() : nil
     }
 
     /// A new buffer of the canvas's pixel size.
@@ -29,7 +34,7 @@ public struct FrameRenderer: Sendable {
         let cr = cairo.context
         cairo_set_antialias(cr, CAIRO_ANTIALIAS_GRAY)
         cairo_scale(cr, canvas.scale, canvas.scale)
-        LayerPainter.draw(tree, cr)
+        LayerPainter(cache: cache).draw(tree, cr)
         cairo_surface_flush(cairo.surface)
     }
 
@@ -40,8 +45,10 @@ public struct FrameRenderer: Sendable {
 }
 
 /// The per-layer drawing rules.
-enum LayerPainter {
-    static func draw(_ layer: PresentationLayer, _ cr: OpaquePointer) {
+struct LayerPainter {
+    let cache: RenderCache?
+
+    func draw(_ layer: PresentationLayer, _ cr: OpaquePointer) {
         let s = layer.state
         let opacity = min(max(Double(s.opacity), 0), 1)
         guard !s.isHidden, opacity > 0, Geometry.isDrawable(s) else { return }
@@ -57,9 +64,10 @@ enum LayerPainter {
         cairo_translate(cr, -(s.bounds.origin.x + s.anchorPoint.x * s.bounds.width),
                         -(s.bounds.origin.y + s.anchorPoint.y * s.bounds.height))
 
-        let paints = paintCount(layer)
+        let paints = Self.paintCount(layer)
         let shadow = ShadowDrawing.isVisible(s)
         guard paints > 0 else { return }
+        if let cache, drawCachedLeaf(layer, cr, cache: cache, opacity: opacity, shadow: shadow) { return }
         // A group is needed to apply a mask, to take the layer's alpha for its shadow, or to
         // apply opacity to more than one paint at once (opacity is a group effect).
         let needsAlpha = shadow && s.shadowPath == nil
@@ -94,9 +102,13 @@ enum LayerPainter {
     }
 
     /// The layer's own paints and sublayers, at `alpha` (1 inside a group).
-    private static func drawBody(_ layer: PresentationLayer, _ cr: OpaquePointer, alpha: Double) {
+    private func drawBody(_ layer: PresentationLayer, _ cr: OpaquePointer, alpha: Double) {
         let s = layer.state
-        if hasBackground(s), let color = s.backgroundColor {
+        let cached = cache != nil && Self.isCacheable(layer)
+        if cached {
+            // Background and the class's drawing as one raster (the border goes above sublayers).
+            compositeContent(layer, cr, includeBorder: false, alpha: alpha)
+        } else if Self.hasBackground(s), let color = s.backgroundColor {
             Geometry.roundedRect(cr, s.bounds, radius: s.cornerRadius, corners: s.maskedCorners)
             Geometry.setSource(cr, color, alpha: alpha)
             cairo_fill(cr)
@@ -107,6 +119,15 @@ enum LayerPainter {
             Geometry.roundedRect(cr, s.bounds, radius: s.cornerRadius, corners: s.maskedCorners)
             cairo_clip(cr)
         }
+        if !cached { Self.drawOwnContent(layer, cr, alpha: alpha) }
+        drawSublayers(layer, cr, alpha: alpha)
+        if clips { cairo_restore(cr) }
+        if Self.hasBorder(s) { Self.drawBorder(s, cr, alpha: alpha) }
+    }
+
+    /// Contents and the class's own drawing (shape, text, gradient), inside any bounds clip.
+    static func drawOwnContent(_ layer: PresentationLayer, _ cr: OpaquePointer, alpha: Double) {
+        let s = layer.state
         if ContentsDrawing.hasContent(s) { ContentsDrawing.draw(s, cr, alpha: alpha) }
         switch layer.kind {
         case .shape: ShapeDrawing.draw(s, cr, alpha: alpha)
@@ -114,19 +135,19 @@ enum LayerPainter {
         case .gradient: if GradientDrawing.hasContent(s) { GradientDrawing.draw(s, cr, alpha: alpha) }
         case .layer, .replicator: break
         }
-        drawSublayers(layer, cr, alpha: alpha)
-        if clips { cairo_restore(cr) }
-        if hasBorder(s), let color = s.borderColor {
-            Geometry.border(cr, s.bounds, radius: s.cornerRadius, corners: s.maskedCorners, width: s.borderWidth)
-            Geometry.setSource(cr, color, alpha: alpha)
-            cairo_fill(cr)
-            cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
-        }
     }
 
-    private static func drawSublayers(_ layer: PresentationLayer, _ cr: OpaquePointer, alpha: Double) {
+    static func drawBorder(_ s: LayerState, _ cr: OpaquePointer, alpha: Double) {
+        guard let color = s.borderColor else { return }
+        Geometry.border(cr, s.bounds, radius: s.cornerRadius, corners: s.maskedCorners, width: s.borderWidth)
+        Geometry.setSource(cr, color, alpha: alpha)
+        cairo_fill(cr)
+        cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
+    }
+
+    private func drawSublayers(_ layer: PresentationLayer, _ cr: OpaquePointer, alpha: Double) {
         let s = layer.state
-        let visible = layer.sublayers.contains { isVisible($0) }
+        let visible = layer.sublayers.contains { Self.isVisible($0) }
         guard visible else { return }
         cairo_save(cr)
         defer { cairo_restore(cr) }
@@ -143,8 +164,8 @@ enum LayerPainter {
 
     /// Sublayers back to front; at `alpha` < 1 (a layer whose only paint is its sublayers) each
     /// is composited as a group so the opacity applies to it as a whole.
-    static func drawChildren(_ children: [PresentationLayer], _ cr: OpaquePointer, alpha: Double) {
-        for child in zOrdered(children.filter(isVisible)) {
+    func drawChildren(_ children: [PresentationLayer], _ cr: OpaquePointer, alpha: Double) {
+        for child in Self.zOrdered(children.filter(Self.isVisible)) {
             if alpha < 1 {
                 cairo_push_group(cr)
                 draw(child, cr)
@@ -157,7 +178,7 @@ enum LayerPainter {
     }
 
     /// `content` masked by the alpha of `mask` (drawn in this layer's space).
-    private static func applyMask(_ mask: PresentationLayer, to content: OpaquePointer, _ cr: OpaquePointer) -> OpaquePointer {
+    private func applyMask(_ mask: PresentationLayer, to content: OpaquePointer, _ cr: OpaquePointer) -> OpaquePointer {
         cairo_push_group(cr)
         draw(mask, cr)
         let maskPattern = cairo_pop_group(cr)!

@@ -1,0 +1,182 @@
+import CCairo
+import Foundation
+import ReelCore
+
+/// Drawing through the raster cache: a layer's own content (and a leaf layer's shadow) as rasters
+/// made once per (content, device transform) and composited at whole device pixels.
+extension LayerPainter {
+    /// Layers whose content is worth a raster: drawn classes, images and shadows.
+    static func isCacheable(_ layer: PresentationLayer) -> Bool {
+        let s = layer.state
+        switch layer.kind {
+        case .shape, .text, .gradient: return true
+        case .layer, .replicator: return ContentsDrawing.hasContent(s) || ShadowDrawing.isVisible(s)
+        }
+    }
+
+    /// Draws a layer without visible sublayers or mask entirely from rasters (content with its
+    /// border, then its shadow under it). false when the layer is not such a leaf.
+    func drawCachedLeaf(_ layer: PresentationLayer, _ cr: OpaquePointer, cache: RenderCache, opacity: Double, shadow: Bool) -> Bool {
+        guard Self.isCacheable(layer), layer.mask == nil, !layer.sublayers.contains(where: Self.isVisible),
+              layer.kind != .replicator else { return false }
+        let s = layer.state
+        if s.masksToBounds {
+            Geometry.roundedRect(cr, s.bounds, radius: s.cornerRadius, corners: s.maskedCorners)
+            cairo_clip(cr)
+        }
+        let place = DevicePlacement(cr)
+        guard let content = cache.raster(for: place.key(.content, layer.kind, Self.contentKey(s, border: true)), make: {
+            Raster.make(linear: place.linear, fx: place.fx, fy: place.fy) { rc in
+                Self.drawContentForRaster(layer, rc, border: true)
+            }
+        }) else { return true }
+        let grouped = shadow && opacity < 1
+        if grouped { cairo_push_group(cr) }
+        if shadow {
+            var shadowKey = Self.contentKey(s, border: true)
+            shadowKey.shadowRadius = s.shadowRadius
+            shadowKey.shadowPath = s.shadowPath
+            if let mask = cache.raster(for: place.key(.shadow, layer.kind, shadowKey), make: {
+                ShadowRaster.make(from: content, state: s, place: place)
+            }) {
+                ShadowRaster.composite(mask, state: s, cr, place: place, alpha: grouped ? 1 : opacity)
+            }
+        }
+        content.composite(cr, tx: place.tx, ty: place.ty, alpha: grouped ? 1 : opacity)
+        if grouped {
+            cairo_pop_group_to_source(cr)
+            cairo_paint_with_alpha(cr, opacity)
+        }
+        return true
+    }
+
+    /// Composites the layer's background and own content (optionally the border) from the cache.
+    func compositeContent(_ layer: PresentationLayer, _ cr: OpaquePointer, includeBorder: Bool, alpha: Double) {
+        guard let cache else { return }
+        let place = DevicePlacement(cr)
+        let key = place.key(.content, layer.kind, Self.contentKey(layer.state, border: includeBorder))
+        cache.raster(for: key) {
+            Raster.make(linear: place.linear, fx: place.fx, fy: place.fy) { rc in
+                Self.drawContentForRaster(layer, rc, border: includeBorder)
+            }
+        }?.composite(cr, tx: place.tx, ty: place.ty, alpha: alpha)
+    }
+
+    /// What a content raster holds: background, contents and class drawing (clipped to the bounds
+    /// when the layer clips), and the border when asked.
+    static func drawContentForRaster(_ layer: PresentationLayer, _ rc: OpaquePointer, border: Bool) {
+        let s = layer.state
+        if hasBackground(s), let color = s.backgroundColor {
+            Geometry.roundedRect(rc, s.bounds, radius: s.cornerRadius, corners: s.maskedCorners)
+            Geometry.setSource(rc, color, alpha: 1)
+            cairo_fill(rc)
+        }
+        cairo_save(rc)
+        if s.masksToBounds {
+            Geometry.roundedRect(rc, s.bounds, radius: s.cornerRadius, corners: s.maskedCorners)
+            cairo_clip(rc)
+        }
+        drawOwnContent(layer, rc, alpha: 1)
+        cairo_restore(rc)
+        if border, hasBorder(s) { drawBorder(s, rc, alpha: 1) }
+    }
+
+    /// The state with only what the content raster depends on (so moving, fading or rotating
+    /// a layer — handled at composite time — keeps its raster).
+    static func contentKey(_ s: LayerState, border: Bool) -> LayerState {
+        var k = s
+        k.position = .zero
+        k.anchorPoint = .zero
+        k.anchorPointZ = 0
+        k.zPosition = 0
+        k.transform = .identity
+        k.sublayerTransform = .identity
+        k.opacity = 1
+        k.isHidden = false
+        k.beginTime = 0; k.speed = 1; k.timeOffset = 0
+        k.shadowColor = nil; k.shadowOpacity = 0; k.shadowOffset = .zero; k.shadowRadius = 0; k.shadowPath = nil
+        k.instanceCount = 1; k.instanceDelay = 0; k.instanceTransform = .identity; k.instanceColor = nil
+        k.instanceRedOffset = 0; k.instanceGreenOffset = 0; k.instanceBlueOffset = 0; k.instanceAlphaOffset = 0
+        if !border { k.borderWidth = 0; k.borderColor = nil }
+        return k
+    }
+}
+
+/// The device transform of the current user space, split into the linear part, whole pixels
+/// of translation, and the sub-pixel remainder quantised to 1/64 px.
+struct DevicePlacement {
+    var linear: cairo_matrix_t
+    var tx: Int, ty: Int
+    var fx: Double, fy: Double
+
+    init(_ cr: OpaquePointer) {
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cr, &m)
+        linear = m
+        func split(_ v: Double) -> (Int, Double) {
+            var whole = v.rounded(.down)
+            var fraction = ((v - whole) * 64).rounded() / 64
+            if fraction >= 1 { whole += 1; fraction = 0 }
+            return (Int(whole), fraction)
+        }
+        (tx, fx) = split(m.x0)
+        (ty, fy) = split(m.y0)
+    }
+
+    func key(_ part: RasterKey.Part, _ kind: LayerKind, _ state: LayerState) -> RasterKey {
+        RasterKey(part: part, kind: kind, state: state, a: linear.xx, b: linear.yx, c: linear.xy, d: linear.yy,
+                  fx: Int(fx * 64), fy: Int(fy * 64))
+    }
+}
+
+/// A leaf layer's shadow: its content raster's alpha (or its shadowPath), blurred, as an A8 mask.
+enum ShadowRaster {
+    static func make(from content: Raster, state s: LayerState, place: DevicePlacement) -> Raster? {
+        let deviceScale = abs(place.linear.xx * place.linear.yy - place.linear.xy * place.linear.yx).squareRoot()
+        let sigma = max(Double(s.shadowRadius), 0) * deviceScale
+        let margin = Int((3 * sigma).rounded(.up)) + 2
+        var image: AlphaImage?
+        if let path = s.shadowPath {
+            let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1)!
+            let rc = cairo_create(surface)!
+            var m = place.linear
+            m.x0 = place.fx
+            m.y0 = place.fy
+            cairo_set_matrix(rc, &m)
+            image = AlphaImage.filling(path, cr: rc, margin: margin)
+            cairo_destroy(rc)
+            cairo_surface_destroy(surface)
+        } else {
+            let pattern = cairo_pattern_create_for_surface(content.surface)!
+            // Place the raster's pixels at its device origin, as a group's surface would be.
+            cairo_surface_set_device_offset(content.surface, Double(-content.originX), Double(-content.originY))
+            image = AlphaImage.alpha(of: pattern, margin: margin)
+            cairo_surface_set_device_offset(content.surface, 0, 0)
+            cairo_pattern_destroy(pattern)
+        }
+        guard var alpha = image else { return nil }
+        alpha.blur(sigma: sigma)
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(alpha.width), Int32(alpha.height))!
+        cairo_surface_flush(surface)
+        let data = cairo_image_surface_get_data(surface)!
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        for y in 0..<alpha.height {
+            for x in 0..<alpha.width { data[y * stride + x] = alpha.data[y * alpha.stride + x] }
+        }
+        cairo_surface_mark_dirty(surface)
+        return Raster(surface: surface, originX: alpha.originX, originY: alpha.originY)
+    }
+
+    static func composite(_ mask: Raster, state s: LayerState, _ cr: OpaquePointer, place: DevicePlacement, alpha: Double) {
+        guard let color = s.shadowColor else { return }
+        var dx = Double(s.shadowOffset.width), dy = Double(s.shadowOffset.height)
+        cairo_user_to_device_distance(cr, &dx, &dy)
+        cairo_save(cr)
+        cairo_identity_matrix(cr)
+        func clamp(_ v: CGFloat) -> Double { min(max(Double(v), 0), 1) }
+        cairo_set_source_rgba(cr, clamp(color.red), clamp(color.green), clamp(color.blue),
+                              clamp(color.alpha) * min(max(Double(s.shadowOpacity), 0), 1) * alpha)
+        cairo_mask_surface(cr, mask.surface, Double(place.tx + mask.originX) + dx, Double(place.ty + mask.originY) + dy)
+        cairo_restore(cr)
+    }
+}

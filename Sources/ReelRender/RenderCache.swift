@@ -1,0 +1,141 @@
+import CCairo
+import Foundation
+import ReelCore
+
+/// Rasters of layer content that does not change between frames (a static shape, text, a
+/// gradient, an image, a shadow), kept so each frame only draws what moved.
+///
+/// Determinism: cached content is *always* drawn through a raster — on a miss the raster is made
+/// and then composited exactly as on a hit — so a frame's pixels never depend on which frames were
+/// rendered before, or on which thread. Rasters are made at the layer's device transform with the
+/// translation's whole pixels removed (the sub-pixel part is kept, in 1/64 px steps), so
+/// compositing needs no resampling: a cached layer looks like one drawn directly.
+///
+/// Thread-safe; shared by the threads rendering a timeline. Least recently used entries are
+/// dropped beyond `byteBudget`.
+public final class RenderCache: @unchecked Sendable {
+    // @unchecked: all mutable state is guarded by `lock`; rasters are immutable once stored.
+    private let lock = NSLock()
+    private var entries: [RasterKey: Entry] = [:]
+    private var clock: UInt64 = 0
+    private var bytes = 0
+    /// Largest total size of the rasters kept.
+    public let byteBudget: Int
+
+    private(set) var hits = 0
+    private(set) var misses = 0
+
+    final class Entry: @unchecked Sendable {
+        let raster: Raster
+        var lastUse: UInt64
+        init(raster: Raster, lastUse: UInt64) { self.raster = raster; self.lastUse = lastUse }
+    }
+
+    public init(byteBudget: Int = 256 << 20) {
+        self.byteBudget = byteBudget
+    }
+
+    /// Hits and misses so far (for benchmarks).
+    public var statistics: (hits: Int, misses: Int) { lock.withLock { (hits, misses) } }
+
+    func raster(for key: RasterKey, make: () -> Raster?) -> Raster? {
+        if let found: Raster = lock.withLock({
+            guard let entry = entries[key] else { return nil }
+            clock += 1
+            entry.lastUse = clock
+            hits += 1
+            return entry.raster
+        }) {
+            return found
+        }
+        // Made outside the lock: two threads may make the same raster at once, harmlessly.
+        guard let made = make() else { return nil }
+        lock.withLock {
+            misses += 1
+            clock += 1
+            if entries[key] == nil {
+                entries[key] = Entry(raster: made, lastUse: clock)
+                bytes += made.byteCount
+                evictIfNeeded()
+            }
+        }
+        return made
+    }
+
+    private func evictIfNeeded() {
+        guard bytes > byteBudget else { return }
+        for (key, entry) in entries.sorted(by: { $0.value.lastUse < $1.value.lastUse }) {
+            guard bytes > byteBudget / 2 else { break }
+            entries[key] = nil
+            bytes -= entry.raster.byteCount
+        }
+    }
+}
+
+/// What identifies a raster: the content's inputs and the device transform it was drawn with.
+struct RasterKey: Hashable, @unchecked Sendable {
+    // @unchecked: holds immutable values only (LayerState's CGPath/CGImage are immutable).
+    enum Part: Hashable { case content, shadow }
+    var part: Part
+    var kind: LayerKind
+    /// The layer state with everything that does not affect this part reset to defaults.
+    var state: LayerState
+    /// Device transform: linear part and the sub-pixel translation (in 1/64 px).
+    var a: Double, b: Double, c: Double, d: Double
+    var fx: Int, fy: Int
+}
+
+/// A premultiplied ARGB32 raster placed at whole device pixels.
+final class Raster: @unchecked Sendable {
+    // @unchecked: the pixels are written once, before the raster is shared.
+    let surface: OpaquePointer
+    /// Device position of the raster's top-left pixel, relative to the whole-pixel translation.
+    let originX: Int
+    let originY: Int
+    let byteCount: Int
+
+    init(surface: OpaquePointer, originX: Int, originY: Int) {
+        self.surface = surface
+        self.originX = originX
+        self.originY = originY
+        byteCount = Int(cairo_image_surface_get_stride(surface)) * Int(cairo_image_surface_get_height(surface))
+    }
+
+    deinit { cairo_surface_destroy(surface) }
+
+    /// Records `draw` (in the layer's user space) under device transform `m` with whole pixels
+    /// removed, and rasterises exactly its ink. nil when nothing is drawn.
+    static func make(linear m: cairo_matrix_t, fx: Double, fy: Double, draw: (OpaquePointer) -> Void) -> Raster? {
+        let recording = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, nil)!
+        defer { cairo_surface_destroy(recording) }
+        let rc = cairo_create(recording)!
+        var matrix = m
+        matrix.x0 = fx
+        matrix.y0 = fy
+        cairo_set_matrix(rc, &matrix)
+        cairo_set_antialias(rc, CAIRO_ANTIALIAS_GRAY)
+        draw(rc)
+        cairo_destroy(rc)
+        var x = 0.0, y = 0.0, w = 0.0, h = 0.0
+        cairo_recording_surface_ink_extents(recording, &x, &y, &w, &h)
+        guard w > 0, h > 0, w < 32768, h < 32768 else { return nil }
+        let x0 = Int(x.rounded(.down)), y0 = Int(y.rounded(.down))
+        let width = Int((x + w).rounded(.up)) - x0, height = Int((y + h).rounded(.up)) - y0
+        let image = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
+        let ic = cairo_create(image)!
+        cairo_set_source_surface(ic, recording, Double(-x0), Double(-y0))
+        cairo_paint(ic)
+        cairo_destroy(ic)
+        cairo_surface_flush(image)
+        return Raster(surface: image, originX: x0, originY: y0)
+    }
+
+    /// Paints the raster at whole device pixels (tx, ty) + origin, with `alpha`.
+    func composite(_ cr: OpaquePointer, tx: Int, ty: Int, alpha: Double) {
+        cairo_save(cr)
+        cairo_identity_matrix(cr)
+        cairo_set_source_surface(cr, surface, Double(tx + originX), Double(ty + originY))
+        if alpha >= 1 { cairo_paint(cr) } else { cairo_paint_with_alpha(cr, alpha) }
+        cairo_restore(cr)
+    }
+}
