@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+
+/// Layer contents from PNG, JPEG and WebP files, decoded by the FFmpeg libraries reel links.
+@Suite("Image contents", .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg"), "needs the ffmpeg CLI to make test images"))
+struct ImageContentsCLITests {
+    /// Makes a 64×32 image, left half red and right half blue, in `format`.
+    func makeImage(_ path: String) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
+        process.arguments = ["-v", "error", "-y", "-f", "lavfi", "-i", "color=red:s=32x32", "-f", "lavfi", "-i", "color=blue:s=32x32",
+                             "-filter_complex", "[0][1]hstack", "-frames:v", "1"]
+            + (path.hasSuffix(".webp") ? ["-lossless", "1"] : []) + (path.hasSuffix(".jpg") ? ["-q:v", "2"] : []) + [path]
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+    }
+
+    @Test(arguments: ["png", "jpg", "webp"])
+    func imageFormats(ext: String) throws {
+        let folder = try TemporaryFolder()
+        try makeImage(folder.url.appendingPathComponent("picture.\(ext)").path)
+        let scene = try folder.write("s.yaml", """
+            reel: 1
+            canvas: { size: [128, 64], duration: 1, background: black }
+            layers:
+              - { frame: [0, 0, 128, 64], contents: picture.\(ext) }
+            """)
+        let out = folder.url.appendingPathComponent("f.png").path
+        let result = try ReelProcess.run(["still", scene, "--at", "0", "-o", out])
+        #expect(result.status == 0, "\(result.stderr)")
+        // Decode our PNG with ffmpeg to raw RGBA and check both halves.
+        let probe = Process()
+        probe.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
+        probe.arguments = ["-v", "error", "-i", out, "-f", "rawvideo", "-pix_fmt", "rgba", "-"]
+        let pipe = Pipe()
+        probe.standardOutput = pipe
+        try probe.run()
+        let data = [UInt8](pipe.fileHandleForReading.readDataToEndOfFile())
+        probe.waitUntilExit()
+        #expect(data.count == 128 * 64 * 4)
+        func pixel(_ x: Int, _ y: Int) -> [Int] { (0..<4).map { Int(data[(y * 128 + x) * 4 + $0]) } }
+        let left = pixel(20, 32), right = pixel(108, 32)
+        #expect(left[0] > 230 && left[2] < 25, "red half: \(left)")
+        #expect(right[2] > 230 && right[0] < 25, "blue half: \(right)")
+    }
+
+    @Test func missingImageIsInvalidInputWithThePathTried() throws {
+        let folder = try TemporaryFolder()
+        let scene = try folder.write("s.yaml", """
+            reel: 1
+            canvas: { size: [64, 64], duration: 1 }
+            layers:
+              - { contents: assets/nope.png }
+            """)
+        let result = try ReelProcess.run(["validate", scene])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("\(scene):4:17: error: image file 'assets/nope.png' not found (tried \(folder.url.path)/assets/nope.png)"), "\(result.stderr)")
+    }
+}
