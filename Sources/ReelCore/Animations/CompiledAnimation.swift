@@ -23,6 +23,8 @@ public struct CompiledAnimation: Sendable {
         case keyframe(KeyframeSpec)
         /// Children run in the group's time; the group's active period clips them.
         case group([CompiledAnimation])
+        /// Changes no property: the renderer blends old and new appearances.
+        case transition(TransitionSpec)
     }
 
     /// The key paths this animation writes.
@@ -32,6 +34,7 @@ public struct CompiledAnimation: Sendable {
         case .spring(let spec, _): [spec.keyPath]
         case .keyframe(let spec): [spec.keyPath]
         case .group(let children): children.flatMap(\.keyPaths)
+        case .transition: []
         }
     }
 
@@ -55,6 +58,17 @@ public struct CompiledAnimation: Sendable {
             let progress = timingFunction?.progress(at: sample.fraction) ?? sample.fraction
             let groupTime = progress * timing.duration
             for child in children { child.apply(to: &state, model: model, localTime: groupTime) }
+        case .transition:
+            break
         }
+    }
+
+    /// For a transition: where the effect is at the layer's local time, or nil when it shows nothing.
+    func transitionState(localTime: Double) -> TransitionState? {
+        guard case .transition(let spec) = content, let old = spec.old,
+              let sample = TimingEvaluator.sample(timing, parentTime: localTime) else { return nil }
+        let eased = timingFunction?.progress(at: sample.fraction) ?? sample.fraction
+        let progress = spec.startProgress + (spec.endProgress - spec.startProgress) * eased
+        return TransitionState(type: spec.type, subtype: spec.subtype, progress: min(max(progress, 0), 1), old: old)
     }
 }

@@ -47,9 +47,11 @@ public struct Timeline: Sendable {
         let local = snapshot.state.localTime(parentTime: parentTime)
         var state = snapshot.state
         var keys: [String] = []
+        var transition: TransitionState?
         for attachment in layer.attachments(activeAt: t) {
             attachment.animation.apply(to: &state, model: snapshot.state, localTime: local)
             if let key = attachment.key { keys.append(key) }
+            if let effect = attachment.animation.transitionState(localTime: local) { transition = effect }
         }
         let children = snapshot.sublayers.map { presentation(of: $0, sceneTime: t, parentTime: local) }
         let mask = snapshot.mask.map { presentation(of: $0, sceneTime: t, parentTime: local) }
@@ -62,7 +64,8 @@ public struct Timeline: Sendable {
             }
         }
         return PresentationLayer(name: layer.name, kind: layer.kind, model: snapshot.state, state: state, localTime: local,
-                                 animationKeys: keys, sublayers: children, mask: mask, delayedInstances: instances)
+                                 animationKeys: keys, sublayers: children, mask: mask, delayedInstances: instances,
+                                 transition: transition)
     }
 }
 
@@ -103,10 +106,13 @@ public struct PresentationLayer: Sendable {
     /// For a replicator with an instanceDelay: the sublayers of instances 1, 2, … evaluated that
     /// much earlier (instance 0 is `sublayers`). Empty when every instance looks the same.
     public let delayedInstances: [[PresentationLayer]]
+    private let transitionBox: [TransitionState]
+    /// A transition under way on this layer: the renderer blends its old and new appearance.
+    public var transition: TransitionState? { transitionBox.first }
 
     public init(name: String?, kind: LayerKind, model: LayerState, state: LayerState, localTime: Double,
                 animationKeys: [String], sublayers: [PresentationLayer], mask: PresentationLayer? = nil,
-                delayedInstances: [[PresentationLayer]] = []) {
+                delayedInstances: [[PresentationLayer]] = [], transition: TransitionState? = nil) {
         self.name = name
         self.kind = kind
         self.model = model
@@ -116,6 +122,13 @@ public struct PresentationLayer: Sendable {
         self.sublayers = sublayers
         self.maskBox = mask.map { [$0] } ?? []
         self.delayedInstances = delayedInstances
+        self.transitionBox = transition.map { [$0] } ?? []
+    }
+
+    /// The same layer without its transition (the new appearance alone).
+    public var withoutTransition: PresentationLayer {
+        PresentationLayer(name: name, kind: kind, model: model, state: state, localTime: localTime, animationKeys: animationKeys,
+                          sublayers: sublayers, mask: mask, delayedInstances: delayedInstances)
     }
 
     /// Depth-first search of this subtree (masks included).

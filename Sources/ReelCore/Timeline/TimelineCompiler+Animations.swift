@@ -21,8 +21,10 @@ extension TimelineCompiler {
     // MARK: - Adding and removing
 
     /// `layer.add(anim, forKey:)` during compilation: `anim` is already a copy.
-    func addAnimation(_ anim: CAAnimation, to layer: CALayer, forKey key: String?, isImplicit: Bool = false) {
+    func addAnimation(_ anim: CAAnimation, to layer: CALayer, forKey requestedKey: String?, isImplicit: Bool = false) {
         let id = register(layer)
+        // A layer has one transition, always under the key "transition".
+        let key = anim is CATransition ? "transition" : requestedKey
         if anim.duration <= 0 || !anim.duration.isFinite {
             anim.duration = transactionValue(\.duration) ?? TransactionSettings.defaultDuration
         }
@@ -50,6 +52,7 @@ extension TimelineCompiler {
                                           transaction: transactionNumber, addedAt: now))
         layerAttachments[id].append(index)
         for level in transactionStack.indices { transactionStack[level].addedAttachments.append(index) }
+        if anim is CATransition { pendingTransitions.append(index) }
         schedule(index)
     }
 

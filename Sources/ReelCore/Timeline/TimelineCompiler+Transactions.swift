@@ -13,7 +13,8 @@ extension TimelineCompiler {
     func beginTransaction() {
         if transactionStack.isEmpty {
             transactionNumber += 1
-            beforeTransaction = [:]
+            beforeTransactionSnapshots = [:]
+            pendingTransitions = []
         }
         transactionStack.append(TransactionSettings())
     }
@@ -28,7 +29,10 @@ extension TimelineCompiler {
                 completionWaits.append((pending, block))
             }
         }
-        if transactionStack.isEmpty { beforeTransaction = [:] }
+        if transactionStack.isEmpty {
+            freezeTransitions()
+            beforeTransactionSnapshots = [:]
+        }
     }
 
     /// The innermost setting for `key`, or nil when no open transaction sets it.
@@ -47,5 +51,40 @@ extension TimelineCompiler {
     func setCompletionBlock(_ block: (() -> Void)?) {
         guard !transactionStack.isEmpty else { return }
         transactionStack[transactionStack.count - 1].completion = block
+    }
+}
+
+extension TimelineCompiler {
+    /// Gives each transition added in the transaction now ending its old appearance: the layer's
+    /// subtree as it was when the transaction began, evaluated at this moment.
+    func freezeTransitions() {
+        for index in pendingTransitions {
+            guard case .transition(var spec) = attachments[index].animation.content else { continue }
+            let id = attachments[index].layer
+            let parentTime = objects[id].superlayer?.localTime(fromScene: now) ?? now
+            spec.old = frozenPresentation(of: id, parentTime: parentTime)
+            attachments[index].animation.content = .transition(spec)
+        }
+        pendingTransitions = []
+    }
+
+    /// The presentation of a layer's subtree as it was before the current transaction.
+    private func frozenPresentation(of id: Int, parentTime: Double) -> PresentationLayer {
+        let current = LayerSnapshot(state: objects[id].model, sublayers: objects[id].children.map { register($0) },
+                                    mask: objects[id].mask.map { register($0) })
+        let snapshot = beforeTransactionSnapshots[id] ?? current
+        let local = snapshot.state.localTime(parentTime: parentTime)
+        var state = snapshot.state
+        var keys: [String] = []
+        for index in layerAttachments[id] {
+            let a = attachments[index]
+            guard a.addedAt <= now, now < a.removedAt, a.transaction < transactionNumber else { continue }
+            a.animation.apply(to: &state, model: snapshot.state, localTime: local)
+            if let key = a.key { keys.append(key) }
+        }
+        return PresentationLayer(name: objects[id].name, kind: type(of: objects[id]).kind, model: snapshot.state, state: state,
+                                 localTime: local, animationKeys: keys,
+                                 sublayers: snapshot.sublayers.map { frozenPresentation(of: $0, parentTime: local) },
+                                 mask: snapshot.mask.map { frozenPresentation(of: $0, parentTime: local) })
     }
 }

@@ -41,8 +41,12 @@ final class TimelineCompiler: @unchecked Sendable {
     // MARK: Transactions
     var transactionStack: [TransactionSettings] = []
     var transactionNumber = 0
-    /// Model states at the start of the current outermost transaction, for layers it changed.
-    var beforeTransaction: [Int: LayerState] = [:]
+    /// Model states and sublayers at the start of the current outermost transaction, for layers it
+    /// changed (implicit animations start from them; transitions freeze them as the old appearance).
+    var beforeTransactionSnapshots: [Int: LayerSnapshot] = [:]
+    var beforeTransaction: [Int: LayerState] { beforeTransactionSnapshots.mapValues(\.state) }
+    /// Transitions added in the current outermost transaction (their old appearance is frozen at commit).
+    var pendingTransitions: [Int] = []
 
     var errors: [String] = []
 
@@ -200,7 +204,9 @@ final class TimelineCompiler: @unchecked Sendable {
     /// Called by every model setter during compilation.
     func layerDidChange(_ layer: CALayer, property: LayerProperty, from old: LayerState) {
         let id = register(layer, initialState: old)
-        if beforeTransaction[id] == nil { beforeTransaction[id] = old }
+        if beforeTransactionSnapshots[id] == nil, let last = snapshots[id].last {
+            beforeTransactionSnapshots[id] = LayerSnapshot(state: old, sublayers: last.sublayers, mask: last.mask)
+        }
         recordSnapshot(id)
         switch property {
         case .beginTime, .speed, .timeOffset:
@@ -214,6 +220,9 @@ final class TimelineCompiler: @unchecked Sendable {
     func structureDidChange(_ parent: CALayer) {
         let id = register(parent)
         let previous = snapshots[id].last?.sublayers ?? []
+        if beforeTransactionSnapshots[id] == nil, let last = snapshots[id].last {
+            beforeTransactionSnapshots[id] = last
+        }
         recordSnapshot(id)
         if onScreenSince[id] != nil {
             for layer in parent.subtree where onScreenSince[register(layer)] == nil {
@@ -231,7 +240,7 @@ final class TimelineCompiler: @unchecked Sendable {
     /// The layer's presentation state at `now` as it was before the current transaction
     /// (what `presentation()` returns and where implicit animations start).
     func presentationBeforeTransaction(_ id: Int) -> LayerState {
-        let model = beforeTransaction[id] ?? objects[id].model
+        let model = beforeTransactionSnapshots[id]?.state ?? objects[id].model
         var state = model
         let local = objects[id].localTime(fromScene: now)
         for index in layerAttachments[id] {

@@ -7,8 +7,8 @@ extension SceneDecoder {
         "CAKeyframeAnimation": "CAKeyframeAnimation", "keyframe": "CAKeyframeAnimation",
         "CASpringAnimation": "CASpringAnimation", "spring": "CASpringAnimation",
         "CAAnimationGroup": "CAAnimationGroup", "group": "CAAnimationGroup",
+        "CATransition": "CATransition", "transition": "CATransition",
     ]
-    static let plannedAnimationClasses = ["CATransition", "transition"]
     static let timingKeys = ["beginTime", "duration", "speed", "timeOffset", "repeatCount", "repeatDuration",
                              "autoreverses", "fillMode", "removedOnCompletion", "timingFunction"]
     static let propertyKeys = ["keyPath", "additive", "cumulative"]
@@ -17,7 +17,7 @@ extension SceneDecoder {
                                "tensionValues", "continuityValues", "biasValues"]
     static let springKeys = ["mass", "stiffness", "damping", "initialVelocity"]
     static let groupKeys = ["animations"]
-    static let plannedAnimationKeys = ["type", "subtype", "startProgress", "endProgress"]
+    static let transitionKeys = ["type", "subtype", "startProgress", "endProgress"]
 
     /// The keys an animation of a class accepts.
     static func animationKeys(for className: String) -> [String] {
@@ -26,6 +26,7 @@ extension SceneDecoder {
         case "CAKeyframeAnimation": return common + propertyKeys + keyframeKeys
         case "CASpringAnimation": return common + propertyKeys + basicKeys + springKeys
         case "CAAnimationGroup": return common + groupKeys
+        case "CATransition": return common + transitionKeys
         default: return common + propertyKeys + basicKeys
         }
     }
@@ -90,11 +91,8 @@ extension SceneDecoder {
         if let c = map.take("class"), let name = values.string(c, what: "class") {
             if let cls = Self.animationClasses[name] {
                 className = cls
-            } else if Self.plannedAnimationClasses.contains(name) {
-                diagnostics.error("\(name) is not supported by this version of reel yet", at: c.location)
-                return nil
             } else {
-                diagnostics.error("unknown animation class '\(name)'\(suggestion(for: name, among: Self.animationClasses.keys.sorted() + Self.plannedAnimationClasses))", at: c.location)
+                diagnostics.error("unknown animation class '\(name)'\(suggestion(for: name, among: Self.animationClasses.keys.sorted()))", at: c.location)
                 return nil
             }
         }
@@ -113,6 +111,10 @@ extension SceneDecoder {
             let a = CAAnimationGroup()
             decodeGroup(&map, into: a)
             animation = a
+        case "CATransition":
+            let a = CATransition()
+            decodeTransition(&map, into: a)
+            animation = a
         default:
             let a = CABasicAnimation()
             decodeBasic(&map, into: a)
@@ -125,13 +127,9 @@ extension SceneDecoder {
         }
         let known = Self.animationKeys(for: className)
         for pair in map.remaining {
-            if Self.plannedAnimationKeys.contains(pair.key) {
-                diagnostics.error("'\(pair.key)' is not supported by this version of reel yet", at: pair.keyLocation)
-            } else {
-                let other = Self.animationClasses.values.first { Self.animationKeys(for: $0).contains(pair.key) }
-                let hint = other.map { " ('\(pair.key)' belongs to \($0))" } ?? suggestion(for: pair.key, among: known)
-                diagnostics.error("unknown key '\(pair.key)' in a \(className)\(hint)", at: pair.keyLocation)
-            }
+            let other = Self.animationClasses.values.sorted().first { Self.animationKeys(for: $0).contains(pair.key) }
+            let hint = other.map { " ('\(pair.key)' belongs to \($0))" } ?? suggestion(for: pair.key, among: known)
+            diagnostics.error("unknown key '\(pair.key)' in a \(className)\(hint)", at: pair.keyLocation)
         }
         if diagnostics.errorCount == errorsBefore {
             do {
@@ -258,6 +256,20 @@ extension SceneDecoder {
         }
         if let n = map.take("damping"), let v = values.nonNegative(n, what: "damping") { a.damping = v }
         if let n = map.take("initialVelocity"), let v = values.number(n, what: "initialVelocity") { a.initialVelocity = v }
+    }
+
+    private func decodeTransition(_ map: inout MapReader, into a: CATransition) {
+        if let n = map.take("type"), let v = values.choice(n, what: "type", among: CATransitionType.allCases.map(\.rawValue)) {
+            a.type = CATransitionType(rawValue: v)
+        }
+        if let n = map.take("subtype"), let v = values.choice(n, what: "subtype", among: CATransitionSubtype.allCases.map(\.rawValue)) {
+            a.subtype = CATransitionSubtype(rawValue: v)
+            if !a.type.hasDirection {
+                diagnostics.warning("a \(a.type.rawValue) transition has no direction; subtype is ignored", at: n.location)
+            }
+        }
+        if let n = map.take("startProgress"), let v = values.number(n, what: "startProgress", in: 0...1) { a.startProgress = Float(v) }
+        if let n = map.take("endProgress"), let v = values.number(n, what: "endProgress", in: 0...1) { a.endProgress = Float(v) }
     }
 
     private func decodeGroup(_ map: inout MapReader, into a: CAAnimationGroup) {
