@@ -23,6 +23,12 @@ let package = Package(
             name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo",
             providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(
+            name: "CPango", path: "Sources/CPango", pkgConfig: "pangocairo",
+            providers: [.apt(["libpango1.0-dev"])]),
+        .systemLibrary(
+            name: "CPixman", path: "Sources/CPixman", pkgConfig: "pixman-1",
+            providers: [.apt(["libpixman-1-dev"])]),
+        .systemLibrary(
             name: "CFFmpeg", path: "Sources/CFFmpeg", pkgConfig: "libavformat",
             providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev"])]),
         // Process-level helpers Swift cannot express safely (async-signal-safe interrupt flag).
@@ -31,7 +37,7 @@ let package = Package(
         // MARK: Reel
         .target(name: "ReelCore", path: "Sources/ReelCore"),
         .target(name: "ReelScene", dependencies: ["ReelCore", .product(name: "Yams", package: "Yams")]),
-        .target(name: "ReelRender", dependencies: ["ReelCore", "CCairo"]),
+        .target(name: "ReelRender", dependencies: ["ReelCore", "CCairo", "CPango", "CPixman"]),
         .target(name: "ReelEncode", dependencies: ["ReelCore", "CFFmpeg"]),
         .target(name: "Reel", dependencies: ["ReelCore", "ReelScene", "ReelRender", "ReelEncode"]),
         .executableTarget(

@@ -48,22 +48,43 @@ public struct FrameRenderer: Sendable {
 struct LayerPainter {
     let cache: RenderCache?
 
-    func draw(_ layer: PresentationLayer, _ cr: OpaquePointer) {
+    /// Draws a layer (and its subtree) into its parent's space. `parentSublayer` is the parent's
+    /// sublayerTransform (and a replicator's instance transform), about the parent's centre.
+    func draw(_ layer: PresentationLayer, _ cr: OpaquePointer, parentSublayer: CATransform3D? = nil) {
         let s = layer.state
         let opacity = min(max(Double(s.opacity), 0), 1)
         guard !s.isHidden, opacity > 0, Geometry.isDrawable(s) else { return }
+        // Layer plane → parent plane: about the anchor point (x, y and anchorPointZ), then to
+        // the position (x, y and zPosition), then through the parent's sublayerTransform.
+        let ax = s.bounds.origin.x + s.anchorPoint.x * s.bounds.width, ay = s.bounds.origin.y + s.anchorPoint.y * s.bounds.height
+        var full = CATransform3DMakeTranslation(-ax, -ay, -s.anchorPointZ)
+            .concatenating(s.transform)
+            .concatenating(CATransform3DMakeTranslation(s.position.x, s.position.y, s.zPosition))
+        if let parentSublayer { full = full.concatenating(parentSublayer) }
+        let toParent = Homography(full)
+        // A layer turned away from the viewer shows its back, unless it is single-sided.
+        if !s.isDoubleSided, toParent.orientedArea(of: s.bounds) < 0 { return }
         cairo_save(cr)
         defer { cairo_restore(cr) }
-
-        // Layer space → parent space: about the anchor point, then to the position.
-        cairo_translate(cr, s.position.x, s.position.y)
-        if !s.transform.isIdentity {
-            guard var m = Geometry.cairoMatrix(s.transform) else { return }
+        if toParent.isAffine {
+            var m = toParent.cairoMatrix
+            guard Geometry.isInvertible(m) else { return }
             cairo_transform(cr, &m)
+            paint(layer, cr)
+        } else {
+            Flattening.draw(layer, toParent: toParent, cr, painter: self)
         }
-        cairo_translate(cr, -(s.bounds.origin.x + s.anchorPoint.x * s.bounds.width),
-                        -(s.bounds.origin.y + s.anchorPoint.y * s.bounds.height))
+    }
 
+    /// Paints a layer in its own plane (the current user space is its bounds space): shadow,
+    /// contents, sublayers, border, mask and opacity — or its transition.
+    func paint(_ layer: PresentationLayer, _ cr: OpaquePointer) {
+        let s = layer.state
+        let opacity = min(max(Double(s.opacity), 0), 1)
+        if let transition = layer.transition {
+            TransitionDrawing.draw(layer.withoutTransition, transition, cr, painter: self)
+            return
+        }
         let paints = Self.paintCount(layer)
         let shadow = ShadowDrawing.isVisible(s)
         guard paints > 0 else { return }
@@ -149,30 +170,31 @@ struct LayerPainter {
         let s = layer.state
         let visible = layer.sublayers.contains { Self.isVisible($0) }
         guard visible else { return }
-        cairo_save(cr)
-        defer { cairo_restore(cr) }
-        if !s.sublayerTransform.isIdentity {
-            // sublayerTransform acts about the centre of the bounds.
-            guard Geometry.transform(cr, s.sublayerTransform, about: CGPoint(x: s.bounds.midX, y: s.bounds.midY)) else { return }
-        }
+        // sublayerTransform acts about the centre of the bounds (perspective included, so
+        // siblings share one vanishing point).
+        let center = CGPoint(x: s.bounds.midX, y: s.bounds.midY)
+        let sublayer = s.sublayerTransform.isIdentity ? nil : Geometry.about(center, s.sublayerTransform)
         if layer.kind == .replicator {
-            ReplicatorDrawing.draw(layer, cr, alpha: alpha) { children in drawChildren(children, cr, alpha: 1) }
+            ReplicatorDrawing.draw(layer, cr, alpha: alpha) { children, instance in
+                let combined = instance.map { i in sublayer.map { $0.concatenating(i) } ?? i } ?? sublayer
+                drawChildren(children, cr, alpha: 1, parentSublayer: combined)
+            }
         } else {
-            drawChildren(layer.sublayers, cr, alpha: alpha)
+            drawChildren(layer.sublayers, cr, alpha: alpha, parentSublayer: sublayer)
         }
     }
 
     /// Sublayers back to front; at `alpha` < 1 (a layer whose only paint is its sublayers) each
     /// is composited as a group so the opacity applies to it as a whole.
-    func drawChildren(_ children: [PresentationLayer], _ cr: OpaquePointer, alpha: Double) {
+    func drawChildren(_ children: [PresentationLayer], _ cr: OpaquePointer, alpha: Double, parentSublayer: CATransform3D? = nil) {
         for child in Self.zOrdered(children.filter(Self.isVisible)) {
             if alpha < 1 {
                 cairo_push_group(cr)
-                draw(child, cr)
+                draw(child, cr, parentSublayer: parentSublayer)
                 cairo_pop_group_to_source(cr)
                 cairo_paint_with_alpha(cr, alpha)
             } else {
-                draw(child, cr)
+                draw(child, cr, parentSublayer: parentSublayer)
             }
         }
     }

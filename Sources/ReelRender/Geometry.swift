@@ -22,6 +22,17 @@ enum Geometry {
         return cairo_matrix_t(xx: a.a, yx: a.b, xy: a.c, yy: a.d, x0: a.tx, y0: a.ty)
     }
 
+    /// `t` acting about `center`: translate there, transform, translate back.
+    static func about(_ center: CGPoint, _ t: CATransform3D) -> CATransform3D {
+        CATransform3DMakeTranslation(-center.x, -center.y, 0).concatenating(t).concatenating(CATransform3DMakeTranslation(center.x, center.y, 0))
+    }
+
+    /// Whether Cairo accepts the matrix (a layer scaled to nothing draws nothing).
+    static func isInvertible(_ m: cairo_matrix_t) -> Bool {
+        let det = m.xx * m.yy - m.xy * m.yx
+        return det.isFinite && abs(det) > 1e-12
+    }
+
     /// Applies `t` about `center` (translate, transform, translate back); false when singular.
     static func transform(_ cr: OpaquePointer, _ t: CATransform3D, about center: CGPoint) -> Bool {
         guard var m = cairoMatrix(t) else { return false }

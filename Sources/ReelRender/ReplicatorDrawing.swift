@@ -6,8 +6,10 @@ import ReelCore
 /// transformed by instanceTransform applied i times about the centre of the bounds, and tinted by
 /// instanceColor plus i times the colour offsets (components clamped to 0…1).
 enum ReplicatorDrawing {
+    /// Draws the instances; `drawChildren` draws one instance's sublayers with its transform
+    /// (about the replicator's centre; nil for instance 0).
     static func draw(_ layer: PresentationLayer, _ cr: OpaquePointer, alpha: Double,
-                     children drawChildren: ([PresentationLayer]) -> Void) {
+                     children drawChildren: ([PresentationLayer], CATransform3D?) -> Void) {
         let s = layer.state
         let center = CGPoint(x: s.bounds.midX, y: s.bounds.midY)
         var transform = CATransform3D.identity
@@ -19,17 +21,14 @@ enum ReplicatorDrawing {
                                blue: clamp(base.blue + k * s.instanceBlueOffset), alpha: clamp(base.alpha + k * s.instanceAlphaOffset))
             defer { transform = s.instanceTransform.concatenating(transform) }
             guard tint.alpha > 0 else { continue }
+            let instance = i > 0 ? Geometry.about(center, transform) : nil
             cairo_save(cr)
-            if i > 0, !Geometry.transform(cr, transform, about: center) {
-                cairo_restore(cr)
-                continue
-            }
             let opaqueWhite = tint.red == 1 && tint.green == 1 && tint.blue == 1
             if opaqueWhite && tint.alpha * alpha == 1 {
-                drawChildren(children)
+                drawChildren(children, instance)
             } else {
                 cairo_push_group(cr)
-                drawChildren(children)
+                drawChildren(children, instance)
                 let group = cairo_pop_group(cr)!
                 if !opaqueWhite { multiply(group, by: tint) }
                 cairo_set_source(cr, group)

@@ -1,0 +1,54 @@
+import CCairo
+import Foundation
+import ReelCore
+
+/// Layers in perspective: Core Animation flattens a layer with its sublayers into the layer's
+/// plane, then projects that plane. Reel does the same — records the layer painted in its own
+/// plane, rasterises it at about the resolution it will have on screen, and warps the raster
+/// through the projective map onto the target.
+enum Flattening {
+    static func draw(_ layer: PresentationLayer, toParent: Homography, _ cr: OpaquePointer, painter: LayerPainter) {
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cr, &m)
+        let toDevice = toParent.then(Homography(m))
+        let r = resolution(of: layer.state.bounds, toDevice)
+        guard r > 0 else { return }
+        let recording = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, nil)!
+        defer { cairo_surface_destroy(recording) }
+        let rc = cairo_create(recording)!
+        cairo_set_antialias(rc, CAIRO_ANTIALIAS_GRAY)
+        cairo_scale(rc, r, r)
+        painter.paint(layer, rc)
+        cairo_destroy(rc)
+        var x = 0.0, y = 0.0, w = 0.0, h = 0.0
+        cairo_recording_surface_ink_extents(recording, &x, &y, &w, &h)
+        guard w > 0, h > 0, w * h < 64e6 else { return }
+        let x0 = x.rounded(.down), y0 = y.rounded(.down)
+        let width = Int((x + w).rounded(.up) - x0), height = Int((y + h).rounded(.up) - y0)
+        let image = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
+        defer { cairo_surface_destroy(image) }
+        let ic = cairo_create(image)!
+        cairo_set_source_surface(ic, recording, -x0, -y0)
+        cairo_paint(ic)
+        cairo_destroy(ic)
+        // Raster pixel → layer point → device.
+        let toLayer = Homography(m: [[1 / r, 0, 0], [0, 1 / r, 0], [x0 / r, y0 / r, 1]])
+        ProjectiveWarp.draw(image, toDevice: toLayer.then(toDevice), cr, alpha: 1)
+    }
+
+    /// Pixels per layer point for the raster: the largest stretch the projection applies to the
+    /// bounds' edges (at least the device scale of the layer's plane), capped so a layer seen
+    /// edge-on cannot ask for an enormous raster.
+    static func resolution(of bounds: CGRect, _ h: Homography) -> Double {
+        let b = bounds.width > 0 && bounds.height > 0 ? bounds : CGRect(x: bounds.minX, y: bounds.minY, width: 1, height: 1)
+        let corners = [(b.minX, b.minY), (b.maxX, b.minY), (b.maxX, b.maxY), (b.minX, b.maxY)].map { h.apply($0.0, $0.1) }
+        guard corners.allSatisfy({ $0.w > 1e-9 }) else { return 0 }
+        var stretch = 0.0
+        for i in 0..<4 {
+            let a = corners[i], c = corners[(i + 1) % 4]
+            let local = i % 2 == 0 ? b.width : b.height
+            stretch = max(stretch, hypot(c.x - a.x, c.y - a.y) / local)
+        }
+        return min(max(stretch, 0.25), 8)
+    }
+}

@@ -1,0 +1,87 @@
+import CCairo
+import CPixman
+import Foundation
+import ReelCore
+
+/// Draws an image through a projective map with Pixman (Cairo's own rasteriser, whose API
+/// exposes perspective transforms): bilinear sampling, and an antialiased mask of the image's
+/// outline grown by half a pixel, so adjacent faces of a cube meet without a seam.
+enum ProjectiveWarp {
+    /// Draws `image` (premultiplied ARGB32) with `toDevice` mapping its pixel coordinates to
+    /// device pixels, into the current target of `cr` (respecting its clip), at `alpha`.
+    static func draw(_ image: OpaquePointer, toDevice h: Homography, _ cr: OpaquePointer, alpha: Double) {
+        let w = Double(cairo_image_surface_get_width(image)), hgt = Double(cairo_image_surface_get_height(image))
+        let corners = [(0.0, 0.0), (w, 0), (w, hgt), (0, hgt)].map { h.apply($0.0, $0.1) }
+        // A corner behind the eye: the layer crosses the camera plane; it is not drawn.
+        guard corners.allSatisfy({ $0.w > 1e-9 }), let inverse = h.inverse else { return }
+        var x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0
+        cairo_clip_extents(cr, &x0, &y0, &x1, &y1)
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cr, &m)
+        // Clip extents are in user space; the warp works in device pixels.
+        let clip = [(x0, y0), (x1, y0), (x0, y1), (x1, y1)].map { (m.xx * $0.0 + m.xy * $0.1 + m.x0, m.yx * $0.0 + m.yy * $0.1 + m.y0) }
+        let left = max(corners.map(\.x).min()!.rounded(.down) - 1, clip.map(\.0).min()!.rounded(.down))
+        let top = max(corners.map(\.y).min()!.rounded(.down) - 1, clip.map(\.1).min()!.rounded(.down))
+        let right = min(corners.map(\.x).max()!.rounded(.up) + 1, clip.map(\.0).max()!.rounded(.up))
+        let bottom = min(corners.map(\.y).max()!.rounded(.up) + 1, clip.map(\.1).max()!.rounded(.up))
+        guard right > left, bottom > top, right - left < 16384, bottom - top < 16384 else { return }
+        let (bx, by, bw, bh) = (Int(left), Int(top), Int(right - left), Int(bottom - top))
+
+        // The mask: the image outline in device pixels, grown half a pixel, antialiased.
+        let mask = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(bw), Int32(bh))!
+        defer { cairo_surface_destroy(mask) }
+        let mc = cairo_create(mask)!
+        let center = (corners.map(\.x).reduce(0, +) / 4, corners.map(\.y).reduce(0, +) / 4)
+        for (i, c) in corners.enumerated() {
+            let dx = c.x - center.0, dy = c.y - center.1, len = max(hypot(dx, dy), 1e-9)
+            let (px, py) = (c.x + dx / len * 0.5 - Double(bx), c.y + dy / len * 0.5 - Double(by))
+            if i == 0 { cairo_move_to(mc, px, py) } else { cairo_line_to(mc, px, py) }
+        }
+        cairo_close_path(mc)
+        cairo_set_source_rgba(mc, 0, 0, 0, min(max(alpha, 0), 1))
+        cairo_fill(mc)
+        cairo_destroy(mc)
+        cairo_surface_flush(mask)
+
+        // The warped image into a temporary surface, then painted through Cairo so the clip holds.
+        let out = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(bw), Int32(bh))!
+        defer { cairo_surface_destroy(out) }
+        cairo_surface_flush(image)
+        cairo_surface_flush(out)
+        let src = pixman_image_create_bits(PIXMAN_a8r8g8b8, Int32(w), Int32(hgt),
+                                           UnsafeMutableRawPointer(cairo_image_surface_get_data(image))?.assumingMemoryBound(to: UInt32.self),
+                                           cairo_image_surface_get_stride(image))
+        let msk = pixman_image_create_bits(PIXMAN_a8, Int32(bw), Int32(bh),
+                                           UnsafeMutableRawPointer(cairo_image_surface_get_data(mask))?.assumingMemoryBound(to: UInt32.self),
+                                           cairo_image_surface_get_stride(mask))
+        let dst = pixman_image_create_bits(PIXMAN_a8r8g8b8, Int32(bw), Int32(bh),
+                                           UnsafeMutableRawPointer(cairo_image_surface_get_data(out))?.assumingMemoryBound(to: UInt32.self),
+                                           cairo_image_surface_get_stride(out))
+        defer {
+            pixman_image_unref(src)
+            pixman_image_unref(msk)
+            pixman_image_unref(dst)
+        }
+        // Pixman maps destination pixels to source pixels with column vectors: the transpose of
+        // the inverse map, shifted to the temporary surface's origin.
+        let shifted = Homography(m: [[1, 0, 0], [0, 1, 0], [Double(bx), Double(by), 1]]).then(inverse)
+        var f = pixman_f_transform()
+        withUnsafeMutableBytes(of: &f.m) { raw in
+            let p = raw.bindMemory(to: Double.self)
+            for i in 0..<3 { for j in 0..<3 { p[i * 3 + j] = shifted.m[j][i] } }
+        }
+        var t = pixman_transform()
+        guard pixman_transform_from_pixman_f_transform(&t, &f) != 0 else { return }
+        pixman_image_set_transform(src, &t)
+        pixman_image_set_filter(src, PIXMAN_FILTER_BILINEAR, nil, 0)
+        pixman_image_set_repeat(src, PIXMAN_REPEAT_PAD)
+        pixman_image_composite32(PIXMAN_OP_OVER, src, msk, dst, 0, 0, 0, 0, 0, 0, Int32(bw), Int32(bh))
+        cairo_surface_mark_dirty(out)
+
+        cairo_save(cr)
+        cairo_identity_matrix(cr)
+        cairo_set_source_surface(cr, out, Double(bx), Double(by))
+        cairo_paint(cr)
+        cairo_restore(cr)
+    }
+}

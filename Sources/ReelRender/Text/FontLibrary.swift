@@ -1,0 +1,200 @@
+import CPango
+import Foundation
+
+/// The fonts text is set in, and how a layer's `font` name picks one.
+///
+/// Frames must come out the same on every machine, so text does not see the machine's fonts or
+/// its fontconfig settings: Reel builds a private fontconfig configuration holding only the font
+/// directories `tools/setup` installs (fonts-noto-core, fonts-noto-cjk) and none of the system's
+/// rules (hinting, aliases, preferred families). An extra font on a user's machine can then
+/// neither replace a family nor change which font a missing glyph falls back to.
+///
+/// When those directories are missing (another distribution, macOS), text falls back to
+/// fontconfig's own configuration: it still draws, but is no longer machine-independent.
+final class FontLibrary: @unchecked Sendable {
+    // @unchecked: everything is immutable after init, and the FcConfig is only read (fontconfig
+    // is thread-safe since 2.10.91), so one library serves every rendering thread.
+
+    /// The library every text layer uses, built on first use.
+    static let shared = FontLibrary(directories: FontLibrary.directories)
+
+    /// Where Debian's fonts-noto-core (TrueType) and fonts-noto-cjk (OpenType collections) live.
+    static let directories = ["/usr/share/fonts/truetype/noto", "/usr/share/fonts/opentype/noto"]
+
+    /// The family of text layers whose `font` is nil.
+    static let defaultFamily = "Noto Sans"
+
+    /// Families tried, in this order, for characters the layer's font lacks. Naming them keeps
+    /// fallback explicit: Latin, Greek and Cyrillic from Noto Sans, Han (simplified Chinese
+    /// forms), kana and Hangul from Noto Sans CJK SC, then the common right-to-left and Indic
+    /// scripts. Anything else goes to fontconfig's ordering of the private set, still the same
+    /// on every machine.
+    static let fallbackFamilies = [
+        "Noto Sans", "Noto Sans CJK SC", "Noto Sans Arabic", "Noto Sans Hebrew", "Noto Sans Devanagari",
+        "Noto Sans Thai",
+    ]
+
+    /// Generic families, and the serif and monospaced Apple families iOS code names, as the
+    /// installed families that stand in for them. (The private configuration has none of the
+    /// system's alias rules; sans-serif names need no entry, unknown families get Noto Sans.)
+    static let aliases: [String: String] = [
+        "serif": "Noto Serif", "times": "Noto Serif", "timesnewroman": "Noto Serif", "georgia": "Noto Serif",
+        "songtisc": "Noto Serif CJK SC", "stsong": "Noto Serif CJK SC",
+        "monospace": "Noto Sans Mono CJK SC", "mono": "Noto Sans Mono CJK SC", "menlo": "Noto Sans Mono CJK SC",
+        "monaco": "Noto Sans Mono CJK SC", "courier": "Noto Sans Mono CJK SC", "couriernew": "Noto Sans Mono CJK SC",
+        "sfmono": "Noto Sans Mono CJK SC",
+    ]
+
+    /// The private configuration, or nil when fontconfig's current one is used.
+    let config: OpaquePointer?
+    /// Normalised family name (see `normalized`) → the family as fontconfig spells it.
+    private let families: [String: String]
+    /// Normalised full or PostScript name ("Noto Sans Bold", "NotoSans-Bold") → that face.
+    private let faces: [String: FontFace]
+
+    init(directories: [String]) {
+        let available = directories.filter { FileManager.default.fileExists(atPath: $0) }
+        config = available.isEmpty ? nil : Self.makeConfig(directories: available)
+        var families: [String: String] = [:], faces: [String: FontFace] = [:]
+        Self.forEachFont(in: config) { pattern in
+            for family in Self.strings(pattern, FC_FAMILY) where families[Self.normalized(family)] == nil {
+                families[Self.normalized(family)] = family
+            }
+            guard let face = FontFace(pattern: pattern) else { return }
+            for name in Self.strings(pattern, FC_FULLNAME) + Self.strings(pattern, FC_POSTSCRIPT_NAME)
+            where faces[Self.normalized(name)] == nil {
+                faces[Self.normalized(name)] = face
+            }
+        }
+        self.families = families
+        self.faces = faces
+    }
+
+    /// Whether text uses the private, machine-independent font set.
+    var isPrivate: Bool { config != nil }
+
+    /// Whether `family` (any spelling fontconfig accepts) is installed.
+    func hasFamily(_ family: String) -> Bool { families[Self.normalized(family)] != nil }
+
+    /// The face a layer's `font` names. Core Animation takes a font name; Reel accepts, in this
+    /// order: a family name ("Noto Serif"), a face's full or PostScript name ("Noto Serif Bold",
+    /// "NotoSerif-Bold"), a generic or aliased family ("monospace", "Menlo"), then Pango's
+    /// description syntax ("Noto Serif Bold Italic") or PostScript style ("Menlo-Bold"). Names
+    /// are matched ignoring case, spaces, hyphens and underscores. Unknown families become the
+    /// default font (keeping any weight or style the name gives).
+    func face(named name: String?) -> FontFace {
+        guard let name, !name.trimmingCharacters(in: .whitespaces).isEmpty else {
+            return FontFace(family: Self.defaultFamily)
+        }
+        let key = Self.normalized(name)
+        if let family = families[key] { return FontFace(family: family) }
+        if let face = faces[key] { return face }
+        if let family = Self.aliases[key] { return FontFace(family: family) }
+        // "Family-Style" as in PostScript names: read the style words (split "BoldItalic").
+        var words = name
+        if !name.contains(" "), let dash = name.lastIndex(of: "-") {
+            let style = name[name.index(after: dash)...].replacingOccurrences(
+                of: "([a-z])([A-Z])", with: "$1 $2", options: .regularExpression)
+            words = "\(name[..<dash]) \(style)"
+        }
+        guard let description = pango_font_description_from_string(words) else { return FontFace(family: Self.defaultFamily) }
+        defer { pango_font_description_free(description) }
+        guard var face = FontFace(description: description) else { return FontFace(family: Self.defaultFamily) }
+        let family = Self.normalized(face.family)
+        face.family = families[family] ?? Self.aliases[family] ?? (face.family.contains(",") ? face.family : Self.defaultFamily)
+        return face
+    }
+
+    /// The family list handed to Pango: the face's family, then the fallbacks.
+    func familyList(for face: FontFace) -> String {
+        ([face.family] + Self.fallbackFamilies.filter { Self.normalized($0) != Self.normalized(face.family) })
+            .joined(separator: ",")
+    }
+
+    // MARK: - fontconfig
+
+    /// A configuration with only `directories` and the cache locations (so fonts are not
+    /// rescanned at every launch); no <include>, so none of the machine's rules apply.
+    private static func makeConfig(directories: [String]) -> OpaquePointer? {
+        func escaped(_ s: String) -> String {
+            s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+        }
+        let xml = """
+            <?xml version="1.0"?>
+            <!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
+            <fontconfig>
+            \(directories.map { "  <dir>\(escaped($0))</dir>" }.joined(separator: "\n"))
+              <cachedir>/var/cache/fontconfig</cachedir>
+              <cachedir prefix="xdg">fontconfig</cachedir>
+            </fontconfig>
+            """
+        guard let config = FcConfigCreate() else { return nil }
+        let loaded = xml.withCString { xml in
+            xml.withMemoryRebound(to: FcChar8.self, capacity: 1) { FcConfigParseAndLoadFromMemory(config, $0, FcFalse) }
+        }
+        guard loaded == FcTrue, FcConfigBuildFonts(config) == FcTrue else {
+            FcConfigDestroy(config)
+            return nil
+        }
+        // An empty set (directories present but holding no fonts) would draw nothing at all:
+        // fontconfig's own configuration is the better failure.
+        var count: Int32 = 0
+        forEachFont(in: config) { _ in count += 1 }
+        guard count > 0 else {
+            FcConfigDestroy(config)
+            return nil
+        }
+        return config
+    }
+
+    private static func forEachFont(in config: OpaquePointer?, _ body: (OpaquePointer) -> Void) {
+        guard let set = FcConfigGetFonts(config, FcSetSystem), let fonts = set.pointee.fonts else { return }
+        for i in 0..<Int(set.pointee.nfont) {
+            if let pattern = fonts[i] { body(pattern) }
+        }
+    }
+
+    /// All values of a string property (families and names come in several languages).
+    private static func strings(_ pattern: OpaquePointer, _ object: String) -> [String] {
+        var result: [String] = []
+        var value: UnsafeMutablePointer<FcChar8>?
+        var n: Int32 = 0
+        while FcPatternGetString(pattern, object, n, &value) == FcResultMatch, let value {
+            result.append(String(cString: value))
+            n += 1
+        }
+        return result
+    }
+
+    /// Names compared the forgiving way fontconfig compares families, and hyphen-blind so that
+    /// PostScript names ("NotoSans-Bold") meet full names ("Noto Sans Bold").
+    static func normalized(_ name: String) -> String {
+        String(name.lowercased().unicodeScalars.filter { !" -_\t".unicodeScalars.contains($0) })
+    }
+}
+
+/// A family with a weight, style and stretch (Pango's values).
+struct FontFace: Hashable, Sendable {
+    var family: String
+    var weight = PANGO_WEIGHT_NORMAL.rawValue
+    var style = PANGO_STYLE_NORMAL.rawValue
+    var stretch = PANGO_STRETCH_NORMAL.rawValue
+
+    init(family: String) { self.family = family }
+
+    /// The face a Pango description names, or nil when it names no family.
+    init?(description: OpaquePointer) {
+        guard let family = pango_font_description_get_family(description) else { return nil }
+        self.family = String(cString: family)
+        weight = pango_font_description_get_weight(description).rawValue
+        style = pango_font_description_get_style(description).rawValue
+        stretch = pango_font_description_get_stretch(description).rawValue
+    }
+
+    /// The face of a fontconfig font, described the way Pango would.
+    init?(pattern: OpaquePointer) {
+        guard let description = pango_fc_font_description_from_pattern(pattern, 0) else { return nil }
+        defer { pango_font_description_free(description) }
+        self.init(description: description)
+    }
+}

@@ -1,0 +1,161 @@
+import CCairo
+import Foundation
+import ReelCore
+
+/// CATransition: the layer's old appearance (a snapshot frozen before the transaction) gives way
+/// to its new appearance (live) through an effect, inside the layer's bounds. Both sides are
+/// painted in the layer's plane into images at the resolution they have on screen; the effect
+/// then composites those images.
+enum TransitionDrawing {
+    static func draw(_ new: PresentationLayer, _ t: TransitionState, _ cr: OpaquePointer, painter: LayerPainter) {
+        let bounds = new.state.bounds
+        guard bounds.width > 0, bounds.height > 0 else { return }
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cr, &m)
+        let r = min(max(abs(m.xx * m.yy - m.xy * m.yx).squareRoot(), 0.1), 8)
+        let p = t.progress
+        switch t.type {
+        case .cube, .oglFlip:
+            let sides = Sides(old: t.old, new: new, bounds: bounds, resolution: r, painter: painter)
+            TurningTransitions.draw(sides, type: t.type, subtype: t.subtype, progress: p, cr)
+        case .pageCurl, .pageUnCurl:
+            let curl = CurlSpace(bounds: bounds, subtype: t.subtype)
+            let sides = Sides(old: t.old, new: new, bounds: bounds, resolution: r, painter: painter, orientation: curl)
+            PageCurl.draw(sides, curl: curl, progress: t.type == .pageCurl ? p : 1 - p, curling: t.type == .pageCurl ? .old : .new, cr)
+        case .rippleEffect, .suckEffect:
+            let sides = Sides(old: t.old, new: new, bounds: bounds, resolution: r, painter: painter)
+            if t.type == .rippleEffect { PixelTransitions.ripple(sides, progress: p, cr) } else { PixelTransitions.suck(sides, progress: p, cr) }
+        default:
+            let sides = Sides(old: t.old, new: new, bounds: bounds, resolution: r, painter: painter)
+            drawPlanar(sides, type: t.type, subtype: t.subtype, progress: p, cr)
+        }
+    }
+
+    /// Fade, the three slides, and the camera iris: the sides moved, faded or masked in the plane.
+    static func drawPlanar(_ sides: Sides, type: CATransitionType, subtype: CATransitionSubtype, progress p: Double, _ cr: OpaquePointer) {
+        let b = sides.bounds
+        // The unit vector the incoming motion travels along (from the subtype's side).
+        let (ux, uy): (Double, Double) = switch subtype {
+        case .fromRight: (-1, 0)
+        case .fromTop: (0, 1)
+        case .fromBottom: (0, -1)
+        default: (1, 0)
+        }
+        let travel = (ux * b.width, uy * b.height)
+        cairo_save(cr)
+        cairo_rectangle(cr, b.minX, b.minY, b.width, b.height)
+        cairo_clip(cr)
+        switch type {
+        case .fade:
+            // A true dissolve: old × (1 − p) + new × p, added in a group, then composited.
+            cairo_push_group(cr)
+            sides.drawOld(cr, alpha: 1 - p)
+            cairo_set_operator(cr, CAIRO_OPERATOR_ADD)
+            sides.drawNew(cr, alpha: p)
+            cairo_pop_group_to_source(cr)
+            cairo_paint(cr)
+        case .moveIn:
+            sides.drawOld(cr)
+            sides.drawNew(cr, dx: -travel.0 * (1 - p), dy: -travel.1 * (1 - p))
+        case .push:
+            sides.drawOld(cr, dx: travel.0 * p, dy: travel.1 * p)
+            sides.drawNew(cr, dx: -travel.0 * (1 - p), dy: -travel.1 * (1 - p))
+        case .reveal:
+            sides.drawNew(cr)
+            sides.drawOld(cr, dx: travel.0 * p, dy: travel.1 * p)
+        case .cameraIris:
+            drawIris(sides, progress: p, cr)
+        default:
+            sides.drawNew(cr)
+        }
+        cairo_restore(cr)
+    }
+
+    /// A six-bladed iris closes on the old appearance, turning as it closes, and opens on the new.
+    private static func drawIris(_ sides: Sides, progress p: Double, _ cr: OpaquePointer) {
+        let b = sides.bounds
+        let closing = p < 0.5
+        let openness = closing ? 1 - 2 * p : 2 * p - 1
+        let radius = hypot(b.width, b.height) / 2 * openness
+        let turn = p * Double.pi / 3
+        let (cx, cy) = (b.midX, b.midY)
+        cairo_save(cr)
+        cairo_new_path(cr)
+        for i in 0..<6 {
+            let a = turn + Double(i) * Double.pi / 3
+            let (x, y) = (cx + radius * cos(a), cy + radius * sin(a))
+            if i == 0 { cairo_move_to(cr, x, y) } else { cairo_line_to(cr, x, y) }
+        }
+        cairo_close_path(cr)
+        cairo_clip_preserve(cr)
+        if closing { sides.drawOld(cr) } else { sides.drawNew(cr) }
+        cairo_reset_clip(cr)
+        // The blades: dark around the aperture.
+        cairo_rectangle(cr, b.minX, b.minY, b.width, b.height)
+        cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
+        cairo_set_source_rgba(cr, 0.06, 0.06, 0.07, 1)
+        cairo_fill(cr)
+        cairo_restore(cr)
+    }
+}
+
+/// The two appearances of a transitioning layer, painted into images in the layer's plane.
+final class Sides {
+    let bounds: CGRect
+    /// Image pixels per layer point.
+    let resolution: Double
+    let old: OpaquePointer
+    let new: OpaquePointer
+    let width: Int
+    let height: Int
+
+    /// Paints both sides. `orientation` (for page curls) lays the images out in curl space.
+    init(old: PresentationLayer, new: PresentationLayer, bounds: CGRect, resolution r: Double, painter: LayerPainter,
+         orientation: CurlSpace? = nil) {
+        self.bounds = bounds
+        self.resolution = r
+        let size = orientation?.size ?? bounds.size
+        width = max(1, Int((size.width * r).rounded(.up)))
+        height = max(1, Int((size.height * r).rounded(.up)))
+        func render(_ layer: PresentationLayer, width: Int, height: Int) -> OpaquePointer {
+            let image = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
+            let s = layer.state
+            guard !s.isHidden, s.opacity > 0 else { return image }
+            let c = cairo_create(image)!
+            cairo_set_antialias(c, CAIRO_ANTIALIAS_GRAY)
+            cairo_scale(c, r, r)
+            if let orientation {
+                var m = orientation.localToCurl
+                cairo_transform(c, &m)
+            } else {
+                cairo_translate(c, -bounds.minX, -bounds.minY)
+            }
+            painter.paint(layer, c)
+            cairo_destroy(c)
+            cairo_surface_flush(image)
+            return image
+        }
+        self.old = render(old, width: width, height: height)
+        self.new = render(new, width: width, height: height)
+    }
+
+    deinit {
+        cairo_surface_destroy(old)
+        cairo_surface_destroy(new)
+    }
+
+    func drawOld(_ cr: OpaquePointer, dx: Double = 0, dy: Double = 0, alpha: Double = 1) { draw(old, cr, dx: dx, dy: dy, alpha: alpha) }
+    func drawNew(_ cr: OpaquePointer, dx: Double = 0, dy: Double = 0, alpha: Double = 1) { draw(new, cr, dx: dx, dy: dy, alpha: alpha) }
+
+    /// Paints a side image over the bounds (in the layer's plane), offset by (dx, dy) points.
+    private func draw(_ image: OpaquePointer, _ cr: OpaquePointer, dx: Double, dy: Double, alpha: Double) {
+        guard alpha > 0 else { return }
+        cairo_save(cr)
+        cairo_translate(cr, bounds.minX + dx, bounds.minY + dy)
+        cairo_scale(cr, 1 / resolution, 1 / resolution)
+        cairo_set_source_surface(cr, image, 0, 0)
+        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+        if alpha >= 1 { cairo_paint(cr) } else { cairo_paint_with_alpha(cr, alpha) }
+        cairo_restore(cr)
+    }
+}

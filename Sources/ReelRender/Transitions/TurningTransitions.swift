@@ -1,0 +1,58 @@
+import CCairo
+import Foundation
+import ReelCore
+
+/// The 3D transitions: `cube` turns a cube so the new appearance, on the neighbouring face,
+/// comes to the front (the faces are the layer's size, the cube's centre half a side behind the
+/// layer); `oglFlip` turns the layer over like a card, the new appearance on its back. Both are
+/// seen in perspective (eye distance twice the side) and warped with the same projective warp as
+/// 3D layers.
+enum TurningTransitions {
+    static func draw(_ sides: Sides, type: CATransitionType, subtype: CATransitionSubtype, progress p: Double, _ cr: OpaquePointer) {
+        let b = sides.bounds
+        let vertical = subtype == .fromTop || subtype == .fromBottom
+        let side = vertical ? b.height : b.width
+        // Rotations about y turn the right face to the front for negative angles; about x, the
+        // bottom face for positive ones.
+        let sign: Double = (subtype == .fromRight || subtype == .fromBottom) ? -1 : 1
+        func rotation(_ degrees: Double) -> CATransform3D {
+            vertical ? CATransform3DMakeRotation(-degrees * Double.pi / 180, 1, 0, 0) : CATransform3DMakeRotation(degrees * Double.pi / 180, 0, 1, 0)
+        }
+        var perspective = CATransform3D.identity
+        perspective.m34 = -1 / (2 * side)
+        var faces: [(image: OpaquePointer, transform: CATransform3D, depth: Double)] = []
+        if type == .cube {
+            // Face-local (centre at the origin) → onto the cube → turned → cube centre back to
+            // half a side behind the layer.
+            func face(_ degrees: Double) -> (CATransform3D, Double) {
+                let t = CATransform3DMakeTranslation(0, 0, side / 2).concatenating(rotation(degrees))
+                    .concatenating(CATransform3DMakeTranslation(0, 0, -side / 2))
+                return (t, t.m43)
+            }
+            let turned = sign * 90 * p
+            let (oldT, oldZ) = face(turned)
+            let (newT, newZ) = face(turned - sign * 90)
+            faces = [(sides.old, oldT, oldZ), (sides.new, newT, newZ)]
+        } else {
+            let angle = sign * 180 * p
+            if abs(angle) <= 90 {
+                faces = [(sides.old, rotation(angle), 0)]
+            } else {
+                // Past half-way the back shows: the new appearance, turned the rest of the way.
+                faces = [(sides.new, rotation(angle - sign * 180), 0)]
+            }
+        }
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cr, &m)
+        let toDevice = Homography(m)
+        let r = sides.resolution
+        // Image pixel → face-local point (centred) …
+        let toFace = Homography(m: [[1 / r, 0, 0], [0, 1 / r, 0], [-b.width / 2, -b.height / 2, 1]])
+        // … and back from the centred frame to the layer's bounds.
+        let fromCenter = CATransform3DMakeTranslation(b.midX, b.midY, 0)
+        for face in faces.sorted(by: { $0.depth < $1.depth }) {
+            let full = face.transform.concatenating(perspective).concatenating(fromCenter)
+            ProjectiveWarp.draw(face.image, toDevice: toFace.then(Homography(full)).then(toDevice), cr, alpha: 1)
+        }
+    }
+}
