@@ -11,6 +11,7 @@ extension LayerPainter {
         switch layer.kind {
         case .shape, .text, .gradient: return true
         case .layer, .replicator: return ContentsDrawing.hasContent(s) || ShadowDrawing.isVisible(s)
+        case .transformLayer: return false
         }
     }
 

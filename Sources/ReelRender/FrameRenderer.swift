@@ -61,6 +61,10 @@ struct LayerPainter {
             .concatenating(s.transform)
             .concatenating(CATransform3DMakeTranslation(s.position.x, s.position.y, s.zPosition))
         if let parentSublayer { full = full.concatenating(parentSublayer) }
+        if layer.kind == .transformLayer {
+            drawTransformLayer(layer, full: full, cr, opacity: opacity)
+            return
+        }
         let toParent = Homography(full)
         // A layer turned away from the viewer shows its back, unless it is single-sided.
         if !s.isDoubleSided, toParent.orientedArea(of: s.bounds) < 0 { return }
@@ -73,6 +77,32 @@ struct LayerPainter {
             paint(layer, cr)
         } else {
             Flattening.draw(layer, toParent: toParent, cr, painter: self)
+        }
+    }
+
+    /// A CATransformLayer: its transform goes on to each sublayer (which keeps its 3D, and hides
+    /// its back on its own), sublayers in depth order, its opacity applied to each.
+    private func drawTransformLayer(_ layer: PresentationLayer, full: CATransform3D, _ cr: OpaquePointer, opacity: Double) {
+        let s = layer.state
+        let center = CGPoint(x: s.bounds.midX, y: s.bounds.midY)
+        let toChildren = s.sublayerTransform.isIdentity ? full : Geometry.about(center, s.sublayerTransform).concatenating(full)
+        let children = layer.sublayers.filter(Self.isVisible).map { child -> (PresentationLayer, Double) in
+            // Depth of the sublayer's centre after every transform (larger z is nearer).
+            let c = child.state
+            let local = CATransform3DMakeTranslation(c.position.x, c.position.y, c.zPosition).concatenating(toChildren)
+            return (child, Double(local.m43))
+        }
+        for (child, _) in children.enumerated().sorted(by: { a, b in
+            a.element.1 != b.element.1 ? a.element.1 < b.element.1 : a.offset < b.offset
+        }).map(\.element) {
+            if opacity < 1 {
+                cairo_push_group(cr)
+                draw(child, cr, parentSublayer: toChildren)
+                cairo_pop_group_to_source(cr)
+                cairo_paint_with_alpha(cr, opacity)
+            } else {
+                draw(child, cr, parentSublayer: toChildren)
+            }
         }
     }
 
@@ -154,7 +184,7 @@ struct LayerPainter {
         case .shape: ShapeDrawing.draw(s, cr, alpha: alpha)
         case .text: if TextDrawing.hasContent(s) { TextDrawing.draw(s, cr, alpha: alpha) }
         case .gradient: if GradientDrawing.hasContent(s) { GradientDrawing.draw(s, cr, alpha: alpha) }
-        case .layer, .replicator: break
+        case .layer, .replicator, .transformLayer: break
         }
     }
 
@@ -233,7 +263,7 @@ struct LayerPainter {
         case .text: n += TextDrawing.hasContent(s) ? 1 : 0
         case .gradient: n += GradientDrawing.hasContent(s) ? 1 : 0
         case .replicator: n += s.instanceCount > 1 && layer.sublayers.contains(where: isVisible) ? 2 : 0
-        case .layer: break
+        case .layer, .transformLayer: break
         }
         return n + layer.sublayers.filter(isVisible).count
     }

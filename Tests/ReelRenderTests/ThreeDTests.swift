@@ -129,6 +129,29 @@ struct ThreeDTests {
         try Golden.check(b, "3d-cube")
     }
 
+    @Test(arguments: [("CATransformLayer", 45.0, "red"), ("CATransformLayer", 135.0, "blue"), ("CALayer", 135.0, "red")])
+    func transformLayersKeepTheirSublayersIn3D(container: String, angle: Double, shows: String) throws {
+        // A card: red front and blue back (turned 180°), both single-sided, in a container
+        // turned by `angle`. A transform layer lets each face hide its own back; a plain layer
+        // flattens both into its plane first, so past 90° it shows the front, mirrored.
+        let b = try render("""
+            reel: 1
+            canvas: { size: [200, 200], duration: 1, background: black }
+            layers:
+              - frame: [0, 0, 200, 200]
+                sublayerTransform: [{perspective: 500}]
+                sublayers:
+                  - class: \(container)
+                    frame: [50, 50, 100, 100]
+                    transform: [{rotate: \(angle)deg, axis: [0, 1, 0]}]
+                    sublayers:
+                      - { frame: [0, 0, 100, 100], backgroundColor: red, doubleSided: false }
+                      - { frame: [0, 0, 100, 100], backgroundColor: blue, doubleSided: false, transform: [{rotate: 180deg, axis: [0, 1, 0]}] }
+            """)
+        let c = b.color(100, 100)
+        #expect(shows == "red" ? (c[0] > 200 && c[2] < 50) : (c[2] > 200 && c[0] < 50), "\(container) at \(angle)°: \(c)")
+    }
+
     @Test func anchorPointZMovesThePivot() throws {
         // Turned 90° about y, a layer pivoting at anchorPointZ = −50 swings its plane 50 points to the side.
         let yaml = { (z: Int) in """

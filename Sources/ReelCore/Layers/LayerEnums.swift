@@ -38,6 +38,8 @@ public struct CACornerMask: OptionSet, Hashable, Sendable {
 public enum LayerKind: String, Sendable, Hashable, CaseIterable {
     case layer = "CALayer", shape = "CAShapeLayer", text = "CATextLayer", gradient = "CAGradientLayer"
     case replicator = "CAReplicatorLayer"
+    /// Keeps its sublayers in 3D instead of flattening them into its plane (and draws nothing itself).
+    case transformLayer = "CATransformLayer"
 
     /// The short form scene files accept (`class: shape`).
     public var shortName: String {
@@ -47,6 +49,7 @@ public enum LayerKind: String, Sendable, Hashable, CaseIterable {
         case .text: "text"
         case .gradient: "gradient"
         case .replicator: "replicator"
+        case .transformLayer: "transformLayer"
         }
     }
 }

@@ -11,6 +11,7 @@ extension SceneDecoder {
         "CATextLayer": CATextLayer.self, "text": CATextLayer.self,
         "CAGradientLayer": CAGradientLayer.self, "gradient": CAGradientLayer.self,
         "CAReplicatorLayer": CAReplicatorLayer.self, "replicator": CAReplicatorLayer.self,
+        "CATransformLayer": CATransformLayer.self, "transformLayer": CATransformLayer.self,
     ]
 
     /// Every key a layer entry of `kind` accepts (for suggestions).
