@@ -92,18 +92,10 @@ struct LayerPainter {
             let local = CATransform3DMakeTranslation(c.position.x, c.position.y, c.zPosition).concatenating(toChildren)
             return (child, Double(local.m43))
         }
-        for (child, _) in children.enumerated().sorted(by: { a, b in
+        let ordered = children.enumerated().sorted { a, b in
             a.element.1 != b.element.1 ? a.element.1 < b.element.1 : a.offset < b.offset
-        }).map(\.element) {
-            if opacity < 1 {
-                cairo_push_group(cr)
-                draw(child, cr, parentSublayer: toChildren)
-                cairo_pop_group_to_source(cr)
-                cairo_paint_with_alpha(cr, opacity)
-            } else {
-                draw(child, cr, parentSublayer: toChildren)
-            }
-        }
+        }.map(\.element.0)
+        for child in ordered { draw(child, cr, parentSublayer: toChildren, alpha: opacity) }
     }
 
     /// Paints a layer in its own plane (the current user space is its bounds space): shadow,
@@ -218,15 +210,17 @@ struct LayerPainter {
     /// is composited as a group so the opacity applies to it as a whole.
     func drawChildren(_ children: [PresentationLayer], _ cr: OpaquePointer, alpha: Double, parentSublayer: CATransform3D? = nil) {
         for child in Self.zOrdered(children.filter(Self.isVisible)) {
-            if alpha < 1 {
-                cairo_push_group(cr)
-                draw(child, cr, parentSublayer: parentSublayer)
-                cairo_pop_group_to_source(cr)
-                cairo_paint_with_alpha(cr, alpha)
-            } else {
-                draw(child, cr, parentSublayer: parentSublayer)
-            }
+            draw(child, cr, parentSublayer: parentSublayer, alpha: alpha)
         }
+    }
+
+    /// Draws a layer composited at `alpha` as a whole (a group), or directly when opaque.
+    private func draw(_ child: PresentationLayer, _ cr: OpaquePointer, parentSublayer: CATransform3D?, alpha: Double) {
+        guard alpha < 1 else { return draw(child, cr, parentSublayer: parentSublayer) }
+        cairo_push_group(cr)
+        draw(child, cr, parentSublayer: parentSublayer)
+        cairo_pop_group_to_source(cr)
+        cairo_paint_with_alpha(cr, alpha)
     }
 
     /// `content` masked by the alpha of `mask` (drawn in this layer's space).

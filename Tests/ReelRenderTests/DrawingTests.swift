@@ -7,18 +7,8 @@ import Testing
 /// Shapes, gradients, contents, shadows, masks and replicators: pixel rules plus golden frames.
 @Suite("Drawing vocabulary")
 struct DrawingTests {
-    func render(_ yaml: String, at t: Double = 0) throws -> PixelBuffer {
-        let scene = try SceneLoader.decode(text: yaml, file: "test.yaml").scene
-        return try render(scene, at: t)
-    }
-
-    func render(_ scene: Scene, at t: Double = 0) throws -> PixelBuffer {
-        let timeline = try scene.compile()
-        let renderer = FrameRenderer(canvas: timeline.canvas)
-        let buffer = renderer.makeBuffer()
-        renderer.render(timeline, at: t, into: buffer)
-        return buffer
-    }
+    func render(_ yaml: String, at t: Double = 0) throws -> PixelBuffer { try renderScene(yaml, at: t) }
+    func render(_ scene: Scene, at t: Double = 0) throws -> PixelBuffer { try renderScene(scene, at: t) }
 
     /// Counts pixels whose straight colour is within 40 of `rgb` and mostly opaque.
     func count(_ b: PixelBuffer, _ rgb: [Int], in rect: (Int, Int, Int, Int)? = nil) -> Int {

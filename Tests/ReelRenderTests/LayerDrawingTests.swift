@@ -8,14 +8,7 @@ import Testing
 /// golden frames (everything else in the picture).
 @Suite("Layer drawing")
 struct LayerDrawingTests {
-    func render(_ yaml: String, at t: Double = 0) throws -> PixelBuffer {
-        let scene = try SceneLoader.decode(text: yaml, file: "test.yaml").scene
-        let timeline = try scene.compile()
-        let renderer = FrameRenderer(canvas: timeline.canvas)
-        let buffer = renderer.makeBuffer()
-        renderer.render(timeline, at: t, into: buffer)
-        return buffer
-    }
+    func render(_ yaml: String, at t: Double = 0) throws -> PixelBuffer { try renderScene(yaml, at: t) }
 
     static let red = [255, 0, 0, 255], blue = [0, 0, 255, 255], white = [255, 255, 255, 255], black = [0, 0, 0, 255]
 

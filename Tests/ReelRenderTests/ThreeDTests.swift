@@ -7,13 +7,7 @@ import Testing
 /// Layers in perspective: projective warps, back faces, shared vanishing points, seams.
 @Suite("3D layers")
 struct ThreeDTests {
-    func render(_ yaml: String, at t: Double = 0) throws -> PixelBuffer {
-        let timeline = try SceneLoader.decode(text: yaml, file: "3d.yaml").scene.compile()
-        let renderer = FrameRenderer(canvas: timeline.canvas)
-        let buffer = renderer.makeBuffer()
-        renderer.render(timeline, at: t, into: buffer)
-        return buffer
-    }
+    func render(_ yaml: String, at t: Double = 0) throws -> PixelBuffer { try renderScene(yaml, at: t) }
 
     /// Where coverage crosses 50 % along a row, scanning from `from` towards `to` (sub-pixel).
     func edge(_ b: PixelBuffer, row y: Int, from: Int, to: Int) -> Double? {
