@@ -45,6 +45,8 @@ let package = Package(
             dependencies: ["Reel", "CReelSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // tools/bench-layers: drawing speed of a 1080p frame with and without the raster cache.
         .executableTarget(name: "bench-layers", dependencies: ["Reel"], path: "Sources/BenchLayers"),
+        // tools/bench-timeline: per-frame evaluation cost against the length of the timeline.
+        .executableTarget(name: "bench-timeline", dependencies: ["Reel"], path: "Sources/BenchTimeline"),
 
         // MARK: Tests
         .testTarget(name: "ReelCoreTests", dependencies: ["ReelCore"]),

@@ -43,9 +43,7 @@ extension TimelineCompiler {
             return
         }
         if let key {
-            for index in layerAttachments[id] where attachments[index].key == key && attachments[index].removedAt > now {
-                detach(index)
-            }
+            for index in layerAttachments[id] where attachments[index].key == key { detach(index) }
         }
         let index = attachments.count
         attachments.append(LiveAttachment(layer: id, key: key, animation: compiled, source: anim, isImplicit: isImplicit,
@@ -59,14 +57,13 @@ extension TimelineCompiler {
     /// `removeAnimation(forKey:)` (key nil: all) during compilation.
     func removeAnimations(from layer: CALayer, key: String?) {
         let id = register(layer)
-        for index in layerAttachments[id] where attachments[index].removedAt > now {
-            if key == nil || attachments[index].key == key { detach(index) }
-        }
+        for index in layerAttachments[id] where key == nil || attachments[index].key == key { detach(index) }
     }
 
     /// Takes an attachment off its layer now; an animation that had not finished stops unfinished.
     private func detach(_ index: Int) {
         attachments[index].removedAt = now
+        layerAttachments[attachments[index].layer].removeAll { $0 == index }
         guard !attachments[index].stopped else { return }
         attachments[index].stopped = true
         attachments[index].generation += 1
@@ -128,8 +125,9 @@ extension TimelineCompiler {
 
     /// After a change of layer timing or of the tree, every pending event may move.
     func rescheduleAll() {
-        for index in attachments.indices where !attachments[index].stopped {
-            schedule(index)
+        // Unfinished animations are all still attached: only the live lists need looking at.
+        for live in layerAttachments {
+            for index in live where !attachments[index].stopped { schedule(index) }
         }
     }
 

@@ -33,6 +33,8 @@ final class TimelineCompiler: @unchecked Sendable {
 
     // MARK: Animations
     var attachments: [LiveAttachment] = []
+    /// Per layer, the attachments still on it (in the order added). Removed ones leave this list,
+    /// so compiling stays linear in the length of the timeline.
     var layerAttachments: [[Int]] = []
     var queue = EventQueue<Event>()
     var events: [AnimationEvent] = []
@@ -136,6 +138,7 @@ final class TimelineCompiler: @unchecked Sendable {
             attachments[id].stopped = true
             if attachments[id].animation.removedOnCompletion {
                 attachments[id].removedAt = now
+                layerAttachments[attachments[id].layer].removeAll { $0 == id }
             }
             record(id, .didStop, finished: true)
             animationStopped(id)
