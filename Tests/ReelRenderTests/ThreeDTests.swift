@@ -27,6 +27,17 @@ struct ThreeDTests {
         return nil
     }
 
+    /// Where coverage crosses 50 % down a column (sub-pixel).
+    func verticalEdge(_ b: PixelBuffer, column x: Int, from: Int, to: Int) -> Double? {
+        var previous = Double(b.premultipliedRGBA(x: x, y: from).a) / 255
+        for y in (from + 1)..<to {
+            let a = Double(b.premultipliedRGBA(x: x, y: y).a) / 255
+            if (previous < 0.5) != (a < 0.5) { return Double(y - 1) + 0.5 + (0.5 - previous) / (a - previous) }
+            previous = a
+        }
+        return nil
+    }
+
     @Test func perspectiveCornersLandWhereTheProjectionPutsThem() throws {
         let b = try render("""
             reel: 1
@@ -53,10 +64,9 @@ struct ThreeDTests {
         for column in [Int(left) + 3, 200, Int(right) - 3] {
             let x = Double(column) + 0.5
             let expectedTop = a.1 + (c.1 - a.1) * (x - a.0) / (c.0 - a.0)
-            var y = 0
-            while y < 150 && b.premultipliedRGBA(x: column, y: y).a < 128 { y += 1 }
             // Coverage crosses 50 % within half a pixel of the line.
-            #expect(abs(Double(y) - expectedTop) < 1.0, "top at column \(column): \(y), expected \(expectedTop)")
+            let measured = try #require(verticalEdge(b, column: column, from: 0, to: 150))
+            #expect(abs(measured - expectedTop) < 0.5, "top at column \(column): \(measured), expected \(expectedTop)")
         }
         #expect(c.1 > a.1, "the far side is shorter")
         try Golden.check(b, "3d-perspective-square")

@@ -106,6 +106,22 @@ struct TransitionTests {
         #expect(back[1] > 100 && back[0] > 200, "paper back over the page: \(back)")
     }
 
+    @Test func startAndEndProgressGolden() throws {
+        // A push run from 20 % to 60 % of the effect: at its start, middle and end.
+        let spec = "type: push, subtype: fromRight, startProgress: 0.2, endProgress: 0.6, timingFunction: linear"
+        let frames = try [0.0, 0.5, 0.999].map { try frame(spec, at: $0) }
+        let sheet = PixelBuffer(width: 360, height: 80)
+        for (column, b) in frames.enumerated() {
+            for y in 0..<80 {
+                sheet.baseAddress.advanced(by: y * sheet.stride + column * 480).copyMemory(from: b.baseAddress.advanced(by: y * b.stride), byteCount: 480)
+            }
+        }
+        // At the start the new side has come in 20 % of the width, at the end 60 %.
+        #expect(frames[0].color(10 + 85, 40) == Self.blue && frames[0].color(10 + 75, 40) == Self.red)
+        #expect(frames[2].color(10 + 45, 40) == Self.blue && frames[2].color(10 + 35, 40) == Self.red)
+        try Golden.check(sheet, "transition-push-start-end-progress")
+    }
+
     /// One sheet per type: rows are the subtypes, columns 25 %, 50 % and 75 % of the way.
     @Test(arguments: CATransitionType.allCases)
     func goldenSheet(type: CATransitionType) throws {
