@@ -50,10 +50,16 @@ let package = Package(
 
         // MARK: Tests
         .testTarget(name: "ReelCoreTests", dependencies: ["ReelCore"]),
-        .testTarget(name: "ReelSceneTests", dependencies: ["ReelScene", "ReelCore"]),
+        .testTarget(name: "ReelSceneTests", dependencies: ["ReelScene", "ReelCore"], exclude: ["Fixtures"]),
         .testTarget(name: "ReelRenderTests", dependencies: ["ReelRender", "ReelScene", "ReelCore"],
                     exclude: ["Golden"]),
         .testTarget(name: "ReelEncodeTests", dependencies: ["ReelEncode", "ReelCore"]),
         .testTarget(name: "ReelCLITests", dependencies: ["reel"]),
     ]
 )
+
+// tools/fuzz: libFuzzer's target for the scene decoder. Declared only when REEL_FUZZ is set, so
+// ordinary builds and tests never compile it (it needs `-sanitize=fuzzer`, which tools/fuzz passes).
+if Context.environment["REEL_FUZZ"] != nil {
+    package.targets.append(.executableTarget(name: "ReelFuzz", dependencies: ["ReelScene", "ReelCore"], path: "Sources/ReelFuzz"))
+}

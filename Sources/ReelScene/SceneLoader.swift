@@ -15,38 +15,48 @@ public enum SceneLoader {
     public static func load(path: String, displayPath: String? = nil, limits: SceneLimits = SceneLimits(),
                             images: SceneImageLoader? = nil) throws -> LoadedScene {
         let name = displayPath ?? path
-        let start = SourcePosition(line: 1, column: 1)
         func fail(_ message: String) -> SceneLoadError {
-            SceneLoadError(diagnostics: [Diagnostic(file: name, location: start, message: message)])
+            SceneLoadError(diagnostics: [Diagnostic(file: name, location: SourcePosition(line: 1, column: 1), message: message)])
         }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw fail("no such file")
         }
         guard !isDirectory.boolValue else { throw fail("this is a folder, not a scene file") }
+        // Checked before reading, so a huge file is refused without being loaded.
         let attributes = try? FileManager.default.attributesOfItem(atPath: path)
         if let size = attributes?[.size] as? Int, size > limits.maxFileBytes {
-            throw fail("the file is \(size) bytes; scene files are limited to \(limits.maxFileBytes) bytes (raise it with --max-file-size)")
+            throw fail(tooLarge(size, limits))
         }
-        guard let data = FileManager.default.contents(atPath: path) else { throw fail("cannot read the file (permissions?)") }
-        guard data.count <= limits.maxFileBytes else {
-            throw fail("the file is \(data.count) bytes; scene files are limited to \(limits.maxFileBytes) bytes (raise it with --max-file-size)")
-        }
-        guard let text = String(data: data, encoding: .utf8) else { throw fail("the file is not UTF-8 text") }
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw fail("cannot read the file (permissions?)") }
+        defer { try? handle.close() }
+        // Read one byte past the limit: a file that grew (or a pipe) is still refused.
+        let data = (try? handle.read(upToCount: limits.maxFileBytes + 1)) ?? Data()
         let base = URL(fileURLWithPath: path).deletingLastPathComponent()
-        return try decode(text: text, file: name, limits: limits, images: images, baseDirectory: base)
+        return try decode(bytes: [UInt8](data), file: name, limits: limits, images: images, baseDirectory: base)
     }
 
     /// Decodes scene text. `file` names it in diagnostics; image paths are relative to
     /// `baseDirectory` (default: the current folder).
     public static func decode(text: String, file: String, limits: SceneLimits = SceneLimits(), images: SceneImageLoader? = nil,
                               baseDirectory: URL? = nil) throws -> LoadedScene {
+        try decode(bytes: Array(text.utf8), file: file, limits: limits, images: images, baseDirectory: baseDirectory)
+    }
+
+    /// Decodes the bytes of a scene file (UTF-8, or UTF-16 with a byte-order mark). Every problem
+    /// is reported with its location; nothing here crashes, hangs or allocates without bound on
+    /// any input, however malformed.
+    public static func decode(bytes: [UInt8], file: String, limits: SceneLimits = SceneLimits(), images: SceneImageLoader? = nil,
+                              baseDirectory: URL? = nil) throws -> LoadedScene {
+        guard bytes.count <= limits.maxFileBytes else {
+            throw SceneLoadError(diagnostics: [Diagnostic(file: file, location: SourcePosition(line: 1, column: 1),
+                                                          message: tooLarge(nil, limits))])
+        }
         let base = baseDirectory ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         let decoder = SceneDecoder(file: file, limits: limits, images: images, baseDirectory: base)
+        let parser = SceneParser(maxNesting: limits.maxNesting, maxNodes: limits.maxNodes, diagnostics: decoder.diagnostics)
         var scene: Scene?
-        if text.contains("\u{0}") {
-            decoder.diagnostics.error("the file contains a NUL byte; scene files are text", at: SourcePosition(line: 1, column: 1))
-        } else if let root = SceneParser.parse(text, diagnostics: decoder.diagnostics) {
+        if let root = parser.parse(utf8(bytes)) {
             scene = decoder.decode(root)
         }
         let diagnostics = decoder.diagnostics.sorted
@@ -54,5 +64,26 @@ public enum SceneLoader {
             throw SceneLoadError(diagnostics: diagnostics)
         }
         return LoadedScene(scene: scene, warnings: diagnostics.filter { $0.severity == .warning })
+    }
+
+    /// UTF-16 files (with a byte-order mark, as some Windows editors save) as UTF-8, so that
+    /// every location is computed one way.
+    private static func utf8(_ bytes: [UInt8]) -> [UInt8] {
+        guard bytes.count >= 2, bytes[0] == 0xFF && bytes[1] == 0xFE || bytes[0] == 0xFE && bytes[1] == 0xFF else { return bytes }
+        let little = bytes[0] == 0xFF
+        var units: [UInt16] = []
+        units.reserveCapacity(bytes.count / 2)
+        var i = 2
+        while i + 1 < bytes.count {
+            units.append(little ? UInt16(bytes[i]) | UInt16(bytes[i + 1]) << 8 : UInt16(bytes[i]) << 8 | UInt16(bytes[i + 1]))
+            i += 2
+        }
+        return Array(String(decoding: units, as: UTF16.self).utf8)
+    }
+
+    /// The message for a file over the size limit (`size` when known exactly).
+    private static func tooLarge(_ size: Int?, _ limits: SceneLimits) -> String {
+        let shown = size.map(String.init) ?? "more than \(limits.maxFileBytes)"
+        return "the file is \(shown) bytes; scene files are limited to \(limits.maxFileBytes) bytes (raise it with --max-file-size)"
     }
 }

@@ -6,7 +6,16 @@ struct ValidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
         abstract: "Check scene files without rendering.",
-        discussion: "Prints every problem as FILE:LINE:COLUMN: error: MESSAGE; exits 2 if any file has an error.")
+        discussion: """
+            Decodes each scene and runs its timeline, as rendering would, and prints every problem \
+            as FILE:LINE:COLUMN: error: MESSAGE (all of a file's problems at once). Exits 2 if any \
+            file has an error.
+
+            With --json, prints one JSON array on stdout instead, one object per problem: \
+            {"file", "line", "column", "severity" ("error" or "warning"), "message"}; line and \
+            column are 1-based (columns count Unicode characters), or null for a problem found \
+            only when the timeline runs. An empty array means every file is valid.
+            """)
 
     @Argument(help: ArgumentHelp("Scene files to check.", valueName: "scene"), completion: .file(extensions: ["yaml", "yml", "json"]))
     var scenes: [String]
@@ -16,19 +25,30 @@ struct ValidateCommand: ParsableCommand {
     @Flag(name: [.short, .long], help: "Print only problems, not a line per valid file.")
     var quiet = false
 
+    @Flag(help: "Print the problems as a JSON array on stdout, for editors and CI.")
+    var json = false
+
     func validate() throws {
         if scenes.isEmpty { throw ValidationError("Give at least one scene file.") }
     }
 
     func run() throws {
         var failed = false
+        var all: [SceneInput.Problem] = []
         for path in scenes {
-            do {
-                _ = try SceneInput.load(path, limits: limits.sceneLimits, quiet: false)
-                if !quiet { print("\(path): ok") }
-            } catch let failure as CommandFailure where failure.exitCode == ExitStatus.invalidInput {
-                failed = true
+            let (result, problems) = SceneInput.check(path, limits: limits.sceneLimits)
+            if result == nil { failed = true }
+            if json {
+                all += problems
+            } else {
+                for problem in problems { problem.print() }
+                if result != nil, !quiet { print("\(path): ok") }
             }
+        }
+        if json {
+            // One object per line inside the array: valid JSON, and still greppable in CI logs.
+            let lines = all.map { "  " + $0.json.compact }
+            print(lines.isEmpty ? "[]" : "[\n" + lines.joined(separator: ",\n") + "\n]")
         }
         if failed { throw ExitCode(ExitStatus.invalidInput) }
     }

@@ -106,7 +106,7 @@ struct AnimationClassTests {
                 add: { layer: box, animation: { class: keyframe, keyPath: opacity, path: "M0 0 L1 1" } }
             """))
         #expect(found == [
-            "7:35: keyTimes has 3 entries; 2 values needs 2",
+            "7:98: keyTimes has 3 entries; 2 values needs 2",
             "9:35: a CAKeyframeAnimation needs 'values' or 'path'",
             "11:88: mass must be greater than 0, found 0",
             "13:84: unknown key 'values' in a CABasicAnimation ('values' belongs to CAKeyframeAnimation)",

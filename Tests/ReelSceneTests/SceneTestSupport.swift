@@ -3,8 +3,12 @@ import Testing
 @testable import ReelCore
 @testable import ReelScene
 
-/// Decodes scene text, failing the test with the diagnostics if it does not decode.
+/// Decodes scene text, failing the test with the diagnostics if it does not decode. Every scene a
+/// test decodes must also validate against the schema: the schema may never be stricter than the
+/// decoder, and this checks it on every scene the tests write.
 func load(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> (Scene, Timeline) {
+    let schemaProblems = (try? SceneSchema.validate(bytes: Array(text.utf8), file: "test.yaml")) ?? []
+    #expect(schemaProblems.isEmpty, "the decoder accepts this scene but the schema does not:\n\(schemaProblems)", sourceLocation: sourceLocation)
     do {
         let scene = try SceneLoader.decode(text: text, file: "test.yaml").scene
         return (scene, try scene.compile())
@@ -14,13 +18,30 @@ func load(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) thr
     }
 }
 
-/// The diagnostics of text that must not decode, as "LINE:COLUMN: message".
+/// The error diagnostics of text that must not decode, as "LINE:COLUMN: message".
 func problems(_ text: String) -> [String] {
+    problems(bytes: Array(text.utf8))
+}
+
+func problems(bytes: [UInt8], limits: SceneLimits = SceneLimits()) -> [String] {
     do {
-        _ = try SceneLoader.decode(text: text, file: "t.yaml")
+        _ = try SceneLoader.decode(bytes: bytes, file: "t.yaml", limits: limits)
         return []
     } catch let error as SceneLoadError {
         return error.diagnostics.filter { $0.severity == .error }.map { "\($0.location.line):\($0.location.column): \($0.message)" }
+    } catch {
+        return ["unexpected \(error)"]
+    }
+}
+
+/// The schema's violations for text (empty when it validates).
+func schemaProblems(_ text: String) -> [String] {
+    schemaProblems(bytes: Array(text.utf8))
+}
+
+func schemaProblems(bytes: [UInt8]) -> [String] {
+    do {
+        return try SceneSchema.validate(bytes: bytes, file: "t.yaml").map { "\($0.location.line):\($0.location.column): \($0.message)" }
     } catch {
         return ["unexpected \(error)"]
     }

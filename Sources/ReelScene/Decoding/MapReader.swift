@@ -43,10 +43,15 @@ struct MapReader {
         pairs.filter { !used.contains($0.key) }
     }
 
-    /// Reports every key not taken as unknown, suggesting the closest of `known`.
+    /// Reports every key that is neither taken nor in `known` as unknown, suggesting the closest
+    /// of `known`. (A known key left untaken, because its map had an error reported already, is
+    /// not unknown.)
     func reportUnknown(in what: String, known: [String]) {
-        for pair in remaining {
-            diagnostics.error("unknown key '\(pair.key)' in \(what)\(suggestion(for: pair.key, among: known))", at: pair.keyLocation)
+        let rest = remaining
+        guard !rest.isEmpty else { return }
+        let known = Set(known)
+        for pair in rest where !known.contains(pair.key) {
+            diagnostics.error("unknown key '\(SceneNode.abbreviated(pair.key))' in \(what)\(diagnostics.didYouMean(pair.key, among: known.sorted()))", at: pair.keyLocation)
         }
     }
 

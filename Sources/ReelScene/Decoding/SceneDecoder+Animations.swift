@@ -18,6 +18,10 @@ extension SceneDecoder {
     static let springKeys = ["mass", "stiffness", "damping", "initialVelocity"]
     static let groupKeys = ["animations"]
     static let transitionKeys = ["type", "subtype", "startProgress", "endProgress"]
+    /// Different springs without a duration a file may have (see decodeAnimation).
+    static let maxSettlingSearches = 16
+    /// `rotationMode` values: Core Animation's constants' values and their Swift names.
+    static let rotationModes = ["auto", "autoReverse", "rotateAuto", "rotateAutoReverse"]
 
     /// The keys an animation of a class accepts.
     static func animationKeys(for className: String) -> [String] {
@@ -43,27 +47,73 @@ extension SceneDecoder {
             templates[pair.key] = (pair.value, pair.keyLocation)
         }
         // Check every template once on its own, so mistakes in unused templates are reported too.
-        for name in templates.keys.sorted() {
-            _ = decodeAnimation(.scalar(name, quoted: false, templates[name]!.location), checkOnly: true)
+        for pair in map.pairs where templates[pair.key] != nil {
+            _ = decodeAnimation(.scalar(pair.key, quoted: false, pair.keyLocation))
         }
     }
 
-    /// Expands `use:` chains: the template's fields, then the overriding fields. nil on error.
-    private func expand(_ node: SceneNode, seen: [String] = []) -> SceneNode? {
+    /// Expands `use:` into one map: the template's fields (expanded in turn), then the
+    /// overriding fields (which keep their locations). nil after an error.
+    private func expand(_ node: SceneNode) -> SceneNode? {
         guard case .mapping(let pairs, let location) = node else { return node }
         guard let usePair = pairs.first(where: { $0.key == "use" }) else { return node }
         guard let name = values.string(usePair.value, what: "use") else { return nil }
-        guard let template = templates[name] else {
-            diagnostics.error("unknown animation template '\(name)'\(suggestion(for: name, among: templates.keys.sorted()))", at: usePair.value.location)
+        guard let base = expandTemplate(name, usedAt: usePair.value.location) else { return nil }
+        return Self.merge(base, with: pairs.filter { $0.key != "use" }, at: location)
+    }
+
+    /// The fields of template `name` with its `use:` chain resolved, computed once per template.
+    /// The chain is walked without recursion up to the first template already expanded, so a
+    /// chain of 10 000 templates costs 10 000 steps in all, not 10 000 per use.
+    private func expandTemplate(_ name: String, usedAt location: SourcePosition) -> SceneNode? {
+        if let known = expansions[name] { return known }
+        var chain: [String] = []
+        var onChain: Set<String> = []
+        var current = name, currentLocation = location
+        func fail() -> SceneNode? {
+            for n in chain { expansions[n] = .some(nil) }
             return nil
         }
-        guard !seen.contains(name) else {
-            diagnostics.error("animation templates use each other in a cycle: \((seen + [name]).joined(separator: " → "))", at: usePair.value.location)
-            return nil
+        while expansions[current] == nil {
+            guard let template = templates[current] else {
+                diagnostics.error("unknown animation template '\(SceneNode.abbreviated(current))'\(diagnostics.didYouMean(current, among: templates.keys.sorted()))", at: currentLocation)
+                return fail()
+            }
+            guard !onChain.contains(current) else {
+                let cycle = chain[chain.firstIndex(of: current)!...] + [current]
+                diagnostics.error("animation templates use each other in a cycle: \(cycle.joined(separator: " → "))", at: currentLocation)
+                return fail()
+            }
+            chain.append(current)
+            onChain.insert(current)
+            guard case .mapping(let pairs, _) = template.node, let use = pairs.first(where: { $0.key == "use" }) else { break }
+            guard let next = values.string(use.value, what: "use") else { return fail() }
+            current = next
+            currentLocation = use.value.location
         }
-        guard case .mapping(let base, _)? = expand(template.node, seen: seen + [name]) else { return nil }
-        let overrides = pairs.filter { $0.key != "use" }
-        let merged = base.filter { b in !overrides.contains { $0.key == b.key } } + overrides
+        for link in chain.reversed() {
+            guard case .mapping(let pairs, let at) = templates[link]!.node else { return fail() }
+            if let use = pairs.first(where: { $0.key == "use" }), let target = use.value.string {
+                guard case .some(.some(let base)) = expansions[target] else { return fail() }
+                expansions[link] = .some(Self.merge(base, with: pairs.filter { $0.key != "use" }, at: at))
+            } else {
+                expansions[link] = .some(templates[link]!.node)
+            }
+        }
+        return expansions[name] ?? nil
+    }
+
+    /// `base`'s fields with `overrides` replacing those of the same key.
+    private static func merge(_ base: SceneNode, with overrides: [MapEntry], at location: SourcePosition) -> SceneNode {
+        guard case .mapping(var merged, _) = base else { return base }
+        var index: [String: Int] = [:]
+        for (i, pair) in merged.enumerated() { index[pair.key] = i }
+        for pair in overrides {
+            if let i = index[pair.key] { merged[i] = pair } else {
+                index[pair.key] = merged.count
+                merged.append(pair)
+            }
+        }
         return .mapping(merged, location)
     }
 
@@ -71,11 +121,11 @@ extension SceneDecoder {
 
     /// Decodes an animation (a template name or an inline map) into a new `CAAnimation`.
     /// `beginTime` stays as written: relative to the moment it is added.
-    func decodeAnimation(_ node: SceneNode, checkOnly: Bool = false) -> CAAnimation? {
+    func decodeAnimation(_ node: SceneNode) -> CAAnimation? {
         var source = node
-        if let name = node.string {
+        if case .scalar = node, let name = node.string {
             guard templates[name] != nil else {
-                diagnostics.error("unknown animation template '\(name)'\(suggestion(for: name, among: templates.keys.sorted()))", at: node.location)
+                diagnostics.error("unknown animation template '\(SceneNode.abbreviated(name))'\(diagnostics.didYouMean(name, among: templates.keys.sorted()))", at: node.location)
                 return nil
             }
             source = .mapping([MapEntry(key: "use", keyLocation: node.location, value: node)], node.location)
@@ -84,7 +134,35 @@ extension SceneDecoder {
             diagnostics.error("an animation must be a template name or a map of animation fields, found \(node.kindDescription)", at: node.location)
             return nil
         }
-        guard let expanded = expand(source), var map = MapReader(expanded, diagnostics, what: "an animation") else { return nil }
+        // Group children are animations too; through templates a group can contain itself.
+        // The template named here, if it is being decoded already, closes such a cycle.
+        let named: String? = if case .mapping(let pairs, _) = source { pairs.first { $0.key == "use" }?.value.string } else { nil }
+        if let named, activeSet.contains(named) {
+            let path = activeTemplates[activeTemplates.firstIndex(of: named)!...] + [named]
+            diagnostics.error("animation templates contain each other in a cycle: \(path.joined(separator: " → "))", at: node.location)
+            return nil
+        }
+        guard activeTemplates.count < limits.maxNesting else {
+            diagnostics.error("animations are nested more than \(limits.maxNesting) deep (groups in groups)", at: node.location)
+            return nil
+        }
+        guard let expanded = expand(source) else { return nil }
+        animationCount += 1
+        guard animationCount <= limits.maxAnimations else {
+            if animationCount == limits.maxAnimations + 1 {
+                diagnostics.error("the scene builds more than \(limits.maxAnimations) animations (templates used in groups of templates multiply)", at: node.location)
+            }
+            return nil
+        }
+        // Every nested decode takes a level (unnamed ones with an empty name) so that the depth
+        // limit counts groups in groups however they are written.
+        activeTemplates.append(named ?? "")
+        if let named { activeSet.insert(named) }
+        defer {
+            activeTemplates.removeLast()
+            if let named { activeSet.remove(named) }
+        }
+        guard var map = MapReader(expanded, diagnostics, what: "an animation") else { return nil }
 
         let errorsBefore = diagnostics.errorCount
         var className = "CABasicAnimation"
@@ -92,7 +170,7 @@ extension SceneDecoder {
             if let cls = Self.animationClasses[name] {
                 className = cls
             } else {
-                diagnostics.error("unknown animation class '\(name)'\(suggestion(for: name, among: Self.animationClasses.keys.sorted()))", at: c.location)
+                diagnostics.error("unknown animation class '\(name)'\(diagnostics.didYouMean(name, among: Self.animationClasses.keys.sorted()))", at: c.location)
                 return nil
             }
         }
@@ -123,19 +201,34 @@ extension SceneDecoder {
         decodeTiming(&map, into: animation)
         // A spring without a duration plays until it settles (Core Animation would cut it at 0.25 s).
         if let spring = animation as? CASpringAnimation, !map.has("duration") {
-            spring.duration = spring.settlingDuration
+            let key = [spring.mass, spring.stiffness, spring.damping, spring.initialVelocity]
+            if let known = settlingDurations[key] {
+                spring.duration = known
+            } else if settlingDurations.count < Self.maxSettlingSearches {
+                spring.duration = spring.settlingDuration
+                settlingDurations[key] = spring.duration
+            } else {
+                // Each settling time is a simulation of up to an hour of the spring (tens of
+                // milliseconds); without a bound, a file of springs would take hours to load.
+                diagnostics.error("give this spring a 'duration': a file may leave it out on at most \(Self.maxSettlingSearches) different springs (each is simulated until it settles)", at: expanded.location)
+            }
         }
         let known = Self.animationKeys(for: className)
         for pair in map.remaining {
             let other = Self.animationClasses.values.sorted().first { Self.animationKeys(for: $0).contains(pair.key) }
-            let hint = other.map { " ('\(pair.key)' belongs to \($0))" } ?? suggestion(for: pair.key, among: known)
+            let hint = other.map { " ('\(pair.key)' belongs to \($0))" } ?? diagnostics.didYouMean(pair.key, among: known)
             diagnostics.error("unknown key '\(pair.key)' in a \(className)\(hint)", at: pair.keyLocation)
         }
         if diagnostics.errorCount == errorsBefore {
             do {
                 try animation.validate()
             } catch {
-                diagnostics.error("\(error)", at: expanded.location)
+                // Core Animation's checks name the field at fault ("keyTimes has 3 entries…"): report
+                // the problem there.
+                let message = "\(error)"
+                let field = map.keys.first { message.hasPrefix($0 + " ") || message.hasPrefix($0 + "[") }
+                let location = field.flatMap { f in map.pairs.first { $0.key == f }?.value.location } ?? expanded.location
+                diagnostics.error(message, at: location)
             }
         }
         return animation
@@ -167,13 +260,13 @@ extension SceneDecoder {
             return nil
         }
         guard let text = values.string(n, what: "keyPath") else { return nil }
-        if let p = LayerKeyPath(text), p.property.isAnimatable {
-            a.keyPath = text
+        if let p = Self.keyPath(text), p.property.isAnimatable {
+            a.keyPath = p.description
             return p
-        } else if let p = LayerKeyPath(text) {
+        } else if let p = Self.keyPath(text) {
             diagnostics.error("'\(p)' is not animatable", at: n.location)
         } else {
-            diagnostics.error("unknown key path '\(text)'\(suggestion(for: text, among: LayerKeyPath.allPaths))", at: n.location)
+            diagnostics.error("unknown key path '\(SceneNode.abbreviated(text))'\(diagnostics.didYouMean(text, among: LayerKeyPath.allPaths + Self.propertyAliases.keys.sorted()))", at: n.location)
         }
         return nil
     }
@@ -182,21 +275,33 @@ extension SceneDecoder {
     /// function's input: numbers for rotate/scaleX…, [x, y, z] for scale and translate).
     private func decodeBasic(_ map: inout MapReader, into a: CABasicAnimation) {
         let path = decodeProperty(&map, into: a)
-        var kind = path?.kind
+        var usable = true
         if let n = map.take("valueFunction"),
            let name = values.choice(n, what: "valueFunction", among: CAValueFunctionName.allCases.map(\.rawValue)) {
-            let function = CAValueFunctionName(rawValue: name)!
-            a.valueFunction = CAValueFunction(name: function)
+            a.valueFunction = CAValueFunction(name: CAValueFunctionName(rawValue: name)!)
             if let path, path.kind != .transform {
                 diagnostics.error("a valueFunction makes a transform; '\(path)' is not a transform key path", at: n.location)
-                kind = nil
-            } else {
-                kind = function.inputKind
+                usable = false
             }
         }
         for key in ["fromValue", "toValue", "byValue"] {
-            guard let n = map.take(key), let kind else { continue }
-            guard let v = values.value(n, kind: kind, what: key) else { continue }
+            guard let n = map.take(key), usable else { continue }
+            let value: AnimatableValue?
+            if let function = a.valueFunction?.name {
+                // The value function's input: [x, y, z] for scale and translate (z may be left
+                // out), an angle for the rotations, a number otherwise.
+                if function.inputKind == .numbers {
+                    value = values.numberList(n, what: key, counts: 2...3).map(AnimatableValue.numbers)
+                } else {
+                    let angle = [.rotateX, .rotateY, .rotateZ].contains(function)
+                    value = values.number(n, what: key, angle: angle).map(AnimatableValue.number)
+                }
+            } else if let path {
+                value = animationValue(n, path: path, what: key)
+            } else {
+                continue
+            }
+            guard let v = value else { continue }
             switch key {
             case "fromValue": a.fromValue = v
             case "toValue": a.toValue = v
@@ -205,11 +310,37 @@ extension SceneDecoder {
         }
     }
 
+    /// A value an animation of `path` takes: the key path's kind, or one of its options.
+    private func animationValue(_ node: SceneNode, path: LayerKeyPath, what: String) -> AnimatableValue? {
+        if path.fields.isEmpty, let options = path.property.options {
+            return values.choice(node, what: what, among: options).map(AnimatableValue.string)
+        }
+        return values.value(node, kind: path.kind, what: what, angle: Self.isAngle(path))
+    }
+
+    /// keyTimes are fractions 0…1 that do not decrease, whatever the calculation mode (Core
+    /// Animation's own check, with the count, runs on the whole animation afterwards).
+    private func keyTimes(_ node: SceneNode) -> [Double]? {
+        guard let times = values.numberList(node, what: "keyTimes") else { return nil }
+        guard case .sequence(let items, _) = node else { return nil }
+        for (i, t) in times.enumerated() {
+            if !(0...1).contains(t) {
+                diagnostics.error("keyTimes[\(i)] must be between 0 and 1, found \(format(t))", at: items[i].location)
+                return nil
+            }
+            if i > 0, t < times[i - 1] {
+                diagnostics.error("keyTimes must not decrease: keyTimes[\(i)] = \(format(t)) < \(format(times[i - 1]))", at: items[i].location)
+                return nil
+            }
+        }
+        return times
+    }
+
     private func decodeKeyframe(_ map: inout MapReader, into a: CAKeyframeAnimation) {
         let path = decodeProperty(&map, into: a)
         if let n = map.take("values"), let path {
             if case .sequence(let items, _) = n {
-                let decoded = items.map { values.value($0, kind: path.kind, what: "each of values") }
+                let decoded = items.map { animationValue($0, path: path, what: "each of values") }
                 if decoded.allSatisfy({ $0 != nil }) { a.values = decoded.map { $0! } }
             } else {
                 diagnostics.error("values must be a list of keyframe values, found \(n.kindDescription)", at: n.location)
@@ -222,7 +353,7 @@ extension SceneDecoder {
                 diagnostics.error("a keyframe path moves a point; '\(path)' holds \(path.kind.noun)", at: n.location)
             }
         }
-        if let n = map.take("keyTimes"), let v = values.numberList(n, what: "keyTimes") { a.keyTimes = v }
+        if let n = map.take("keyTimes"), let v = keyTimes(n) { a.keyTimes = v }
         if let n = map.take("timingFunctions") {
             if case .sequence(let items, _) = n {
                 let functions = items.map { values.timingFunction($0, what: "each of timingFunctions") }
@@ -236,7 +367,7 @@ extension SceneDecoder {
             a.calculationMode = CAAnimationCalculationMode(rawValue: v)
         }
         if let n = map.take("rotationMode"),
-           let v = values.choice(n, what: "rotationMode", among: ["auto", "autoReverse", "rotateAuto", "rotateAutoReverse"]) {
+           let v = values.choice(n, what: "rotationMode", among: Self.rotationModes) {
             a.rotationMode = v.hasSuffix("everse") ? .rotateAutoReverse : .rotateAuto
         }
         if let n = map.take("tensionValues"), let v = values.numberList(n, what: "tensionValues") { a.tensionValues = v }

@@ -13,18 +13,41 @@ extension SceneDecoder {
         "CAReplicatorLayer": CAReplicatorLayer.self, "replicator": CAReplicatorLayer.self,
         "CATransformLayer": CATransformLayer.self, "transformLayer": CATransformLayer.self,
     ]
+    /// Other spellings of properties: Core Animation's Swift names of the Boolean properties whose
+    /// key-value names Reel uses (SCENE-FORMAT.md §3 writes `isWrapped`).
+    static let propertyAliases = ["isWrapped": "wrapped", "isHidden": "hidden", "isDoubleSided": "doubleSided"]
 
-    /// Every key a layer entry of `kind` accepts (for suggestions).
+    /// The key path a layer key names, aliases resolved (nil when it names nothing).
+    static func keyPath(_ key: String) -> LayerKeyPath? {
+        if let alias = propertyAliases[key] { return LayerKeyPath(alias) }
+        return LayerKeyPath(key)
+    }
+
+    /// Every property and key path a layer of `kind` accepts, aliases included.
+    static func propertyKeys(for kind: LayerKind) -> [String] {
+        propertyKeysByKind[kind] ?? []
+    }
+
+    /// Computed once: every layer entry checks its keys against these lists.
+    private static let propertyKeysByKind: [LayerKind: [String]] = Dictionary(uniqueKeysWithValues: LayerKind.allCases.map { kind in
+        // As written in allPaths (`transform.rotation` too, not only `transform.rotation.z`).
+        let paths = LayerKeyPath.allPaths.compactMap { text in LayerKeyPath(text).map { (text, $0) } }
+        let keys = LayerProperty.allCases.filter { $0.applies(to: kind) }.map(\.rawValue)
+            + paths.filter { $0.1.property.applies(to: kind) && !$0.1.fields.isEmpty }.map(\.0)
+            + propertyAliases.keys.sorted().filter { keyPath($0)!.property.applies(to: kind) }
+        return (kind, keys)
+    })
+
+    /// Every key a layer entry of `kind` accepts (for suggestions and the schema).
     static func layerKeys(for kind: LayerKind) -> [String] {
-        layerStructureKeys + LayerProperty.allCases.filter { $0.applies(to: kind) }.map(\.rawValue)
-            + LayerKeyPath.allPaths.filter { LayerKeyPath($0)!.property.applies(to: kind) }
+        layerStructureKeys + propertyKeys(for: kind)
     }
 
     /// Decodes a layer entry (with its sublayers and mask) into a new, configured layer.
     func decodeLayer(_ node: SceneNode, depth: Int) -> CALayer? {
         guard var map = MapReader(node, diagnostics, what: "a layer") else { return nil }
         guard depth <= limits.maxDepth else {
-            diagnostics.error("layers are nested more than \(limits.maxDepth) deep", at: node.location)
+            diagnostics.error("layers are nested more than \(limits.maxDepth) deep (raise it with --max-depth)", at: node.location)
             return nil
         }
         var layerClass: CALayer.Type = CALayer.self
@@ -32,12 +55,12 @@ extension SceneDecoder {
             if let cls = Self.layerClasses[name] {
                 layerClass = cls
             } else {
-                diagnostics.error("unknown layer class '\(name)'\(suggestion(for: name, among: LayerKind.allCases.map(\.rawValue)))", at: c.location)
+                diagnostics.error("unknown layer class '\(name)'\(diagnostics.didYouMean(name, among: Self.layerClasses.keys.sorted()))", at: c.location)
             }
         }
         let layer = layerClass.init()
         if let n = map.take("name") {
-            if let name = values.string(n, what: "a layer name") { register(layer, name: name, at: n.location) }
+            if let name = values.string(n, what: "a layer name") { register(layer, name: name, at: n.location, layerAt: node.location) }
         }
         let what = layer.name.map { "layer '\($0)'" } ?? "a layer"
         if let n = map.take("actions") { decodeActions(n, into: layer) }
@@ -47,7 +70,7 @@ extension SceneDecoder {
         if let n = map.take("frame"), let r = values.rect(n, what: "frame") { layer.frame = r }
         let structural = Set(Self.layerStructureKeys)
         // Keys naming no property are left for the unknown-key report below.
-        for pair in map.remaining where !structural.contains(pair.key) && LayerKeyPath(pair.key) != nil {
+        for pair in map.remaining where !structural.contains(pair.key) && Self.keyPath(pair.key) != nil {
             map.markUsed(pair.key)
             if let (path, value) = decodeProperty(pair, of: type(of: layer).kind, layerName: layer.name) {
                 layer.setValue(value, forKeyPath: path)
@@ -73,8 +96,9 @@ extension SceneDecoder {
     /// layer's class has it and that the value fits. Shared by layer entries and `set`.
     func decodeProperty(_ pair: MapEntry, of kind: LayerKind, layerName: String?) -> (LayerKeyPath, AnimatableValue)? {
         let what = layerName.map { "layer '\($0)'" } ?? "this layer"
-        guard let path = LayerKeyPath(pair.key) else {
-            diagnostics.error("unknown property '\(pair.key)'\(suggestion(for: pair.key, among: Self.layerKeys(for: kind) + ["frame"]))", at: pair.keyLocation)
+        guard let path = Self.keyPath(pair.key) else {
+            let known = ["frame"] + Self.propertyKeys(for: kind)
+            diagnostics.error("unknown property '\(pair.key)'\(diagnostics.didYouMean(pair.key, among: known))", at: pair.keyLocation)
             return nil
         }
         guard path.property.applies(to: kind) else {
@@ -102,22 +126,34 @@ extension SceneDecoder {
             value = cornerMask(node).map { .number(Double($0.rawValue)) }
         case .instanceCount:
             if let n = values.number(node, what: "instanceCount") {
-                if n >= 0, n == n.rounded(), n <= 10_000 { value = .number(n) } else {
-                    diagnostics.error("instanceCount must be a whole number from 0 to 10000, found \(format(n))", at: node.location)
+                if n >= 0, n == n.rounded(), n <= Self.maxInstanceCount { value = .number(n) } else {
+                    diagnostics.error("instanceCount must be a whole number from 0 to \(format(Self.maxInstanceCount)), found \(format(n))", at: node.location)
                     value = nil
                 }
             } else { value = nil }
         default:
             if let options = path.property.options, path.fields.isEmpty {
                 value = values.choice(node, what: pair.key, among: options).map(AnimatableValue.string)
-            } else if path.kind == .string {
-                value = values.string(node, what: pair.key).map(AnimatableValue.string)
             } else {
-                value = values.value(node, kind: path.kind, what: pair.key)
+                value = values.value(node, kind: path.kind, what: pair.key, angle: Self.isAngle(path))
             }
         }
         guard let value, validate(value, for: path, at: node.location) else { return nil }
         return (path, value)
+    }
+
+    /// Copies a replicator draws at most: more is a typo, not a design.
+    static let maxInstanceCount = 10_000.0
+
+    /// Whether a key path holds an angle (so `"90deg"` is accepted).
+    static func isAngle(_ path: LayerKeyPath) -> Bool {
+        guard let last = path.fields.last else { return false }
+        return last == .rotationX || last == .rotationY || last == .rotationZ
+    }
+
+    /// Corner names `maskedCorners` accepts: the short ones and Core Animation's.
+    static var cornerNames: [String] {
+        CACornerMask.names + CACornerMask.names.map { "layer" + $0.prefix(1).uppercased() + $0.dropFirst() + "Corner" }
     }
 
     /// `maskedCorners`: `all`, or a list of corners by short name (minXMinY, maxXMinY, minXMaxY,
@@ -128,67 +164,108 @@ extension SceneDecoder {
             diagnostics.error("maskedCorners must be 'all' or a list of corners (\(CACornerMask.names.joined(separator: ", "))), found \(node.kindDescription)", at: node.location)
             return nil
         }
-        var bits: [String: Int] = [:]
-        for (i, name) in CACornerMask.names.enumerated() {
-            bits[name] = i
-            bits["layer" + name.prefix(1).uppercased() + name.dropFirst() + "Corner"] = i
-        }
+        let names = Self.cornerNames
         var mask = CACornerMask()
+        var ok = true
         for item in items {
-            guard let name = values.choice(item, what: "a corner", among: CACornerMask.names + bits.keys.filter { $0.hasPrefix("layer") }.sorted()),
-                  let bit = bits[name] else { return nil }
-            mask.insert(CACornerMask(rawValue: 1 << bit))
+            guard let name = values.choice(item, what: "a corner", among: names), let index = names.firstIndex(of: name) else {
+                ok = false
+                continue
+            }
+            mask.insert(CACornerMask(rawValue: 1 << (index % 4)))
         }
-        return mask
+        return ok ? mask : nil
     }
 
     /// Registers a layer name, rejecting duplicates and the reserved root name.
-    func register(_ layer: CALayer, name: String, at location: SourcePosition) {
+    func register(_ layer: CALayer, name: String, at location: SourcePosition, layerAt layerLocation: SourcePosition) {
         layer.name = name
         if name == Scene.rootLayerName {
             diagnostics.error("'\(name)' is the name of the root layer; choose another name", at: location)
         } else if registry.layer(named: name) != nil {
-            diagnostics.error("duplicate layer name '\(name)'; names must be unique", at: location)
+            if let first = registry.locations[name], first == location {
+                // The same text twice: a YAML alias repeats a named layer. Report it at the alias.
+                diagnostics.error("a YAML alias repeats layer '\(name)' (named at \(first)); names must be unique", at: layerLocation)
+            } else {
+                let first = registry.locations[name].map { " (first at \($0))" } ?? ""
+                diagnostics.error("duplicate layer name '\(name)'\(first); names must be unique", at: location)
+            }
         } else if name.isEmpty {
             diagnostics.error("a layer name must not be empty", at: location)
         } else {
-            registry.add(layer, named: name)
+            registry.add(layer, named: name, at: location)
         }
     }
 
     /// Range checks that depend on the property (opacity within 0…1, widths not negative…).
     func validate(_ value: AnimatableValue, for path: LayerKeyPath, at location: SourcePosition) -> Bool {
-        guard path.fields.isEmpty, case .number(let n) = value else { return true }
-        switch path.property {
-        case .opacity, .shadowOpacity, .strokeStart, .strokeEnd:
-            if !(0...1).contains(n) {
-                diagnostics.error("\(path.property.rawValue) must be between 0 and 1, found \(format(n))", at: location)
-                return false
-            }
-        case .borderWidth, .cornerRadius, .lineWidth, .shadowRadius, .fontSize, .miterLimit, .contentsScale:
-            if n < 0 {
+        guard path.fields.isEmpty else { return true }
+        if case .numbers(let list) = value, path.property == .locations || path.property == .lineDashPattern {
+            return validateList(list, of: path.property, at: location)
+        }
+        guard case .number(let n) = value, let range = Self.range(of: path.property) else { return true }
+        if !range.contains(n) {
+            if range.upperBound.isInfinite {
                 diagnostics.error("\(path.property.rawValue) must not be negative, found \(format(n))", at: location)
-                return false
+            } else {
+                diagnostics.error("\(path.property.rawValue) must be between \(format(range.lowerBound)) and \(format(range.upperBound)), found \(format(n))", at: location)
             }
-        default: break
+            return false
         }
         return true
     }
+
+    /// The values a number property may take, when limited (also the schema's minimum/maximum).
+    static func range(of property: LayerProperty) -> ClosedRange<Double>? {
+        switch property {
+        case .opacity, .shadowOpacity, .strokeStart, .strokeEnd: 0...1
+        case .borderWidth, .cornerRadius, .lineWidth, .shadowRadius, .fontSize, .miterLimit, .contentsScale: 0...Double.infinity
+        default: nil
+        }
+    }
+
+    /// `locations` are fractions 0…1 that do not decrease; dash lengths are not negative.
+    private func validateList(_ list: [Double], of property: LayerProperty, at location: SourcePosition) -> Bool {
+        for (i, v) in list.enumerated() {
+            if property == .locations {
+                if !(0...1).contains(v) {
+                    diagnostics.error("locations[\(i)] must be between 0 and 1, found \(format(v))", at: location)
+                    return false
+                }
+                if i > 0, v < list[i - 1] {
+                    diagnostics.error("locations must not decrease: locations[\(i)] = \(format(v)) < \(format(list[i - 1]))", at: location)
+                    return false
+                }
+            } else if v < 0 {
+                diagnostics.error("lineDashPattern[\(i)] must not be negative, found \(format(v))", at: location)
+                return false
+            }
+        }
+        return true
+    }
+
+    /// The keys `actions` accepts: every property, aliases included.
+    static var actionKeys: [String] { LayerProperty.allCases.map(\.rawValue) + propertyAliases.keys.sorted() }
 
     /// `actions: {key: null}` disables that key's implicit animation, as `NSNull` does.
     private func decodeActions(_ node: SceneNode, into layer: CALayer) {
         guard let map = MapReader(node, diagnostics, what: "'actions'") else { return }
         var actions: [String: Any] = [:]
         for pair in map.pairs {
-            guard LayerKeyPath(pair.key) != nil else {
-                diagnostics.error("unknown action key '\(pair.key)'\(suggestion(for: pair.key, among: LayerProperty.allCases.map(\.rawValue)))", at: pair.keyLocation)
+            guard let path = Self.keyPath(pair.key) else {
+                diagnostics.error("unknown action key '\(pair.key)'\(diagnostics.didYouMean(pair.key, among: Self.actionKeys))", at: pair.keyLocation)
+                continue
+            }
+            // Implicit animations are looked up by property, as in Core Animation.
+            guard path.fields.isEmpty else {
+                diagnostics.error("actions are keyed by property: write '\(path.property.rawValue)' (it covers '\(pair.key)')", at: pair.keyLocation)
                 continue
             }
             guard pair.value.isNull else {
                 diagnostics.error("an action is 'null' (disable the implicit animation for '\(pair.key)'); found \(pair.value.kindDescription)", at: pair.value.location)
                 continue
             }
-            actions[pair.key] = NSNull()
+            actions[path.property.rawValue] = NSNull()
         }
         layer.actions = actions
     }

@@ -4,6 +4,11 @@ import ReelCore
 extension SceneDecoder {
     static let entryKeys = ["at", "on", "duration", "timingFunction", "disableActions", "insert", "set", "add", "remove",
                             "removeLayers", "pause", "resume", "completion"]
+    static let insertKeys = ["parent", "index", "layer"]
+    static let addKeys = ["layer", "key", "animation"]
+    static let removeKeys = ["layer", "key"]
+    static let onKeys = ["layer", "key", "event", "finished"]
+    static let eventNames = ["didStart", "didStop"]
 
     func decodeTimeline(_ node: SceneNode, into scene: Scene) {
         guard case .sequence(let items, _) = node else {
@@ -25,7 +30,8 @@ extension SceneDecoder {
                         if t > scene.canvas.duration {
                             diagnostics.warning("this entry at \(format(t)) s is after the end of the scene (\(format(scene.canvas.duration)) s) and never runs", at: at.location)
                         }
-                        scene.at(t, body)
+                        // The entries own the event dispatcher for as long as the scene lives.
+                        scene.at(t) { [events] in withExtendedLifetime(events) { body() } }
                     }
                 }
             case (nil, let on?):
@@ -56,6 +62,9 @@ extension SceneDecoder {
         if let n = map.take("add") { ops += list(n).compactMap(decodeAdd) }
         if let n = map.take("remove") { ops += list(n).compactMap(decodeRemove) }
         if let n = map.take("removeLayers") {
+            for item in list(n) where item.string == Scene.rootLayerName {
+                diagnostics.error("the root layer cannot be removed (it is the canvas)", at: item.location)
+            }
             ops += names(n, what: "removeLayers").map { name in { [registry] in registry.layer(named: name)?.removeFromSuperlayer() } }
         }
         if let n = map.take("pause") {
@@ -104,8 +113,9 @@ extension SceneDecoder {
 
     private func decodeInsert(_ node: SceneNode) -> (() -> Void)? {
         guard var map = MapReader(node, diagnostics, what: "an insert") else { return nil }
-        defer { map.reportUnknown(in: "an insert", known: ["parent", "index", "layer"]) }
-        let parent = map.take("parent").flatMap { reference($0, what: "parent") } ?? Scene.rootLayerName
+        defer { map.reportUnknown(in: "an insert", known: Self.insertKeys) }
+        let parentNode = map.take("parent")
+        let parent = parentNode.flatMap { reference($0, what: "parent") } ?? Scene.rootLayerName
         var index: Int?
         if let n = map.take("index"), let v = values.number(n, what: "index") {
             if v >= 0, v == v.rounded(), v < 1e9 { index = Int(v) } else {
@@ -117,10 +127,28 @@ extension SceneDecoder {
             return nil
         }
         guard let layer = decodeLayer(layerNode, depth: 1) else { return nil }
+        // The layer is new, so only its own subtree could make the tree a cycle.
+        if let parentNode, Self.names(in: layer).contains(parent) {
+            diagnostics.error("layer '\(parent)' is part of the layer being inserted; a layer cannot be inserted into itself", at: parentNode.location)
+            return nil
+        }
+        // `insertSublayer(_:at:)`: an index past the end appends, as `addSublayer` would.
         return { [registry] in
             guard let p = registry.layer(named: parent) else { return }
             p.insertSublayer(layer, at: UInt32(min(index ?? Int(UInt32.max), Int(UInt32.max))))
         }
+    }
+
+    /// The names of a layer, its sublayers and masks.
+    static func names(in layer: CALayer) -> Set<String> {
+        var names: Set<String> = []
+        var stack = [layer]
+        while let l = stack.popLast() {
+            if let name = l.name { names.insert(name) }
+            stack += l.sublayers ?? []
+            if let mask = l.mask { stack.append(mask) }
+        }
+        return names
     }
 
     /// `set: {NAME: {property or key path: value}}`. Values are decoded once every layer is known
@@ -135,7 +163,9 @@ extension SceneDecoder {
             deferred.append { [self] in
                 guard let layer = registry.layer(named: name) else { return }
                 for change in props.pairs {
-                    if change.key == "frame" {
+                    if change.key != "frame", Self.layerStructureKeys.contains(change.key) {
+                        diagnostics.error("'\(change.key)' belongs to a layer entry; 'set' changes properties", at: change.keyLocation)
+                    } else if change.key == "frame" {
                         if let r = values.rect(change.value, what: "frame") { changes.items.append((name, { $0.frame = r })) }
                     } else if let (path, value) = decodeProperty(change, of: type(of: layer).kind, layerName: name) {
                         changes.items.append((name, { $0.setValue(value, forKeyPath: path) }))
@@ -152,7 +182,7 @@ extension SceneDecoder {
 
     private func decodeAdd(_ node: SceneNode) -> (() -> Void)? {
         guard var map = MapReader(node, diagnostics, what: "an add") else { return nil }
-        defer { map.reportUnknown(in: "an add", known: ["layer", "key", "animation"]) }
+        defer { map.reportUnknown(in: "an add", known: Self.addKeys) }
         guard let layerNode = map.take("layer") else {
             diagnostics.error("an add needs 'layer' (the layer to animate)", at: node.location)
             return nil
@@ -165,8 +195,11 @@ extension SceneDecoder {
         }
         guard let name, let template = decodeAnimation(animationNode) else { return nil }
         events.noteAdded(layer: name, key: key)
-        return { [registry, events] in
-            guard let layer = registry.layer(named: name) else { return }
+        // `events` weakly: a handler's body may add animations, and a strong reference here
+        // would close the loop events → handler → body → this closure → events (a leak of the
+        // whole scene). The scene's `at` entries hold it instead (see decodeTimeline).
+        return { [registry, weak events] in
+            guard let layer = registry.layer(named: name), let events else { return }
             let animation = template.copy()
             // In a file, beginTime is relative to the moment of adding (the seeds' idiom).
             if animation.beginTime != 0 { animation.beginTime += CACurrentMediaTime() }
@@ -177,7 +210,7 @@ extension SceneDecoder {
 
     private func decodeRemove(_ node: SceneNode) -> (() -> Void)? {
         guard var map = MapReader(node, diagnostics, what: "a remove") else { return nil }
-        defer { map.reportUnknown(in: "a remove", known: ["layer", "key"]) }
+        defer { map.reportUnknown(in: "a remove", known: Self.removeKeys) }
         guard let layerNode = map.take("layer"), let name = reference(layerNode, what: "layer") else {
             if !map.has("layer") { diagnostics.error("a remove needs 'layer'", at: node.location) }
             return nil
@@ -193,7 +226,7 @@ extension SceneDecoder {
 
     private func decodeHandler(_ node: SceneNode, body: @escaping () -> Void) {
         guard var map = MapReader(node, diagnostics, what: "'on'") else { return }
-        defer { map.reportUnknown(in: "'on'", known: ["layer", "key", "event", "finished"]) }
+        defer { map.reportUnknown(in: "'on'", known: Self.onKeys) }
         guard let layerNode = map.take("layer"), let layer = reference(layerNode, what: "layer") else {
             if !map.has("layer") { diagnostics.error("'on' needs 'layer' (whose animation the event is from)", at: node.location) }
             return
@@ -204,7 +237,7 @@ extension SceneDecoder {
             diagnostics.error("'on' needs 'event: didStart' or 'event: didStop'", at: node.location)
             return
         }
-        guard let eventName = values.choice(eventNode, what: "event", among: ["didStart", "didStop"]) else { return }
+        guard let eventName = values.choice(eventNode, what: "event", among: Self.eventNames) else { return }
         var finished: Bool?
         if let n = map.take("finished") {
             finished = values.bool(n, what: "finished")

@@ -21,6 +21,17 @@ final class SceneDecoder {
     let images: ImageCache
     /// Checks that need every layer to be known (a `set` on a layer inserted later in the file).
     var deferred: [() -> Void] = []
+    /// Animations built so far (each template use counts): bounded by `limits.maxAnimations`.
+    var animationCount = 0
+    /// Animations being decoded, outermost first, by the template each names ("" for none): a
+    /// template reached again through a group's children is a cycle, not an infinite recursion.
+    var activeTemplates: [String] = []
+    var activeSet: Set<String> = []
+    /// Templates with their `use:` chains resolved, once each (`.some(nil)`: failed, reported).
+    var expansions: [String: SceneNode?] = [:]
+    /// Settling durations of springs without a duration, by their parameters (each is a long
+    /// numerical search in ReelCore; a file may repeat the same spring many times).
+    var settlingDurations: [[Double]: Double] = [:]
 
     init(file: String, limits: SceneLimits, images: SceneImageLoader?, baseDirectory: URL) {
         diagnostics = DiagnosticSink(file: file)
@@ -36,35 +47,38 @@ final class SceneDecoder {
     func decode(_ root: SceneNode) -> Scene? {
         guard var map = MapReader(root, diagnostics, what: "a scene file") else { return nil }
         defer { map.reportUnknown(in: "the scene", known: Self.rootKeys) }
-        _ = map.take("$schema")
+        if let n = map.take("$schema") { _ = values.string(n, what: "$schema") }
 
         if let version = map.take("reel") {
             if let v = version.number, v == 1 {
                 // The one version this reel reads.
             } else {
-                diagnostics.error("unsupported format version \(version.kindDescription); this reel reads 'reel: 1'", at: version.location)
+                let shown = version.number.map(format) ?? version.kindDescription
+                diagnostics.error("unsupported format version \(shown); this reel reads 'reel: 1'", at: version.location)
             }
         } else {
             diagnostics.error("a scene file starts with 'reel: 1' (the format version)", at: root.location)
         }
 
-        guard let canvasNode = map.take("canvas") else {
+        // Without a usable canvas the rest is still decoded (with a stand-in canvas), so that its
+        // problems are reported in the same run.
+        var canvas: Canvas?
+        if let canvasNode = map.take("canvas") {
+            canvas = decodeCanvas(canvasNode)
+        } else {
             diagnostics.error("the scene needs a 'canvas' with at least size and duration", at: root.location)
-            _ = map.take("animations"); _ = map.take("layers"); _ = map.take("timeline")
-            return nil
         }
-        let canvas = decodeCanvas(canvasNode)
-        let scene = Scene(canvas: canvas ?? Canvas(size: CGSize(width: 1, height: 1), duration: 1))
+        let scene = Scene(canvas: canvas ?? Canvas(size: CGSize(width: 1, height: 1), duration: .greatestFiniteMagnitude))
         registry.add(scene.rootLayer, named: Scene.rootLayerName)
 
         if let node = map.take("animations") { decodeTemplates(node) }
         if let node = map.take("layers") {
-            guard case .sequence(let items, _) = node else {
+            if case .sequence(let items, _) = node {
+                for item in items {
+                    if let layer = decodeLayer(item, depth: 1) { scene.rootLayer.addSublayer(layer) }
+                }
+            } else {
                 diagnostics.error("'layers' must be a list of layers, back to front; found \(node.kindDescription)", at: node.location)
-                return nil
-            }
-            for item in items {
-                if let layer = decodeLayer(item, depth: 1) { scene.rootLayer.addSublayer(layer) }
             }
         }
         if let node = map.take("timeline") { decodeTimeline(node, into: scene) }
@@ -94,7 +108,7 @@ final class SceneDecoder {
         }
         var scale = 1.0
         if let n = map.take("scale") {
-            if let v = values.number(n, what: "canvas scale") , v > 0, v <= 16 { scale = v } else {
+            if let v = values.number(n, what: "canvas scale"), v > 0, v <= 16 { scale = v } else {
                 if n.number != nil { diagnostics.error("canvas scale must be greater than 0 and at most 16", at: n.location) }
                 ok = false
             }
@@ -119,25 +133,34 @@ final class SceneDecoder {
         if let n = map.take("background") {
             if let c = values.color(n, what: "background") { background = c } else { ok = false }
         }
-        guard ok else { return nil }
-        let canvas = Canvas(size: size, scale: scale, fps: fps, duration: duration, background: background)
-        checkLimits(canvas, at: node, map: map)
-        return canvas
+        guard ok, withinLimits(size: size, scale: scale, fps: fps, duration: duration, at: node, map: map) else { return nil }
+        return Canvas(size: size, scale: scale, fps: fps, duration: duration, background: background)
     }
 
-    private func checkLimits(_ canvas: Canvas, at node: SceneNode, map: MapReader) {
-        let w = canvas.pixelWidth, h = canvas.pixelHeight
+    /// The size and frame-count limits, checked in floating point before any conversion to Int
+    /// (`duration: 1e300` must be an error, not an overflow).
+    private func withinLimits(size: CGSize, scale: Double, fps: Double, duration: Double, at node: SceneNode, map: MapReader) -> Bool {
+        var ok = true
+        let w = (size.width * scale).rounded(), h = (size.height * scale).rounded()
         let sizeLocation = map.keyLocation("size") ?? node.location
-        if w > limits.maxSide || h > limits.maxSide || w * h > limits.maxPixels {
-            diagnostics.error("the frame would be \(w)×\(h) pixels (size × scale); the limit is \(limits.maxSide) per side and \(limits.maxPixels) pixels (raise it with --max-pixels)", at: sizeLocation)
+        let side = Double(limits.maxSide), pixels = Double(limits.maxPixels)
+        if w > side || h > side || w * h > pixels {
+            diagnostics.error("the frame would be \(format(w))×\(format(h)) pixels (size × scale); the limit is \(limits.maxSide) per side and \(limits.maxPixels) pixels (raise it with --max-pixels)", at: sizeLocation)
+            ok = false
         } else if w < 1 || h < 1 {
-            diagnostics.error("the frame would be \(w)×\(h) pixels (size × scale); it needs at least 1×1", at: sizeLocation)
+            diagnostics.error("the frame would be \(format(w))×\(format(h)) pixels (size × scale); it needs at least 1×1", at: sizeLocation)
+            ok = false
         }
-        if canvas.frameCount > limits.maxFrames {
-            diagnostics.error("the scene would have \(canvas.frameCount) frames (fps × duration); the limit is \(limits.maxFrames) (raise it with --max-frames)", at: map.keyLocation("duration") ?? node.location)
-        } else if canvas.frameCount < 1 {
-            diagnostics.error("the scene would have no frames: fps × duration rounds to 0", at: map.keyLocation("duration") ?? node.location)
+        let frames = (fps * duration).rounded()
+        let durationLocation = map.keyLocation("duration") ?? node.location
+        if frames > Double(limits.maxFrames) {
+            diagnostics.error("the scene would have \(format(frames)) frames (fps × duration); the limit is \(limits.maxFrames) (raise it with --max-frames)", at: durationLocation)
+            ok = false
+        } else if frames < 1 {
+            diagnostics.error("the scene would have no frames: fps × duration rounds to 0", at: durationLocation)
+            ok = false
         }
+        return ok
     }
 
     // MARK: - Names
@@ -152,7 +175,7 @@ final class SceneDecoder {
     private func checkReferences() {
         let known = registry.names
         for (name, location) in references where registry.layer(named: name) == nil {
-            diagnostics.error("unknown layer '\(name)'\(suggestion(for: name, among: known))", at: location)
+            diagnostics.error("unknown layer '\(name)'\(diagnostics.didYouMean(name, among: known))", at: location)
         }
     }
 }
@@ -161,10 +184,13 @@ final class SceneDecoder {
 final class LayerRegistry {
     private var byName: [String: CALayer] = [:]
     private(set) var names: [String] = []
+    /// Where each name was given (for "first named at" in duplicate errors).
+    private(set) var locations: [String: SourcePosition] = [:]
 
-    func add(_ layer: CALayer, named name: String) {
+    func add(_ layer: CALayer, named name: String, at location: SourcePosition? = nil) {
         byName[name] = layer
         names.append(name)
+        if let location { locations[name] = location }
     }
 
     func layer(named name: String) -> CALayer? { byName[name] }

@@ -1,5 +1,6 @@
-/// Bounds that keep a typo (`duration: 60000`, `size: [19200, 10800]`) from eating the disk or
-/// the memory of a nightly job. Each can be raised explicitly from the command line.
+/// Bounds that keep a typo (`duration: 60000`, `size: [19200, 10800]`) or a hostile file from
+/// eating the disk or the memory of a nightly job. Each can be raised explicitly from the command
+/// line (`--max-frames`, `--max-pixels`, `--max-depth`, `--max-file-size`).
 public struct SceneLimits: Sendable, Hashable {
     /// Largest scene file in bytes.
     public var maxFileBytes = 16 * 1024 * 1024
@@ -9,8 +10,22 @@ public struct SceneLimits: Sendable, Hashable {
     public var maxSide = 16_384
     /// Most frames a scene may have (fps × duration): an hour at 60 fps.
     public var maxFrames = 216_000
-    /// Deepest layer nesting.
+    /// Deepest layer nesting (sublayers and masks). Maps and lists in the file may nest about
+    /// twice as deep (a layer and its `sublayers` list are two levels), see `maxNesting`.
     public var maxDepth = 64
+    /// Most nodes (scalars, maps, lists) YAML aliases may repeat in all: aliases of aliases can
+    /// describe exponentially large trees in a few lines ("billion laughs"). Nodes written out
+    /// are bounded by `maxFileBytes`.
+    public var maxNodes = 1_000_000
+    /// Most animations one file may build, counting each use of a template: templates that
+    /// use groups of templates can otherwise multiply without bound.
+    public var maxAnimations = 200_000
+
+    /// The highest `maxDepth` accepted: deeper trees would risk the decoder's stack.
+    public static let maxDepthCeiling = 400
 
     public init() {}
+
+    /// Deepest nesting of maps and lists in the document.
+    public var maxNesting: Int { 2 * min(max(maxDepth, 1), Self.maxDepthCeiling) + 16 }
 }

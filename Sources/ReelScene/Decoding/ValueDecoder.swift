@@ -8,23 +8,36 @@ struct ValueDecoder {
 
     // MARK: Numbers
 
-    /// A number, or an angle written `"90deg"` / `"1.5rad"` (radians otherwise).
+    /// A number; where `angle` is true also a string `"90deg"` / `"1.5rad"` (radians otherwise).
     func number(_ node: SceneNode, what: String, angle: Bool = false) -> Double? {
         if let v = node.number { return v }
         if let s = node.string {
-            let trimmed = s.trimmingCharacters(in: .whitespaces)
-            for (suffix, factor) in [("deg", Double.pi / 180), ("rad", 1.0)] where trimmed.hasSuffix(suffix) {
-                if let v = SceneNode.parseNumber(String(trimmed.dropLast(suffix.count)).trimmingCharacters(in: .whitespaces)) {
-                    return v * factor
-                }
+            if let v = Self.angle(s) {
+                if angle { return v }
+                diagnostics.error("\(what) is not an angle; write a plain number, found \(node.kindDescription)", at: node.location)
+                return nil
             }
-            if SceneNode.parseNumber(trimmed) != nil {
-                diagnostics.error("\(what) must be a number, found the string \"\(s)\" (remove the quotes)", at: node.location)
+            if case .scalar(_, true, _) = node, SceneNode.parseNumber(s) != nil {
+                diagnostics.error("\(what) must be a number, found the string \"\(SceneNode.abbreviated(s))\" (remove the quotes)", at: node.location)
                 return nil
             }
         }
         let hint = angle ? " (radians, or a string like \"90deg\")" : ""
         diagnostics.error("\(what) must be a number\(hint), found \(node.kindDescription)", at: node.location)
+        return nil
+    }
+
+    /// The grammar of an angle string, also the schema's pattern: a number, an optional space,
+    /// `deg` or `rad`.
+    static let anglePattern = "^[-+]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][-+]?[0-9]+)? ?(deg|rad)$"
+
+    /// `"90deg"` in radians, `"1.5rad"` as is; nil for anything else.
+    static func angle(_ s: String) -> Double? {
+        for (suffix, factor) in [("deg", Double.pi / 180), ("rad", 1.0)] where s.hasSuffix(suffix) {
+            var number = s.dropLast(suffix.count)
+            if number.hasSuffix(" ") { number = number.dropLast() }
+            if let v = SceneNode.parseNumber(String(number)) { return v * factor }
+        }
         return nil
     }
 
@@ -54,6 +67,7 @@ struct ValueDecoder {
         return nil
     }
 
+    /// Text: any scalar but null (`key: 1` and `string: 2024` are texts, as YAML authors expect).
     func string(_ node: SceneNode, what: String) -> String? {
         if let s = node.string, case .scalar = node { return s }
         diagnostics.error("\(what) must be a string, found \(node.kindDescription)", at: node.location)
@@ -64,14 +78,14 @@ struct ValueDecoder {
     func choice(_ node: SceneNode, what: String, among choices: [String]) -> String? {
         guard let s = string(node, what: what) else { return nil }
         if choices.contains(s) { return s }
-        diagnostics.error("\(what) must be one of \(choices.map { "'\($0)'" }.joined(separator: ", ")); found '\(s)'\(suggestion(for: s, among: choices))", at: node.location)
+        diagnostics.error("\(what) must be one of \(choices.map { "'\($0)'" }.joined(separator: ", ")); found '\(SceneNode.abbreviated(s))'\(diagnostics.didYouMean(s, among: choices))", at: node.location)
         return nil
     }
 
     // MARK: Lists of numbers
 
     /// Exactly `count` numbers in a list.
-    func numbers(_ node: SceneNode, count: Int, what: String, shape: String) -> [Double]? {
+    func numbers(_ node: SceneNode, count: Int, what: String, shape: String, angle: Bool = false) -> [Double]? {
         guard case .sequence(let items, _) = node else {
             diagnostics.error("\(what) must be \(shape), found \(node.kindDescription)", at: node.location)
             return nil
@@ -83,7 +97,7 @@ struct ValueDecoder {
         var result: [Double] = []
         var ok = true
         for item in items {
-            if let v = number(item, what: "each number of \(what)") { result.append(v) } else { ok = false }
+            if let v = number(item, what: "each number of \(what)", angle: angle) { result.append(v) } else { ok = false }
         }
         return ok ? result : nil
     }
@@ -100,10 +114,14 @@ struct ValueDecoder {
         numbers(node, count: 4, what: what, shape: "a rect [x, y, width, height]").map { CGRect(x: $0[0], y: $0[1], width: $0[2], height: $0[3]) }
     }
 
-    /// A list of any length of numbers.
-    func numberList(_ node: SceneNode, what: String) -> [Double]? {
+    /// A list of numbers, of any length or of `counts`.
+    func numberList(_ node: SceneNode, what: String, counts: ClosedRange<Int>? = nil) -> [Double]? {
         guard case .sequence(let items, _) = node else {
             diagnostics.error("\(what) must be a list of numbers, found \(node.kindDescription)", at: node.location)
+            return nil
+        }
+        if let counts, !counts.contains(items.count) {
+            diagnostics.error("\(what) must be a list of \(counts.lowerBound) to \(counts.upperBound) numbers, found \(items.count)", at: node.location)
             return nil
         }
         var result: [Double] = []
@@ -116,16 +134,16 @@ struct ValueDecoder {
 
     // MARK: Paths
 
+    /// The characters SVG path data may contain (the schema's pattern; the parser checks the rest).
+    static let svgPathPattern = "^[MmLlHhVvCcSsQqTtAaZz0-9eE.,+ \\t\\n\\r-]*$"
+
     /// SVG path data, `{rect: [x, y, w, h], cornerRadius: r}`, `{ellipse: [x, y, w, h]}`, or null.
     /// The outer optional is nil on error.
     func path(_ node: SceneNode, what: String) -> CGPath?? {
         if node.isNull { return .some(nil) }
-        if let text = node.string {
+        if case .scalar(let text, _, _) = node {
             do {
                 return .some(try CGPath(svgPath: text))
-            } catch let error as SVGPathError {
-                diagnostics.error("\(what): \(error)", at: node.location)
-                return nil
             } catch {
                 diagnostics.error("\(what): \(error)", at: node.location)
                 return nil
@@ -135,8 +153,10 @@ struct ValueDecoder {
             diagnostics.error("\(what) must be SVG path data (\"M0 0 L10 10\"), {rect: [x, y, w, h]} or {ellipse: [x, y, w, h]}; found \(node.kindDescription)", at: node.location)
             return nil
         }
-        defer { map.reportUnknown(in: "a path", known: ["rect", "ellipse", "cornerRadius"]) }
-        if let r = map.take("rect") {
+        defer { map.reportUnknown(in: "a path", known: Self.pathKeys) }
+        let r = map.take("rect"), e = map.take("ellipse")
+        switch (r, e) {
+        case (let r?, nil):
             guard let rect = self.rect(r, what: "rect") else { return nil }
             var radius = 0.0
             if let c = map.take("cornerRadius") {
@@ -144,15 +164,22 @@ struct ValueDecoder {
                 radius = v
             }
             return .some(radius > 0 ? CGPath(roundedRect: rect, cornerWidth: radius, cornerHeight: radius) : CGPath(rect: rect))
-        }
-        if let e = map.take("ellipse") {
+        case (nil, let e?):
             guard let rect = self.rect(e, what: "ellipse") else { return nil }
             if let c = map.take("cornerRadius") { diagnostics.error("cornerRadius belongs to a rect path", at: c.location) }
             return .some(CGPath(ellipseIn: rect))
+        case (.some, .some):
+            map.markUsed("cornerRadius")
+            diagnostics.error("\(what) is either a rect or an ellipse, not both", at: node.location)
+            return nil
+        case (nil, nil):
+            map.markUsed("cornerRadius")
+            diagnostics.error("\(what) as a map needs 'rect' or 'ellipse'", at: node.location)
+            return nil
         }
-        diagnostics.error("\(what) as a map needs 'rect' or 'ellipse'", at: node.location)
-        return nil
     }
+
+    static let pathKeys = ["rect", "ellipse", "cornerRadius"]
 
     // MARK: Colors
 
@@ -172,17 +199,29 @@ struct ValueDecoder {
             }
             return .some(CGColor(red: c[0], green: c[1], blue: c[2], alpha: c.count == 4 ? c[3] : 1))
         }
-        guard let s = node.string else {
+        guard case .scalar(let s, let quoted, _) = node, quoted || node.number == nil, node.bool == nil else {
             diagnostics.error("\(what) must be a color (\"#RRGGBB\", a CSS name or [r, g, b, a]), found \(node.kindDescription)", at: node.location)
             return nil
         }
-        if let c = CGColor(cssString: s) { return .some(c) }
+        // Exactly the schema's spellings: hex digits in either case, names in lower case as CSS
+        // writes them, no surrounding spaces.
+        if Self.isHexColor(s) || CGColor.cssNames[s] != nil, let c = CGColor(cssString: s) { return .some(c) }
+        let shown = SceneNode.abbreviated(s)
         if s.hasPrefix("#") {
-            diagnostics.error("\(what): '\(s)' is not a hex color; use #RGB, #RGBA, #RRGGBB or #RRGGBBAA", at: node.location)
+            diagnostics.error("\(what): '\(shown)' is not a hex color; use #RGB, #RGBA, #RRGGBB or #RRGGBBAA", at: node.location)
         } else {
-            diagnostics.error("\(what): unknown color name '\(s)'\(suggestion(for: s.lowercased(), among: CGColor.cssNames.keys.sorted()))", at: node.location)
+            diagnostics.error("\(what): unknown color name '\(shown)'\(diagnostics.didYouMean(s, among: CGColor.cssNames.keys.sorted()))", at: node.location)
         }
         return nil
+    }
+
+    /// The hex notation, also the schema's pattern.
+    static let hexColorPattern = "^#([0-9a-fA-F]{3}|[0-9a-fA-F]{4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$"
+
+    static func isHexColor(_ s: String) -> Bool {
+        let u = Array(s.utf8)
+        guard u.first == UInt8(ascii: "#"), [4, 5, 7, 9].contains(u.count) else { return false }
+        return u.dropFirst().allSatisfy { ($0 >= 48 && $0 <= 57) || ($0 | 0x20 >= 97 && $0 | 0x20 <= 102) }
     }
 
     /// A list of colours (gradient colours).
@@ -224,7 +263,13 @@ struct ValueDecoder {
         for step in steps {
             if let m = transformStep(step, what: what) { result = m.concatenating(result) } else { ok = false }
         }
-        return ok ? result : nil
+        guard ok else { return nil }
+        // Finite numbers can still overflow (an axis of 1e300 is normalised through infinity).
+        guard result.entries.allSatisfy(\.isFinite) else {
+            diagnostics.error("\(what) is not finite: its numbers are too large", at: node.location)
+            return nil
+        }
+        return result
     }
 
     static let transformStepKeys = ["translate", "scale", "rotate", "axis", "perspective", "matrix"]
@@ -314,19 +359,22 @@ struct ValueDecoder {
         return CAMediaTimingFunction(name: CAMediaTimingFunctionName(rawValue: name))
     }
 
+    /// The spellings of an endless repeat count (`HUGE_VALF` is what Objective-C code writes).
+    static let infinityWords = ["infinity", "inf", ".inf", "HUGE_VALF"]
+
     /// A repeat count: a number ≥ 0 or `infinity`.
     func repeatCount(_ node: SceneNode) -> Double? {
-        if let s = node.string, ["infinity", "inf", ".inf", "HUGE_VALF"].contains(s) { return .infinity }
+        if let s = node.string, Self.infinityWords.contains(s) { return .infinity }
         return nonNegative(node, what: "repeatCount")
     }
 
     // MARK: By kind
 
-    /// A value of the given kind (what a key path holds).
-    func value(_ node: SceneNode, kind: ValueKind, what: String) -> AnimatableValue? {
+    /// A value of the given kind (what a key path holds); `angle` accepts `"90deg"` for numbers.
+    func value(_ node: SceneNode, kind: ValueKind, what: String, angle: Bool = false) -> AnimatableValue? {
         switch kind {
         case .number:
-            return number(node, what: what, angle: true).map(AnimatableValue.number)
+            return number(node, what: what, angle: angle).map(AnimatableValue.number)
         case .point: return point(node, what: what).map(AnimatableValue.point)
         case .size: return size(node, what: what).map(AnimatableValue.size)
         case .rect: return rect(node, what: what).map(AnimatableValue.rect)

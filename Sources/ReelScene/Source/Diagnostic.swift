@@ -1,4 +1,7 @@
-/// A place in a scene file: 1-based line and column (columns count Unicode scalars, as libyaml does).
+import ReelCore
+
+/// A place in a scene file: 1-based line and column (columns count Unicode scalars, as libyaml does;
+/// a tab is one column).
 public struct SourcePosition: Hashable, Sendable, Comparable, CustomStringConvertible {
     public var line: Int
     public var column: Int
@@ -42,28 +45,79 @@ public struct SceneLoadError: Error, CustomStringConvertible, Sendable {
 }
 
 /// Collects diagnostics while a file is decoded, so every problem is reported at once.
+///
+/// Bounded on purpose: after `limit` errors it only counts (a generated file with one mistake
+/// repeated 100 000 times should print a screenful, not 100 000 lines), and "did you mean"
+/// searches share a budget so a file full of long unknown names cannot make decoding quadratic.
 final class DiagnosticSink {
     let file: String
+    let limit: Int
     private(set) var items: [Diagnostic] = []
+    private var seen: Set<Diagnostic> = []
+    private(set) var errorCount = 0
+    /// Errors not recorded because the limit was reached.
+    private(set) var dropped = 0
+    private var firstDropped: SourcePosition?
+    /// Character comparisons left for suggestions (edit distance is quadratic in the word length).
+    private var suggestionBudget = 20_000_000
 
-    init(file: String) { self.file = file }
+    init(file: String, limit: Int = 500) {
+        self.file = file
+        self.limit = limit
+    }
 
-    func error(_ message: String, at location: SourcePosition) {
-        let d = Diagnostic(file: file, location: location, message: message)
+    /// Records an error. The message is built only when it will be kept.
+    func error(_ message: @autoclosure () -> String, at location: SourcePosition) {
+        guard errorCount < limit else {
+            if firstDropped == nil { firstDropped = location }
+            dropped += 1
+            return
+        }
         // One message per place is enough; repeated template expansion could otherwise echo it.
-        if !items.contains(d) { items.append(d) }
+        let d = Diagnostic(file: file, location: location, message: message())
+        if seen.insert(d).inserted {
+            items.append(d)
+            errorCount += 1
+        }
     }
 
-    func warning(_ message: String, at location: SourcePosition) {
-        items.append(Diagnostic(file: file, location: location, severity: .warning, message: message))
+    func warning(_ message: @autoclosure () -> String, at location: SourcePosition) {
+        guard items.count < limit * 2 else { return }
+        let d = Diagnostic(file: file, location: location, severity: .warning, message: message())
+        if seen.insert(d).inserted { items.append(d) }
     }
 
-    var hasErrors: Bool { items.contains { $0.severity == .error } }
-    var errorCount: Int { items.filter { $0.severity == .error }.count }
+    var hasErrors: Bool { errorCount > 0 }
+    var isFull: Bool { errorCount >= limit }
 
+    /// " (did you mean 'x'?)" when a candidate is a plausible typo of `word`, else "".
+    func didYouMean(_ word: String, among candidates: some Sequence<String>) -> String {
+        let length = word.count
+        // Past this length a word is not a typo of any name the format has; one letter is not a
+        // typo of another.
+        guard length <= 64, length >= 2, suggestionBudget > 0, !isFull else { return "" }
+        let slack = max(1, (length + 2) / 3)
+        var near: [String] = []
+        for candidate in candidates {
+            let c = candidate.count
+            if abs(c - length) <= slack {
+                near.append(candidate)
+                suggestionBudget -= (c + 1) * (length + 1)
+            }
+        }
+        return suggestion(for: word, among: near)
+    }
+
+    /// Every diagnostic, sorted by position (file order for ties), with a final note when some
+    /// were left out.
     var sorted: [Diagnostic] {
-        items.enumerated().sorted { a, b in
+        var result = items.enumerated().sorted { a, b in
             a.element.location != b.element.location ? a.element.location < b.element.location : a.offset < b.offset
         }.map(\.element)
+        if dropped > 0, let firstDropped {
+            result.append(Diagnostic(file: file, location: firstDropped,
+                                     message: "too many problems: \(dropped) more not shown (fix these first)"))
+        }
+        return result
     }
 }

@@ -1,0 +1,115 @@
+import ReelCore
+
+/// The JSON Schema (draft-07) of the scene format, generated from the decoder's own tables — its
+/// key lists, `LayerProperty` (owner class, kind, options), `LayerKeyPath.allPaths`, the option
+/// enums and the value patterns — so that schema and decoder cannot drift apart.
+/// `scenes/scene.schema.json` is this text; a test regenerates it and compares.
+///
+/// The schema is as strict as JSON Schema can be but never stricter than the decoder: a file the
+/// decoder accepts always validates. What needs the whole file (layer names, templates,
+/// keyTimes counts, limits) is left to the decoder.
+public enum SceneSchema {
+    /// The schema as JSON text (what `scenes/scene.schema.json` holds).
+    public static var text: String { json.pretty }
+
+    /// The schema as a JSON value.
+    public static var json: SchemaJSON {
+        .object([
+            ("$schema", "http://json-schema.org/draft-07/schema#"),
+            ("title", "Reel scene"),
+            ("description", "A Reel scene file, format version 1 (SCENE-FORMAT.md). Generated from the decoder's tables: do not edit; run `REEL_RECORD_SCHEMA=1 swift test --filter SchemaTests`."),
+            ("type", "object"),
+            ("properties", .object(SceneDecoder.rootKeys.map { ($0, rootField($0)) })),
+            ("required", ["reel", "canvas"]),
+            ("additionalProperties", false),
+            ("definitions", .object(definitions)),
+        ])
+    }
+
+    /// Checks a scene file against the schema alone, as an editor would: each violation with its
+    /// location (a file that does not parse gets its syntax errors). The decoder checks more;
+    /// this is how tests prove the two agree.
+    public static func validate(bytes: [UInt8], file: String, schema: SchemaJSON? = nil) throws -> [Diagnostic] {
+        let sink = DiagnosticSink(file: file)
+        let limits = SceneLimits()
+        guard let root = SceneParser(maxNesting: limits.maxNesting, maxNodes: limits.maxNodes, diagnostics: sink).parse(bytes) else {
+            return sink.sorted
+        }
+        let validator = try SchemaValidator(schema: schema ?? json)
+        return validator.validate(root).map { Diagnostic(file: file, location: $0.location, message: "schema: " + $0.message) }
+    }
+
+    /// Reads a schema file (JSON) into a value, for `validate(bytes:file:schema:)`.
+    public static func read(bytes: [UInt8], file: String) throws -> SchemaJSON {
+        let sink = DiagnosticSink(file: file)
+        guard let root = SceneParser(maxNesting: 1000, maxNodes: 10_000_000, diagnostics: sink).parse(bytes) else {
+            throw SceneLoadError(diagnostics: sink.sorted)
+        }
+        return SchemaJSON(root)
+    }
+
+    static func rootField(_ key: String) -> SchemaJSON {
+        switch key {
+        case "reel": ["description": "the format version", "const": 1]
+        case "canvas": ref("canvas")
+        case "animations": ["description": "animation templates by name, used by name or with `use`", "type": "object",
+                            "additionalProperties": ref("animationMap")]
+        case "layers": ["description": "sublayers of the root layer, back to front", "type": "array", "items": ref("layer")]
+        case "timeline": ["type": "array", "items": ref("entry")]
+        default: ["type": "string"]  // $schema
+        }
+    }
+
+    static var definitions: [(String, SchemaJSON)] {
+        valueDefinitions + [("canvas", canvas)] + layerDefinitions + animationDefinitions + timelineDefinitions
+    }
+
+    static var canvas: SchemaJSON {
+        let fields: [String: SchemaJSON] = [
+            "size": ["description": "points", "type": "array", "minItems": 2, "maxItems": 2, "items": number(exclusiveMinimum: 0)],
+            "scale": ["description": "pixels per point", "type": "number", "exclusiveMinimum": 0, "maximum": 16],
+            "fps": number(minimum: 1, maximum: 1000),
+            "duration": ["description": "seconds", "type": "number", "exclusiveMinimum": 0],
+            "background": ref("color"),
+        ]
+        return object(SceneDecoder.canvasKeys.map { ($0, fields[$0] ?? [:]) }, required: ["size", "duration"])
+    }
+
+    // MARK: Layers
+
+    /// `layer` dispatches on `class` to one definition per layer class, each listing exactly the
+    /// keys that class accepts.
+    static var layerDefinitions: [(String, SchemaJSON)] {
+        var result: [(String, SchemaJSON)] = []
+        var dispatch: SchemaJSON = ref(LayerKind.layer.rawValue)
+        for kind in LayerKind.allCases.reversed() where kind != .layer {
+            dispatch = ["if": ["properties": ["class": enumeration(classNames(kind))], "required": ["class"]],
+                        "then": ref(kind.rawValue), "else": dispatch]
+        }
+        result.append(("layer", .object([("type", "object"),
+                                         ("properties", ["class": enumeration(LayerKind.allCases.flatMap(classNames))]),
+                                         ("allOf", [dispatch])])))
+        for kind in LayerKind.allCases {
+            result.append((kind.rawValue, object(SceneDecoder.layerKeys(for: kind).map { ($0, layerField($0, kind)) })))
+        }
+        result.append(("actions", object(SceneDecoder.actionKeys.map { ($0, ["type": "null"]) },
+                                         description: "null disables the implicit animation of that property")))
+        return result
+    }
+
+    static func classNames(_ kind: LayerKind) -> [String] {
+        SceneDecoder.layerClasses.filter { $0.value.kind == kind }.keys.sorted { ($0.hasPrefix("CA") ? 0 : 1, $0) < ($1.hasPrefix("CA") ? 0 : 1, $1) }
+    }
+
+    static func layerField(_ key: String, _ kind: LayerKind) -> SchemaJSON {
+        switch key {
+        case "name": ref("name")
+        case "class": enumeration(classNames(kind))
+        case "sublayers": list(ref("layer"))
+        case "mask": ref("layer")
+        case "actions": ref("actions")
+        case "frame": ref("rect")
+        default: SceneDecoder.keyPath(key).map(property) ?? [:]
+        }
+    }
+}

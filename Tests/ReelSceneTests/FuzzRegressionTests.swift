@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+@testable import ReelCore
+@testable import ReelScene
+
+/// Inputs tools/fuzz found (and their kin): each once crashed, hung, leaked or allocated without
+/// bound, and must not again.
+@Suite("Fuzz regressions")
+struct FuzzRegressionTests {
+    /// Decodes and, when valid, compiles; the outcome does not matter, getting here does.
+    func survive(_ text: String, limits: SceneLimits = SceneLimits()) {
+        if let scene = try? SceneLoader.decode(bytes: Array(text.utf8), file: "f.yaml", limits: limits).scene {
+            _ = try? scene.compile()
+        }
+    }
+
+    @Test func scenesWhoseHandlersAddAnimationsAreFreed() throws {
+        // LeakSanitizer: events → handler → body → add → events was a cycle, leaking every layer
+        // of such a scene (every scene of a long-running batch).
+        weak var layer: CALayer?
+        weak var root: CALayer?
+        do {
+            let scene = try SceneLoader.decode(text: sceneText(timeline: """
+                  - at: 0
+                    add: { layer: box, key: a, animation: { keyPath: opacity, toValue: 0, duration: 1 } }
+                  - on: { layer: box, key: a, event: didStop }
+                    add: { layer: box, key: b, animation: { keyPath: opacity, toValue: 1, duration: 1 } }
+                """), file: "t.yaml").scene
+            let timeline = try scene.compile()
+            #expect(timeline.events.count == 4, "the handler still runs: a, then b, start and stop")
+            layer = scene.rootLayer.sublayers?.first
+            root = scene.rootLayer
+        }
+        #expect(layer == nil && root == nil)
+    }
+
+    @Test func deeplyNestedDocumentsAreCutOffNotRecursedInto() {
+        // 100 000 nested lists overflowed the stack of the recursive composer. Now libyaml's
+        // scanner stops at its bound of 1000…
+        let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        #expect(problems("reel: 1\ncanvas: \(deep)\n") == ["2:10: the document is nested more than 144 levels deep (raise it with --max-depth)"])
+        // …and below it the composer skips what is too deep and carries on with the rest.
+        let nested = String(repeating: "[", count: 200) + String(repeating: "]", count: 200)
+        #expect(problems("reel: 1\ncanvas: \(nested)\nlayers: 5\n") == [
+            "2:9: 'canvas' must be a map of keys to values, found a list of 1",
+            "2:152: the document is nested more than 144 levels deep (raise it with --max-depth)",
+            "3:9: 'layers' must be a list of layers, back to front; found the number 5",
+        ])
+    }
+
+    @Test func templatesThatContainEachOtherThroughGroupsEndWithAnError() {
+        // A group whose child uses the template being decoded recursed until the stack overflowed.
+        survive("""
+            reel: 1
+            canvas: { size: [10, 10], duration: 1 }
+            animations:
+              a: { class: group, animations: [a] }
+            """)
+        let found = problems("""
+            reel: 1
+            canvas: { size: [10, 10], duration: 1 }
+            animations:
+              a: { class: group, animations: [a] }
+            """)
+        #expect(found == ["4:35: animation templates contain each other in a cycle: a → a"])
+    }
+
+    @Test func templatesMultiplyingThroughGroupsAreBounded() {
+        // Ten levels of groups of ten uses of the level below: 10^10 animations, cut at the limit.
+        var text = "reel: 1\ncanvas: { size: [10, 10], duration: 1 }\nanimations:\n  t0: { keyPath: opacity, toValue: 1 }\n"
+        for i in 1...10 {
+            text += "  t\(i): { class: group, animations: [\(Array(repeating: "t\(i - 1)", count: 10).joined(separator: ", "))] }\n"
+        }
+        let start = Date()
+        let found = problems(text)
+        #expect(found.contains { $0.contains("the scene builds more than 200000 animations") })
+        #expect(Date().timeIntervalSince(start) < 20)
+    }
+
+    @Test func longTemplateChainsDoNotRecurse() {
+        // 20 000 templates each using the next: expanded iteratively.
+        var text = "reel: 1\ncanvas: { size: [10, 10], duration: 1 }\nanimations:\n"
+        for i in 0..<20_000 { text += "  t\(i): { use: t\(i + 1) }\n" }
+        text += "  t20000: { keyPath: opacity, toValue: 1 }\n"
+        let limits = { var l = SceneLimits(); l.maxAnimations = 100; return l }()
+        survive(text, limits: limits)
+    }
+
+    @Test func springsSimulatedUntilTheySettleAreBounded() {
+        // Each spring without a duration is simulated for up to an hour of its motion (70 ms); a
+        // file of differently tuned springs took minutes. The same spring is simulated once.
+        func springs(_ count: Int, distinct: Bool) -> String {
+            let adds = (0..<count).map { i in
+                "      - { layer: box, animation: { class: spring, keyPath: opacity, toValue: 1, damping: 40, mass: \(distinct ? 1 + Double(i) / 100 : 1) } }"
+            }
+            return sceneText(timeline: "  - at: 0\n    add:\n" + adds.joined(separator: "\n"))
+        }
+        #expect(problems(springs(40, distinct: false)) == [])
+        #expect(problems(springs(16, distinct: true)) == [])
+        #expect(problems(springs(17, distinct: true)) == [
+            "24:34: give this spring a 'duration': a file may leave it out on at most 16 different springs (each is simulated until it settles)",
+        ])
+    }
+
+    @Test func hugeNumbersAreErrorsNotOverflows() {
+        // Int(fps × duration) trapped for durations like 1e300; sizes likewise.
+        survive("reel: 1\ncanvas: { size: [1e300, 1e300], duration: 1e300, scale: 16 }\n")
+        #expect(problems("reel: 1\ncanvas: { size: [1e308, 10], duration: 1 }\n").first?.contains("the frame would be") == true)
+    }
+}
