@@ -182,6 +182,17 @@ struct KeyframeTests {
         #expect(close(reverse.state("box", at: 0.5).transform, CATransform3DMakeRotation(.pi, 0, 0, 1)))
     }
 
+    @Test func valueFunctionsWorkOnKeyframesToo() throws {
+        let t = try run(keyframes("transform", values: [0.0, 2 * Double.pi, 3 * Double.pi]) {
+            $0.valueFunction = CAValueFunction(name: .rotateZ)
+        })
+        // Values are angles, interpolated as numbers: past 180° with no shortest-arc shortcut.
+        #expect(close(t.state("box", at: 1).transform, CATransform3DMakeRotation(Double.pi, 0, 0, 1), 1e-12))
+        #expect(close(t.state("box", at: 3).transform, CATransform3DMakeRotation(2.5 * Double.pi, 0, 0, 1), 1e-12))
+        let bad = keyframes("opacity", values: [0.0, 1.0]) { $0.valueFunction = CAValueFunction(name: .scale) }
+        #expect(throws: AnimationError("a valueFunction makes a transform; 'opacity' is not a transform key path")) { try bad.validate() }
+    }
+
     @Test func invalidKeyTimesAreRejected() {
         let bad = keyframes("opacity", values: [0.0, 1.0]) { $0.keyTimes = [0, 0.5, 1] }
         #expect(throws: AnimationError("keyTimes has 3 entries; 2 values needs 2")) { try bad.validate() }

@@ -48,6 +48,20 @@ struct SpringTests {
         }
     }
 
+    @Test(arguments: [(1.0, 100.0, 10.0, 0.0), (1, 100, 5, 0), (1, 100, 15, 3), (2, 300, 8, -4), (1, 100, 20, 0),
+                      (1, 100, 20, 12), (1, 100, 40, 0), (1, 50, 90, 2), (0.5, 20, 0.8, 0)])
+    func settlingDurationMatchesAFullScan(mass: Double, stiffness: Double, damping: Double, velocity: Double) {
+        // The windowed search must find the same 1 ms grid point as scanning everything.
+        let solver = SpringSolver(mass: mass, stiffness: stiffness, damping: damping, initialVelocity: velocity)
+        var last = 0.0
+        var t = 0.0
+        while t <= 120 {
+            if abs(solver.displacement(at: t)) >= 5e-4 { last = t }
+            t += 1e-3
+        }
+        #expect(close(solver.settlingDuration, last, 1e-9), "\(mass) \(stiffness) \(damping) \(velocity): \(solver.settlingDuration) vs \(last)")
+    }
+
     @Test func springDrivesTheValue() throws {
         let (scene, box) = makeScene()
         let a = CASpringAnimation(keyPath: "position.x")

@@ -82,6 +82,12 @@ struct AnimationClassTests {
         #expect(t.events.map(\.time) == [5, 15])
     }
 
+    @Test func keyframeValueFunctions() throws {
+        let t = try run("{ class: keyframe, keyPath: transform, valueFunction: scale, values: [[1, 1], [3, 3], [2, 4, 1]], duration: 2 }")
+        #expect(t.state("box", at: 0.5).transform == CATransform3DMakeScale(2, 2, 1))
+        #expect(t.state("box", at: 1.5).transform == CATransform3DMakeScale(2.5, 3.5, 1))
+    }
+
     @Test func valueFunctions() throws {
         let t = try run("{ keyPath: transform, valueFunction: rotateZ, fromValue: 0, toValue: 720deg, duration: 4 }")
         let r = t.state("box", at: 1.5).transform

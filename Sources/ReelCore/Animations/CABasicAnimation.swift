@@ -45,7 +45,7 @@ open class CABasicAnimation: CAPropertyAnimation {
             guard let value = AnimatableValue(any: v, as: kind) else {
                 throw AnimationError("\(label) for '\(path)' must be \(kind.noun), not \(type(of: v))")
             }
-            return value
+            return function?.normalized(value) ?? value
         }
         return PropertyAnimationSpec(
             keyPath: path,

@@ -77,11 +77,16 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
             guard let values, !values.isEmpty else {
                 throw AnimationError("a CAKeyframeAnimation needs values or a path")
             }
+            if valueFunction != nil, keyPath.kind != .transform {
+                throw AnimationError("a valueFunction makes a transform; '\(keyPath)' is not a transform key path")
+            }
+            // With a value function the values are its input (numbers), interpolated before it.
+            let kind = valueFunction?.name.inputKind ?? keyPath.kind
             let converted = try values.enumerated().map { index, v -> AnimatableValue in
-                guard let value = AnimatableValue(any: v, as: keyPath.kind) else {
-                    throw AnimationError("values[\(index)] for '\(keyPath)' must be \(keyPath.kind.noun), not \(type(of: v))")
+                guard let value = AnimatableValue(any: v, as: kind) else {
+                    throw AnimationError("values[\(index)] for '\(keyPath)' must be \(kind.noun), not \(type(of: v))")
                 }
-                return value
+                return valueFunction?.name.normalized(value) ?? value
             }
             track = .values(try ValueTrack(values: converted, mode: calculationMode, keyTimes: keyTimes,
                                            functions: timingFunctions ?? [],
@@ -95,7 +100,8 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         if let functions = timingFunctions, let count = values?.count, path == nil, functions.count > max(count - 1, 0) {
             throw AnimationError("timingFunctions has \(functions.count) entries; \(count) values make \(max(count - 1, 0)) segments")
         }
-        return KeyframeSpec(keyPath: keyPath, track: track, rotation: rotationMode, additive: isAdditive, cumulative: isCumulative)
+        return KeyframeSpec(keyPath: keyPath, track: track, rotation: rotationMode, additive: isAdditive, cumulative: isCumulative,
+                            valueFunction: path == nil ? valueFunction?.name : nil)
     }
 }
 

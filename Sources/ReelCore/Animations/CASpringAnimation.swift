@@ -75,19 +75,42 @@ struct SpringSolver: Sendable, Hashable {
     /// Progress 0 → 1 (and beyond, while bouncing) at t seconds.
     func progress(at t: Double) -> Double { 1 + displacement(at: max(t, 0)) }
 
-    /// The last time the spring is 0.05 % or more of the distance away from its target.
+    /// The last time the spring is 0.05 % or more of the distance away from its target, on a
+    /// 1 ms grid. The displacement never exceeds its decay envelope, so the last such time lies
+    /// before the envelope drops below 0.05 %, and (for an oscillating spring) within a period of
+    /// that — only that window is sampled, so this is cheap however slow the spring.
     var settlingDuration: Double {
-        let epsilon = 5e-4
-        let step = 1e-3
+        let epsilon = 5e-4, step = 1e-3, cap = 3600.0
+        var upper: Double, lower = 0.0
+        if zeta < 1 {
+            let decay = zeta * omega0
+            guard decay > 0 else { return cap }  // undamped: it never settles
+            let wd = omega0 * (1 - zeta * zeta).squareRoot()
+            let b = (velocity - decay) / wd
+            // |−cos + b·sin| ≤ √(1 + b²): the envelope is that times e^(−ζω₀t).
+            upper = log((1 + b * b).squareRoot() / epsilon) / decay
+            lower = upper - 2 * Double.pi / wd - 1
+        } else {
+            // Non-oscillating: find where a bound on |y| falls below ε, by doubling.
+            upper = 1
+            while upper < cap, abs(displacement(at: upper)) >= epsilon || envelopeBound(at: upper) >= epsilon { upper *= 2 }
+        }
+        upper = min(max(upper, 0), cap)
+        var t = (max(lower, 0) / step).rounded(.down) * step
         var last = 0.0
-        var t = 0.0
-        // The displacement decays at least as fast as its envelope; stop once that is small.
-        let decay = zeta < 1 ? zeta * omega0 : omega0 * (zeta - (max(zeta * zeta - 1, 0)).squareRoot())
-        let horizon = decay > 0 ? min(3600, 30 / decay + 1) : 3600
-        while t <= horizon {
+        while t <= upper + step {
             if abs(displacement(at: t)) >= epsilon { last = t }
             t += step
         }
-        return last
+        return min(last, cap)
+    }
+
+    /// An upper bound of |displacement| from t on, for the non-oscillating springs.
+    private func envelopeBound(at t: Double) -> Double {
+        if zeta == 1 { return (1 + abs(velocity - omega0) * t) * exp(-omega0 * t) }
+        let root = (zeta * zeta - 1).squareRoot()
+        let r1 = -omega0 * (zeta - root), r2 = -omega0 * (zeta + root)
+        let c2 = (velocity + r1) / (r2 - r1), c1 = -1 - c2
+        return (abs(c1) + abs(c2)) * exp(r1 * t)
     }
 }

@@ -18,6 +18,13 @@ public enum CAValueFunctionName: String, Sendable, Hashable, CaseIterable {
         }
     }
 
+    /// The input with a missing z filled in ([sx, sy] → [sx, sy, 1], [tx, ty] → [tx, ty, 0]), so
+    /// inputs written with two and three numbers interpolate with each other.
+    func normalized(_ value: AnimatableValue) -> AnimatableValue {
+        guard case .numbers(let v) = value, v.count == 2 else { return value }
+        return .numbers(v + [self == .scale ? 1 : 0])
+    }
+
     /// The transform for an interpolated input.
     func transform(for value: AnimatableValue) -> CATransform3D {
         let n = value.number ?? 0

@@ -12,6 +12,8 @@ struct KeyframeSpec: Sendable {
     var rotation: CAAnimationRotationMode?
     var additive: Bool
     var cumulative: Bool
+    /// Turns the interpolated numbers into the transform that is set.
+    var valueFunction: CAValueFunctionName? = nil
 
     func apply(progress: Double, iteration: Int, to state: inout LayerState, model: LayerState) {
         var value: AnimatableValue
@@ -31,6 +33,7 @@ struct KeyframeSpec: Sendable {
                 value = value.adding(.point(CGPoint(x: (b.x - a.x) * Double(iteration), y: (b.y - a.y) * Double(iteration))))
             }
         }
+        if let valueFunction { value = .transform(valueFunction.transform(for: value)) }
         if additive { value = keyPath.get(state).adding(value) }
         keyPath.set(&state, value)
         if let rotation, var angle {

@@ -13,13 +13,11 @@ extension SceneDecoder {
                              "autoreverses", "fillMode", "removedOnCompletion", "timingFunction"]
     static let propertyKeys = ["keyPath", "additive", "cumulative"]
     static let basicKeys = ["fromValue", "toValue", "byValue", "valueFunction"]
-    static let keyframeKeys = ["values", "path", "keyTimes", "timingFunctions", "calculationMode", "rotationMode",
+    static let keyframeKeys = ["values", "valueFunction", "path", "keyTimes", "timingFunctions", "calculationMode", "rotationMode",
                                "tensionValues", "continuityValues", "biasValues"]
     static let springKeys = ["mass", "stiffness", "damping", "initialVelocity"]
     static let groupKeys = ["animations"]
     static let transitionKeys = ["type", "subtype", "startProgress", "endProgress"]
-    /// Different springs without a duration a file may have (see decodeAnimation).
-    static let maxSettlingSearches = 16
     /// `rotationMode` values: Core Animation's constants' values and their Swift names.
     static let rotationModes = ["auto", "autoReverse", "rotateAuto", "rotateAutoReverse"]
 
@@ -204,13 +202,9 @@ extension SceneDecoder {
             let key = [spring.mass, spring.stiffness, spring.damping, spring.initialVelocity]
             if let known = settlingDurations[key] {
                 spring.duration = known
-            } else if settlingDurations.count < Self.maxSettlingSearches {
+            } else {
                 spring.duration = spring.settlingDuration
                 settlingDurations[key] = spring.duration
-            } else {
-                // Each settling time is a simulation of up to an hour of the spring (tens of
-                // milliseconds); without a bound, a file of springs would take hours to load.
-                diagnostics.error("give this spring a 'duration': a file may leave it out on at most \(Self.maxSettlingSearches) different springs (each is simulated until it settles)", at: expanded.location)
             }
         }
         let known = Self.animationKeys(for: className)
@@ -275,39 +269,42 @@ extension SceneDecoder {
     /// function's input: numbers for rotate/scaleX…, [x, y, z] for scale and translate).
     private func decodeBasic(_ map: inout MapReader, into a: CABasicAnimation) {
         let path = decodeProperty(&map, into: a)
-        var usable = true
-        if let n = map.take("valueFunction"),
-           let name = values.choice(n, what: "valueFunction", among: CAValueFunctionName.allCases.map(\.rawValue)) {
-            a.valueFunction = CAValueFunction(name: CAValueFunctionName(rawValue: name)!)
-            if let path, path.kind != .transform {
-                diagnostics.error("a valueFunction makes a transform; '\(path)' is not a transform key path", at: n.location)
-                usable = false
-            }
-        }
+        let usable = decodeValueFunction(&map, into: a, path: path)
         for key in ["fromValue", "toValue", "byValue"] {
-            guard let n = map.take(key), usable else { continue }
-            let value: AnimatableValue?
-            if let function = a.valueFunction?.name {
-                // The value function's input: [x, y, z] for scale and translate (z may be left
-                // out), an angle for the rotations, a number otherwise.
-                if function.inputKind == .numbers {
-                    value = values.numberList(n, what: key, counts: 2...3).map(AnimatableValue.numbers)
-                } else {
-                    let angle = [.rotateX, .rotateY, .rotateZ].contains(function)
-                    value = values.number(n, what: key, angle: angle).map(AnimatableValue.number)
-                }
-            } else if let path {
-                value = animationValue(n, path: path, what: key)
-            } else {
-                continue
-            }
-            guard let v = value else { continue }
+            guard let n = map.take(key), usable, let value = propertyValue(n, of: a, path: path, what: key) else { continue }
             switch key {
-            case "fromValue": a.fromValue = v
-            case "toValue": a.toValue = v
-            default: a.byValue = v
+            case "fromValue": a.fromValue = value
+            case "toValue": a.toValue = value
+            default: a.byValue = value
             }
         }
+    }
+
+    /// `valueFunction`: the values then are its input, and the key path must hold a transform.
+    /// false when the combination is unusable (its values are then not decoded).
+    private func decodeValueFunction(_ map: inout MapReader, into a: CAPropertyAnimation, path: LayerKeyPath?) -> Bool {
+        guard let n = map.take("valueFunction"),
+              let name = values.choice(n, what: "valueFunction", among: CAValueFunctionName.allCases.map(\.rawValue)) else { return true }
+        a.valueFunction = CAValueFunction(name: CAValueFunctionName(rawValue: name)!)
+        if let path, path.kind != .transform {
+            diagnostics.error("a valueFunction makes a transform; '\(path)' is not a transform key path", at: n.location)
+            return false
+        }
+        return true
+    }
+
+    /// A from/to/by value or keyframe value of a property animation: the value function's input
+    /// when it has one ([x, y, z] for scale and translate, z optional; an angle for the
+    /// rotations; a number otherwise), else the key path's kind.
+    private func propertyValue(_ n: SceneNode, of a: CAPropertyAnimation, path: LayerKeyPath?, what: String) -> AnimatableValue? {
+        if let function = a.valueFunction?.name {
+            if function.inputKind == .numbers {
+                return values.numberList(n, what: what, counts: 2...3).map(AnimatableValue.numbers)
+            }
+            let angle = [.rotateX, .rotateY, .rotateZ].contains(function)
+            return values.number(n, what: what, angle: angle).map(AnimatableValue.number)
+        }
+        return path.flatMap { animationValue(n, path: $0, what: what) }
     }
 
     /// A value an animation of `path` takes: the key path's kind, or one of its options.
@@ -338,9 +335,10 @@ extension SceneDecoder {
 
     private func decodeKeyframe(_ map: inout MapReader, into a: CAKeyframeAnimation) {
         let path = decodeProperty(&map, into: a)
-        if let n = map.take("values"), let path {
+        let usable = decodeValueFunction(&map, into: a, path: path)
+        if let n = map.take("values"), usable, path != nil || a.valueFunction != nil {
             if case .sequence(let items, _) = n {
-                let decoded = items.map { animationValue($0, path: path, what: "each of values") }
+                let decoded = items.map { propertyValue($0, of: a, path: path, what: "each of values") }
                 if decoded.allSatisfy({ $0 != nil }) { a.values = decoded.map { $0! } }
             } else {
                 diagnostics.error("values must be a list of keyframe values, found \(n.kindDescription)", at: n.location)
