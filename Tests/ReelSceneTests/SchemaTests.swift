@@ -11,7 +11,7 @@ struct SchemaTests {
     static let schemaURL = repository.appendingPathComponent("scenes/scene.schema.json")
 
     /// The committed schema, as a validator reads it.
-    static func committedSchema() throws -> SchemaJSON {
+    static func committedSchema() throws -> JSONValue {
         try SceneSchema.read(bytes: Array(try Data(contentsOf: schemaURL)), file: schemaURL.path)
     }
 

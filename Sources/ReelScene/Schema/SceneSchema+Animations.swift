@@ -12,15 +12,15 @@ extension SceneSchema {
         SceneDecoder.animationClasses.filter { $0.value == className }.keys.sorted { ($0.hasPrefix("CA") ? 0 : 1, $0) < ($1.hasPrefix("CA") ? 0 : 1, $1) }
     }
 
-    static var animationDefinitions: [(String, SchemaJSON)] {
+    static var animationDefinitions: [(String, JSONValue)] {
         // A template name or a map. Without `class`, a map that uses a template may take any
         // class's keys (the template decides), and one that does not is a CABasicAnimation.
-        var dispatch: SchemaJSON = ["if": ["required": ["use"]], "then": ref("anyAnimation"), "else": ref("CABasicAnimation")]
+        var dispatch: JSONValue = ["if": ["required": ["use"]], "then": ref("anyAnimation"), "else": ref("CABasicAnimation")]
         for className in animationClassNames.reversed() {
             dispatch = ["if": ["properties": ["class": enumeration(names(of: className))], "required": ["class"]],
                         "then": ref(className), "else": dispatch]
         }
-        var result: [(String, SchemaJSON)] = [
+        var result: [(String, JSONValue)] = [
             ("animation", ["anyOf": [ref("text"), ref("animationMap")]]),
             ("animationMap", .object([("type", "object"),
                                       ("properties", ["class": enumeration(animationClassNames.flatMap(names))]),
@@ -37,7 +37,7 @@ extension SceneSchema {
         return result
     }
 
-    static func animationClass(_ keys: [String], className: String?) -> SchemaJSON {
+    static func animationClass(_ keys: [String], className: String?) -> JSONValue {
         var schema = object(keys.map { ($0, animationField($0, className: className)) })
         if keys.contains("keyPath"), case .object(var pairs) = schema {
             pairs.append(("allOf", .array(valueConditions(keys))))
@@ -46,7 +46,7 @@ extension SceneSchema {
         return schema
     }
 
-    static func animationField(_ key: String, className: String?) -> SchemaJSON {
+    static func animationField(_ key: String, className: String?) -> JSONValue {
         switch key {
         case "class": enumeration(className.map(names) ?? animationClassNames.flatMap(names))
         case "use": ref("text")
@@ -82,20 +82,20 @@ extension SceneSchema {
     }
 
     /// fromValue, toValue, byValue and values typed by `keyPath` (or by `valueFunction`).
-    static func valueConditions(_ keys: [String]) -> [SchemaJSON] {
+    static func valueConditions(_ keys: [String]) -> [JSONValue] {
         let valueKeys = ["fromValue", "toValue", "byValue"].filter(keys.contains)
-        func typed(_ s: SchemaJSON) -> SchemaJSON {
+        func typed(_ s: JSONValue) -> JSONValue {
             var properties = valueKeys.map { ($0, s) }
             if keys.contains("values") { properties.append(("values", list(s))) }
             return ["properties": .object(properties)]
         }
         // Group the key paths by the schema of their values.
-        var groups: [(schema: SchemaJSON, paths: [String])] = []
+        var groups: [(schema: JSONValue, paths: [String])] = []
         for path in animatablePaths {
             let s = animationValue(SceneDecoder.keyPath(path)!)
             if let i = groups.firstIndex(where: { $0.schema == s }) { groups[i].paths.append(path) } else { groups.append((s, [path])) }
         }
-        let byPath: [SchemaJSON] = groups.map { group in
+        let byPath: [JSONValue] = groups.map { group in
             ["if": ["properties": ["keyPath": enumeration(group.paths)], "required": ["keyPath"]], "then": typed(group.schema)]
         }
         guard keys.contains("valueFunction") else { return byPath }
@@ -103,7 +103,7 @@ extension SceneSchema {
         let rotations = functions.filter { [.rotateX, .rotateY, .rotateZ].contains($0) }.map(\.rawValue)
         let vectors = functions.filter { $0.inputKind == .numbers }.map(\.rawValue)
         let transforms = animatablePaths.filter { SceneDecoder.keyPath($0)!.kind == .transform }
-        let byFunction: SchemaJSON = ["allOf": [
+        let byFunction: JSONValue = ["allOf": [
             ["properties": ["keyPath": enumeration(transforms)]],
             ["if": ["properties": ["valueFunction": enumeration(rotations)]], "then": typed(ref("angle")),
              "else": ["if": ["properties": ["valueFunction": enumeration(vectors)]], "then": typed(list(ref("number"), count: 2...3)),
@@ -114,14 +114,14 @@ extension SceneSchema {
 
     /// The schema of an animation's value for a key path: the property's kind (no range limits:
     /// animations may overshoot), options for option properties.
-    static func animationValue(_ path: LayerKeyPath) -> SchemaJSON {
+    static func animationValue(_ path: LayerKeyPath) -> JSONValue {
         if path.fields.isEmpty, let options = path.property.options { return enumeration(options) }
         return value(path.kind, angle: SceneDecoder.isAngle(path))
     }
 
     // MARK: Timeline
 
-    static var timelineDefinitions: [(String, SchemaJSON)] {
+    static var timelineDefinitions: [(String, JSONValue)] {
         let entryFields = SceneDecoder.entryKeys.map { ($0, entryField($0)) }
         var entry = object(entryFields)
         if case .object(var pairs) = entry {
@@ -134,7 +134,7 @@ extension SceneSchema {
             pairs.append(("then", ["not": ["required": ["finished"]]]))
             on = .object(pairs)
         }
-        var changes: [(String, SchemaJSON)] = [("frame", ref("rect"))]
+        var changes: [(String, JSONValue)] = [("frame", ref("rect"))]
         for kind in LayerKind.allCases {
             for key in SceneDecoder.propertyKeys(for: kind) where !changes.contains(where: { $0.0 == key }) {
                 changes.append((key, property(SceneDecoder.keyPath(key)!)))
@@ -151,9 +151,9 @@ extension SceneSchema {
         ]
     }
 
-    static func oneOrMany(_ name: String) -> SchemaJSON { ["anyOf": [ref(name), list(ref(name))]] }
+    static func oneOrMany(_ name: String) -> JSONValue { ["anyOf": [ref(name), list(ref(name))]] }
 
-    static func entryField(_ key: String) -> SchemaJSON {
+    static func entryField(_ key: String) -> JSONValue {
         switch key {
         case "at": ["description": "scene seconds", "type": "number", "minimum": 0]
         case "on": ref("on")
@@ -168,7 +168,7 @@ extension SceneSchema {
         }
     }
 
-    static func onField(_ key: String) -> SchemaJSON {
+    static func onField(_ key: String) -> JSONValue {
         switch key {
         case "event": enumeration(SceneDecoder.eventNames)
         case "finished": ref("bool")
@@ -176,7 +176,7 @@ extension SceneSchema {
         }
     }
 
-    static func insertField(_ key: String) -> SchemaJSON {
+    static func insertField(_ key: String) -> JSONValue {
         switch key {
         case "parent": ref("text")
         case "index": number(minimum: 0, maximum: 999_999_999, integer: true)

@@ -3,10 +3,10 @@ import ReelCore
 /// The value notation of SCENE-FORMAT.md §4 as JSON Schema definitions, built from the same
 /// patterns, option lists and ranges `ValueDecoder` uses.
 extension SceneSchema {
-    static func ref(_ name: String) -> SchemaJSON { ["$ref": .string("#/definitions/\(name)")] }
+    static func ref(_ name: String) -> JSONValue { ["$ref": .string("#/definitions/\(name)")] }
 
-    static func list(_ items: SchemaJSON, count: ClosedRange<Int>? = nil) -> SchemaJSON {
-        var pairs: [(String, SchemaJSON)] = [("type", "array"), ("items", items)]
+    static func list(_ items: JSONValue, count: ClosedRange<Int>? = nil) -> JSONValue {
+        var pairs: [(String, JSONValue)] = [("type", "array"), ("items", items)]
         if let count {
             pairs.append(("minItems", .number(Double(count.lowerBound))))
             pairs.append(("maxItems", .number(Double(count.upperBound))))
@@ -14,16 +14,16 @@ extension SceneSchema {
         return .object(pairs)
     }
 
-    static func enumeration(_ values: [String], description: String? = nil) -> SchemaJSON {
-        var pairs: [(String, SchemaJSON)] = []
+    static func enumeration(_ values: [String], description: String? = nil) -> JSONValue {
+        var pairs: [(String, JSONValue)] = []
         if let description { pairs.append(("description", .string(description))) }
-        pairs.append(("enum", .array(values.map(SchemaJSON.string))))
+        pairs.append(("enum", .array(values.map(JSONValue.string))))
         return .object(pairs)
     }
 
     /// A number, optionally limited (`exclusive` bounds for "greater than 0").
-    static func number(minimum: Double? = nil, maximum: Double? = nil, exclusiveMinimum: Double? = nil, integer: Bool = false) -> SchemaJSON {
-        var pairs: [(String, SchemaJSON)] = [("type", integer ? "integer" : "number")]
+    static func number(minimum: Double? = nil, maximum: Double? = nil, exclusiveMinimum: Double? = nil, integer: Bool = false) -> JSONValue {
+        var pairs: [(String, JSONValue)] = [("type", integer ? "integer" : "number")]
         if let minimum { pairs.append(("minimum", .number(minimum))) }
         if let exclusiveMinimum { pairs.append(("exclusiveMinimum", .number(exclusiveMinimum))) }
         if let maximum, maximum.isFinite { pairs.append(("maximum", .number(maximum))) }
@@ -31,21 +31,21 @@ extension SceneSchema {
     }
 
     /// An object with exactly these properties (`required` among them).
-    static func object(_ properties: [(String, SchemaJSON)], required: [String] = [], description: String? = nil) -> SchemaJSON {
-        var pairs: [(String, SchemaJSON)] = [("type", "object")]
+    static func object(_ properties: [(String, JSONValue)], required: [String] = [], description: String? = nil) -> JSONValue {
+        var pairs: [(String, JSONValue)] = [("type", "object")]
         if let description { pairs.insert(("description", .string(description)), at: 0) }
         pairs.append(("properties", .object(properties)))
-        if !required.isEmpty { pairs.append(("required", .array(required.map(SchemaJSON.string)))) }
+        if !required.isEmpty { pairs.append(("required", .array(required.map(JSONValue.string)))) }
         pairs.append(("additionalProperties", false))
         return .object(pairs)
     }
 
     /// The definitions of §4, by name.
-    static var valueDefinitions: [(String, SchemaJSON)] {
-        let hex: SchemaJSON = ["type": "string", "pattern": .string(ValueDecoder.hexColorPattern)]
+    static var valueDefinitions: [(String, JSONValue)] {
+        let hex: JSONValue = ["type": "string", "pattern": .string(ValueDecoder.hexColorPattern)]
         let names = enumeration(CGColor.cssNames.keys.sorted())
         let components = list(number(minimum: 0, maximum: 1), count: 3...4)
-        let step: SchemaJSON = ["oneOf": [
+        let step: JSONValue = ["oneOf": [
             object([("translate", list(ref("number"), count: 2...3))], required: ["translate"]),
             object([("scale", ["anyOf": [ref("number"), list(ref("number"), count: 2...3)]])], required: ["scale"]),
             object([("rotate", ref("angle")),
@@ -53,7 +53,7 @@ extension SceneSchema {
             object([("perspective", number(exclusiveMinimum: 0))], required: ["perspective"]),
             object([("matrix", list(ref("number"), count: 16...16))], required: ["matrix"]),
         ]]
-        let nonNullPath: SchemaJSON = ["anyOf": [
+        let nonNullPath: JSONValue = ["anyOf": [
             ["type": "string", "pattern": .string(ValueDecoder.svgPathPattern), "description": "SVG path data"],
             object([("rect", ref("rect")), ("cornerRadius", number(minimum: 0))], required: ["rect"]),
             object([("ellipse", ref("rect"))], required: ["ellipse"]),
@@ -92,7 +92,7 @@ extension SceneSchema {
     }
 
     /// The schema of a value of `kind` (angles where `angle`).
-    static func value(_ kind: ValueKind, angle: Bool = false) -> SchemaJSON {
+    static func value(_ kind: ValueKind, angle: Bool = false) -> JSONValue {
         switch kind {
         case .number: ref(angle ? "angle" : "number")
         case .point: ref("point")
@@ -110,7 +110,7 @@ extension SceneSchema {
     }
 
     /// The schema of a layer property or key path, with the decoder's range checks.
-    static func property(_ path: LayerKeyPath) -> SchemaJSON {
+    static func property(_ path: LayerKeyPath) -> JSONValue {
         guard path.fields.isEmpty else { return value(path.kind, angle: SceneDecoder.isAngle(path)) }
         let p = path.property
         if let options = p.options { return enumeration(options) }

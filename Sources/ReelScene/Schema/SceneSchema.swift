@@ -10,10 +10,10 @@ import ReelCore
 /// keyTimes counts, limits) is left to the decoder.
 public enum SceneSchema {
     /// The schema as JSON text (what `scenes/scene.schema.json` holds).
-    public static var text: String { json.pretty }
+    public static var text: String { json.pretty + "\n" }
 
     /// The schema as a JSON value.
-    public static var json: SchemaJSON {
+    public static var json: JSONValue {
         .object([
             ("$schema", "http://json-schema.org/draft-07/schema#"),
             ("title", "Reel scene"),
@@ -29,7 +29,7 @@ public enum SceneSchema {
     /// Checks a scene file against the schema alone, as an editor would: each violation with its
     /// location (a file that does not parse gets its syntax errors). The decoder checks more;
     /// this is how tests prove the two agree.
-    public static func validate(bytes: [UInt8], file: String, schema: SchemaJSON? = nil) throws -> [Diagnostic] {
+    public static func validate(bytes: [UInt8], file: String, schema: JSONValue? = nil) throws -> [Diagnostic] {
         let sink = DiagnosticSink(file: file)
         let limits = SceneLimits()
         guard let root = SceneParser(maxNesting: limits.maxNesting, maxNodes: limits.maxNodes, diagnostics: sink).parse(bytes) else {
@@ -40,15 +40,15 @@ public enum SceneSchema {
     }
 
     /// Reads a schema file (JSON) into a value, for `validate(bytes:file:schema:)`.
-    public static func read(bytes: [UInt8], file: String) throws -> SchemaJSON {
+    public static func read(bytes: [UInt8], file: String) throws -> JSONValue {
         let sink = DiagnosticSink(file: file)
         guard let root = SceneParser(maxNesting: 1000, maxNodes: 10_000_000, diagnostics: sink).parse(bytes) else {
             throw SceneLoadError(diagnostics: sink.sorted)
         }
-        return SchemaJSON(root)
+        return JSONValue(root)
     }
 
-    static func rootField(_ key: String) -> SchemaJSON {
+    static func rootField(_ key: String) -> JSONValue {
         switch key {
         case "reel": ["description": "the format version", "const": 1]
         case "canvas": ref("canvas")
@@ -60,12 +60,12 @@ public enum SceneSchema {
         }
     }
 
-    static var definitions: [(String, SchemaJSON)] {
+    static var definitions: [(String, JSONValue)] {
         valueDefinitions + [("canvas", canvas)] + layerDefinitions + animationDefinitions + timelineDefinitions
     }
 
-    static var canvas: SchemaJSON {
-        let fields: [String: SchemaJSON] = [
+    static var canvas: JSONValue {
+        let fields: [String: JSONValue] = [
             "size": ["description": "points", "type": "array", "minItems": 2, "maxItems": 2, "items": number(exclusiveMinimum: 0)],
             "scale": ["description": "pixels per point", "type": "number", "exclusiveMinimum": 0, "maximum": 16],
             "fps": number(minimum: 1, maximum: 1000),
@@ -79,9 +79,9 @@ public enum SceneSchema {
 
     /// `layer` dispatches on `class` to one definition per layer class, each listing exactly the
     /// keys that class accepts.
-    static var layerDefinitions: [(String, SchemaJSON)] {
-        var result: [(String, SchemaJSON)] = []
-        var dispatch: SchemaJSON = ref(LayerKind.layer.rawValue)
+    static var layerDefinitions: [(String, JSONValue)] {
+        var result: [(String, JSONValue)] = []
+        var dispatch: JSONValue = ref(LayerKind.layer.rawValue)
         for kind in LayerKind.allCases.reversed() where kind != .layer {
             dispatch = ["if": ["properties": ["class": enumeration(classNames(kind))], "required": ["class"]],
                         "then": ref(kind.rawValue), "else": dispatch]
@@ -101,7 +101,7 @@ public enum SceneSchema {
         SceneDecoder.layerClasses.filter { $0.value.kind == kind }.keys.sorted { ($0.hasPrefix("CA") ? 0 : 1, $0) < ($1.hasPrefix("CA") ? 0 : 1, $1) }
     }
 
-    static func layerField(_ key: String, _ kind: LayerKind) -> SchemaJSON {
+    static func layerField(_ key: String, _ kind: LayerKind) -> JSONValue {
         switch key {
         case "name": ref("name")
         case "class": enumeration(classNames(kind))

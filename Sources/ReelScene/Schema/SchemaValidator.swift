@@ -1,4 +1,5 @@
 import Foundation
+import ReelCore
 
 /// Validates parsed YAML/JSON against a JSON Schema (draft-07), for the keywords the scene schema
 /// uses: type, enum, const, properties, required, additionalProperties, items (a schema or a
@@ -28,16 +29,16 @@ final class SchemaValidator {
         "minLength", "anyOf", "oneOf", "allOf", "not", "if", "then", "else",
     ]
 
-    let root: SchemaJSON
+    let root: JSONValue
     private var patterns: [String: NSRegularExpression] = [:]
 
     /// A validator for `schema`; throws if the schema uses a keyword outside the subset.
-    init(schema: SchemaJSON) throws {
+    init(schema: JSONValue) throws {
         root = schema
         try Self.checkKeywords(schema)
     }
 
-    private static func checkKeywords(_ schema: SchemaJSON) throws {
+    private static func checkKeywords(_ schema: JSONValue) throws {
         guard case .object(let pairs) = schema else { return }
         for (key, value) in pairs {
             guard supported.contains(key) else { throw Unsupported(keyword: key) }
@@ -99,7 +100,7 @@ final class SchemaValidator {
 
     // MARK: Checking
 
-    private func check(_ node: SceneNode, _ schema: SchemaJSON, _ problems: inout [Problem]) {
+    private func check(_ node: SceneNode, _ schema: JSONValue, _ problems: inout [Problem]) {
         switch schema {
         case .bool(let b):
             if !b { problems.append(Problem(location: node.location, message: "not allowed here")) }
@@ -147,13 +148,13 @@ final class SchemaValidator {
         }
     }
 
-    private func isValid(_ node: SceneNode, _ schema: SchemaJSON) -> Bool {
+    private func isValid(_ node: SceneNode, _ schema: JSONValue) -> Bool {
         var problems: [Problem] = []
         check(node, schema, &problems)
         return problems.isEmpty
     }
 
-    private func resolve(_ reference: String) -> SchemaJSON {
+    private func resolve(_ reference: String) -> JSONValue {
         if reference == "#" { return root }
         let prefix = "#/definitions/"
         guard reference.hasPrefix(prefix), let found = root["definitions"]?[String(reference.dropFirst(prefix.count))] else {
@@ -162,7 +163,7 @@ final class SchemaValidator {
         return found
     }
 
-    private func matches(_ value: Instance, type: SchemaJSON) -> Bool {
+    private func matches(_ value: Instance, type: JSONValue) -> Bool {
         switch type {
         case .array(let types): return types.contains { matches(value, type: $0) }
         case .string(let name):
@@ -176,7 +177,7 @@ final class SchemaValidator {
         }
     }
 
-    private static func describe(_ type: SchemaJSON) -> String {
+    private static func describe(_ type: JSONValue) -> String {
         switch type {
         case .string(let s): s
         case .array(let list): list.compactMap { if case .string(let s) = $0 { s } else { nil } }.joined(separator: " or ")
@@ -184,13 +185,13 @@ final class SchemaValidator {
         }
     }
 
-    private func checkNumber(_ n: Double, _ node: SceneNode, _ schema: SchemaJSON, _ problems: inout [Problem]) {
+    private func checkNumber(_ n: Double, _ node: SceneNode, _ schema: JSONValue, _ problems: inout [Problem]) {
         if case .number(let m)? = schema["minimum"], !(n >= m) { problems.append(Problem(location: node.location, message: "must be ≥ \(m)")) }
         if case .number(let m)? = schema["maximum"], !(n <= m) { problems.append(Problem(location: node.location, message: "must be ≤ \(m)")) }
         if case .number(let m)? = schema["exclusiveMinimum"], !(n > m) { problems.append(Problem(location: node.location, message: "must be > \(m)")) }
     }
 
-    private func checkString(_ s: String, _ node: SceneNode, _ schema: SchemaJSON, _ problems: inout [Problem]) {
+    private func checkString(_ s: String, _ node: SceneNode, _ schema: JSONValue, _ problems: inout [Problem]) {
         if case .number(let m)? = schema["minLength"], Double(s.unicodeScalars.count) < m {
             problems.append(Problem(location: node.location, message: "must not be empty"))
         }
@@ -209,7 +210,7 @@ final class SchemaValidator {
         return regex.firstMatch(in: s, range: NSRange(s.startIndex..., in: s)) != nil
     }
 
-    private func checkArray(_ items: [SceneNode], _ node: SceneNode, _ schema: SchemaJSON, _ problems: inout [Problem]) {
+    private func checkArray(_ items: [SceneNode], _ node: SceneNode, _ schema: JSONValue, _ problems: inout [Problem]) {
         if case .number(let m)? = schema["minItems"], Double(items.count) < m {
             problems.append(Problem(location: node.location, message: "needs at least \(Int(m)) items, found \(items.count)"))
         }
@@ -225,8 +226,8 @@ final class SchemaValidator {
         }
     }
 
-    private func checkObject(_ pairs: [MapEntry], _ node: SceneNode, _ schema: SchemaJSON, _ problems: inout [Problem]) {
-        let properties: [(String, SchemaJSON)]
+    private func checkObject(_ pairs: [MapEntry], _ node: SceneNode, _ schema: JSONValue, _ problems: inout [Problem]) {
+        let properties: [(String, JSONValue)]
         if case .object(let p)? = schema["properties"] { properties = p } else { properties = [] }
         if case .array(let required)? = schema["required"] {
             for case .string(let key) in required where !pairs.contains(where: { $0.key == key }) {
@@ -247,7 +248,7 @@ final class SchemaValidator {
     }
 
     /// JSON equality between a node and a schema value (numbers by value).
-    private func equal(_ node: SceneNode, _ json: SchemaJSON) -> Bool {
+    private func equal(_ node: SceneNode, _ json: JSONValue) -> Bool {
         switch (Self.instance(node), json) {
         case (.null, .null): return true
         case (.bool(let a), .bool(let b)): return a == b
@@ -262,7 +263,7 @@ final class SchemaValidator {
     }
 }
 
-extension SchemaJSON {
+extension JSONValue {
     /// A node as JSON, scalars typed as YAML 1.2's core schema types them (to read a schema file).
     init(_ node: SceneNode) {
         switch SchemaValidator.instance(node) {
@@ -270,8 +271,8 @@ extension SchemaJSON {
         case .bool(let b): self = .bool(b)
         case .number(let n): self = .number(n)
         case .string(let s): self = .string(s)
-        case .array(let items): self = .array(items.map(SchemaJSON.init))
-        case .object(let pairs): self = .object(pairs.map { ($0.key, SchemaJSON($0.value)) })
+        case .array(let items): self = .array(items.map(JSONValue.init))
+        case .object(let pairs): self = .object(pairs.map { ($0.key, JSONValue($0.value)) })
         }
     }
 }
