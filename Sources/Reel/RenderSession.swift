@@ -3,46 +3,41 @@ import ReelCore
 import ReelEncode
 import ReelRender
 
-/// Renders a timeline's frames into a sink, reporting progress and stopping when asked.
-public struct RenderSession {
+/// Renders a timeline's frames into a sink: drawn on several threads, converted for the sink
+/// on those threads, written in order (see `FramePipeline`).
+///
+/// Every frame is `Timeline.presentation(at:)` drawn by a stateless `FrameRenderer`, both pure,
+/// so the frames — and the file — are the same whatever `threads` is.
+public struct RenderSession: Sendable {
     /// Progress after each frame.
-    public struct Progress: Sendable {
-        public var framesDone: Int
-        public var frameCount: Int
-        /// Seconds since the render started.
-        public var elapsed: Double
-        public var framesPerSecond: Double { elapsed > 0 ? Double(framesDone) / elapsed : 0 }
-        /// Estimated seconds left.
-        public var remaining: Double {
-            framesDone > 0 ? elapsed / Double(framesDone) * Double(frameCount - framesDone) : .infinity
-        }
-    }
-
+    public typealias Progress = PipelineProgress
     /// Thrown when `shouldStop` returned true.
-    public struct Interrupted: Error {}
+    public typealias Interrupted = FramePipeline.Interrupted
 
+    /// The timeline to render (its canvas gives size, scale and frame rate).
     public let timeline: Timeline
-    /// The frames to render (default: all).
+    /// The frames to render (default: all), by number in the scene.
     public var frames: Range<Int>
+    /// Threads that draw and convert frames; nil means one per core.
+    public var threads: Int?
 
     public init(timeline: Timeline) {
         self.timeline = timeline
         frames = 0..<timeline.canvas.frameCount
     }
 
-    /// Draws every frame and appends it to `sink`, calling `progress` after each and checking
-    /// `shouldStop` before each. The sink is not finished or aborted here: the caller decides.
-    public func run(into sink: FrameSink, progress: (Progress) -> Void = { _ in },
-                    shouldStop: () -> Bool = { false }) throws {
+    /// Draws every frame and writes it to `sink`, calling `progress` after each (on the calling
+    /// thread) and polling `shouldStop`. The sink is not finished or aborted here: the caller decides.
+    /// - Throws: `Interrupted`, or the sink's or a converter's error.
+    public func run(
+        into sink: any FrameSink, progress: (Progress) -> Void = { _ in }, shouldStop: () -> Bool = { false }
+    ) throws {
         let renderer = FrameRenderer(canvas: timeline.canvas)
-        let buffer = renderer.makeBuffer()
-        let start = Date()
-        for index in frames {
-            if shouldStop() { throw Interrupted() }
-            renderer.render(timeline, at: timeline.canvas.time(ofFrame: index), into: buffer)
-            try sink.append(buffer)
-            progress(Progress(framesDone: index - frames.lowerBound + 1, frameCount: frames.count,
-                              elapsed: Date().timeIntervalSince(start)))
-        }
+        let timeline = self.timeline
+        let canvas = timeline.canvas
+        try FramePipeline(threads: threads).run(
+            frames: frames, width: canvas.pixelWidth, height: canvas.pixelHeight,
+            draw: { index, buffer in renderer.render(timeline, at: canvas.time(ofFrame: index), into: buffer) },
+            into: sink, progress: progress, shouldStop: shouldStop)
     }
 }

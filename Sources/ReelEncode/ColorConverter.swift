@@ -69,21 +69,3 @@ final class ColorConverter {
         sws_scale(context, source, sourceStrides, 0, height, destination, destinationStrides)
     }
 }
-
-/// Multiplies colour by alpha in place: swscale keeps alpha straight, Reel's buffers are premultiplied.
-///
-/// Uses the exactly rounded c·a/255 (pixman's MUL_UN8), so values match what Cairo would draw.
-func premultiplyAlpha(_ buffer: PixelBuffer) {
-    for y in 0..<buffer.height {
-        let row = (buffer.baseAddress + y * buffer.stride).assumingMemoryBound(to: UInt8.self)
-        for x in 0..<buffer.width {
-            let p = row + x * 4
-            let a = UInt32(p[3])
-            if a == 255 { continue }
-            for c in 0..<3 {
-                let t = UInt32(p[c]) * a + 0x80
-                p[c] = UInt8(truncatingIfNeeded: ((t >> 8) + t) >> 8)
-            }
-        }
-    }
-}

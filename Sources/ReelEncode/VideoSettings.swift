@@ -1,64 +1,4 @@
-/// The video codecs Reel can write.
-///
-/// Only H.264 exists today. Everything codec-specific (encoder, pixel format, quality scale,
-/// presets, size rules) is a property here, so adding HEVC, ProRes, VP9 or GIF means adding a
-/// case and filling in its answers; `VideoSettings.validate()` and the encoder ask, never assume.
-public enum VideoCodec: String, Sendable, Equatable, CaseIterable {
-    /// H.264 / AVC via libx264, 8-bit 4:2:0, in MP4.
-    case h264
-
-    /// The name people know the codec by, used in messages.
-    public var displayName: String {
-        switch self {
-        case .h264: "H.264"
-        }
-    }
-
-    /// The FFmpeg encoder that produces this codec.
-    var encoderName: String {
-        switch self {
-        case .h264: "libx264"
-        }
-    }
-
-    /// The FFmpeg pixel format the encoder is fed (and the file stores).
-    var pixelFormatName: String {
-        switch self {
-        case .h264: "yuv420p"
-        }
-    }
-
-    /// Whether chroma is subsampled 2:1 in both directions, which needs even frame sizes.
-    var subsamplesChroma: Bool {
-        switch self {
-        case .h264: true
-        }
-    }
-
-    /// The container format FFmpeg writes (by muxer name, independent of the file's extension).
-    var containerName: String {
-        switch self {
-        case .h264: "mp4"
-        }
-    }
-
-    /// The valid constant-rate-factor values (lower is better quality and larger files).
-    public var crfRange: ClosedRange<Int> {
-        switch self {
-        case .h264: 0...51
-        }
-    }
-
-    /// The encoder's speed/size presets, fastest first.
-    public var presets: [String] {
-        switch self {
-        case .h264:
-            ["ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow", "slower", "veryslow", "placebo"]
-        }
-    }
-}
-
-/// How to encode a video: frame size, frame rate, codec and quality.
+/// How to encode a video: frame size, frame rate, codec, container and quality.
 ///
 /// Values are plain data; call `validate()` (the encoder does) to get a readable error for
 /// combinations the codec cannot handle before any file is created.
@@ -71,19 +11,41 @@ public struct VideoSettings: Sendable, Equatable {
     public var fps: Double
     /// The codec to write.
     public var codec: VideoCodec
-    /// Constant rate factor: the quality target (0 is lossless for H.264, 18 looks lossless, 23 is x264's default).
-    public var crf: Int
-    /// The encoder's speed/size trade-off, one of `codec.presets`.
-    public var preset: String
+    /// The container to write it in.
+    public var container: VideoContainer
+    /// Constant rate factor, the quality target (lower is better and larger), or nil for codecs
+    /// without one. H.264: 0 is lossless, 18 looks lossless, 23 is x264's default.
+    public var crf: Int?
+    /// The encoder's speed/size trade-off, one of `codec.presets`, or nil for codecs without presets.
+    public var preset: String?
+    /// Keep the frames' alpha channel (VP9; ProRes 4444 always has one). Without it, frames are
+    /// what they look like over black.
+    public var alpha: Bool
+    /// The scene frame number of the first frame: timestamps start there, so a segment rendered
+    /// with `--frames A-B` keeps its place in the scene's timeline.
+    public var startFrame: Int
+    /// Threads the encoder may use; nil lets it decide from the number of cores.
+    ///
+    /// The encoded bits depend on it (x264 and x265 plan their frame threads around it), so it
+    /// is deliberately separate from the number of threads that draw frames.
+    public var encoderThreads: Int?
 
-    /// Creates settings; defaults are H.264 at crf 18 with the "medium" preset.
-    public init(width: Int, height: Int, fps: Double, codec: VideoCodec = .h264, crf: Int = 18, preset: String = "medium") {
+    /// Creates settings; nil `crf`/`preset` mean the codec's defaults, a nil container the
+    /// codec's usual one (MP4 for H.264 and HEVC, MOV for ProRes, WebM for VP9).
+    public init(
+        width: Int, height: Int, fps: Double, codec: VideoCodec = .h264, container: VideoContainer? = nil,
+        crf: Int? = nil, preset: String? = nil, alpha: Bool = false
+    ) {
         self.width = width
         self.height = height
         self.fps = fps
         self.codec = codec
-        self.crf = crf
-        self.preset = preset
+        self.container = container ?? VideoContainer.allCases.first { $0.defaultCodec == codec } ?? .mp4
+        self.crf = crf ?? codec.defaultCRF
+        self.preset = preset ?? codec.defaultPreset
+        self.alpha = alpha
+        self.startFrame = 0
+        self.encoderThreads = nil
     }
 
     /// The frame rate as an exact fraction (see `FrameRate.init(fps:)`).
@@ -92,37 +54,97 @@ public struct VideoSettings: Sendable, Equatable {
         get throws { try FrameRate(fps: fps) }
     }
 
+    /// Whether the encoder is fed (and the file stores) an alpha channel.
+    var storesAlpha: Bool { codec == .prores || (alpha && codec.supportsAlpha) }
+
     /// Checks that the codec can encode these settings.
     /// - Throws: `EncodeError` describing the first problem found and how to fix it.
     public func validate() throws {
         guard width > 0, height > 0 else {
             throw EncodeError("The frame size must be positive; got \(width)×\(height) pixels")
         }
-        // No player decodes bigger H.264 (the highest level stops at 8192×4320), and a typo such as
-        // 19200 would otherwise surface as an obscure encoder error or an out-of-memory.
-        guard width <= VideoSettings.maximumDimension, height <= VideoSettings.maximumDimension else {
+        // A typo such as 19200 would otherwise surface as an obscure encoder error or an out-of-memory.
+        let maximum = min(codec.maximumDimension, VideoSettings.maximumDimension)
+        guard width <= maximum, height <= maximum else {
             throw EncodeError(
-                "\(codec.displayName) frames can be at most \(VideoSettings.maximumDimension) pixels on a side; "
+                "\(codec.displayName) frames can be at most \(maximum) pixels on a side; "
                     + "the frame is \(width)×\(height) pixels")
+        }
+        guard container.codecs.contains(codec) else {
+            throw EncodeError(
+                "\(container.displayName) files cannot hold \(codec.displayName); "
+                    + "choose one of: \(container.codecs.map(\.rawValue).joined(separator: ", "))")
         }
         if codec.subsamplesChroma, !width.isMultiple(of: 2) || !height.isMultiple(of: 2) {
             throw EncodeError(
-                "\(codec.displayName) with \(codec.pixelFormatName) needs even dimensions; "
+                "\(codec.displayName) with \(codec.pixelFormatName(alpha: alpha)) needs even dimensions; "
                     + "the frame is \(width)×\(height) pixels")
         }
-        _ = try frameRate
-        guard codec.crfRange.contains(crf) else {
+        let rate = try frameRate
+        if codec == .gif, VideoSettings.gifDelay(rate) == nil {
             throw EncodeError(
-                "crf \(crf) is out of range: \(codec.displayName) accepts \(codec.crfRange.lowerBound)…"
-                    + "\(codec.crfRange.upperBound) (lower is better quality; 18 is visually lossless)")
+                "GIF frame delays are whole hundredths of a second, at least 2 (browsers slow down "
+                    + "shorter ones), so the frame rate must be 100/n: 50, 33.33, 25, 20, 10, …; got \(rate.fps.formatted)")
         }
-        guard codec.presets.contains(preset) else {
-            throw EncodeError(
-                "Unknown preset \"\(preset)\" for \(codec.displayName) (\(codec.encoderName)); "
-                    + "choose one of: \(codec.presets.joined(separator: ", "))")
+        try validateQuality()
+        if alpha, !codec.supportsAlpha {
+            throw EncodeError("\(codec.displayName) cannot store an alpha channel; use ProRes 4444 (.mov) or VP9 (.webm)")
         }
+        guard startFrame >= 0 else { throw EncodeError("The first frame number must not be negative; got \(startFrame)") }
+        if let encoderThreads, !(1...VideoSettings.maximumThreads).contains(encoderThreads) {
+            throw EncodeError("The encoder thread count must be 1…\(VideoSettings.maximumThreads); got \(encoderThreads)")
+        }
+    }
+
+    private func validateQuality() throws {
+        if let crf {
+            guard let range = codec.crfRange else {
+                throw EncodeError("\(codec.displayName) has no crf setting (its quality is fixed); leave crf out")
+            }
+            guard range.contains(crf) else {
+                throw EncodeError(
+                    "crf \(crf) is out of range: \(codec.displayName) accepts \(range.lowerBound)…\(range.upperBound) "
+                        + "(lower is better quality\(codec == .h264 ? "; 18 is visually lossless" : ""))")
+            }
+        }
+        if let preset {
+            guard let presets = codec.presets else {
+                throw EncodeError("\(codec.displayName) has no presets; leave the preset out")
+            }
+            guard presets.contains(preset) else {
+                throw EncodeError(
+                    "Unknown preset \"\(preset)\" for \(codec.displayName) (\(codec.encoderName)); "
+                        + "choose one of: \(presets.joined(separator: ", "))")
+            }
+        }
+    }
+
+    /// The GIF frame delay in hundredths of a second for a frame rate, or nil when the rate has no
+    /// exact delay of at least 2 (shorter delays are slowed down to 0.1 s by browsers).
+    static func gifDelay(_ rate: FrameRate) -> Int? {
+        let hundredths = 100 * rate.denominator
+        guard hundredths.isMultiple(of: rate.numerator) else { return nil }
+        let delay = hundredths / rate.numerator
+        return delay >= 2 ? delay : nil
+    }
+
+    /// The highest GIF frame rate at or below `fps`: 100/n frames per second for a whole n ≥ 2
+    /// (60 → 50, 30 → 25, 24 → 20), since GIF delays are whole hundredths of a second.
+    public static func gifFPS(notAbove fps: Double) -> Double {
+        let n = max(2, (100 / fps - 1e-9).rounded(.up))
+        return 100 / n
     }
 
     /// The largest width or height accepted.
     public static let maximumDimension = 16384
+    /// The most encoder threads accepted.
+    public static let maximumThreads = 64
+}
+
+extension Double {
+    /// A short decimal for messages: "60", "29.97", "33.33".
+    var formatted: String {
+        let rounded = (self * 100).rounded() / 100
+        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+    }
 }

@@ -1,32 +1,92 @@
 import Foundation
 import Reel
 
-/// A one-line progress bar on stderr (only when stderr is a terminal), and the summary line.
+/// Render progress: a one-line bar on stderr when it is a terminal, or `key=value` blocks on
+/// stdout for scripts (`--progress`), and the summary line at the end.
+///
+/// The `--progress` blocks follow ffmpeg's `-progress` format, so tools that already read
+/// ffmpeg's can read Reel's: one `key=value` per line, each block ending with
+/// `progress=continue`, the last with `progress=end`.
+///
+/// ```
+/// stage=encoding
+/// frame=120
+/// total_frames=600
+/// percent=20.0
+/// fps=48.21
+/// elapsed=2.49
+/// eta=9.96
+/// progress=continue
+/// ```
 final class ProgressReporter {
-    let enabled: Bool
-    let total: Int
-    private var lastDraw = Date.distantPast
-    private var drew = false
-    private var last: RenderSession.Progress?
-
-    init(enabled: Bool, total: Int) {
-        self.enabled = enabled && Terminal.stderrIsTerminal
-        self.total = total
+    enum Mode {
+        case none, bar, keyValue
     }
+
+    let mode: Mode
+    private var lastDraw = -Double.infinity
+    private var drew = false
+    private(set) var last: RenderSession.Progress?
+    private let clock = DispatchTime.now().uptimeNanoseconds
+
+    /// - Parameters:
+    ///   - keyValue: `--progress` was given.
+    ///   - quiet: `--quiet` was given (no bar; key=value blocks still print when asked for).
+    init(keyValue: Bool, quiet: Bool) {
+        mode = keyValue ? .keyValue : (!quiet && Terminal.stderrIsTerminal ? .bar : .none)
+    }
+
+    /// Seconds since the reporter was created (the render's wall time, loading included).
+    var elapsed: Double { Double(DispatchTime.now().uptimeNanoseconds - clock) / 1e9 }
 
     func update(_ p: RenderSession.Progress) {
         last = p
-        guard enabled else { return }
-        let now = Date()
-        // Redraw at most 10 times a second, and always for the last frame.
-        guard now.timeIntervalSince(lastDraw) >= 0.1 || p.framesDone == p.frameCount else { return }
-        lastDraw = now
+        let final = p.framesDone == p.frameCount
+        switch mode {
+        case .none:
+            return
+        case .bar:
+            // Redraw at most 10 times a second, and always for the last frame.
+            guard p.totalElapsed - lastDraw >= 0.1 || final else { return }
+            lastDraw = p.totalElapsed
+            Terminal.write("\r\u{1B}[2K" + Self.bar(p))
+            drew = true
+        case .keyValue:
+            // Twice a second (as ffmpeg does), plus the end of each stage.
+            guard p.totalElapsed - lastDraw >= 0.5 || final else { return }
+            lastDraw = p.totalElapsed
+            let end = final && p.stage == .encoding
+            Self.printBlock(Self.keyValues(p) + [("progress", end ? "end" : "continue")])
+        }
+    }
+
+    /// The bar line: `████░░░ 120/600 frames  48 fps  ETA 10s`.
+    static func bar(_ p: RenderSession.Progress) -> String {
         let width = 30
         let filled = p.frameCount > 0 ? width * p.framesDone / p.frameCount : width
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
-        let eta = p.remaining.isFinite ? Self.duration(p.remaining) : "–"
-        Terminal.write("\r\u{1B}[2K\(bar) \(p.framesDone)/\(p.frameCount) frames  \(String(format: "%.0f", p.framesPerSecond)) fps  ETA \(eta)")
-        drew = true
+        let eta = p.remaining.isFinite ? duration(p.remaining) : "–"
+        let label = p.stage == .analysing ? "palette " : ""
+        return "\(label)\(bar) \(p.framesDone)/\(p.frameCount) frames  "
+            + "\(String(format: "%.0f", p.framesPerSecond)) fps  ETA \(eta)"
+    }
+
+    static func keyValues(_ p: RenderSession.Progress) -> [(String, String)] {
+        let percent = p.frameCount > 0 ? 100 * Double(p.framesDone) / Double(p.frameCount) : 100
+        return [
+            ("stage", p.stage.rawValue),
+            ("frame", String(p.framesDone)),
+            ("total_frames", String(p.frameCount)),
+            ("percent", String(format: "%.1f", percent)),
+            ("fps", String(format: "%.2f", p.framesPerSecond)),
+            ("elapsed", String(format: "%.2f", p.totalElapsed)),
+            ("eta", p.remaining.isFinite ? String(format: "%.2f", p.remaining) : "N/A"),
+        ]
+    }
+
+    private static func printBlock(_ pairs: [(String, String)]) {
+        let text = pairs.map { "\($0.0)=\($0.1)\n" }.joined()
+        FileHandle.standardOutput.write(Data(text.utf8))
     }
 
     /// Ends the progress line so the next message starts on a clean line.
@@ -35,13 +95,13 @@ final class ProgressReporter {
         drew = false
     }
 
-    func summary(output: String, bytes: Int, canvas: Canvas) -> String {
-        let frames = last?.framesDone ?? 0
-        let elapsed = last?.elapsed ?? 0
-        let fps = elapsed > 0 ? Double(frames) / elapsed : 0
-        return "\(output): \(frames) frames, \(canvas.pixelWidth)×\(canvas.pixelHeight) at \(JSONValue.format(canvas.fps)) fps "
-            + "(\(String(format: "%.2f", Double(frames) / canvas.fps)) s), rendered in \(String(format: "%.1f", elapsed)) s "
-            + "(\(String(format: "%.0f", fps)) fps), \(Self.size(bytes))"
+    /// `out.mp4: 600 frames, 1920×1080 at 60 fps (10.00 s), H.264 MP4, rendered in 12.3 s (49 fps), 2.9 MB`
+    func summary(output: String, format: String, frames: Int, bytes: Int, width: Int, height: Int, fps: Double) -> String {
+        let seconds = elapsed
+        let rate = seconds > 0 ? Double(frames) / seconds : 0
+        return "\(output): \(frames) frames, \(width)×\(height) at \(JSONValue.format(fps)) fps "
+            + "(\(String(format: "%.2f", Double(frames) / fps)) s), \(format), rendered in \(String(format: "%.1f", seconds)) s "
+            + "(\(String(format: "%.0f", rate)) fps), \(Self.size(bytes))"
     }
 
     static func duration(_ seconds: Double) -> String {

@@ -20,7 +20,7 @@ struct ReelCommand: ParsableCommand {
               reel validate scenes/*.yaml
             """,
         version: ReelVersion.string,
-        subcommands: [RenderCommand.self, StillCommand.self, InspectCommand.self, ValidateCommand.self],
+        subcommands: [RenderCommand.self, StillCommand.self, SheetCommand.self, InspectCommand.self, ValidateCommand.self],
         defaultSubcommand: RenderCommand.self)
 
     /// Runs the command line with Reel's exit codes: usage mistakes are invalid input (2),

@@ -8,10 +8,17 @@ struct RenderCommand: ParsableCommand {
         commandName: "render",
         abstract: "Render a scene to a video file (the default subcommand).",
         discussion: """
-            The output appears only when complete: frames are written to a temporary file beside \
-            it, which is renamed at the end and removed on error or interrupt (Ctrl-C).
+            The extension picks the format:
+              .mp4             H.264 (or --codec hevc), yuv420p, BT.709, +faststart
+              .mov             ProRes 4444 with alpha (or --codec h264 / hevc)
+              .webm            VP9, with alpha when the background is transparent
+              .gif             GIF, one palette for the clip, ordered dithering
+              NAME-%04d.png    one PNG per frame, numbered by scene frame
+              .bgra            raw premultiplied BGRA frames (no header), for other tools
 
-            Output formats (by extension): .mp4 — H.264, yuv420p, BT.709.
+            Frames are drawn on --threads threads and encoded in order; the file does not depend \
+            on --threads. The output appears only when complete: it is written to a temporary \
+            file beside it, renamed at the end and removed on error or interrupt (Ctrl-C).
             """)
 
     @OptionGroup var input: SceneOptions
@@ -20,20 +27,36 @@ struct RenderCommand: ParsableCommand {
     var output: String?
 
     @Option(name: [.customLong("fps"), .customLong("r", withSingleDash: true)],
-            help: ArgumentHelp("Frames per second (default: the scene's canvas.fps).", valueName: "n"))
+            help: ArgumentHelp("Frames per second (default: the scene's canvas.fps; for GIF the nearest 100/n below it).", valueName: "n"))
     var fps: Double?
 
     @Option(help: ArgumentHelp("Pixels per point (default: the scene's canvas.scale).", valueName: "s"))
     var scale: Double?
 
-    @Option(help: ArgumentHelp("Constant rate factor: 0 (lossless) … 51 (worst); lower is better and larger.", valueName: "q"))
-    var crf: Int = 18
+    @Option(help: ArgumentHelp("Render only frames A…B (0-based, inclusive; 'A-' to the end), keeping their timestamps.", valueName: "A-B"))
+    var frames: FrameSelection?
 
-    @Option(help: ArgumentHelp("x264 preset: ultrafast … veryslow (slower presets make smaller files).", valueName: "p"))
-    var preset: String = "medium"
+    @Option(help: ArgumentHelp("Quality: H.264/HEVC 0…51 (default 18/22), VP9 0…63 (default 28); lower is better and larger.", valueName: "q"))
+    var crf: Int?
+
+    @Option(help: ArgumentHelp("Encoder speed: ultrafast … veryslow (slower makes smaller files; default \(VideoCodec.h264.defaultPreset ?? "")).", valueName: "p"))
+    var preset: String?
+
+    @Option(help: ArgumentHelp("Codec within the format: h264 or hevc (.mp4, .mov), prores (.mov), vp9 (.webm).", valueName: "c"))
+    var codec: String?
+
+    @Option(help: ArgumentHelp("Threads that draw frames (default: one per core). The encoder sizes its own threads.", valueName: "n"))
+    var threads: Int?
 
     @Flag(name: [.short, .long], help: "Print nothing but errors.")
     var quiet = false
+
+    @Flag(help: "Print progress as key=value lines on stdout (ffmpeg's -progress format) instead of a bar.")
+    var progress = false
+
+    func validate() throws {
+        if let threads, !(1...256).contains(threads) { throw ValidationError("--threads must be 1…256, got \(threads).") }
+    }
 
     func run() throws {
         let (_, timeline) = try input.load(quiet: quiet)
@@ -47,48 +70,95 @@ struct RenderCommand: ParsableCommand {
             canvas.scale = scale
         }
         let outputPath = output ?? OutputNaming.defaultOutput(for: input.scene, extension: "mp4")
-        let ext = (outputPath as NSString).pathExtension.lowercased()
-        guard ext == "mp4" else {
-            throw CommandFailure.invalid("cannot write '.\(ext)' files yet; use an .mp4 output (other formats are planned)")
+        let format: OutputFormat
+        do { format = try OutputFormat(path: outputPath, codec: codec) } catch { throw CommandFailure.invalid("\(error)") }
+        if case .video(_, .gif) = format, fps == nil {
+            let gifFPS = VideoSettings.gifFPS(notAbove: canvas.fps)
+            if gifFPS != canvas.fps, !quiet {
+                Terminal.write("\(Terminal.paint("note:", "1;36")) GIF frame delays are whole hundredths of a second: "
+                    + "rendering at \(JSONValue.format(gifFPS)) fps (the scene has \(JSONValue.format(canvas.fps)); --fps picks another 100/n)\n")
+            }
+            canvas.fps = gifFPS
         }
-        let settings = VideoSettings(width: canvas.pixelWidth, height: canvas.pixelHeight, fps: canvas.fps, crf: crf, preset: preset)
-        do { try settings.validate() } catch { throw CommandFailure.invalid("\(error)") }
-
-        let session = RenderSession(timeline: timeline.with(canvas: canvas))
-        let target: AtomicOutput
-        do { target = try AtomicOutput(finalPath: outputPath) } catch { throw CommandFailure.failed("\(error)") }
+        var session = RenderSession(timeline: timeline.with(canvas: canvas))
+        session.threads = threads
+        guard !session.frames.isEmpty else {
+            throw CommandFailure.invalid("\(input.scene): \(JSONValue.format(canvas.duration)) s at \(JSONValue.format(canvas.fps)) fps is not a single frame")
+        }
+        if let frames {
+            session.frames = try frames.range(frameCount: session.frames.count, fps: canvas.fps)
+        }
+        let plan: RenderOutput
+        do {
+            plan = try RenderOutput(path: outputPath, format: format, canvas: canvas, crf: crf, preset: preset,
+                                    startFrame: session.frames.lowerBound)
+        } catch {
+            throw CommandFailure.invalid("\(error)")
+        }
 
         reel_install_interrupt_handlers()
-        let progress = ProgressReporter(enabled: !quiet, total: session.frames.count)
-        let encoder: VideoEncoder
+        let reporter = ProgressReporter(keyValue: progress, quiet: quiet)
+        let destination: any AtomicDestination, sink: any FrameSink
+        do { (destination, sink) = try plan.open() } catch { throw CommandFailure.failed("\(error)") }
         do {
-            encoder = try VideoEncoder(path: target.temporaryPath, settings: settings)
-        } catch {
-            target.discard()
-            throw CommandFailure.failed("\(error)")
-        }
-        do {
-            try session.run(into: encoder, progress: progress.update, shouldStop: { reel_interrupt_signal() != 0 })
-            try encoder.finish()
-            try target.commit()
+            try session.run(into: sink, progress: reporter.update, shouldStop: { reel_interrupt_signal() != 0 })
+            try sink.finish()
+            // Finishing can take a moment (the encoder's delayed frames, moving the index to the
+            // front): an interrupt that arrived meanwhile still means "do not leave a file".
+            if reel_interrupt_signal() != 0 { throw RenderSession.Interrupted() }
+            try destination.commit()
         } catch is RenderSession.Interrupted {
-            encoder.abort()
-            target.discard()
-            progress.finishLine()
+            sink.abort()
+            destination.discard()
+            reporter.finishLine()
             let signal = reel_interrupt_signal()
             Terminal.error("interrupted; \(outputPath) was not written")
             throw ExitCode(128 + signal)
         } catch {
-            encoder.abort()
-            target.discard()
-            progress.finishLine()
+            sink.abort()
+            destination.discard()
+            reporter.finishLine()
             throw CommandFailure.failed("\(error)")
         }
-        progress.finishLine()
+        reporter.finishLine()
         if !quiet {
-            let bytes = (try? FileManager.default.attributesOfItem(atPath: outputPath)[.size] as? Int) ?? 0
-            Terminal.write(progress.summary(output: outputPath, bytes: bytes, canvas: canvas) + "\n")
+            Terminal.write(reporter.summary(
+                output: outputPath, format: format.displayName, frames: session.frames.count,
+                bytes: plan.writtenBytes(by: sink), width: canvas.pixelWidth, height: canvas.pixelHeight, fps: canvas.fps) + "\n")
         }
+    }
+}
+
+/// `--frames A-B`: a 0-based inclusive range of frame numbers; `A-` runs to the end, `N` is one frame.
+struct FrameSelection: ExpressibleByArgument {
+    var first: Int
+    var last: Int?
+
+    init?(argument: String) {
+        let parts = argument.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        guard let first = Int(parts[0]), first >= 0 else { return nil }
+        self.first = first
+        if parts.count == 1 {
+            last = first
+        } else if parts[1].isEmpty {
+            last = nil
+        } else {
+            guard let last = Int(parts[1]), last >= first else { return nil }
+            self.last = last
+        }
+    }
+
+    static var defaultCompletionKind: CompletionKind { .default }
+
+    /// The frames as a range, checked against the scene's frame count.
+    func range(frameCount: Int, fps: Double) throws -> Range<Int> {
+        let last = self.last ?? frameCount - 1
+        guard first < frameCount, last < frameCount else {
+            let shown = self.last.map { "\(first)-\($0)" } ?? "\(first)-"
+            throw CommandFailure.invalid(
+                "--frames \(shown) is outside the scene: it has \(frameCount) frames (0-\(frameCount - 1)) at \(JSONValue.format(fps)) fps")
+        }
+        return first..<(last + 1)
     }
 }
 

@@ -1,0 +1,85 @@
+import ArgumentParser
+import Foundation
+import Reel
+
+struct SheetCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sheet",
+        abstract: "Render a contact sheet: frames in a grid with their timecodes, for design review.",
+        discussion: """
+            The frames are spread evenly over the scene, first and last included. Each is labelled \
+            MM:SS.hh (scene time) and its frame number, as `reel still --frame N` renders it.
+            """)
+
+    @OptionGroup var input: SceneOptions
+
+    @Option(name: [.short, .long], help: ArgumentHelp("Output PNG file (default: SCENE-sheet.png).", valueName: "file"))
+    var output: String?
+
+    @Option(help: ArgumentHelp("How many frames to show.", valueName: "n"))
+    var count = 12
+
+    @Option(help: ArgumentHelp("Frames per row.", valueName: "c"))
+    var columns = 4
+
+    @Option(help: ArgumentHelp("Pixels per point of each frame (default: frames at most 480 pixels wide).", valueName: "s"))
+    var scale: Double?
+
+    @Option(help: ArgumentHelp("Frames per second for numbering frames (default: the scene's canvas.fps).", valueName: "n"))
+    var fps: Double?
+
+    func validate() throws {
+        if !(1...1000).contains(count) { throw ValidationError("--count must be 1…1000, got \(count).") }
+        if !(1...100).contains(columns) { throw ValidationError("--columns must be 1…100, got \(columns).") }
+        if let scale, !(scale > 0 && scale <= 16) { throw ValidationError("--scale must be greater than 0 and at most 16.") }
+        if let fps, !(fps > 0 && fps <= 1000) { throw ValidationError("--fps must be between 1 and 1000.") }
+    }
+
+    func run() throws {
+        let (_, timeline) = try input.load()
+        var canvas = timeline.canvas
+        if let fps { canvas.fps = fps }
+        canvas.scale = scale ?? min(canvas.scale, 480 / max(canvas.size.width, 1))
+        guard canvas.pixelWidth > 0, canvas.pixelHeight > 0 else {
+            throw CommandFailure.invalid("--scale \(JSONValue.format(canvas.scale)) makes the frames smaller than a pixel")
+        }
+        let frameNumbers = Self.frames(count: count, of: max(canvas.frameCount, 1))
+        let renderer = FrameRenderer(canvas: canvas)
+        let images = frameNumbers.map { _ in renderer.makeBuffer() }
+        // Tiles are independent: draw them on every core.
+        let times = frameNumbers.map { [canvas] in canvas.time(ofFrame: $0) }
+        DispatchQueue.concurrentPerform(iterations: frameNumbers.count) { i in
+            renderer.render(timeline, at: times[i], into: images[i])
+        }
+        let tiles = zip(frameNumbers, images).map { (image: $1, label: Self.label(frame: $0, fps: canvas.fps)) }
+        let name = (input.scene as NSString).lastPathComponent
+        let title = "\(name)  \(timeline.canvas.pixelWidth)×\(timeline.canvas.pixelHeight)  "
+            + "\(JSONValue.format(canvas.fps)) fps  \(JSONValue.format(canvas.duration)) s  \(canvas.frameCount) frames"
+        let sheet = ContactSheet(columns: columns, title: title).render(tiles)
+
+        let outputPath = output ?? OutputNaming.defaultOutput(for: input.scene, extension: "png")
+            .replacingOccurrences(of: ".png", with: "-sheet.png")
+        let target: AtomicOutput
+        do { target = try AtomicOutput(finalPath: outputPath) } catch { throw CommandFailure.failed("\(error)") }
+        do {
+            try PNGFile.write(sheet, to: target.temporaryPath)
+            try target.commit()
+        } catch {
+            target.discard()
+            throw CommandFailure.failed("\(error)")
+        }
+    }
+
+    /// `count` frame numbers spread evenly over `0..<frameCount`, first and last included.
+    static func frames(count: Int, of frameCount: Int) -> [Int] {
+        let n = min(count, frameCount)
+        guard n > 1 else { return [0] }
+        return (0..<n).map { Int((Double($0) * Double(frameCount - 1) / Double(n - 1)).rounded()) }
+    }
+
+    /// `00:01.50  #90`: scene time as minutes, seconds and hundredths, then the frame number.
+    static func label(frame: Int, fps: Double) -> String {
+        let hundredths = Int((Double(frame) / fps * 100).rounded())
+        return String(format: "%02d:%02d.%02d  #%d", hundredths / 6000, hundredths / 100 % 60, hundredths % 100, frame)
+    }
+}
