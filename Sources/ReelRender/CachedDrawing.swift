@@ -28,11 +28,15 @@ extension LayerPainter {
         let place = DevicePlacement(cr)
         guard let content = cache.raster(for: place.key(.content, layer.kind, Self.contentKey(s, border: true)), make: {
             Raster.make(linear: place.linear, fx: place.fx, fy: place.fy) { rc in
-                Self.drawContentForRaster(layer, rc, border: true)
+                Self.drawContentForRaster(layer, rc, border: true, cache: cache)
             }
         }) else { return true }
         let grouped = shadow && opacity < 1
-        if grouped { cairo_push_group(cr) }
+        if grouped {
+            cairo_save(cr)
+            if let extent = LayerExtent.of(layer, shadow: true) { LayerExtent.clip(cr, to: extent) }
+            cairo_push_group(cr)
+        }
         if shadow {
             var shadowKey = Self.contentKey(s, border: true)
             shadowKey.shadowRadius = s.shadowRadius
@@ -47,6 +51,7 @@ extension LayerPainter {
         if grouped {
             cairo_pop_group_to_source(cr)
             cairo_paint_with_alpha(cr, opacity)
+            cairo_restore(cr)
         }
         return true
     }
@@ -58,14 +63,14 @@ extension LayerPainter {
         let key = place.key(.content, layer.kind, Self.contentKey(layer.state, border: includeBorder))
         cache.raster(for: key) {
             Raster.make(linear: place.linear, fx: place.fx, fy: place.fy) { rc in
-                Self.drawContentForRaster(layer, rc, border: includeBorder)
+                Self.drawContentForRaster(layer, rc, border: includeBorder, cache: cache)
             }
         }?.composite(cr, tx: place.tx, ty: place.ty, alpha: alpha)
     }
 
     /// What a content raster holds: background, contents and class drawing (clipped to the bounds
     /// when the layer clips), and the border when asked.
-    static func drawContentForRaster(_ layer: PresentationLayer, _ rc: OpaquePointer, border: Bool) {
+    static func drawContentForRaster(_ layer: PresentationLayer, _ rc: OpaquePointer, border: Bool, cache: RenderCache?) {
         let s = layer.state
         if hasBackground(s), let color = s.backgroundColor {
             Geometry.roundedRect(rc, s.bounds, radius: s.cornerRadius, corners: s.maskedCorners)
@@ -77,7 +82,7 @@ extension LayerPainter {
             Geometry.roundedRect(rc, s.bounds, radius: s.cornerRadius, corners: s.maskedCorners)
             cairo_clip(rc)
         }
-        drawOwnContent(layer, rc, alpha: 1)
+        drawOwnContent(layer, rc, alpha: 1, cache: cache)
         cairo_restore(rc)
         if border, hasBorder(s) { drawBorder(s, rc, alpha: 1) }
     }

@@ -37,7 +37,11 @@ enum ContentsDrawing {
         }
     }
 
-    static func draw(_ s: LayerState, _ cr: OpaquePointer, alpha: Double) {
+    /// Draws the image. A downscaled image is first resampled (with a filter that averages every
+    /// source pixel) to about the size it covers on the device — kept in `cache` — and that copy
+    /// is drawn with a bilinear filter: as sharp as filtering the original every frame, but a
+    /// spinning or sliding image costs a bilinear pass instead of a wide convolution.
+    static func draw(_ s: LayerState, _ cr: OpaquePointer, alpha: Double, cache: RenderCache?) {
         guard let image = s.contents, hasContent(s) else { return }
         // The part of the image shown, in pixels.
         let r = s.contentsRect
@@ -45,11 +49,8 @@ enum ContentsDrawing {
                             width: r.width * Double(image.width), height: r.height * Double(image.height))
         let dest = destination(s, imageSize: source.size)
         guard dest.width > 0, dest.height > 0 else { return }
-        let surface = cairo_image_surface_create_for_data(
-            image.pixels.baseAddress.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
-            Int32(image.width), Int32(image.height), Int32(image.pixels.stride))
-        defer { cairo_surface_destroy(surface) }
         cairo_save(cr)
+        defer { cairo_restore(cr) }
         if s.contentsGravity == .resizeAspectFill {
             // The filled image is cropped to the bounds.
             cairo_rectangle(cr, s.bounds.minX, s.bounds.minY, s.bounds.width, s.bounds.height)
@@ -58,13 +59,66 @@ enum ContentsDrawing {
         cairo_rectangle(cr, dest.minX, dest.minY, dest.width, dest.height)
         cairo_clip(cr)
         cairo_translate(cr, dest.minX, dest.minY)
-        cairo_scale(cr, dest.width / source.width, dest.height / source.height)
-        cairo_set_source_surface(cr, surface, -source.minX, -source.minY)
+        if let size = preparedSize(cr, source: source, dest: dest) {
+            let key = PreparedImageKey(image: image, source: source, width: size.width, height: size.height)
+            let make = { prepare(image, source: source, width: size.width, height: size.height) }
+            guard let prepared = cache.map({ $0.preparedImage(for: key, make: make) }) ?? make() else { return }
+            cairo_scale(cr, dest.width / Double(size.width), dest.height / Double(size.height))
+            cairo_set_source_surface(cr, prepared.surface, 0, 0)
+            finish(cr, filter: CAIRO_FILTER_BILINEAR, alpha: alpha)
+            return
+        }
+        withSurface(image) { surface in
+            cairo_scale(cr, dest.width / source.width, dest.height / source.height)
+            cairo_set_source_surface(cr, surface, -source.minX, -source.minY)
+            finish(cr, filter: CAIRO_FILTER_GOOD, alpha: alpha)
+        }
+    }
+
+    /// Pads the source so edge pixels don't fade into transparency when scaled, and paints.
+    private static func finish(_ cr: OpaquePointer, filter: cairo_filter_t, alpha: Double) {
         let pattern = cairo_get_source(cr)
-        // Pad so edge pixels don't fade into transparency when scaled; GOOD filters downscales.
         cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
-        cairo_pattern_set_filter(pattern, CAIRO_FILTER_GOOD)
+        cairo_pattern_set_filter(pattern, filter)
         cairo_paint_with_alpha(cr, alpha)
-        cairo_restore(cr)
+    }
+
+    /// The pixel size to resample the source to when the device shows it smaller than its pixels
+    /// (along either of the image's axes, whatever the rotation); nil when it is not downscaled.
+    static func preparedSize(_ cr: OpaquePointer, source: CGRect, dest: CGRect) -> (width: Int, height: Int)? {
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cr, &m)
+        // Device pixels per source pixel along the image's x and y axes.
+        let sx = (m.xx * m.xx + m.yx * m.yx).squareRoot() * dest.width / source.width
+        let sy = (m.xy * m.xy + m.yy * m.yy).squareRoot() * dest.height / source.height
+        guard sx < 0.99 || sy < 0.99 else { return nil }
+        let width = max(Int((source.width * min(sx, 1)).rounded(.up)), 1)
+        let height = max(Int((source.height * min(sy, 1)).rounded(.up)), 1)
+        return (width, height)
+    }
+
+    /// The shown part of `image` resampled to width × height pixels.
+    static func prepare(_ image: CGImage, source: CGRect, width: Int, height: Int) -> Raster? {
+        guard width < 32768, height < 32768 else { return nil }
+        let target = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
+        let c = cairo_create(target)!
+        withSurface(image) { surface in
+            cairo_scale(c, Double(width) / source.width, Double(height) / source.height)
+            cairo_set_source_surface(c, surface, -source.minX, -source.minY)
+            cairo_set_operator(c, CAIRO_OPERATOR_SOURCE)
+            finish(c, filter: CAIRO_FILTER_GOOD, alpha: 1)
+        }
+        cairo_destroy(c)
+        cairo_surface_flush(target)
+        return Raster(surface: target, originX: 0, originY: 0)
+    }
+
+    /// A Cairo surface over the image's pixels, for the duration of `body`.
+    private static func withSurface(_ image: CGImage, _ body: (OpaquePointer) -> Void) {
+        let surface = cairo_image_surface_create_for_data(
+            image.pixels.baseAddress.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
+            Int32(image.width), Int32(image.height), Int32(image.pixels.stride))!
+        body(surface)
+        cairo_surface_destroy(surface)
     }
 }

@@ -30,6 +30,7 @@ public struct FrameRenderer: Sendable {
     /// Renders `tree` into `buffer` (cleared first), scaled by `canvas.scale`.
     public func render(_ tree: PresentationLayer, into buffer: PixelBuffer) {
         buffer.clear()
+        cache?.frameStarted()
         let cairo = CairoCanvas(buffer: buffer)
         let cr = cairo.context
         cairo_set_antialias(cr, CAIRO_ANTIALIAS_GRAY)
@@ -54,13 +55,7 @@ struct LayerPainter {
         let s = layer.state
         let opacity = min(max(Double(s.opacity), 0), 1)
         guard !s.isHidden, opacity > 0, Geometry.isDrawable(s) else { return }
-        // Layer plane → parent plane: about the anchor point (x, y and anchorPointZ), then to
-        // the position (x, y and zPosition), then through the parent's sublayerTransform.
-        let ax = s.bounds.origin.x + s.anchorPoint.x * s.bounds.width, ay = s.bounds.origin.y + s.anchorPoint.y * s.bounds.height
-        var full = CATransform3DMakeTranslation(-ax, -ay, -s.anchorPointZ)
-            .concatenating(s.transform)
-            .concatenating(CATransform3DMakeTranslation(s.position.x, s.position.y, s.zPosition))
-        if let parentSublayer { full = full.concatenating(parentSublayer) }
+        let full = Self.toParent(s, parentSublayer: parentSublayer)
         if layer.kind == .transformLayer {
             drawTransformLayer(layer, full: full, cr, opacity: opacity)
             return
@@ -78,6 +73,16 @@ struct LayerPainter {
         } else {
             Flattening.draw(layer, toParent: toParent, cr, painter: self)
         }
+    }
+
+    /// Layer plane → parent plane: about the anchor point (x, y and anchorPointZ), then to the
+    /// position (x, y and zPosition), then through the parent's sublayerTransform.
+    static func toParent(_ s: LayerState, parentSublayer: CATransform3D?) -> CATransform3D {
+        let ax = s.bounds.origin.x + s.anchorPoint.x * s.bounds.width, ay = s.bounds.origin.y + s.anchorPoint.y * s.bounds.height
+        let full = CATransform3DMakeTranslation(-ax, -ay, -s.anchorPointZ)
+            .concatenating(s.transform)
+            .concatenating(CATransform3DMakeTranslation(s.position.x, s.position.y, s.zPosition))
+        return parentSublayer.map { full.concatenating($0) } ?? full
     }
 
     /// A CATransformLayer: its transform goes on to each sublayer (which keeps its 3D, and hides
@@ -121,16 +126,21 @@ struct LayerPainter {
             return
         }
         if s.masksToBounds {
-            // Nothing can show outside the bounds: keep the group small.
+            // Nothing can show outside the bounds.
             Geometry.roundedRect(cr, s.bounds, radius: s.cornerRadius, corners: s.maskedCorners)
             cairo_clip(cr)
         }
+        // The group's buffer covers only what the layer can paint (the clip is undone before
+        // the shadow, which reaches further).
+        cairo_save(cr)
+        if let extent = LayerExtent.of(layer, shadow: false) { LayerExtent.clip(cr, to: extent) }
         cairo_push_group(cr)
         drawBody(layer, cr, alpha: 1)
         var content = cairo_pop_group(cr)!
         if let mask = layer.mask {
             content = applyMask(mask, to: content, cr)
         }
+        cairo_restore(cr)
         if shadow && opacity < 1 { cairo_push_group(cr) }
         if shadow { ShadowDrawing.draw(s, content: content, cr, alpha: 1) }
         cairo_set_source(cr, content)
@@ -162,16 +172,16 @@ struct LayerPainter {
             Geometry.roundedRect(cr, s.bounds, radius: s.cornerRadius, corners: s.maskedCorners)
             cairo_clip(cr)
         }
-        if !cached { Self.drawOwnContent(layer, cr, alpha: alpha) }
+        if !cached { Self.drawOwnContent(layer, cr, alpha: alpha, cache: cache) }
         drawSublayers(layer, cr, alpha: alpha)
         if clips { cairo_restore(cr) }
         if Self.hasBorder(s) { Self.drawBorder(s, cr, alpha: alpha) }
     }
 
     /// Contents and the class's own drawing (shape, text, gradient), inside any bounds clip.
-    static func drawOwnContent(_ layer: PresentationLayer, _ cr: OpaquePointer, alpha: Double) {
+    static func drawOwnContent(_ layer: PresentationLayer, _ cr: OpaquePointer, alpha: Double, cache: RenderCache?) {
         let s = layer.state
-        if ContentsDrawing.hasContent(s) { ContentsDrawing.draw(s, cr, alpha: alpha) }
+        if ContentsDrawing.hasContent(s) { ContentsDrawing.draw(s, cr, alpha: alpha, cache: cache) }
         switch layer.kind {
         case .shape: ShapeDrawing.draw(s, cr, alpha: alpha)
         case .text: if TextDrawing.hasContent(s) { TextDrawing.draw(s, cr, alpha: alpha) }
@@ -217,10 +227,18 @@ struct LayerPainter {
     /// Draws a layer composited at `alpha` as a whole (a group), or directly when opaque.
     private func draw(_ child: PresentationLayer, _ cr: OpaquePointer, parentSublayer: CATransform3D?, alpha: Double) {
         guard alpha < 1 else { return draw(child, cr, parentSublayer: parentSublayer) }
+        cairo_save(cr)
+        if let extent = LayerExtent.of(child, shadow: true),
+           let m = LayerExtent.affine(Self.toParent(child.state, parentSublayer: parentSublayer)) {
+            LayerExtent.clip(cr, to: LayerExtent.transformed(extent, m))
+        }
         cairo_push_group(cr)
         draw(child, cr, parentSublayer: parentSublayer)
-        cairo_pop_group_to_source(cr)
+        let group = cairo_pop_group(cr)!
+        cairo_restore(cr)
+        cairo_set_source(cr, group)
         cairo_paint_with_alpha(cr, alpha)
+        cairo_pattern_destroy(group)
     }
 
     /// `content` masked by the alpha of `mask` (drawn in this layer's space).

@@ -16,7 +16,16 @@ import ReelCore
 public final class RenderCache: @unchecked Sendable {
     // @unchecked: all mutable state is guarded by `lock`; rasters are immutable once stored.
     private let lock = NSLock()
-    private var entries: [RasterKey: Entry] = [:]
+    private var entries: [Key: Entry] = [:]
+    /// Keys asked for once but not stored, with the frame (in rendering order) they were asked
+    /// for in: a raster is kept only when it is asked for again within `reuseWindow` frames, so
+    /// content that changes every frame — a spinning image, a stroke being drawn on — neither
+    /// fills the cache nor pushes out what is reused, and memory does not grow with the length of
+    /// a render. Which rasters are kept never changes a pixel: a raster is drawn the same way
+    /// whether it is stored or not.
+    private var seenOnce: [Key: UInt64] = [:]
+    private var frames: UInt64 = 0
+    private let reuseWindow: UInt64 = 8
     private var clock: UInt64 = 0
     private var bytes = 0
     /// Largest total size of the rasters kept.
@@ -24,6 +33,11 @@ public final class RenderCache: @unchecked Sendable {
 
     private(set) var hits = 0
     private(set) var misses = 0
+
+    private enum Key: Hashable {
+        case raster(RasterKey)
+        case image(PreparedImageKey)
+    }
 
     final class Entry: @unchecked Sendable {
         let raster: Raster
@@ -38,7 +52,20 @@ public final class RenderCache: @unchecked Sendable {
     /// Hits and misses so far (for benchmarks).
     public var statistics: (hits: Int, misses: Int) { lock.withLock { (hits, misses) } }
 
+    /// Bytes of the rasters kept now.
+    public var storedBytes: Int { lock.withLock { bytes } }
+
+    /// The raster of a layer part, made by `make` when it is not kept.
     func raster(for key: RasterKey, make: () -> Raster?) -> Raster? {
+        lookup(.raster(key), make: make)
+    }
+
+    /// An image resampled to the size it is drawn at, made by `make` when it is not kept.
+    func preparedImage(for key: PreparedImageKey, make: () -> Raster?) -> Raster? {
+        lookup(.image(key), make: make)
+    }
+
+    private func lookup(_ key: Key, make: () -> Raster?) -> Raster? {
         if let found: Raster = lock.withLock({
             guard let entry = entries[key] else { return nil }
             clock += 1
@@ -53,13 +80,25 @@ public final class RenderCache: @unchecked Sendable {
         lock.withLock {
             misses += 1
             clock += 1
-            if entries[key] == nil {
-                entries[key] = Entry(raster: made, lastUse: clock)
-                bytes += made.byteCount
-                evictIfNeeded()
+            guard entries[key] == nil else { return }
+            guard let first = seenOnce.removeValue(forKey: key), frames - first <= reuseWindow else {
+                seenOnce[key] = frames
+                return
             }
+            entries[key] = Entry(raster: made, lastUse: clock)
+            bytes += made.byteCount
+            evictIfNeeded()
         }
         return made
+    }
+
+    /// Called as each frame starts: forgets the keys not asked for again in time.
+    func frameStarted() {
+        lock.withLock {
+            frames += 1
+            guard frames % reuseWindow == 0 else { return }
+            seenOnce = seenOnce.filter { frames - $0.value <= reuseWindow }
+        }
     }
 
     private func evictIfNeeded() {
@@ -70,6 +109,15 @@ public final class RenderCache: @unchecked Sendable {
             bytes -= entry.raster.byteCount
         }
     }
+}
+
+/// What identifies a prepared image: the image, the part of it shown, and the pixel size it is
+/// resampled to.
+struct PreparedImageKey: Hashable, @unchecked Sendable {
+    // @unchecked: CGImage is immutable.
+    var image: CGImage
+    var source: CGRect
+    var width: Int, height: Int
 }
 
 /// What identifies a raster: the content's inputs and the device transform it was drawn with.

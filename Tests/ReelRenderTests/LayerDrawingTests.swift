@@ -184,3 +184,75 @@ struct HelloSceneTests {
         #expect(a.straightRGBABytes() == b.straightRGBABytes())
     }
 }
+
+/// Images drawn smaller than their pixels are filtered, not sampled: at any angle.
+@Suite("Minified images")
+struct MinifiedImageTests {
+    @Test(arguments: [0.0, 30.0, 45.0])
+    func aShrunkCheckerboardIsEvenGrey(degrees: Double) throws {
+        let scene = Scene(canvas: Canvas(size: CGSize(width: 160, height: 160), duration: 1, background: .black))
+        let layer = CALayer()
+        layer.frame = CGRect(x: 30, y: 30, width: 100, height: 100)
+        layer.contents = checkerboard(size: 400)  // shown at a quarter of its size
+        layer.transform = CATransform3DMakeRotation(degrees * .pi / 180, 0, 0, 1)
+        scene.rootLayer.addSublayer(layer)
+        let frame = try renderScene(scene)
+        // Well inside the image, every pixel averages black and white squares; sampling
+        // instead of filtering gives moiré (values far from the middle).
+        var worst = 0
+        for y in 60..<100 {
+            for x in 60..<100 {
+                let p = frame.premultipliedRGBA(x: x, y: y)
+                worst = max(worst, abs(Int(p.g) - 128))
+            }
+        }
+        #expect(worst <= 12, "worst deviation from mid-grey: \(worst)")
+    }
+}
+
+/// Groups (opacity over several paints) are drawn in a buffer only the size of what the layer
+/// paints; nothing may be cut off: the frame must be exactly the subtree drawn opaque on its
+/// own, faded and laid over the background.
+@Suite("Group extents")
+struct GroupExtentTests {
+    static func scene(opacity: Double, background: String) -> String {
+        """
+        reel: 1
+        canvas: { size: [240, 160], duration: 1, background: \(background) }
+        layers:
+          - { name: card, position: [80, 70], bounds: [0, 0, 100, 60], cornerRadius: 10, backgroundColor: "#E63946",
+              borderWidth: 3, borderColor: white, opacity: \(opacity), transform: { rotate: 20deg },
+              sublayers: [ { position: [100, 60], bounds: [0, 0, 40, 40], cornerRadius: 20, backgroundColor: "#2A9D8F",
+                             shadowOpacity: 0.8, shadowRadius: 4, shadowOffset: [6, 6] } ] }
+          - { name: star, class: shape, position: [180, 100], bounds: [0, 0, 60, 60], opacity: \(opacity), lineWidth: 6,
+              miterLimit: 10, path: "M30 0 L38 22 L60 22 L42 36 L50 60 L30 46 L10 60 L18 36 L0 22 L22 22 Z",
+              fillColor: "#F4A261", strokeColor: "#264653" }
+        """
+    }
+
+    @Test(arguments: [false, true])
+    func boundedGroupsCutNothingOff(caching: Bool) throws {
+        func render(_ text: String) throws -> PixelBuffer {
+            let t = try SceneLoader.decode(text: text, file: "g.yaml").scene.compile()
+            let renderer = FrameRenderer(canvas: t.canvas, caching: caching)
+            let buffer = renderer.makeBuffer()
+            renderer.render(t, at: 0, into: buffer)
+            return buffer
+        }
+        let alpha = 0.5
+        let faded = try render(Self.scene(opacity: alpha, background: "\"#203040\""))
+        let opaque = try render(Self.scene(opacity: 1, background: "null"))
+        let bg = (r: 0x20, g: 0x30, b: 0x40)
+        var worst = 0
+        for y in 0..<faded.height {
+            for x in 0..<faded.width {
+                // Two layers that do not overlap: each is its own group over the background.
+                let a = opaque.premultipliedRGBA(x: x, y: y), f = faded.premultipliedRGBA(x: x, y: y)
+                let k = alpha * Double(a.a) / 255
+                func over(_ src: UInt8, _ dst: Int) -> Int { Int((alpha * Double(src) + (1 - k) * Double(dst)).rounded()) }
+                worst = max(worst, abs(over(a.r, bg.r) - Int(f.r)), abs(over(a.g, bg.g) - Int(f.g)), abs(over(a.b, bg.b) - Int(f.b)))
+            }
+        }
+        #expect(worst <= 2, "worst channel difference: \(worst)")
+    }
+}

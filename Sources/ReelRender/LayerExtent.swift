@@ -1,0 +1,94 @@
+import CCairo
+import Foundation
+import ReelCore
+
+/// Where a layer can paint: a conservative rectangle in its own bounds space, or nil when that is
+/// not known cheaply (text, replicas, transitions, 3D sublayers). Groups (for opacity, masks and
+/// shadows) are clipped to it, so fading a card costs a card-sized buffer, not a whole frame.
+enum LayerExtent {
+    /// The rectangle holding everything the layer and its sublayers paint; with `shadow`, its
+    /// own shadow too.
+    static func of(_ layer: PresentationLayer, shadow: Bool) -> CGRect? {
+        let s = layer.state
+        guard layer.transition == nil else { return nil }
+        var box: CGRect
+        if s.masksToBounds {
+            // Whatever the content, nothing shows outside the bounds (and there is no shadow).
+            return s.bounds
+        }
+        guard let own = ownPaint(layer) else { return nil }
+        box = own
+        if !layer.sublayers.isEmpty {
+            let center = CGPoint(x: s.bounds.midX, y: s.bounds.midY)
+            let sublayer = s.sublayerTransform.isIdentity ? nil : Geometry.about(center, s.sublayerTransform)
+            for child in layer.sublayers where LayerPainter.isVisible(child) {
+                guard let inner = of(child, shadow: true),
+                      let m = affine(LayerPainter.toParent(child.state, parentSublayer: sublayer)) else { return nil }
+                box = box.union(transformed(inner, m))
+            }
+        }
+        if shadow, ShadowDrawing.isVisible(s) {
+            let source = s.shadowPath?.boundingBox ?? box
+            let reach = 3 * max(Double(s.shadowRadius), 0) + 2
+            box = box.union(source.offsetBy(dx: s.shadowOffset.width, dy: s.shadowOffset.height).insetBy(dx: -reach, dy: -reach))
+        }
+        return box
+    }
+
+    /// What the layer itself paints (no sublayers, no shadow); `.null` for nothing.
+    private static func ownPaint(_ layer: PresentationLayer) -> CGRect? {
+        let s = layer.state
+        var box = CGRect.null
+        if LayerPainter.hasBackground(s) || LayerPainter.hasBorder(s) { box = s.bounds }
+        if ContentsDrawing.hasContent(s), let image = s.contents {
+            let r = s.contentsRect
+            let size = CGSize(width: r.width * Double(image.width), height: r.height * Double(image.height))
+            var dest = ContentsDrawing.destination(s, imageSize: size)
+            if s.contentsGravity == .resizeAspectFill { dest = dest.intersection(s.bounds) }
+            box = box.union(dest)
+        }
+        switch layer.kind {
+        case .layer, .transformLayer: break
+        case .gradient: if GradientDrawing.hasContent(s) { box = box.union(s.bounds) }
+        case .shape:
+            guard let path = s.path, ShapeDrawing.fills(s) || ShapeDrawing.strokes(s) else { break }
+            // A miter reaches at most miterLimit × half the width from the path; a square cap less.
+            let reach = ShapeDrawing.strokes(s) ? Double(s.lineWidth) / 2 * max(Double(s.miterLimit), 1.5) : 0
+            box = box.union(path.boundingBox.insetBy(dx: -reach, dy: -reach))
+        case .text: if TextDrawing.hasContent(s) { return nil }
+        case .replicator: if s.instanceCount > 1 { return nil }
+        }
+        return box
+    }
+
+    /// The transform as a Cairo matrix when it is affine (nil for perspective or a singular one).
+    static func affine(_ t: CATransform3D) -> cairo_matrix_t? {
+        Homography(t).isAffine ? Geometry.cairoMatrix(t) : nil
+    }
+
+    /// The bounding box of `r` under the affine matrix `m`.
+    static func transformed(_ r: CGRect, _ m: cairo_matrix_t) -> CGRect {
+        guard !r.isNull else { return r }
+        let corners = [(r.minX, r.minY), (r.maxX, r.minY), (r.minX, r.maxY), (r.maxX, r.maxY)].map { x, y in
+            CGPoint(x: m.xx * x + m.xy * y + m.x0, y: m.yx * x + m.yy * y + m.y0)
+        }
+        let xs = corners.map(\.x), ys = corners.map(\.y)
+        return CGRect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+    }
+
+    /// Clips `cr` to whole device pixels around `r` (in user space), one pixel wider on each side
+    /// for antialiasing. A pixel-aligned rectangle clip changes no pixel inside it, so a group
+    /// pushed after this holds exactly what it would unclipped, in a smaller buffer.
+    static func clip(_ cr: OpaquePointer, to r: CGRect) {
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cr, &m)
+        let device = transformed(r.isNull ? .zero : r, m)
+        let x0 = (device.minX - 1).rounded(.down), y0 = (device.minY - 1).rounded(.down)
+        let x1 = (device.maxX + 1).rounded(.up), y1 = (device.maxY + 1).rounded(.up)
+        cairo_save(cr)
+        cairo_identity_matrix(cr)
+        cairo_rectangle(cr, x0, y0, max(x1 - x0, 0), max(y1 - y0, 0))
+        cairo_restore(cr)
+        cairo_clip(cr)
+    }
+}
