@@ -53,8 +53,10 @@ let package = Package(
         .testTarget(name: "ReelSceneTests", dependencies: ["ReelScene", "ReelCore"], exclude: ["Fixtures"]),
         .testTarget(name: "ReelRenderTests", dependencies: ["ReelRender", "ReelScene", "ReelCore"],
                     exclude: ["Golden"]),
-        .testTarget(name: "ReelEncodeTests", dependencies: ["ReelEncode", "ReelCore"]),
-        .testTarget(name: "ReelCLITests", dependencies: ["reel"]),
+        .testTarget(name: "ReelEncodeTests", dependencies: ["ReelEncode", "ReelCore", "ReelTestSupport"]),
+        .testTarget(name: "ReelCLITests", dependencies: ["reel", "ReelTestSupport"]),
+        // ffmpeg/ffprobe as independent readers of our files, shared by the test targets.
+        .target(name: "ReelTestSupport", path: "Tests/ReelTestSupport"),
     ]
 )
 

@@ -1,4 +1,5 @@
 import Foundation
+import ReelTestSupport
 import Testing
 
 /// `reel render` for every output format, read back by ffprobe and the ffmpeg CLI.
@@ -28,9 +29,9 @@ struct FormatsCLITests {
     @Test func mp4WithHEVC() throws {
         let folder = try TemporaryFolder()
         let out = try render(RenderCLITests.small, "hevc.mp4", ["--codec", "hevc", "--preset", "ultrafast"], in: folder)
-        let probe = try Probe.read(out)
+        let probe = try StreamProbe.read(out)
         #expect(probe.codec == "hevc" && probe.pixelFormat == "yuv420p")
-        #expect(probe.width == 160 && probe.height == 90 && probe.frames == 45 && probe.averageFrameRate == "30/1")
+        #expect(probe.width == 160 && probe.height == 90 && probe.frames == 45 && probe.frameRate == "30/1")
         #expect(probe.colorSpace == "bt709" && probe.colorPrimaries == "bt709" && probe.colorTransfer == "bt709")
         #expect(try MediaTools.field(out, "codec_tag_string") == "hvc1")
         #expect(folder.contents == ["hevc.mp4", "scene.yaml"])
@@ -39,7 +40,7 @@ struct FormatsCLITests {
     @Test func movIsProRes4444WithARealAlphaChannel() throws {
         let folder = try TemporaryFolder()
         let out = try render(Self.transparent, "alpha.mov", in: folder)
-        let probe = try Probe.read(out)
+        let probe = try StreamProbe.read(out)
         #expect(probe.codec == "prores" && probe.pixelFormat.hasPrefix("yuva444p"), "\(probe.pixelFormat)")
         #expect(probe.width == 160 && probe.height == 90 && probe.frames == 30)
         #expect(try MediaTools.field(out, "profile") == "4444")
@@ -49,22 +50,22 @@ struct FormatsCLITests {
     @Test func webmIsVP9WithAlphaWhenTheBackgroundIsTransparent() throws {
         let folder = try TemporaryFolder()
         let out = try render(Self.transparent, "alpha.webm", ["--crf", "12"], in: folder)
-        let probe = try Probe.read(out)
-        #expect(probe.codec == "vp9" && probe.frames == 30 && probe.averageFrameRate == "30/1")
+        let probe = try StreamProbe.read(out)
+        #expect(probe.codec == "vp9" && probe.frames == 30 && probe.frameRate == "30/1")
         #expect(try MediaTools.field(out, "tag:ALPHA_MODE") == "1")
         try checkAlpha(try MediaTools.frames(out, width: 160, height: 90, decoder: "libvpx-vp9"), tolerance: 10)
 
         let opaque = try render(RenderCLITests.small, "opaque.webm", in: folder)
         #expect(try MediaTools.field(opaque, "tag:ALPHA_MODE") == "", "an opaque scene gets no alpha channel")
-        #expect(try Probe.read(opaque).frames == 45)
+        #expect(try StreamProbe.read(opaque).frames == 45)
     }
 
     @Test func gifUsesAFrameRateGIFCanPlayAndKeepsFlatColoursExact() throws {
         let folder = try TemporaryFolder()
         let out = try render(RenderCLITests.small, "small.gif", in: folder)
-        let probe = try Probe.read(out)
+        let probe = try StreamProbe.read(out)
         // 30 fps is not a whole number of hundredths per frame: 25 fps (4/100 s) is used instead.
-        #expect(probe.codec == "gif" && probe.averageFrameRate == "25/1")
+        #expect(probe.codec == "gif" && probe.frameRate == "25/1")
         #expect(probe.frames == 38, "round(25 fps × 1.5 s)")
         #expect(probe.width == 160 && probe.height == 90)
         let frames = try MediaTools.frames(out, width: 160, height: 90)

@@ -1,4 +1,5 @@
 import Foundation
+import ReelTestSupport
 import Testing
 
 /// Threads, segments, progress output and interrupts of `reel render`.
@@ -29,7 +30,7 @@ struct PipelineCLITests {
         let segment = folder.url.appendingPathComponent("segment.mp4").path
         let result = try ReelProcess.run(["render", scene, "-o", segment, "--frames", "15-29", "--quiet"])
         try #require(result.status == 0, "\(result.stderr)")
-        let probe = try Probe.read(segment)
+        let probe = try StreamProbe.read(segment)
         #expect(probe.frames == 15)
         #expect(abs(try MediaTools.startTime(segment) - 0.5) < 0.001, "frame 15 at 30 fps starts at 0.5 s")
 

@@ -1,4 +1,5 @@
 import Foundation
+import ReelTestSupport
 import Testing
 
 /// Runs the built `reel` binary the way a user does, capturing its output and exit status.
@@ -77,45 +78,4 @@ final class TemporaryFolder {
     }
 
     var contents: [String] { (try? FileManager.default.contentsOfDirectory(atPath: url.path))?.sorted() ?? [] }
-}
-
-/// ffprobe's view of a video stream (decoding the file, counting frames).
-struct Probe {
-    var codec: String
-    var pixelFormat: String
-    var width: Int
-    var height: Int
-    var averageFrameRate: String
-    var frames: Int
-    var duration: Double
-    var colorSpace: String?
-    var colorPrimaries: String?
-    var colorTransfer: String?
-
-    static var available: Bool {
-        FileManager.default.isExecutableFile(atPath: "/usr/bin/ffprobe")
-    }
-
-    static func read(_ path: String) throws -> Probe {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/ffprobe")
-        process.arguments = ["-v", "error", "-select_streams", "v:0", "-count_frames", "-show_entries",
-                             "stream=codec_name,pix_fmt,width,height,avg_frame_rate,nb_read_frames,color_space,color_primaries,color_transfer",
-                             "-show_entries", "format=duration", "-of", "json", path]
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-        let stream = try #require((json["streams"] as? [[String: Any]])?.first)
-        let format = try #require(json["format"] as? [String: Any])
-        return Probe(codec: stream["codec_name"] as? String ?? "", pixelFormat: stream["pix_fmt"] as? String ?? "",
-                     width: stream["width"] as? Int ?? 0, height: stream["height"] as? Int ?? 0,
-                     averageFrameRate: stream["avg_frame_rate"] as? String ?? "",
-                     frames: Int(stream["nb_read_frames"] as? String ?? "") ?? -1,
-                     duration: Double(format["duration"] as? String ?? "") ?? -1,
-                     colorSpace: stream["color_space"] as? String, colorPrimaries: stream["color_primaries"] as? String,
-                     colorTransfer: stream["color_transfer"] as? String)
-    }
 }

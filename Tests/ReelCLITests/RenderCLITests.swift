@@ -1,4 +1,5 @@
 import Foundation
+import ReelTestSupport
 import Testing
 
 @Suite("reel render / still", .serialized)
@@ -13,24 +14,24 @@ struct RenderCLITests {
             add: { layer: box, key: move, animation: { keyPath: position.x, toValue: 130, duration: 1.5 } }
         """
 
-    @Test(.enabled(if: Probe.available, "needs ffprobe (tools/setup installs it)"))
+    @Test(.enabled(if: MediaTools.available, "needs ffprobe (tools/setup installs it)"))
     func helloRendersToAPlayableMP4InTheCurrentFolder() throws {
         let folder = try TemporaryFolder()
         let scene = ReelProcess.repository.appendingPathComponent("scenes/hello.yaml").path
         let result = try ReelProcess.run(["render", scene, "--quiet"], in: folder.url)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(folder.contents == ["hello.mp4"], "default output is SCENE-BASENAME.mp4 in the current folder, no leftovers")
-        let probe = try Probe.read(folder.url.appendingPathComponent("hello.mp4").path)
+        let probe = try StreamProbe.read(folder.url.appendingPathComponent("hello.mp4").path)
         #expect(probe.codec == "h264")
         #expect(probe.pixelFormat == "yuv420p")
         #expect(probe.width == 1280 && probe.height == 720)
-        #expect(probe.averageFrameRate == "60/1")
+        #expect(probe.frameRate == "60/1")
         #expect(probe.frames == 240)
         #expect(abs(probe.duration - 4) <= 1.0 / 60)
         #expect(probe.colorSpace == "bt709" && probe.colorPrimaries == "bt709" && probe.colorTransfer == "bt709")
     }
 
-    @Test(.enabled(if: Probe.available, "needs ffprobe (tools/setup installs it)"))
+    @Test(.enabled(if: MediaTools.available, "needs ffprobe (tools/setup installs it)"))
     func frameCountAndRateFollowFPSTimesDuration() throws {
         let folder = try TemporaryFolder()
         let scene = try folder.write("small.yaml", Self.small)
@@ -38,8 +39,8 @@ struct RenderCLITests {
             let out = folder.url.appendingPathComponent("out-\(fps).mp4").path
             let result = try ReelProcess.run(["render", scene, "-o", out, "--fps", fps, "--quiet"])
             #expect(result.status == 0, "\(result.stderr)")
-            let probe = try Probe.read(out)
-            #expect(probe.averageFrameRate == rate)
+            let probe = try StreamProbe.read(out)
+            #expect(probe.frameRate == rate)
             #expect(probe.frames == frames, "round(fps × 1.5)")
             #expect(abs(probe.duration - Double(frames) / Double(fps)!) < 0.5 / Double(fps)!)
             #expect(probe.width == 160 && probe.height == 90)

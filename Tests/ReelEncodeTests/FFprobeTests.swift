@@ -1,56 +1,26 @@
 import Foundation
 import ReelCore
 import ReelEncode
+import ReelTestSupport
 import Testing
 
 /// What ffprobe reports, checked against an independent implementation rather than our own decoder.
-@Suite("ffprobe's view of our files", .enabled(if: Tools.ffprobe != nil, "ffprobe is not installed; skipping ffprobe checks"))
+@Suite("ffprobe's view of our files", .enabled(if: MediaTools.ffprobe != nil, "ffprobe is not installed; skipping ffprobe checks"))
 struct FFprobeTests {
-    struct Report: Decodable {
-        struct Stream: Decodable {
-            let codecName: String?
-            let pixFmt: String?
-            let width: Int?
-            let height: Int?
-            let avgFrameRate: String?
-            let nbReadFrames: String?
-            let colorPrimaries: String?
-            let colorTransfer: String?
-            let colorSpace: String?
-        }
-        struct Format: Decodable { let duration: String? }
-        let streams: [Stream]
-        let format: Format
-    }
-
-    static func probe(_ path: String) throws -> (stream: Report.Stream, duration: Double) {
-        let json = try Tools.run(Tools.ffprobe!, [
-            "-v", "error", "-select_streams", "v:0", "-count_frames",
-            "-show_entries", "stream=codec_name,pix_fmt,width,height,avg_frame_rate,nb_read_frames,color_primaries,color_transfer,color_space",
-            "-show_entries", "format=duration", "-of", "json", path,
-        ])
-        let decoder = JSONDecoder()
-        decoder.keyDecodingStrategy = .convertFromSnakeCase
-        let report = try decoder.decode(Report.self, from: json)
-        let stream = try #require(report.streams.first, "ffprobe found no video stream")
-        let duration = try #require(report.format.duration.flatMap(Double.init), "ffprobe reported no duration")
-        return (stream, duration)
-    }
-
     @Test("30 frames at 30 fps: h264, yuv420p, 320×240, 30/1, 30 frames, 1 s, BT.709")
     func integerRate() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let path = folder.file("probe30.mp4")
         try MovingSquare.encode(to: path, frames: 30, fps: 30)
-        let (stream, duration) = try Self.probe(path)
-        #expect(stream.codecName == "h264")
-        #expect(stream.pixFmt == "yuv420p")
+        let stream = try StreamProbe.read(path)
+        #expect(stream.codec == "h264")
+        #expect(stream.pixelFormat == "yuv420p")
         #expect(stream.width == 320)
         #expect(stream.height == 240)
-        #expect(stream.avgFrameRate == "30/1")
-        #expect(stream.nbReadFrames == "30")
-        #expect(abs(duration - 1.0) < 1.0 / 30, "duration \(duration)")
+        #expect(stream.frameRate == "30/1")
+        #expect(stream.frames == 30)
+        #expect(abs(stream.duration - 1.0) < 1.0 / 30, "duration \(stream.duration)")
         #expect(stream.colorPrimaries == "bt709")
         #expect(stream.colorTransfer == "bt709")
         #expect(stream.colorSpace == "bt709")
@@ -62,10 +32,10 @@ struct FFprobeTests {
         defer { folder.remove() }
         let path = folder.file("probe2997.mp4")
         try MovingSquare.encode(to: path, frames: 30, fps: 29.97)
-        let (stream, duration) = try Self.probe(path)
-        #expect(stream.avgFrameRate == "30000/1001")
-        #expect(stream.nbReadFrames == "30")
-        #expect(abs(duration - 30 * 1001 / 30000) < 1001.0 / 30000, "duration \(duration)")
+        let stream = try StreamProbe.read(path)
+        #expect(stream.frameRate == "30000/1001")
+        #expect(stream.frames == 30)
+        #expect(abs(stream.duration - 30 * 1001 / 30000) < 1001.0 / 30000, "duration \(stream.duration)")
     }
 
     @Test("a long-ish 60 fps file keeps every frame: 150 frames, 2.5 s")
@@ -81,15 +51,15 @@ struct FFprobeTests {
             try encoder.append(frame)
         }
         try encoder.finish()
-        let (stream, duration) = try Self.probe(path)
-        #expect(stream.avgFrameRate == "60/1")
-        #expect(stream.nbReadFrames == "150")
-        #expect(abs(duration - 2.5) < 1.0 / 60, "duration \(duration)")
+        let stream = try StreamProbe.read(path)
+        #expect(stream.frameRate == "60/1")
+        #expect(stream.frames == 150)
+        #expect(abs(stream.duration - 2.5) < 1.0 / 60, "duration \(stream.duration)")
     }
 }
 
 /// The encoder's actual YUV values, read by the ffmpeg CLI without any colour conversion.
-@Suite("BT.709 limited-range samples", .enabled(if: Tools.ffmpeg != nil, "ffmpeg is not installed; skipping raw-YUV checks"))
+@Suite("BT.709 limited-range samples", .enabled(if: MediaTools.ffmpeg != nil, "ffmpeg is not installed; skipping raw-YUV checks"))
 struct RawYUVTests {
     @Test("the background's Y, Cb, Cr are BT.709 limited range, not BT.601 and not full range")
     func bt709Samples() throws {
@@ -98,7 +68,7 @@ struct RawYUVTests {
         let path = folder.file("yuv.mp4")
         try MovingSquare.encode(to: path, frames: 1, fps: 30)
         let (w, h) = (MovingSquare.width, MovingSquare.height)
-        let raw = try [UInt8](Tools.run(Tools.ffmpeg!, [
+        let raw = try [UInt8](MediaTools.run("ffmpeg", [
             "-v", "error", "-i", path, "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "yuv420p", "-",
         ]))
         try #require(raw.count == w * h * 3 / 2)

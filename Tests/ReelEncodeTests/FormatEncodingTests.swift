@@ -1,10 +1,11 @@
 import Foundation
 import ReelCore
 import ReelEncode
+import ReelTestSupport
 import Testing
 
 /// Every codec, written through the parallel pipeline and read back by ffprobe / the ffmpeg CLI.
-@Suite("Encoding every format", .enabled(if: FFmpegAvailability.tools, "needs ffmpeg and ffprobe (tools/setup installs them)"))
+@Suite("Encoding every format", .enabled(if: MediaTools.available, "needs ffmpeg and ffprobe (tools/setup installs them)"))
 struct FormatEncodingTests {
     @Test("HEVC in MP4: hevc, 'hvc1' for Apple players, yuv420p, every frame, BT.709 colours")
     func hevc() throws {
@@ -42,7 +43,7 @@ struct FormatEncodingTests {
         #expect(probe.pixelFormat.hasPrefix("yuva444p"), "pixel format \(probe.pixelFormat)")
         #expect(probe.frames == 6)
         #expect(probe.frameRate == "24/1")
-        let frames = try decodeRGBA(path, width: TranslucentScene.width, height: TranslucentScene.height)
+        let frames = try MediaTools.frames(path, width: TranslucentScene.width, height: TranslucentScene.height)
         #expect(frames.count == 6)
         for (k, frame) in frames.enumerated() {
             try checkTranslucent(frame, frame: k, tolerance: 3)
@@ -63,7 +64,7 @@ struct FormatEncodingTests {
         #expect(probe.codec == "vp9")
         #expect(probe.alphaMode == "1")
         #expect(probe.frames == 8)
-        let frames = try decodeRGBA(path, width: TranslucentScene.width, height: TranslucentScene.height, decoder: "libvpx-vp9")
+        let frames = try MediaTools.frames(path, width: TranslucentScene.width, height: TranslucentScene.height, decoder: "libvpx-vp9")
         #expect(frames.count == 8)
         for (k, frame) in frames.enumerated() {
             try checkTranslucent(frame, frame: k, tolerance: 8)
@@ -95,7 +96,7 @@ struct FormatEncodingTests {
         #expect(probe.codec == "gif")
         #expect(probe.frames == 10)
         #expect(probe.frameRate == "25/1")
-        let frames = try decodeRGBA(path, width: 320, height: 240)
+        let frames = try MediaTools.frames(path, width: 320, height: 240)
         #expect(frames.count == 10)
         // Every pixel of every frame, not a sample: a GIF that reuses stale pixels from the
         // previous frame (a bug this caught once) is wrong only where things moved.

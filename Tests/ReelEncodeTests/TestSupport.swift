@@ -113,44 +113,6 @@ extension PixelBuffer {
     }
 }
 
-/// Locates the FFmpeg command-line tools, which some tests use as an independent reference.
-enum Tools {
-    static let ffprobe: String? = find("ffprobe")
-    static let ffmpeg: String? = find("ffmpeg")
-
-    private static func find(_ name: String) -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        for directory in path.split(separator: ":") {
-            let candidate = "\(directory)/\(name)"
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        }
-        return nil
-    }
-
-    /// Runs a tool and returns its standard output; a non-zero exit fails with its standard error.
-    static func run(_ tool: String, _ arguments: [String]) throws -> Data {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        // Read before waiting, so a large output cannot fill the pipe and stall the tool.
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw ToolError(description: "\(tool) \(arguments.joined(separator: " ")) failed: \(message)")
-        }
-        return data
-    }
-}
-
-struct ToolError: Error, CustomStringConvertible { let description: String }
-
 /// The BT.709 or BT.601 limited-range YCbCr of an RGB colour, computed from the standards' formulas.
 func limitedRangeYCbCr(_ c: RGB, kr: Double, kb: Double) -> (y: Double, cb: Double, cr: Double) {
     let r = Double(c.r), g = Double(c.g), b = Double(c.b)

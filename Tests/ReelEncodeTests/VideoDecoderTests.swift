@@ -1,6 +1,7 @@
 import Foundation
 import ReelCore
 import ReelEncode
+import ReelTestSupport
 import Testing
 
 @Suite("Decoding files and images into premultiplied BGRA")
@@ -40,7 +41,7 @@ struct VideoDecoderTests {
 
     @Test(
         "other alpha formats made by the ffmpeg CLI also come out premultiplied",
-        .enabled(if: Tools.ffmpeg != nil, "ffmpeg is not installed; skipping files made by the ffmpeg CLI"),
+        .enabled(if: MediaTools.ffmpeg != nil, "ffmpeg is not installed; skipping files made by the ffmpeg CLI"),
         arguments: [
             ("rgba64be.png", "rgba64be", ["-pix_fmt", "rgba64be"]),
             ("lossless.webp", "argb", ["-c:v", "libwebp", "-lossless", "1"]),
@@ -52,7 +53,7 @@ struct VideoDecoderTests {
         let path = folder.file(name)
         try Data(MinimalPNG.encode(width: 4, height: 2, rgba: Self.pixels.flatMap(\.straight)))
             .write(to: URL(fileURLWithPath: source))
-        _ = try Tools.run(Tools.ffmpeg!, ["-v", "error", "-i", source] + arguments + [path])
+        _ = try MediaTools.run("ffmpeg", ["-v", "error", "-i", source] + arguments + [path])
 
         let decoder = try VideoDecoder(path: path)
         #expect(decoder.pixelFormatName == pixelFormat)
@@ -67,7 +68,7 @@ struct VideoDecoderTests {
 
     @Test(
         "YUV files decode to the right RGB using the matrix and range they are tagged with",
-        .enabled(if: Tools.ffmpeg != nil, "ffmpeg is not installed; skipping files made by the ffmpeg CLI"),
+        .enabled(if: MediaTools.ffmpeg != nil, "ffmpeg is not installed; skipping files made by the ffmpeg CLI"),
         arguments: [
             ("bt709.mp4", "bt709", "tv", "yuv420p",
              ["-vf", "format=rgb24,scale=out_color_matrix=bt709:out_range=tv,format=yuv420p",
@@ -87,7 +88,7 @@ struct VideoDecoderTests {
         let path = folder.file(name)
         let color = MovingSquare.background
         let hex = String(format: "0x%02X%02X%02X", color.r, color.g, color.b)
-        _ = try Tools.run(Tools.ffmpeg!, ["-v", "error", "-f", "lavfi", "-i", "color=c=\(hex):s=64x64:r=10:d=0.3"] + arguments + [path])
+        _ = try MediaTools.run("ffmpeg", ["-v", "error", "-f", "lavfi", "-i", "color=c=\(hex):s=64x64:r=10:d=0.3"] + arguments + [path])
 
         let decoder = try VideoDecoder(path: path)
         #expect(decoder.colorTags.matrix == matrix)
