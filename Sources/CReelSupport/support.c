@@ -5,10 +5,25 @@
 
 static volatile sig_atomic_t received_signal = 0;
 
+// The temporary output to delete if a second signal kills us before the first is handled.
+// A fixed buffer, written only while `forced_exit_path_set` is 0, so the handler never sees
+// a half-written path and never allocates.
+static char forced_exit_path[4096];
+static volatile sig_atomic_t forced_exit_path_set = 0;
+
+void reel_remove_on_forced_exit(const char *path) {
+    forced_exit_path_set = 0;
+    if (path == NULL || strlen(path) >= sizeof forced_exit_path) return;
+    memcpy(forced_exit_path, path, strlen(path) + 1);
+    forced_exit_path_set = 1;
+}
+
 static void record_signal(int sig) {
     // A second signal while already stopping falls back to the default action (kill), so a
-    // stuck render can always be ended; temporary files are removed on the first one.
+    // stuck render can always be ended. The first one removes temporary files in an orderly
+    // way; this one can only remove the single temporary file (unlink is async-signal-safe).
     if (received_signal != 0) {
+        if (forced_exit_path_set) unlink(forced_exit_path);
         signal(sig, SIG_DFL);
         raise(sig);
         return;

@@ -100,6 +100,10 @@ struct RenderCommand: ParsableCommand {
         let reporter = ProgressReporter(keyValue: progress, quiet: quiet)
         let destination: any AtomicDestination, sink: any FrameSink
         do { (destination, sink) = try plan.open() } catch { throw CommandFailure.failed("\(error)") }
+        // A second Ctrl-C kills at once; it still takes a single temporary file with it. (A PNG
+        // sequence's temporary folder needs an orderly stop: the first interrupt's.)
+        if let file = destination as? AtomicOutput { reel_remove_on_forced_exit(file.temporaryPath) }
+        defer { reel_remove_on_forced_exit(nil) }
         do {
             try session.run(into: sink, progress: reporter.update, shouldStop: { reel_interrupt_signal() != 0 })
             try sink.finish()

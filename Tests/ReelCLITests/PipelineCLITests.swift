@@ -74,18 +74,21 @@ struct PipelineCLITests {
         #expect(!result.stdout.contains("progress="), "no key=value lines without --progress")
     }
 
+    /// Two minutes of a spinning card: a render that is still running when it is interrupted.
+    static let longScene = """
+        reel: 1
+        canvas: { size: [640, 360], fps: 50, duration: 120, background: transparent }
+        layers:
+          - { name: box, frame: [10, 10, 80, 80], backgroundColor: orange, cornerRadius: 20 }
+        timeline:
+          - at: 0
+            add: { layer: box, key: spin, animation: { keyPath: transform.rotation.z, byValue: 6.28, duration: 1, repeatCount: infinity } }
+        """
+
     @Test(arguments: ["long.webm", "frames-%05d.png", "long.gif"])
     func sigtermLeavesNothingBehind(output: String) throws {
         let folder = try TemporaryFolder()
-        let scene = try folder.write("long.yaml", """
-            reel: 1
-            canvas: { size: [640, 360], fps: 50, duration: 120, background: transparent }
-            layers:
-              - { name: box, frame: [10, 10, 80, 80], backgroundColor: orange, cornerRadius: 20 }
-            timeline:
-              - at: 0
-                add: { layer: box, key: spin, animation: { keyPath: transform.rotation.z, byValue: 6.28, duration: 1, repeatCount: infinity } }
-            """)
+        let scene = try folder.write("long.yaml", Self.longScene)
         let running = try ReelProcess.start(["render", scene, "-o", folder.url.appendingPathComponent(output).path, "--progress"])
         // Wait for the first progress line: the temporary output exists and frames are flowing.
         let firstByte = running.out.fileHandleForReading.readData(ofLength: 1)
@@ -98,5 +101,26 @@ struct PipelineCLITests {
         #expect(result.status == 128 + 15, "\(result.stderr)")
         #expect(result.stderr.contains("interrupted"), "\(result.stderr)")
         #expect(folder.contents == ["long.yaml"], "no output and no temporary file: \(folder.contents)")
+    }
+
+    @Test func aSecondInterruptKillsAtOnceAndStillTakesTheTemporaryFile() throws {
+        let folder = try TemporaryFolder()
+        let scene = try folder.write("long.yaml", Self.longScene)
+        // Two Ctrl-Cs close together, so the second arrives before the orderly stop has cleaned
+        // up. Signal timing is the scheduler's: a second SIGINT that lands while the first is
+        // still pending is merged into it, so try a few times until one render is killed.
+        var killed = 0
+        for _ in 0..<5 where killed == 0 {
+            let running = try ReelProcess.start(["render", scene, "-o", folder.url.appendingPathComponent("long.mp4").path, "--progress"])
+            #expect(!running.out.fileHandleForReading.readData(ofLength: 1).isEmpty, "reel printed no progress")
+            #expect(folder.contents.contains { $0.contains("reel-tmp") }, "\(folder.contents)")
+            kill(running.process.processIdentifier, SIGINT)
+            usleep(300)
+            kill(running.process.processIdentifier, SIGINT)
+            _ = running.wait()
+            if running.process.terminationReason == .uncaughtSignal && running.process.terminationStatus == SIGINT { killed += 1 }
+            #expect(folder.contents == ["long.yaml"], "no output and no temporary file: \(folder.contents)")
+        }
+        #expect(killed == 1, "no render was killed by the second SIGINT; the test proved nothing")
     }
 }
