@@ -25,6 +25,7 @@ static inline void reel_av_strerror(int code, char *buf, size_t size) {
     }
 }
 
-/// Silences libav's own logging (av_log_set_level is fine, but the callback setter takes a va_list).
-static inline void reel_av_quiet(void) { av_log_set_level(AV_LOG_ERROR); }
+/// Silences libav's own logging: every FFmpeg failure becomes an EncodeError carrying FFmpeg's
+/// words, and its log lines ("[png @ 0x…] …") would break "one line per problem" on stderr.
+static inline void reel_av_quiet(void) { av_log_set_level(AV_LOG_QUIET); }
 #endif

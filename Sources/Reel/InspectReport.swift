@@ -31,7 +31,8 @@ public enum InspectReport {
             ("key", event.key.map(JSONValue.string) ?? .null),
             ("event", .string(event.kind.rawValue)),
         ]
-        if let finished = event.finished { pairs.append(("finished", .bool(finished))) }
+        // Every line has the same keys (SCENE-FORMAT.md §8); a start has no `finished` flag.
+        pairs.append(("finished", event.finished.map(JSONValue.bool) ?? .null))
         return .object(pairs)
     }
 

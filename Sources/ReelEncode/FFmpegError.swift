@@ -22,7 +22,7 @@ public struct EncodeError: Error, CustomStringConvertible, Sendable, Equatable {
 extension EncodeError {
     /// An error for a failed FFmpeg call: "<what we were doing> failed: <FFmpeg's words>".
     static func ffmpeg(_ code: Int32, while doing: String) -> EncodeError {
-        EncodeError("\(doing) failed: \(ffmpegErrorText(code)) (FFmpeg error \(code))", code: code)
+        EncodeError("\(doing) failed: \(ffmpegErrorText(code))", code: code)
     }
 }
 

@@ -15,7 +15,7 @@ struct InspectCommand: ParsableCommand {
 
     @OptionGroup var input: SceneOptions
 
-    @Option(help: ArgumentHelp("Scene time in seconds.", valueName: "seconds"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Scene time in seconds.", valueName: "seconds"))
     var at: Double?
 
     @Option(help: ArgumentHelp("Print only this layer's object (without its sublayers).", valueName: "name"))
@@ -24,6 +24,9 @@ struct InspectCommand: ParsableCommand {
     @Flag(help: "Print the animation events (didStart / didStop) instead, one JSON object per line.")
     var events = false
 
+    /// Declared last so `--help` lists the everyday options first.
+    @OptionGroup var limits: LimitOptions
+
     func validate() throws {
         if events && (at != nil || layer != nil) { throw ValidationError("--events lists the whole timeline; it takes no --at or --layer.") }
         if !events && at == nil { throw ValidationError("Missing --at SECONDS: the time to inspect (or --events).") }
@@ -31,7 +34,7 @@ struct InspectCommand: ParsableCommand {
     }
 
     func run() throws {
-        let (_, timeline) = try input.load(quiet: true)
+        let (_, timeline) = try input.load(limits: limits, quiet: true)
         if events {
             for event in timeline.events { print(InspectReport.json(event).compact) }
             return

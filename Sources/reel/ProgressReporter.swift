@@ -4,9 +4,9 @@ import Reel
 /// Render progress: a one-line bar on stderr when it is a terminal, or `key=value` blocks on
 /// stdout for scripts (`--progress`), and the summary line at the end.
 ///
-/// The `--progress` blocks follow ffmpeg's `-progress` format, so tools that already read
-/// ffmpeg's can read Reel's: one `key=value` per line, each block ending with
-/// `progress=continue`, the last with `progress=end`.
+/// The `--progress` blocks are framed like ffmpeg's `-progress` output (one `key=value` per
+/// line, each block ending with `progress=continue`, the last with `progress=end`), so a loop
+/// that reads ffmpeg's reads Reel's; the keys are Reel's own.
 ///
 /// ```
 /// stage=encoding
@@ -99,7 +99,7 @@ final class ProgressReporter {
     func summary(output: String, format: String, frames: Int, bytes: Int, width: Int, height: Int, fps: Double) -> String {
         let seconds = elapsed
         let rate = seconds > 0 ? Double(frames) / seconds : 0
-        return "\(output): \(frames) frames, \(width)×\(height) at \(JSONValue.format(fps)) fps "
+        return "\(output): \(frames) frame\(frames == 1 ? "" : "s"), \(width)×\(height) at \(JSONValue.format(fps)) fps "
             + "(\(String(format: "%.2f", Double(frames) / fps)) s), \(format), rendered in \(String(format: "%.1f", seconds)) s "
             + "(\(String(format: "%.0f", rate)) fps), \(Self.size(bytes))"
     }

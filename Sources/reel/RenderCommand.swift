@@ -26,17 +26,17 @@ struct RenderCommand: ParsableCommand {
     @Option(name: [.short, .long], help: ArgumentHelp("Output file (default: the scene's name with .mp4, in the current folder).", valueName: "file"))
     var output: String?
 
-    @Option(name: [.customLong("fps"), .customLong("r", withSingleDash: true)],
+    @Option(name: [.customLong("fps"), .customShort("r")], parsing: .unconditional,
             help: ArgumentHelp("Frames per second (default: the scene's canvas.fps; for GIF the nearest 100/n below it).", valueName: "n"))
     var fps: Double?
 
-    @Option(help: ArgumentHelp("Pixels per point (default: the scene's canvas.scale).", valueName: "s"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Pixels per point (default: the scene's canvas.scale).", valueName: "s"))
     var scale: Double?
 
     @Option(help: ArgumentHelp("Render only frames A…B (0-based, inclusive; 'A-' to the end), keeping their timestamps.", valueName: "A-B"))
     var frames: FrameSelection?
 
-    @Option(help: ArgumentHelp("Quality: H.264/HEVC 0…51 (default 18/22), VP9 0…63 (default 28); lower is better and larger.", valueName: "q"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Quality: H.264/HEVC 0…51 (default 18/22), VP9 0…63 (default 28); lower is better and larger.", valueName: "q"))
     var crf: Int?
 
     @Option(help: ArgumentHelp("Encoder speed: ultrafast … veryslow (slower makes smaller files; default \(VideoCodec.h264.defaultPreset ?? "")).", valueName: "p"))
@@ -45,21 +45,24 @@ struct RenderCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Codec within the format: h264 or hevc (.mp4, .mov), prores (.mov), vp9 (.webm).", valueName: "c"))
     var codec: String?
 
-    @Option(help: ArgumentHelp("Threads that draw frames (default: one per core). The encoder sizes its own threads.", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Threads that draw frames (default: one per core). The encoder sizes its own threads.", valueName: "n"))
     var threads: Int?
 
     @Flag(name: [.short, .long], help: "Print nothing but errors.")
     var quiet = false
 
-    @Flag(help: "Print progress as key=value lines on stdout (ffmpeg's -progress format) instead of a bar.")
+    @Flag(help: "Print progress as key=value blocks on stdout instead of a bar: frame, total_frames, percent, fps, elapsed, eta; each block ends with progress=continue (the last with progress=end), as ffmpeg's -progress does.")
     var progress = false
+
+    /// Declared last so `--help` lists the everyday options first.
+    @OptionGroup var limits: LimitOptions
 
     func validate() throws {
         if let threads, !(1...256).contains(threads) { throw ValidationError("--threads must be 1…256, got \(threads).") }
     }
 
     func run() throws {
-        let (_, timeline) = try input.load(quiet: quiet)
+        let (_, timeline) = try input.load(limits: limits, quiet: quiet)
         var canvas = timeline.canvas
         if let fps {
             guard fps > 0, fps <= 1000 else { throw CommandFailure.invalid("--fps must be between 1 and 1000, got \(fps)") }
@@ -72,6 +75,11 @@ struct RenderCommand: ParsableCommand {
         let outputPath = output ?? OutputNaming.defaultOutput(for: input.scene, extension: "mp4")
         let format: OutputFormat
         do { format = try OutputFormat(path: outputPath, codec: codec) } catch { throw CommandFailure.invalid("\(error)") }
+        if case .video(_, .gif) = format, let fps {
+            // "--fps 33.33" means 100/3: GIF rates are 100/n, which people write rounded.
+            let n = (100 / fps).rounded()
+            if n >= 1, abs(100 / n - fps) < 0.01 { canvas.fps = 100 / n }
+        }
         if case .video(_, .gif) = format, fps == nil {
             let gifFPS = VideoSettings.gifFPS(notAbove: canvas.fps)
             if gifFPS != canvas.fps, !quiet {
@@ -171,5 +179,12 @@ enum OutputNaming {
     static func defaultOutput(for scenePath: String, extension ext: String) -> String {
         let base = ((scenePath as NSString).lastPathComponent as NSString).deletingPathExtension
         return "\(base.isEmpty ? "scene" : base).\(ext)"
+    }
+
+    /// `still` and `sheet` write PNG only: any other extension would be a PNG under a false name.
+    static func requirePNG(_ path: String, option: String = "-o") throws {
+        guard (path as NSString).pathExtension.lowercased() == "png" else {
+            throw CommandFailure.invalid("\(option) \(path): this writes a PNG image; give a file name ending in .png")
+        }
     }
 }

@@ -2,16 +2,14 @@ import ArgumentParser
 import Foundation
 import Reel
 
-/// The scene argument and the limits every subcommand shares.
+/// The scene argument every rendering subcommand takes.
 struct SceneOptions: ParsableArguments {
     @Argument(help: ArgumentHelp("The scene file (.yaml, .yml or .json).", valueName: "scene"),
               completion: .file(extensions: ["yaml", "yml", "json"]))
     var scene: String
 
-    @OptionGroup var limits: LimitOptions
-
     /// Loads and compiles the scene, printing diagnostics; invalid input throws exit status 2.
-    func load(quiet: Bool = false) throws -> (Scene, Timeline) {
+    func load(limits: LimitOptions, quiet: Bool = false) throws -> (Scene, Timeline) {
         try SceneInput.load(scene, limits: limits.sceneLimits, quiet: quiet)
     }
 }
@@ -20,14 +18,14 @@ struct SceneOptions: ParsableArguments {
 /// so that a typo (`duration: 60000`) fails at once with a clear message instead of filling the
 /// disk; the flag says "I meant it".
 struct LimitOptions: ParsableArguments {
-    @Option(name: .customLong("max-frames"), help: ArgumentHelp("Raise the limit on fps × duration (default 216000).", valueName: "n"))
+    @Option(name: .customLong("max-frames"), parsing: .unconditional, help: ArgumentHelp("Raise the limit on fps × duration (default 216000).", valueName: "n"))
     var maxFrames: Int?
-    @Option(name: .customLong("max-pixels"), help: ArgumentHelp("Raise the limit on pixels per frame (default 40000000).", valueName: "n"))
+    @Option(name: .customLong("max-pixels"), parsing: .unconditional, help: ArgumentHelp("Raise the limit on pixels per frame (default 40000000).", valueName: "n"))
     var maxPixels: Int?
-    @Option(name: .customLong("max-depth"),
+    @Option(name: .customLong("max-depth"), parsing: .unconditional,
             help: ArgumentHelp("Raise the limit on layer nesting (default 64, at most \(SceneLimits.maxDepthCeiling)).", valueName: "n"))
     var maxDepth: Int?
-    @Option(name: .customLong("max-file-size"), help: ArgumentHelp("Raise the limit on the scene file's size in bytes (default 16 MiB).", valueName: "bytes"))
+    @Option(name: .customLong("max-file-size"), parsing: .unconditional, help: ArgumentHelp("Raise the limit on the scene file's size in bytes (default 16 MiB).", valueName: "bytes"))
     var maxFileSize: Int?
 
     func validate() throws {

@@ -22,11 +22,14 @@ struct SheetCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Frames per row.", valueName: "c"))
     var columns = 4
 
-    @Option(help: ArgumentHelp("Pixels per point of each frame (default: frames at most 480 pixels wide).", valueName: "s"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Pixels per point of each frame (default: frames at most 480 pixels wide).", valueName: "s"))
     var scale: Double?
 
-    @Option(help: ArgumentHelp("Frames per second for numbering frames (default: the scene's canvas.fps).", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Frames per second for numbering frames (default: the scene's canvas.fps).", valueName: "n"))
     var fps: Double?
+
+    /// Declared last so `--help` lists the everyday options first.
+    @OptionGroup var limits: LimitOptions
 
     func validate() throws {
         if !(1...1000).contains(count) { throw ValidationError("--count must be 1…1000, got \(count).") }
@@ -36,7 +39,8 @@ struct SheetCommand: ParsableCommand {
     }
 
     func run() throws {
-        let (_, timeline) = try input.load()
+        if let output { try OutputNaming.requirePNG(output) }
+        let (_, timeline) = try input.load(limits: limits)
         var canvas = timeline.canvas
         if let fps { canvas.fps = fps }
         canvas.scale = scale ?? min(canvas.scale, 480 / max(canvas.size.width, 1))

@@ -10,17 +10,20 @@ struct StillCommand: ParsableCommand {
 
     @OptionGroup var input: SceneOptions
 
-    @Option(help: ArgumentHelp("Scene time in seconds.", valueName: "seconds"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Scene time in seconds.", valueName: "seconds"))
     var at: Double?
 
-    @Option(help: ArgumentHelp("Frame number (0-based).", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Frame number (0-based).", valueName: "n"))
     var frame: Int?
 
     @Option(name: [.short, .long], help: ArgumentHelp("Output PNG file (default: SCENE-TIME.png).", valueName: "file"))
     var output: String?
 
-    @Option(help: ArgumentHelp("Pixels per point (default: the scene's canvas.scale).", valueName: "s"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Pixels per point (default: the scene's canvas.scale).", valueName: "s"))
     var scale: Double?
+
+    /// Declared last so `--help` lists the everyday options first.
+    @OptionGroup var limits: LimitOptions
 
     func validate() throws {
         if at != nil && frame != nil { throw ValidationError("Give either --at or --frame, not both.") }
@@ -30,7 +33,8 @@ struct StillCommand: ParsableCommand {
     }
 
     func run() throws {
-        let (_, timeline) = try input.load()
+        if let output { try OutputNaming.requirePNG(output) }
+        let (_, timeline) = try input.load(limits: limits)
         var canvas = timeline.canvas
         if let scale {
             guard scale > 0, scale <= 16 else { throw CommandFailure.invalid("--scale must be greater than 0 and at most 16, got \(scale)") }

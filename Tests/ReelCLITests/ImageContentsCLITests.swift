@@ -57,4 +57,20 @@ struct ImageContentsCLITests {
         #expect(result.status == 2)
         #expect(result.stderr.contains("\(scene):4:17: error: image file 'assets/nope.png' not found (tried \(folder.url.path)/assets/nope.png)"), "\(result.stderr)")
     }
+
+    @Test func aDamagedImageIsOneLocatedErrorWithoutFFmpegsOwnLog() throws {
+        let folder = try TemporaryFolder()
+        try Data((0..<400).map { UInt8(truncatingIfNeeded: $0 &* 37) }).write(to: folder.url.appendingPathComponent("bad.png"))
+        let scene = try folder.write("s.yaml", """
+            reel: 1
+            canvas: { size: [64, 64], duration: 1 }
+            layers:
+              - { contents: bad.png }
+            """)
+        let result = try ReelProcess.run(["validate", scene])
+        #expect(result.status == 2)
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].hasPrefix("\(scene):4:17: error: "), "exactly one located error: \(result.stderr)")
+        #expect(!result.stderr.contains("FFmpeg error") && !result.stderr.contains(" @ 0x"), "\(result.stderr)")
+    }
 }

@@ -58,7 +58,7 @@ struct InspectCLITests {
         let result = try ReelProcess.run(["inspect", path, "--events"])
         #expect(result.status == 0)
         #expect(result.stdout == """
-            {"time":1,"layer":"box","key":"move","event":"didStart"}
+            {"time":1,"layer":"box","key":"move","event":"didStart","finished":null}
             {"time":5,"layer":"box","key":"move","event":"didStop","finished":true}
 
             """)
