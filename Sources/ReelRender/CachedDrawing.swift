@@ -101,7 +101,7 @@ extension LayerPainter {
         k.isHidden = false
         k.beginTime = 0; k.speed = 1; k.timeOffset = 0
         k.shadowColor = nil; k.shadowOpacity = 0; k.shadowOffset = .zero; k.shadowRadius = 0; k.shadowPath = nil
-        k.instanceCount = 1; k.instanceDelay = 0; k.instanceTransform = .identity; k.instanceColor = nil
+        k.instanceCount = 1; k.instanceDelay = 0; k.instanceTransform = .identity; k.instanceColor = .white
         k.instanceRedOffset = 0; k.instanceGreenOffset = 0; k.instanceBlueOffset = 0; k.instanceAlphaOffset = 0
         if !border { k.borderWidth = 0; k.borderColor = nil }
         return k

@@ -17,6 +17,23 @@ struct TimelineTests {
         #expect(timeline.presentation(at: 2.1, layerNamed: "box")!.model.position.x == 150)
     }
 
+    @Test func replicatorInstanceColorStartsOpaqueWhite() throws {
+        // Core Animation's default instanceColor is opaque white (not nil), so an implicit
+        // change to red animates from white: half-way (linear) it is (1, 0.5, 0.5, 1).
+        let scene = Scene(canvas: Canvas(size: CGSize(width: 100, height: 100), fps: 10, duration: 3))
+        let replicator = CAReplicatorLayer()
+        replicator.name = "r"
+        scene.rootLayer.addSublayer(replicator)
+        #expect(replicator.instanceColor == .white)
+        scene.at(1) {
+            CATransaction.setAnimationTimingFunction(.linear)
+            replicator.instanceColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        }
+        let timeline = try scene.compile()
+        let c = try #require(timeline.state("r", at: 1.125).instanceColor)
+        #expect(close(c.red, 1) && close(c.green, 0.5) && close(c.blue, 0.5) && close(c.alpha, 1), "\(c)")
+    }
+
     @Test func implicitAnimationStartsFromThePresentationValue() throws {
         let (scene, box) = makeScene()
         scene.at(1) {

@@ -32,6 +32,27 @@ struct SceneDecodingTests {
         #expect(close(jt.state("box", at: 1.5).position.x, 100))
     }
 
+    @Test func frameComesFirstInALayerAndInOrderInASet() throws {
+        // A layer entry: frame first (whatever the key order), so an explicit position, such as
+        // one beside a merged template, overrides it. A set: in the order written, like code.
+        let (_, t) = try load("""
+            reel: 1
+            canvas: { size: [200, 100], duration: 2 }
+            layers:
+              - &card { name: c, frame: [10, 20, 30, 40], backgroundColor: red }
+              - { name: a, position: [1, 1], frame: [10, 20, 30, 40] }
+              - { <<: *card, name: b, position: [100, 50] }
+            timeline:
+              - at: 1
+                disableActions: true
+                set: { a: { position: [2, 2], frame: [0, 0, 10, 10] }, b: { frame: [0, 0, 10, 10], position: [2, 2] } }
+            """)
+        #expect(t.state("a", at: 0).position == CGPoint(x: 1, y: 1) && t.state("a", at: 0).bounds.size == CGSize(width: 30, height: 40))
+        #expect(t.state("b", at: 0).position == CGPoint(x: 100, y: 50) && t.state("b", at: 0).bounds.size == CGSize(width: 30, height: 40))
+        #expect(t.state("a", at: 1.5).position == CGPoint(x: 5, y: 5), "frame written last wins")
+        #expect(t.state("b", at: 1.5).position == CGPoint(x: 2, y: 2), "position written last wins")
+    }
+
     @Test func canvasDefaults() throws {
         let (scene, _) = try load("reel: 1\ncanvas: { size: [64, 48], duration: 2 }\nlayers: []\n")
         #expect(scene.canvas == Canvas(size: CGSize(width: 64, height: 48), scale: 1, fps: 60, duration: 2, background: .black))

@@ -101,7 +101,7 @@ public struct LayerState: Hashable, Sendable {
     public var instanceDelay: Double = 0
     public var instanceTransform: CATransform3D = .identity
     /// Multiplies each instance's colours; nil is white (no change).
-    public var instanceColor: CGColor? = nil
+    public var instanceColor: CGColor? = .white  // Core Animation: opaque white
     public var instanceRedOffset: Double = 0
     public var instanceGreenOffset: Double = 0
     public var instanceBlueOffset: Double = 0
