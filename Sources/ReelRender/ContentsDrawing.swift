@@ -6,8 +6,25 @@ import ReelCore
 /// at contentsScale pixels per point for the gravities that keep the natural size.
 enum ContentsDrawing {
     static func hasContent(_ s: LayerState) -> Bool {
-        guard let image = s.contents else { return false }
+        shows(s.contents, s) || (s.contentsFade.map { shows($0.from, s) } ?? false)
+    }
+
+    private static func shows(_ image: CGImage?, _ s: LayerState) -> Bool {
+        guard let image else { return false }
         return image.width > 0 && image.height > 0 && s.contentsRect.width > 0 && s.contentsRect.height > 0
+    }
+
+    /// The area an image covers in the layer's bounds space (cropped for resizeAspectFill).
+    static func coverage(of image: CGImage, _ s: LayerState) -> CGRect {
+        let r = s.contentsRect
+        let size = CGSize(width: r.width * Double(image.width), height: r.height * Double(image.height))
+        let dest = destination(s, imageSize: size)
+        return s.contentsGravity == .resizeAspectFill ? dest.intersection(s.bounds) : dest
+    }
+
+    /// Every image the layer shows now: its contents, and while they cross-dissolve the old ones.
+    static func images(_ s: LayerState) -> [CGImage] {
+        [s.contents, s.contentsFade?.from].compactMap { $0 }.filter { shows($0, s) }
     }
 
     /// Where the (cropped) image goes in the layer's bounds space.
@@ -42,7 +59,28 @@ enum ContentsDrawing {
     /// is drawn with a bilinear filter: as sharp as filtering the original every frame, but a
     /// spinning or sliding image costs a bilinear pass instead of a wide convolution.
     static func draw(_ s: LayerState, _ cr: OpaquePointer, alpha: Double, cache: RenderCache?) {
-        guard let image = s.contents, hasContent(s) else { return }
+        guard let fade = s.contentsFade else {
+            if let image = s.contents, shows(image, s) { draw(image, s, cr, alpha: alpha, cache: cache) }
+            return
+        }
+        // Cross-dissolve: old × (1 − p) + new × p, summed (ADD) in a group so that two opaque
+        // images stay opaque all the way through, then painted with the layer's alpha. The group
+        // is clipped to the images: on an unbounded (recording) surface it would have no extent.
+        let area = images(s).reduce(CGRect.null) { $0.union(coverage(of: $1, s)) }
+        guard !area.isNull, area.width > 0, area.height > 0 else { return }
+        cairo_save(cr)
+        defer { cairo_restore(cr) }
+        cairo_rectangle(cr, area.minX, area.minY, area.width, area.height)
+        cairo_clip(cr)
+        cairo_push_group(cr)
+        if let old = fade.from, shows(old, s) { draw(old, s, cr, alpha: 1 - fade.progress, cache: cache) }
+        cairo_set_operator(cr, CAIRO_OPERATOR_ADD)
+        if let new = s.contents, shows(new, s) { draw(new, s, cr, alpha: fade.progress, cache: cache) }
+        cairo_pop_group_to_source(cr)
+        cairo_paint_with_alpha(cr, alpha)
+    }
+
+    private static func draw(_ image: CGImage, _ s: LayerState, _ cr: OpaquePointer, alpha: Double, cache: RenderCache?) {
         // The part of the image shown, in pixels.
         let r = s.contentsRect
         let source = CGRect(x: r.minX * Double(image.width), y: r.minY * Double(image.height),

@@ -40,13 +40,7 @@ enum LayerExtent {
         let s = layer.state
         var box = CGRect.null
         if LayerPainter.hasBackground(s) || LayerPainter.hasBorder(s) { box = s.bounds }
-        if ContentsDrawing.hasContent(s), let image = s.contents {
-            let r = s.contentsRect
-            let size = CGSize(width: r.width * Double(image.width), height: r.height * Double(image.height))
-            var dest = ContentsDrawing.destination(s, imageSize: size)
-            if s.contentsGravity == .resizeAspectFill { dest = dest.intersection(s.bounds) }
-            box = box.union(dest)
-        }
+        for image in ContentsDrawing.images(s) { box = box.union(ContentsDrawing.coverage(of: image, s)) }
         switch layer.kind {
         case .layer, .transformLayer: break
         case .gradient: if GradientDrawing.hasContent(s) { box = box.union(s.bounds) }

@@ -1,4 +1,5 @@
 import Foundation
+import ReelTestSupport
 import Testing
 
 /// Layer contents from PNG, JPEG and WebP files, decoded by the FFmpeg libraries reel links.
@@ -72,5 +73,41 @@ struct ImageContentsCLITests {
         let lines = result.stderr.split(separator: "\n")
         #expect(lines.count == 1 && lines[0].hasPrefix("\(scene):4:17: error: "), "exactly one located error: \(result.stderr)")
         #expect(!result.stderr.contains("FFmpeg error") && !result.stderr.contains(" @ 0x"), "\(result.stderr)")
+    }
+
+    @Test func anAnimationOfContentsNamesItsImagesByFileAndCrossDissolves() throws {
+        let folder = try TemporaryFolder()
+        for colour in ["red", "blue"] {
+            _ = try MediaTools.run("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "color=\(colour):s=16x16", "-frames:v", "1",
+                                              folder.url.appendingPathComponent("\(colour).png").path])
+        }
+        let scene = try folder.write("s.yaml", """
+            reel: 1
+            canvas: { size: [32, 32], duration: 3, background: black }
+            layers:
+              - { name: pic, frame: [0, 0, 32, 32], contents: red.png }
+            timeline:
+              - at: 0
+                add: { layer: pic, key: fade, animation: { keyPath: contents, fromValue: red.png, toValue: blue.png, duration: 2, timingFunction: linear } }
+            """)
+        let out = folder.url.appendingPathComponent("mid.png").path
+        let result = try ReelProcess.run(["still", scene, "--at", "1", "-o", out])
+        #expect(result.status == 0, "\(result.stderr)")
+        let frame = try #require(try MediaTools.frames(out, width: 32, height: 32).first)
+        let centre = Array(frame[(16 * 32 + 16) * 4..<(16 * 32 + 16) * 4 + 4]).map(Int.init)
+        #expect(abs(centre[0] - 128) <= 2 && centre[1] == 0 && abs(centre[2] - 128) <= 2 && centre[3] == 255, "\(centre)")
+
+        let missing = try folder.write("bad.yaml", """
+            reel: 1
+            canvas: { size: [32, 32], duration: 3 }
+            layers:
+              - { name: pic, frame: [0, 0, 32, 32] }
+            timeline:
+              - at: 0
+                add: { layer: pic, animation: { keyPath: contents, toValue: nope.png } }
+            """)
+        let bad = try ReelProcess.run(["validate", missing])
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("\(missing):7:65: error: image file 'nope.png' not found"), "\(bad.stderr)")
     }
 }

@@ -69,10 +69,10 @@ public enum LayerProperty: String, CaseIterable, Sendable, Hashable {
     public func applies(to kind: LayerKind) -> Bool { owner == .layer || owner == kind }
 
     /// Whether setting the property in a transaction makes an implicit animation. Booleans,
-    /// options, strings and images switch at once; layer timing is not animated.
+    /// options and strings switch at once (images cross-dissolve); layer timing is not animated.
     public var isImplicitlyAnimated: Bool {
         switch kind {
-        case .bool, .string, .image: false
+        case .bool, .string: false
         default: isAnimatable && self != .maskedCorners && self != .instanceCount
         }
     }
@@ -170,7 +170,8 @@ public enum LayerProperty: String, CaseIterable, Sendable, Hashable {
         case (.borderColor, .color(let c)): s.borderColor = c
         case (.masksToBounds, .bool(let b)): s.masksToBounds = b
         case (.doubleSided, .bool(let b)): s.isDoubleSided = b
-        case (.contents, .image(let i)): s.contents = i
+        case (.contents, .image(let i)): s.contents = i; s.contentsFade = nil
+        case (.contents, .imageFade(let f)): s.contents = f.to; s.contentsFade = f
         case (.contentsGravity, .string(let v)): if let g = CALayerContentsGravity(rawValue: v) { s.contentsGravity = g }
         case (.contentsRect, .rect(let r)): s.contentsRect = r
         case (.contentsScale, .number(let n)): s.contentsScale = n

@@ -41,6 +41,8 @@ public struct LayerState: Hashable, Sendable {
     // MARK: Contents
     /// The image drawn in the bounds.
     public var contents: CGImage? = nil
+    /// While an animation of `contents` runs: the dissolve from the old image (presentation only).
+    public var contentsFade: ContentsFade? = nil
     /// How `contents` are placed in the bounds.
     public var contentsGravity: CALayerContentsGravity = .resize
     /// The part of `contents` drawn, in unit coordinates of the image.

@@ -41,8 +41,10 @@ public enum AnimatableValue: Hashable, Sendable {
     case string(String)
     /// Gradient colours; lists of the same length interpolate colour by colour.
     case colors([CGColor])
-    /// Layer contents; switches discretely.
+    /// Layer contents.
     case image(CGImage?)
+    /// Layer contents part-way through an animation: a cross-dissolve of two images.
+    case imageFade(ContentsFade)
 
     public var kind: ValueKind {
         switch self {
@@ -57,7 +59,7 @@ public enum AnimatableValue: Hashable, Sendable {
         case .path: .path
         case .string: .string
         case .colors: .colors
-        case .image: .image
+        case .image, .imageFade: .image
         }
     }
 
@@ -112,6 +114,15 @@ extension AnimatableValue {
             if t == 0 { return self }
             if t == 1 { return other }
             return .colors(zip(a, b).map { AnimatableValue.color($0).interpolated(to: .color($1), fraction: t).color!! })
+        case let (.image(a), .image(b)):
+            if t <= 0 || a == b { return self }
+            if t >= 1 { return other }
+            return .imageFade(ContentsFade(from: a, to: b, progress: t))
+        case let (.imageFade(f), _):
+            // An interrupted dissolve goes on from the image that was showing most.
+            return AnimatableValue.image(f.nearer).interpolated(to: other, fraction: t)
+        case let (_, .imageFade(f)):
+            return interpolated(to: .image(f.nearer), fraction: t)
         case let (.path(a?), .path(b?)):
             if t == 0 { return self }
             if t == 1 { return other }
@@ -176,7 +187,7 @@ extension AnimatableValue {
             return AnimatableValue.transform(.identity).interpolated(to: self, fraction: k)
         case .numbers(let v): return .numbers(v.map { $0 * k })
         case .colors(let v): return .colors(v.map { AnimatableValue.color($0).scaled(by: k).color!! })
-        case .bool, .path, .string, .image: return self
+        case .bool, .path, .string, .image, .imageFade: return self
         }
     }
 }
@@ -195,7 +206,7 @@ extension AnimatableValue {
         case .color(let c): (c ?? .clear).components.map { Double($0) }
         case .numbers(let v): v
         case .colors(let v): v.flatMap { $0.components.map { Double($0) } }
-        case .transform, .bool, .path, .string, .image: nil
+        case .transform, .bool, .path, .string, .image, .imageFade: nil
         }
     }
 
@@ -209,7 +220,7 @@ extension AnimatableValue {
         case .color: .color(CGColor(red: c[0], green: c[1], blue: c[2], alpha: c[3]))
         case .numbers: .numbers(c)
         case .colors: .colors(stride(from: 0, to: c.count - 3, by: 4).map { CGColor(red: c[$0], green: c[$0 + 1], blue: c[$0 + 2], alpha: c[$0 + 3]) })
-        case .transform, .bool, .path, .string, .image: self
+        case .transform, .bool, .path, .string, .image, .imageFade: self
         }
     }
 

@@ -312,6 +312,7 @@ extension SceneDecoder {
         if path.fields.isEmpty, let options = path.property.options {
             return values.choice(node, what: what, among: options).map(AnimatableValue.string)
         }
+        if path.kind == .image { return image(node, what: what) }
         return values.value(node, kind: path.kind, what: what, angle: Self.isAngle(path))
     }
 

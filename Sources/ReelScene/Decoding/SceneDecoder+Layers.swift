@@ -110,18 +110,7 @@ extension SceneDecoder {
         let value: AnimatableValue?
         switch path.property {
         case .contents where path.fields.isEmpty:
-            if node.isNull {
-                value = .image(nil)
-            } else if let file = values.string(node, what: "contents") {
-                switch images.image(file) {
-                case .success(let image): value = .image(image)
-                case .failure(let error):
-                    diagnostics.error(error.message, at: node.location)
-                    value = nil
-                }
-            } else {
-                value = nil
-            }
+            value = image(node, what: "contents")
         case .maskedCorners:
             value = cornerMask(node).map { .number(Double($0.rawValue)) }
         case .instanceCount:
@@ -140,6 +129,18 @@ extension SceneDecoder {
         }
         guard let value, validate(value, for: path, at: node.location) else { return nil }
         return (path, value)
+    }
+
+    /// An image value: a file name (relative to the scene file), or null for no image.
+    func image(_ node: SceneNode, what: String) -> AnimatableValue? {
+        if node.isNull { return .image(nil) }
+        guard let file = values.string(node, what: what) else { return nil }
+        switch images.image(file) {
+        case .success(let image): return .image(image)
+        case .failure(let error):
+            diagnostics.error(error.message, at: node.location)
+            return nil
+        }
     }
 
     /// Copies a replicator draws at most: more is a typo, not a design.

@@ -386,7 +386,8 @@ struct ValueDecoder {
         case .string: return string(node, what: what).map(AnimatableValue.string)
         case .colors: return colorList(node, what: what).map(AnimatableValue.colors)
         case .image:
-            diagnostics.error("\(what): an image is given as a file name in 'contents'", at: node.location)
+            // Images are files, loaded by the scene decoder (SceneDecoder.image); not a plain value.
+            diagnostics.error("\(what): an image must be a file name", at: node.location)
             return nil
         }
     }
