@@ -78,7 +78,8 @@ public struct VideoSettings: Sendable, Equatable {
         if codec.subsamplesChroma, !width.isMultiple(of: 2) || !height.isMultiple(of: 2) {
             throw EncodeError(
                 "\(codec.displayName) with \(codec.pixelFormatName(alpha: alpha)) needs even dimensions; "
-                    + "the frame is \(width)×\(height) pixels")
+                    + "the frame is \(width)×\(height) pixels (canvas size × scale: make both even, "
+                    + "or write ProRes .mov, GIF or PNG, which take any size)")
         }
         let rate = try frameRate
         if codec == .gif, VideoSettings.gifDelay(rate) == nil {

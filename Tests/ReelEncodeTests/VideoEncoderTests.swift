@@ -111,7 +111,7 @@ struct VideoEncoderTests {
         let error = #expect(throws: EncodeError.self) {
             _ = try VideoEncoder(path: odd, settings: VideoSettings(width: 1001, height: 720, fps: 30))
         }
-        #expect(error?.message == "H.264 with yuv420p needs even dimensions; the frame is 1001×720 pixels")
+        #expect(error?.message == "H.264 with yuv420p needs even dimensions; the frame is 1001×720 pixels (canvas size × scale: make both even, or write ProRes .mov, GIF or PNG, which take any size)")
         #expect(!fileExists(odd))
 
         let crf = folder.file("crf.mp4")

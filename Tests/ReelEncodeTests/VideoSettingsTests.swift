@@ -43,7 +43,7 @@ struct VideoSettingsTests {
         let error = #expect(throws: EncodeError.self) {
             try VideoSettings(width: width, height: height, fps: 30).validate()
         }
-        #expect(error?.message == "H.264 with yuv420p needs even dimensions; the frame is \(width)×\(height) pixels")
+        #expect(error?.message == "H.264 with yuv420p needs even dimensions; the frame is \(width)×\(height) pixels (canvas size × scale: make both even, or write ProRes .mov, GIF or PNG, which take any size)")
     }
 
     @Test("empty and absurd sizes are rejected", arguments: [(0, 240), (320, -2), (32768, 240)])
