@@ -65,18 +65,33 @@ final class GIFConverter: FrameConverter, @unchecked Sendable {
         }
         palette.entries.withUnsafeBytes { paletteData.update(from: $0.baseAddress!.assumingMemoryBound(to: UInt8.self), count: 1024) }
         let lineSize = Int(picture.pointee.linesize.0)
+        let transparentIndex = palette.transparentIndex.map { UInt8($0) }
+        // Without transparency a pixel is its colour over black (alpha ignored); with it, the
+        // whole pixel matters. "No previous pixel" is a value no pixel has: alpha 0xFF never
+        // follows the mask, and premultiplied colour never exceeds alpha.
+        let mask: UInt32 = transparentIndex == nil ? 0xFF_FFFF : 0xFFFF_FFFF
+        let none: UInt32 = transparentIndex == nil ? 0xFFFF_FFFF : 0x00FF_FFFF
         for y in 0..<height {
             let row = (buffer.baseAddress + y * buffer.stride).assumingMemoryBound(to: UInt32.self)
             let out = indices + y * lineSize
-            var lastPixel: UInt32 = 0xFFFF_FFFF
+            var lastPixel = none
             var lastExact: UInt8 = 0
             for x in 0..<width {
-                let pixel = row[x] & 0xFFFFFF
+                let pixel = row[x] & mask
                 if pixel == lastPixel {
                     out[x] = lastExact
                     continue
                 }
-                let r = Int32((pixel >> 16) & 0xFF), g = Int32((pixel >> 8) & 0xFF), b = Int32(pixel & 0xFF)
+                var r = Int32((pixel >> 16) & 0xFF), g = Int32((pixel >> 8) & 0xFF), b = Int32(pixel & 0xFF)
+                if let transparentIndex {
+                    guard let c = GIFPaletteAnalyzer.visibleColour(pixel) else {
+                        out[x] = transparentIndex
+                        lastPixel = pixel
+                        lastExact = transparentIndex
+                        continue
+                    }
+                    (r, g, b) = (Int32(c.r), Int32(c.g), Int32(c.b))
+                }
                 let (nearest, distance) = self.nearest(r, g, b)
                 if distance == 0 {
                     out[x] = nearest
@@ -84,7 +99,7 @@ final class GIFConverter: FrameConverter, @unchecked Sendable {
                     lastExact = nearest
                     continue
                 }
-                lastPixel = 0xFFFF_FFFF
+                lastPixel = none
                 let d = GIFConverter.dither[(y & 7) << 3 | (x & 7)]
                 out[x] = self.nearest(clamp(r + d), clamp(g + d), clamp(b + d)).index
             }

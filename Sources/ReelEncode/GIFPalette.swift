@@ -11,8 +11,14 @@ final class GIFPaletteAnalyzer: FrameAnalyzer, @unchecked Sendable {
     /// Per cell: pixel count and the sums of red, green and blue.
     private(set) var counts = [UInt64](repeating: 0, count: cellCount)
     private(set) var sums = [UInt64](repeating: 0, count: cellCount * 3)
+    /// For a GIF with transparency: only pixels that will be drawn (alpha ≥ 128) count, by their
+    /// straight colour. Otherwise every pixel counts as the frame over black.
+    let transparent: Bool
+
+    init(transparent: Bool = false) { self.transparent = transparent }
 
     func analyze(_ buffer: PixelBuffer) {
+        if transparent { return analyzeVisible(buffer) }
         counts.withUnsafeMutableBufferPointer { counts in
             sums.withUnsafeMutableBufferPointer { sums in
                 for y in 0..<buffer.height {
@@ -41,6 +47,32 @@ final class GIFPaletteAnalyzer: FrameAnalyzer, @unchecked Sendable {
     }
 }
 
+extension GIFPaletteAnalyzer {
+    /// The straight colour of a premultiplied BGRA pixel with alpha ≥ 128, or nil when GIF's
+    /// 1-bit transparency makes it transparent.
+    @inline(__always)
+    static func visibleColour(_ pixel: UInt32) -> (r: UInt32, g: UInt32, b: UInt32)? {
+        let a = pixel >> 24
+        guard a >= 128 else { return nil }
+        func straight(_ c: UInt32) -> UInt32 { a == 255 ? c : min(255, (c * 255 + a / 2) / a) }
+        return (straight((pixel >> 16) & 0xFF), straight((pixel >> 8) & 0xFF), straight(pixel & 0xFF))
+    }
+
+    private func analyzeVisible(_ buffer: PixelBuffer) {
+        for y in 0..<buffer.height {
+            let row = (buffer.baseAddress + y * buffer.stride).assumingMemoryBound(to: UInt32.self)
+            for x in 0..<buffer.width {
+                guard let (r, g, b) = Self.visibleColour(row[x]) else { continue }
+                let cell = Int((r >> 2) << 12 | (g >> 2) << 6 | (b >> 2))
+                counts[cell] += 1
+                sums[cell * 3] += UInt64(r)
+                sums[cell * 3 + 1] += UInt64(g)
+                sums[cell * 3 + 2] += UInt64(b)
+            }
+        }
+    }
+}
+
 /// The 255 colours (at most) of a GIF, chosen for the whole clip by median cut.
 ///
 /// One palette for all frames keeps colours from flickering between frames and lets the GIF
@@ -48,17 +80,23 @@ final class GIFPaletteAnalyzer: FrameAnalyzer, @unchecked Sendable {
 /// as the "unchanged pixel" transparent colour that makes later frames small.
 ///
 /// Colour is the premultiplied colour, i.e. the frame over black: GIF has no partial alpha.
+/// With transparency, index 255 is the transparent colour instead (alpha 0, which is how the
+/// FFmpeg GIF encoder finds it) and the colours are the straight colours of drawn pixels.
 struct GIFPalette: Sendable, Equatable {
-    /// Palette entries as 0xAARRGGBB (alpha always 0xFF); 256 entries, unused ones black.
+    /// Palette entries as 0xAARRGGBB (alpha 0xFF but for the transparent one); 256 entries,
+    /// unused ones black.
     let entries: [UInt32]
-    /// How many entries are used.
+    /// How many entries are colours.
     let count: Int
+    /// The transparent entry, when the GIF has transparency.
+    let transparentIndex: Int?
 
     static let maximumColours = 255
 
     /// Median cut over the merged histograms.
     /// - Throws: `EncodeError` if no frame was analysed.
     init(_ analyzers: [GIFPaletteAnalyzer]) throws {
+        let transparent = analyzers.contains { $0.transparent }
         var cells: [Cell] = []
         for index in 0..<GIFPaletteAnalyzer.cellCount {
             var cell = Cell(count: 0, sum: (0, 0, 0))
@@ -70,17 +108,19 @@ struct GIFPalette: Sendable, Equatable {
             }
             if cell.count > 0 { cells.append(cell) }
         }
-        guard !cells.isEmpty else { throw EncodeError("A GIF needs at least one frame to choose its palette from") }
-        self.init(cells: cells)
+        guard transparent || !cells.isEmpty else { throw EncodeError("A GIF needs at least one frame to choose its palette from") }
+        self.init(cells: cells, transparent: transparent)
     }
 
     /// Builds the palette from explicit colours (for tests): each colour becomes a cell of one pixel.
-    init(colours: [(UInt8, UInt8, UInt8)]) {
-        self.init(cells: colours.map { Cell(count: 1, sum: (UInt64($0.0), UInt64($0.1), UInt64($0.2))) })
+    init(colours: [(UInt8, UInt8, UInt8)], transparent: Bool = false) {
+        self.init(cells: colours.map { Cell(count: 1, sum: (UInt64($0.0), UInt64($0.1), UInt64($0.2))) }, transparent: transparent)
     }
 
-    private init(cells: [Cell]) {
+    private init(cells: [Cell], transparent: Bool) {
         var cells = cells
+        // A clip with nothing drawn is all transparent: one black entry keeps the palette valid.
+        if cells.isEmpty { cells = [Cell(count: 1, sum: (0, 0, 0))] }
         var boxes = [Box(range: 0..<cells.count, cells: cells)]
         while boxes.count < GIFPalette.maximumColours {
             // Split the box whose colours are furthest from its mean (ties: the earlier box).
@@ -97,8 +137,10 @@ struct GIFPalette: Sendable, Equatable {
         }
         var entries = [UInt32](repeating: 0xFF00_0000, count: 256)
         for (i, box) in boxes.enumerated() { entries[i] = box.colour }
+        if transparent { entries[255] = 0 }
         self.entries = entries
         self.count = boxes.count
+        self.transparentIndex = transparent ? 255 : nil
     }
 
     /// A histogram cell: how many pixels, and the sums of their channels.

@@ -49,7 +49,8 @@ public enum VideoCodec: String, Sendable, Equatable, CaseIterable {
     }
 
     /// Whether the codec can store an alpha channel (`VideoSettings.alpha` asks for one).
-    public var supportsAlpha: Bool { self == .prores || self == .vp9 }
+    /// (GIF's alpha is one bit: pixels under half opacity are transparent.)
+    public var supportsAlpha: Bool { self == .prores || self == .vp9 || self == .gif }
 
     /// Whether chroma is subsampled 2:1 in both directions, which needs even frame sizes.
     var subsamplesChroma: Bool {

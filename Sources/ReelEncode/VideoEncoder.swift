@@ -144,7 +144,7 @@ public final class VideoEncoder: AnalyzingFrameSink {
     /// Whether the frames must be analysed before conversion: true for GIF until its palette is chosen.
     public var needsAnalysis: Bool { settings.codec == .gif && palette == nil }
 
-    public func makeAnalyzer() -> any FrameAnalyzer { GIFPaletteAnalyzer() }
+    public func makeAnalyzer() -> any FrameAnalyzer { GIFPaletteAnalyzer(transparent: settings.storesAlpha) }
 
     public func completeAnalysis(_ analyzers: [any FrameAnalyzer]) throws {
         guard settings.codec == .gif else { return }

@@ -12,7 +12,7 @@ struct RenderCommand: ParsableCommand {
               .mp4             H.264 (or --codec hevc), yuv420p, BT.709, +faststart
               .mov             ProRes 4444 with alpha (or --codec h264 / hevc)
               .webm            VP9, with alpha when the background is transparent
-              .gif             GIF, one palette for the clip, ordered dithering
+              .gif             GIF, one palette for the clip, ordered dithering, 1-bit alpha
               NAME-%04d.png    one PNG per frame, numbered by scene frame
               .bgra            raw premultiplied BGRA frames (no header), for other tools
 

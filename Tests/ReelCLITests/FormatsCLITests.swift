@@ -60,6 +60,34 @@ struct FormatsCLITests {
         #expect(try StreamProbe.read(opaque).frames == 45)
     }
 
+    @Test func aTransparentBackgroundMakesATransparentGIF() throws {
+        // GIF alpha is one bit: at least half opaque is drawn in its straight colour, less is
+        // transparent. The square moves, and must leave no trail behind it.
+        let folder = try TemporaryFolder()
+        let out = try render("""
+            reel: 1
+            canvas: { size: [64, 32], fps: 10, duration: 0.5, background: transparent }
+            layers:
+              - { name: box, frame: [0, 8, 16, 16], backgroundColor: red }
+              - { frame: [40, 0, 24, 6], backgroundColor: "#00FF0099" }
+              - { frame: [0, 26, 24, 6], backgroundColor: "#0000FF66" }
+            timeline:
+              - at: 0
+                add: { layer: box, animation: { keyPath: position.x, fromValue: 8, toValue: 48, duration: 0.4, timingFunction: linear } }
+            """, "clear.gif", in: folder)
+        let frames = try MediaTools.frames(out, width: 64, height: 32)
+        #expect(frames.count == 5)
+        for (k, frame) in frames.enumerated() {
+            func at(_ x: Int, _ y: Int) -> [UInt8] { Array(frame[(y * 64 + x) * 4..<(y * 64 + x) * 4 + 4]) }
+            let left = k < 4 ? k * 10 : 0  // the box's left edge: 0, 10, 20, 30, then back (removed)
+            let row = (0..<64).map { at($0, 16)[3] }
+            #expect(row == (0..<64).map { $0 >= left && $0 < left + 16 ? 255 : 0 }, "frame \(k): the box alone, no trail")
+            #expect(at(left + 8, 16) == [255, 0, 0, 255])
+            #expect(at(50, 2) == [0, 255, 0, 255], "60 % green is drawn, in its straight colour")
+            #expect(at(10, 28)[3] == 0, "40 % blue is transparent")
+        }
+    }
+
     @Test func gifUsesAFrameRateGIFCanPlayAndKeepsFlatColoursExact() throws {
         let folder = try TemporaryFolder()
         let out = try render(RenderCLITests.small, "small.gif", in: folder)

@@ -66,6 +66,24 @@ struct PaletteAndAlphaTests {
         }
     }
 
+    @Test("with transparency: half-opaque pixels count by straight colour, the rest map to index 255")
+    func transparentPalette() throws {
+        // A row of: opaque white, transparent, 50 % red (premultiplied 128), 49 % red, opaque white.
+        let frame = PixelBuffer(width: 5, height: 1)
+        let words = frame.baseAddress.assumingMemoryBound(to: UInt32.self)
+        (words[0], words[1], words[2], words[3], words[4]) = (0xFFFF_FFFF, 0, 0x8080_0000, 0x7D7D_0000, 0xFFFF_FFFF)
+        let analyzer = GIFPaletteAnalyzer(transparent: true)
+        analyzer.analyze(frame)
+        let palette = try GIFPalette([analyzer])
+        #expect(palette.transparentIndex == 255 && palette.entries[255] == 0, "alpha 0 marks it for FFmpeg")
+        #expect(palette.count == 2 && Set(palette.entries.prefix(2)) == [0xFFFF_FFFF, 0xFFFF_0000], "white and straight red only")
+        let converter = GIFConverter(width: 5, height: 1, palette: palette)
+        let prepared = try converter.prepare(frame, index: 0, reusing: nil)
+        let indices = try #require(prepared.picture?.pointee.data.0)
+        let white = UInt8(palette.entries.firstIndex(of: 0xFFFF_FFFF)!), red = UInt8(palette.entries.firstIndex(of: 0xFFFF_0000)!)
+        #expect((0..<5).map { indices[$0] } == [white, 255, red, 255, white])
+    }
+
     @Test("the palette does not depend on how frames were split between analyzers")
     func analyzerSplit() throws {
         let frames = (0..<6).map { k -> PixelBuffer in
