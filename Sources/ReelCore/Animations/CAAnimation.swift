@@ -117,6 +117,23 @@ open class CAPropertyAnimation: CAAnimation {
         guard path.property.isAnimatable else { throw AnimationError("'\(text)' is not animatable") }
         return path
     }
+
+    /// Converts the values given for `path` (`label` names one in errors): the key path's kind, or
+    /// with a valueFunction its input (numbers), normalised by it.
+    /// - Throws: `AnimationError` when a valueFunction targets a key path that is not a transform.
+    func valueConverter(for path: LayerKeyPath) throws -> (_ value: Any, _ label: String) throws -> AnimatableValue {
+        let function = valueFunction?.name
+        if function != nil, path.kind != .transform {
+            throw AnimationError("a valueFunction makes a transform; '\(path)' is not a transform key path")
+        }
+        let kind = function?.inputKind ?? path.kind
+        return { v, label in
+            guard let value = AnimatableValue(any: v, as: kind) else {
+                throw AnimationError("\(label) for '\(path)' must be \(kind.noun), not \(type(of: v))")
+            }
+            return function?.normalized(value) ?? value
+        }
+    }
 }
 
 /// A problem with an animation found when it is added.

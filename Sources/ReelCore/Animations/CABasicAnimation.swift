@@ -36,17 +36,8 @@ open class CABasicAnimation: CAPropertyAnimation {
     func spec(in context: AnimationCompileContext) throws -> PropertyAnimationSpec {
         let path = try resolvedKeyPath()
         let function = valueFunction?.name
-        if function != nil, path.kind != .transform {
-            throw AnimationError("a valueFunction makes a transform; '\(path)' is not a transform key path")
-        }
-        let kind = function?.inputKind ?? path.kind
-        func convert(_ v: Any?, _ label: String) throws -> AnimatableValue? {
-            guard let v else { return nil }
-            guard let value = AnimatableValue(any: v, as: kind) else {
-                throw AnimationError("\(label) for '\(path)' must be \(kind.noun), not \(type(of: v))")
-            }
-            return function?.normalized(value) ?? value
-        }
+        let converter = try valueConverter(for: path)
+        func convert(_ v: Any?, _ label: String) throws -> AnimatableValue? { try v.map { try converter($0, label) } }
         return PropertyAnimationSpec(
             keyPath: path,
             from: try convert(fromValue, "fromValue"),

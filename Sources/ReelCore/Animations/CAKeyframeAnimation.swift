@@ -77,17 +77,9 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
             guard let values, !values.isEmpty else {
                 throw AnimationError("a CAKeyframeAnimation needs values or a path")
             }
-            if valueFunction != nil, keyPath.kind != .transform {
-                throw AnimationError("a valueFunction makes a transform; '\(keyPath)' is not a transform key path")
-            }
             // With a value function the values are its input (numbers), interpolated before it.
-            let kind = valueFunction?.name.inputKind ?? keyPath.kind
-            let converted = try values.enumerated().map { index, v -> AnimatableValue in
-                guard let value = AnimatableValue(any: v, as: kind) else {
-                    throw AnimationError("values[\(index)] for '\(keyPath)' must be \(kind.noun), not \(type(of: v))")
-                }
-                return valueFunction?.name.normalized(value) ?? value
-            }
+            let convert = try valueConverter(for: keyPath)
+            let converted = try values.enumerated().map { index, v in try convert(v, "values[\(index)]") }
             track = .values(try ValueTrack(values: converted, mode: calculationMode, keyTimes: keyTimes,
                                            functions: timingFunctions ?? [],
                                            tension: tensionValues ?? [], continuity: continuityValues ?? [], bias: biasValues ?? []))

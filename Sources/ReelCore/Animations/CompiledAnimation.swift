@@ -44,31 +44,30 @@ public struct CompiledAnimation: Sendable {
         guard let sample = TimingEvaluator.sample(timing, parentTime: localTime) else { return }
         switch content {
         case .basic(let spec):
-            let progress = timingFunction?.progress(at: sample.fraction) ?? sample.fraction
-            spec.apply(progress: progress, iteration: sample.iteration, to: &state, model: model)
+            spec.apply(progress: eased(sample.fraction), iteration: sample.iteration, to: &state, model: model)
         case .spring(let spec, let spring):
             // The spring's own motion replaces the timing function: progress from elapsed seconds.
             spec.apply(progress: spring.progress(at: sample.fraction * timing.duration), iteration: sample.iteration,
                        to: &state, model: model)
         case .keyframe(let spec):
-            let progress = timingFunction?.progress(at: sample.fraction) ?? sample.fraction
-            spec.apply(progress: progress, iteration: sample.iteration, to: &state, model: model)
+            spec.apply(progress: eased(sample.fraction), iteration: sample.iteration, to: &state, model: model)
         case .group(let children):
             // The group's eased fraction is its children's clock.
-            let progress = timingFunction?.progress(at: sample.fraction) ?? sample.fraction
-            let groupTime = progress * timing.duration
+            let groupTime = eased(sample.fraction) * timing.duration
             for child in children { child.apply(to: &state, model: model, localTime: groupTime) }
         case .transition:
             break
         }
     }
 
+    /// The animation's timing function applied to a fraction of its duration (linear without one).
+    private func eased(_ fraction: Double) -> Double { timingFunction?.progress(at: fraction) ?? fraction }
+
     /// For a transition: where the effect is at the layer's local time, or nil when it shows nothing.
     func transitionState(localTime: Double) -> TransitionState? {
         guard case .transition(let spec) = content, let old = spec.old,
               let sample = TimingEvaluator.sample(timing, parentTime: localTime) else { return nil }
-        let eased = timingFunction?.progress(at: sample.fraction) ?? sample.fraction
-        let progress = spec.startProgress + (spec.endProgress - spec.startProgress) * eased
+        let progress = spec.startProgress + (spec.endProgress - spec.startProgress) * eased(sample.fraction)
         return TransitionState(type: spec.type, subtype: spec.subtype, progress: min(max(progress, 0), 1), old: old)
     }
 }

@@ -57,7 +57,8 @@ struct ValueTrack: Sendable {
     /// For cubicPaced: per segment, cumulative arc length at evenly spaced parameters.
     let arcTables: [[Double]]
 
-    var isCubic: Bool { (mode == .cubic || mode == .cubicPaced) && values.first?.components != nil }
+    /// The values as vectors, once, when every value has one (nil for transforms, paths, …).
+    let points: [[Double]]?
 
     init(values: [AnimatableValue], mode: CAAnimationCalculationMode, keyTimes: [Double]?, functions: [CAMediaTimingFunction],
          tension: [Double], continuity: [Double], bias: [Double]) throws {
@@ -85,16 +86,18 @@ struct ValueTrack: Sendable {
                 times = n > 1 ? (0..<n).map { Double($0) / Double(n - 1) } : [0]
             }
         }
+        let vectors = values.map(\.components)
+        let points = vectors.allSatisfy { $0 != nil } ? vectors.map { $0! } : nil
+        self.points = points
+        // Tangents only for the cubic modes, so `i < outgoing.count` means "this segment is a spline".
         var outgoing: [[Double]] = [], incoming: [[Double]] = []
-        if (mode == .cubic || mode == .cubicPaced), n > 1, values.allSatisfy({ $0.components != nil }) {
-            (outgoing, incoming) = Self.tangents(values.map { $0.components! }, times: times,
-                                                 tension: tension, continuity: continuity, bias: bias)
+        if (mode == .cubic || mode == .cubicPaced), n > 1, let points {
+            (outgoing, incoming) = Self.tangents(points, times: times, tension: tension, continuity: continuity, bias: bias)
         }
         self.outgoing = outgoing
         self.incoming = incoming
         var tables: [[Double]] = []
-        if mode == .cubicPaced, !outgoing.isEmpty {
-            let points = values.map { $0.components! }
+        if mode == .cubicPaced, !outgoing.isEmpty, let points {
             for i in 0..<(n - 1) {
                 var table = [0.0]
                 var previous = points[i]
@@ -153,18 +156,17 @@ struct ValueTrack: Sendable {
             return values[index]
         }
         guard let (i, u) = locate(f) else { return values[0] }
-        if isCubic, i < outgoing.count {
-            let a = values[i].components!, b = values[i + 1].components!
-            return values[i].with(components: Self.hermite(a, outgoing[i], b, incoming[i], u))
+        if i < outgoing.count, let points {
+            return values[i].with(components: Self.hermite(points[i], outgoing[i], points[i + 1], incoming[i], u))
         }
         return values[i].interpolated(to: values[i + 1], fraction: u)
     }
 
     /// Direction of travel of a point-valued track (for rotationMode).
     func direction(at f: Double) -> Double? {
-        guard values.count > 1, values[0].kind == .point, let (i, u) = locate(f) else { return nil }
-        let a = values[i].components!, b = values[i + 1].components!
-        if isCubic, i < outgoing.count {
+        guard values.count > 1, values[0].kind == .point, let points, let (i, u) = locate(f) else { return nil }
+        let a = points[i], b = points[i + 1]
+        if i < outgoing.count {
             let d = Self.hermiteDerivative(a, outgoing[i], b, incoming[i], u)
             if abs(d[0]) + abs(d[1]) > 1e-12 { return atan2(d[1], d[0]) }
         }
@@ -239,9 +241,9 @@ struct PathTrack: Sendable {
 
     init(path: CGPath, mode: CAAnimationCalculationMode, keyTimes: [Double]?, functions: [CAMediaTimingFunction]) throws {
         // A close that adds no distance (an ellipse ends where it starts) is not a keyframe.
-        segments = PathGeometry.segments(of: path).filter { !($0.closesSubpath && $0.start == $0.end) }
-        self.mode = mode
         measure = PathMeasure(path)
+        segments = measure.segments.filter { !($0.closesSubpath && $0.start == $0.end) }
+        self.mode = mode
         let count = segments.count
         self.functions = (0..<count).map { $0 < functions.count ? functions[$0] : nil }
         if mode == .paced || mode == .cubicPaced {

@@ -73,7 +73,7 @@ public enum LayerProperty: String, CaseIterable, Sendable, Hashable {
     public var isImplicitlyAnimated: Bool {
         switch kind {
         case .bool, .string: false
-        default: isAnimatable && self != .maskedCorners && self != .instanceCount
+        default: isAnimatable && self != .instanceCount
         }
     }
 

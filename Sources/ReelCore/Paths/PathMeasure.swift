@@ -55,8 +55,11 @@ public struct PathMeasure: Sendable {
         var elements: [CGPath.Element] = []
         var lastEnd: CGPoint?
         var lastSubpath = -1
+        // Segments come in subpath order: where the current subpath starts, in arc length.
+        var subpath = -1, subpathStart = 0.0
         for (i, seg) in segments.enumerated() {
             let s0 = offsets[i], s1 = offsets[i + 1]
+            if seg.subpath != subpath { (subpath, subpathStart) = (seg.subpath, s0) }
             // Zero-length pieces on the boundary (a closing line back to the start) are kept.
             guard (s1 > a && s0 < b) || (lengths[i] == 0 && s0 >= a && s0 <= b) else { continue }
             let t0 = s0 >= a ? 0 : seg.parameter(atLength: a - s0, total: lengths[i])
@@ -68,18 +71,11 @@ public struct PathMeasure: Sendable {
             }
             elements.append(piece.isLine ? .lineTo(piece.end) : .curveTo(piece.end, control1: piece.c1, control2: piece.c2))
             lastEnd = piece.end
-            if seg.closesSubpath, t1 == 1, let range = subpathRange(seg.subpath), offsets[range.lowerBound] >= a {
+            if seg.closesSubpath, t1 == 1, subpathStart >= a {
                 elements.append(.closeSubpath)
                 lastEnd = nil
             }
         }
         return CGPath(elements: elements)
-    }
-
-    /// Indices of the segments of a subpath.
-    private func subpathRange(_ subpath: Int) -> Range<Int>? {
-        guard let first = segments.firstIndex(where: { $0.subpath == subpath }) else { return nil }
-        let last = segments.lastIndex(where: { $0.subpath == subpath })!
-        return first..<(last + 1)
     }
 }

@@ -70,18 +70,11 @@ extension TimelineCompiler {
 
     /// The presentation of a layer's subtree as it was before the current transaction.
     private func frozenPresentation(of id: Int, parentTime: Double) -> PresentationLayer {
-        let current = LayerSnapshot(state: objects[id].model, sublayers: objects[id].children.map { register($0) },
-                                    mask: objects[id].mask.map { register($0) })
+        let current = currentSnapshot(id)
         let snapshot = beforeTransactionSnapshots[id] ?? current
         let local = snapshot.state.localTime(parentTime: parentTime)
         var state = snapshot.state
-        var keys: [String] = []
-        for index in layerAttachments[id] {
-            let a = attachments[index]
-            guard a.addedAt <= now, now < a.removedAt, a.transaction < transactionNumber else { continue }
-            a.animation.apply(to: &state, model: snapshot.state, localTime: local)
-            if let key = a.key { keys.append(key) }
-        }
+        let keys = applyEarlierAnimations(of: id, to: &state, model: snapshot.state, localTime: local)
         return PresentationLayer(name: objects[id].name, kind: type(of: objects[id]).kind, model: snapshot.state, state: state,
                                  localTime: local, animationKeys: keys,
                                  sublayers: snapshot.sublayers.map { frozenPresentation(of: $0, parentTime: local) },

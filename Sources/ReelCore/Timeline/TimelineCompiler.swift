@@ -46,7 +46,6 @@ final class TimelineCompiler: @unchecked Sendable {
     /// Model states and sublayers at the start of the current outermost transaction, for layers it
     /// changed (implicit animations start from them; transitions freeze them as the old appearance).
     var beforeTransactionSnapshots: [Int: LayerSnapshot] = [:]
-    var beforeTransaction: [Int: LayerState] { beforeTransactionSnapshots.mapValues(\.state) }
     /// Transitions added in the current outermost transaction (their old appearance is frozen at commit).
     var pendingTransitions: [Int] = []
 
@@ -194,14 +193,19 @@ final class TimelineCompiler: @unchecked Sendable {
     /// Records the layer's current model and sublayers as its state from `time` (default: now) on.
     func recordSnapshot(_ id: Int, at time: Double? = nil) {
         let t = time ?? now
-        let snapshot = LayerSnapshot(state: objects[id].model, sublayers: objects[id].children.map { register($0) },
-                                     mask: objects[id].mask.map { register($0) })
+        let snapshot = currentSnapshot(id)
         if snapshotTimes[id].last == t {
             snapshots[id][snapshots[id].count - 1] = snapshot
         } else {
             snapshotTimes[id].append(t)
             snapshots[id].append(snapshot)
         }
+    }
+
+    /// The layer's model state and structure now.
+    func currentSnapshot(_ id: Int) -> LayerSnapshot {
+        LayerSnapshot(state: objects[id].model, sublayers: objects[id].children.map { register($0) },
+                      mask: objects[id].mask.map { register($0) })
     }
 
     /// Called by every model setter during compilation.
@@ -245,13 +249,21 @@ final class TimelineCompiler: @unchecked Sendable {
     func presentationBeforeTransaction(_ id: Int) -> LayerState {
         let model = beforeTransactionSnapshots[id]?.state ?? objects[id].model
         var state = model
-        let local = objects[id].localTime(fromScene: now)
+        applyEarlierAnimations(of: id, to: &state, model: model, localTime: objects[id].localTime(fromScene: now))
+        return state
+    }
+
+    /// Applies the layer's animations running now that earlier transactions added; returns their keys.
+    @discardableResult
+    func applyEarlierAnimations(of id: Int, to state: inout LayerState, model: LayerState, localTime: Double) -> [String] {
+        var keys: [String] = []
         for index in layerAttachments[id] {
             let a = attachments[index]
             guard a.addedAt <= now, now < a.removedAt, a.transaction < transactionNumber else { continue }
-            a.animation.apply(to: &state, model: model, localTime: local)
+            a.animation.apply(to: &state, model: model, localTime: localTime)
+            if let key = a.key { keys.append(key) }
         }
-        return state
+        return keys
     }
 
     func presentationState(of layer: CALayer) -> LayerState? {
