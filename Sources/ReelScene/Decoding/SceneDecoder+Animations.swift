@@ -321,17 +321,7 @@ extension SceneDecoder {
     private func keyTimes(_ node: SceneNode) -> [Double]? {
         guard let times = values.numberList(node, what: "keyTimes") else { return nil }
         guard case .sequence(let items, _) = node else { return nil }
-        for (i, t) in times.enumerated() {
-            if !(0...1).contains(t) {
-                diagnostics.error("keyTimes[\(i)] must be between 0 and 1, found \(format(t))", at: items[i].location)
-                return nil
-            }
-            if i > 0, t < times[i - 1] {
-                diagnostics.error("keyTimes must not decrease: keyTimes[\(i)] = \(format(t)) < \(format(times[i - 1]))", at: items[i].location)
-                return nil
-            }
-        }
-        return times
+        return checkFractions(times, name: "keyTimes", at: { items[$0].location }) ? times : nil
     }
 
     private func decodeKeyframe(_ map: inout MapReader, into a: CAKeyframeAnimation) {

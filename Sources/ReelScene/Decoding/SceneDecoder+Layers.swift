@@ -227,18 +227,24 @@ extension SceneDecoder {
 
     /// `locations` are fractions 0…1 that do not decrease; dash lengths are not negative.
     private func validateList(_ list: [Double], of property: LayerProperty, at location: SourcePosition) -> Bool {
+        if property == .locations { return checkFractions(list, name: "locations", at: { _ in location }) }
+        for (i, v) in list.enumerated() where v < 0 {
+            diagnostics.error("lineDashPattern[\(i)] must not be negative, found \(format(v))", at: location)
+            return false
+        }
+        return true
+    }
+
+    /// Fractions 0…1 that do not decrease (keyTimes, gradient locations); reports the first
+    /// problem at `location(i)` for entry i.
+    func checkFractions(_ list: [Double], name: String, at location: (Int) -> SourcePosition) -> Bool {
         for (i, v) in list.enumerated() {
-            if property == .locations {
-                if !(0...1).contains(v) {
-                    diagnostics.error("locations[\(i)] must be between 0 and 1, found \(format(v))", at: location)
-                    return false
-                }
-                if i > 0, v < list[i - 1] {
-                    diagnostics.error("locations must not decrease: locations[\(i)] = \(format(v)) < \(format(list[i - 1]))", at: location)
-                    return false
-                }
-            } else if v < 0 {
-                diagnostics.error("lineDashPattern[\(i)] must not be negative, found \(format(v))", at: location)
+            if !(0...1).contains(v) {
+                diagnostics.error("\(name)[\(i)] must be between 0 and 1, found \(format(v))", at: location(i))
+                return false
+            }
+            if i > 0, v < list[i - 1] {
+                diagnostics.error("\(name) must not decrease: \(name)[\(i)] = \(format(v)) < \(format(list[i - 1]))", at: location(i))
                 return false
             }
         }

@@ -94,6 +94,11 @@ struct ValueDecoder {
             diagnostics.error("\(what) must be \(shape) (\(count) numbers), found \(items.count)", at: node.location)
             return nil
         }
+        return numberItems(items, what: what, angle: angle)
+    }
+
+    /// Every item as a number, each problem reported; nil if any is not one.
+    private func numberItems(_ items: [SceneNode], what: String, angle: Bool = false) -> [Double]? {
         var result: [Double] = []
         var ok = true
         for item in items {
@@ -124,12 +129,7 @@ struct ValueDecoder {
             diagnostics.error("\(what) must be a list of \(counts.lowerBound) to \(counts.upperBound) numbers, found \(items.count)", at: node.location)
             return nil
         }
-        var result: [Double] = []
-        var ok = true
-        for item in items {
-            if let v = number(item, what: "each number of \(what)") { result.append(v) } else { ok = false }
-        }
-        return ok ? result : nil
+        return numberItems(items, what: what)
     }
 
     // MARK: Paths

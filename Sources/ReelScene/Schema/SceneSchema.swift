@@ -10,11 +10,10 @@ import ReelCore
 /// keyTimes counts, limits) is left to the decoder.
 public enum SceneSchema {
     /// The schema as JSON text (what `scenes/scene.schema.json` holds).
-    public static var text: String { json.pretty + "\n" }
+    public static let text: String = json.pretty + "\n"
 
-    /// The schema as a JSON value.
-    public static var json: JSONValue {
-        .object([
+    /// The schema as a JSON value, built once: it depends only on the decoder's static tables.
+    public static let json: JSONValue = .object([
             ("$schema", "http://json-schema.org/draft-07/schema#"),
             ("title", "Reel scene"),
             ("description", "A Reel scene file, format version 1 (SCENE-FORMAT.md). Generated from the decoder's tables: do not edit; run `REEL_RECORD_SCHEMA=1 swift test --filter SchemaTests`."),
@@ -24,7 +23,6 @@ public enum SceneSchema {
             ("additionalProperties", false),
             ("definitions", .object(definitions)),
         ])
-    }
 
     /// Checks a scene file against the schema alone, as an editor would: each violation with its
     /// location (a file that does not parse gets its syntax errors). The decoder checks more;

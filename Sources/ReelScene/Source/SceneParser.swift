@@ -255,32 +255,29 @@ private struct Composer {
     /// `background: #101820` is a YAML comment, so the value is empty: almost certainly a colour
     /// that needed quotes.
     mutating func checkUnquotedColor(at p: SourcePosition) {
-        let line = source.line(p.line)
-        var i = max(p.column - 1, 0)
+        guard let (hex, start) = Self.hexColor(in: source.line(p.line), from: max(p.column - 1, 0)) else { return }
+        diagnostics.error("the value is missing: an unquoted '\(hex)' starts a YAML comment; write colors in quotes: \"\(hex)\"",
+                          at: SourcePosition(line: p.line, column: start + 1))
+    }
+
+    /// After blanks from index `i`: `#` and 3, 4, 6 or 8 hex digits, ending the value (end of
+    /// line, a blank, `,`, `}` or `]`). The colour's text and the index of its `#`.
+    static func hexColor(in line: [Unicode.Scalar], from i: Int) -> (text: String, start: Int)? {
+        var i = i
         while i < line.count, line[i] == " " || line[i] == "\t" { i += 1 }
-        guard i < line.count, line[i] == "#" else { return }
+        guard i < line.count, line[i] == "#" else { return nil }
         var j = i + 1
         while j < line.count, line[j].properties.isASCIIHexDigit { j += 1 }
-        guard [3, 4, 6, 8].contains(j - i - 1), j == line.count || line[j] == " " || line[j] == "," || line[j] == "}" || line[j] == "]" else { return }
-        let hex = String(String.UnicodeScalarView(line[i..<j]))
-        diagnostics.error("the value is missing: an unquoted '\(hex)' starts a YAML comment; write colors in quotes: \"\(hex)\"",
-                          at: SourcePosition(line: p.line, column: i + 1))
+        guard [3, 4, 6, 8].contains(j - i - 1), j == line.count || " ,}]".unicodeScalars.contains(line[j]) else { return nil }
+        return (String(String.UnicodeScalarView(line[i..<j])), i)
     }
 
     /// A `#` right after `key:` followed by 3, 4, 6 or 8 hex digits, as in `fill: #FF8800`.
     func unquotedHexColor(in line: [Unicode.Scalar]) -> String? {
         var i = 0
         while i + 1 < line.count {
-            if line[i] == ":", line[i + 1] == " " || line[i + 1] == "\t" {
-                var j = i + 1
-                while j < line.count, line[j] == " " || line[j] == "\t" { j += 1 }
-                if j < line.count, line[j] == "#" {
-                    var k = j + 1
-                    while k < line.count, line[k].properties.isASCIIHexDigit { k += 1 }
-                    if [3, 4, 6, 8].contains(k - j - 1), k == line.count || " ,}]".unicodeScalars.contains(line[k]) {
-                        return String(String.UnicodeScalarView(line[j..<k]))
-                    }
-                }
+            if line[i] == ":", line[i + 1] == " " || line[i + 1] == "\t", let hex = Self.hexColor(in: line, from: i + 1) {
+                return hex.text
             }
             i += 1
         }
@@ -301,7 +298,7 @@ private struct Composer {
             switch problem {
             case "control characters are not allowed":
                 message = yaml.problem_value == 0 ? "the file contains a NUL byte; scene files are text"
-                    : "control character U+\(String(yaml.problem_value, radix: 16, uppercase: true).leftPad4) is not allowed in a scene file"
+                    : "control character U+\(String(yaml.problem_value, radix: 16, uppercase: true).leftPadded(to: 4)) is not allowed in a scene file"
             case "invalid leading UTF-8 octet", "invalid trailing UTF-8 octet", "incomplete UTF-8 octet sequence", "invalid length of a UTF-8 sequence":
                 message = "the file is not UTF-8 text (\(problem) here)"
             default:
@@ -347,6 +344,3 @@ private struct Composer {
     }
 }
 
-extension String {
-    fileprivate var leftPad4: String { count >= 4 ? self : String(repeating: "0", count: 4 - count) + self }
-}

@@ -122,7 +122,8 @@ struct SurrogateRewrite {
 }
 
 extension String {
-    fileprivate func leftPadded(to width: Int) -> String {
+    /// Zero-padded on the left to `width` characters (hex code points in messages).
+    func leftPadded(to width: Int) -> String {
         count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }
