@@ -26,11 +26,8 @@ extension LayerPainter {
             cairo_clip(cr)
         }
         let place = DevicePlacement(cr)
-        guard let content = cache.raster(for: place.key(.content, layer.kind, Self.contentKey(s, border: true)), make: {
-            Raster.make(linear: place.linear, fx: place.fx, fy: place.fy) { rc in
-                Self.drawContentForRaster(layer, rc, border: true, cache: cache)
-            }
-        }) else { return true }
+        let contentKey = Self.contentKey(s, border: true)
+        guard let content = Self.contentRaster(layer, key: contentKey, place: place, border: true, cache: cache) else { return true }
         let grouped = shadow && opacity < 1
         if grouped {
             cairo_save(cr)
@@ -38,7 +35,7 @@ extension LayerPainter {
             cairo_push_group(cr)
         }
         if shadow {
-            var shadowKey = Self.contentKey(s, border: true)
+            var shadowKey = contentKey
             shadowKey.shadowRadius = s.shadowRadius
             shadowKey.shadowPath = s.shadowPath
             if let mask = cache.raster(for: place.key(.shadow, layer.kind, shadowKey), make: {
@@ -60,12 +57,19 @@ extension LayerPainter {
     func compositeContent(_ layer: PresentationLayer, _ cr: OpaquePointer, includeBorder: Bool, alpha: Double) {
         guard let cache else { return }
         let place = DevicePlacement(cr)
-        let key = place.key(.content, layer.kind, Self.contentKey(layer.state, border: includeBorder))
-        cache.raster(for: key) {
+        Self.contentRaster(layer, key: Self.contentKey(layer.state, border: includeBorder), place: place,
+                           border: includeBorder, cache: cache)?.composite(cr, tx: place.tx, ty: place.ty, alpha: alpha)
+    }
+
+    /// The layer's background and own content (and the border, if asked) as a raster at this
+    /// placement, from the cache or drawn into it.
+    private static func contentRaster(_ layer: PresentationLayer, key: LayerState, place: DevicePlacement, border: Bool,
+                                      cache: RenderCache) -> Raster? {
+        cache.raster(for: place.key(.content, layer.kind, key)) {
             Raster.make(linear: place.linear, fx: place.fx, fy: place.fy) { rc in
-                Self.drawContentForRaster(layer, rc, border: includeBorder, cache: cache)
+                drawContentForRaster(layer, rc, border: border, cache: cache)
             }
-        }?.composite(cr, tx: place.tx, ty: place.ty, alpha: alpha)
+        }
     }
 
     /// What a content raster holds: background, contents and class drawing (clipped to the bounds
@@ -138,9 +142,7 @@ struct DevicePlacement {
 /// A leaf layer's shadow: its content raster's alpha (or its shadowPath), blurred, as an A8 mask.
 enum ShadowRaster {
     static func make(from content: Raster, state s: LayerState, place: DevicePlacement) -> Raster? {
-        let deviceScale = abs(place.linear.xx * place.linear.yy - place.linear.xy * place.linear.yx).squareRoot()
-        let sigma = max(Double(s.shadowRadius), 0) * deviceScale
-        let margin = Int((3 * sigma).rounded(.up)) + 2
+        let (sigma, margin) = ShadowDrawing.blur(s, linear: place.linear)
         var image: AlphaImage?
         if let path = s.shadowPath {
             let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1)!
@@ -174,15 +176,6 @@ enum ShadowRaster {
     }
 
     static func composite(_ mask: Raster, state s: LayerState, _ cr: OpaquePointer, place: DevicePlacement, alpha: Double) {
-        guard let color = s.shadowColor else { return }
-        var dx = Double(s.shadowOffset.width), dy = Double(s.shadowOffset.height)
-        cairo_user_to_device_distance(cr, &dx, &dy)
-        cairo_save(cr)
-        cairo_identity_matrix(cr)
-        func clamp(_ v: CGFloat) -> Double { min(max(Double(v), 0), 1) }
-        cairo_set_source_rgba(cr, clamp(color.red), clamp(color.green), clamp(color.blue),
-                              clamp(color.alpha) * min(max(Double(s.shadowOpacity), 0), 1) * alpha)
-        cairo_mask_surface(cr, mask.surface, Double(place.tx + mask.originX) + dx, Double(place.ty + mask.originY) + dy)
-        cairo_restore(cr)
+        ShadowDrawing.paint(mask.surface, s, cr, x: place.tx + mask.originX, y: place.ty + mask.originY, alpha: alpha)
     }
 }

@@ -66,8 +66,7 @@ struct LayerPainter {
         cairo_save(cr)
         defer { cairo_restore(cr) }
         if toParent.isAffine {
-            var m = toParent.cairoMatrix
-            guard Geometry.isInvertible(m) else { return }
+            guard var m = Geometry.cairoMatrix(full) else { return }
             cairo_transform(cr, &m)
             paint(layer, cr)
         } else {
@@ -88,9 +87,7 @@ struct LayerPainter {
     /// A CATransformLayer: its transform goes on to each sublayer (which keeps its 3D, and hides
     /// its back on its own), sublayers in depth order, its opacity applied to each.
     private func drawTransformLayer(_ layer: PresentationLayer, full: CATransform3D, _ cr: OpaquePointer, opacity: Double) {
-        let s = layer.state
-        let center = CGPoint(x: s.bounds.midX, y: s.bounds.midY)
-        let toChildren = s.sublayerTransform.isIdentity ? full : Geometry.about(center, s.sublayerTransform).concatenating(full)
+        let toChildren = Geometry.sublayerTransform(of: layer.state).map { $0.concatenating(full) } ?? full
         let children = layer.sublayers.filter(Self.isVisible).map { child -> (PresentationLayer, Double) in
             // Depth of the sublayer's centre after every transform (larger z is nearer).
             let c = child.state
@@ -202,10 +199,7 @@ struct LayerPainter {
         let s = layer.state
         let visible = layer.sublayers.contains { Self.isVisible($0) }
         guard visible else { return }
-        // sublayerTransform acts about the centre of the bounds (perspective included, so
-        // siblings share one vanishing point).
-        let center = CGPoint(x: s.bounds.midX, y: s.bounds.midY)
-        let sublayer = s.sublayerTransform.isIdentity ? nil : Geometry.about(center, s.sublayerTransform)
+        let sublayer = Geometry.sublayerTransform(of: s)
         if layer.kind == .replicator {
             ReplicatorDrawing.draw(layer, cr, alpha: alpha) { children, instance in
                 let combined = instance.map { i in sublayer.map { $0.concatenating(i) } ?? i } ?? sublayer

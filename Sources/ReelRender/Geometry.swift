@@ -27,19 +27,10 @@ enum Geometry {
         CATransform3DMakeTranslation(-center.x, -center.y, 0).concatenating(t).concatenating(CATransform3DMakeTranslation(center.x, center.y, 0))
     }
 
-    /// Whether Cairo accepts the matrix (a layer scaled to nothing draws nothing).
-    static func isInvertible(_ m: cairo_matrix_t) -> Bool {
-        let det = m.xx * m.yy - m.xy * m.yx
-        return det.isFinite && abs(det) > 1e-12
-    }
-
-    /// Applies `t` about `center` (translate, transform, translate back); false when singular.
-    static func transform(_ cr: OpaquePointer, _ t: CATransform3D, about center: CGPoint) -> Bool {
-        guard var m = cairoMatrix(t) else { return false }
-        cairo_translate(cr, center.x, center.y)
-        cairo_transform(cr, &m)
-        cairo_translate(cr, -center.x, -center.y)
-        return true
+    /// The layer's sublayerTransform about the centre of its bounds (perspective included, so
+    /// siblings share one vanishing point); nil when it is the identity.
+    static func sublayerTransform(of s: LayerState) -> CATransform3D? {
+        s.sublayerTransform.isIdentity ? nil : about(CGPoint(x: s.bounds.midX, y: s.bounds.midY), s.sublayerTransform)
     }
 
     /// Adds a rectangle whose `corners` have circular corners of `radius` (clamped to half the

@@ -19,8 +19,7 @@ enum LayerExtent {
         guard let own = ownPaint(layer) else { return nil }
         box = own
         if !layer.sublayers.isEmpty {
-            let center = CGPoint(x: s.bounds.midX, y: s.bounds.midY)
-            let sublayer = s.sublayerTransform.isIdentity ? nil : Geometry.about(center, s.sublayerTransform)
+            let sublayer = Geometry.sublayerTransform(of: s)
             for child in layer.sublayers where LayerPainter.isVisible(child) {
                 guard let inner = of(child, shadow: true),
                       let m = affine(LayerPainter.toParent(child.state, parentSublayer: sublayer)) else { return nil }

@@ -14,14 +14,10 @@ enum ShadowDrawing {
     /// Draws the shadow of `content` (a group pattern holding the layer's rendering) or, when the
     /// layer has a shadowPath, of that path. `alpha` multiplies the shadow's opacity.
     static func draw(_ s: LayerState, content: OpaquePointer?, _ cr: OpaquePointer, alpha: Double) {
-        guard let color = s.shadowColor else { return }
+        guard s.shadowColor != nil else { return }
         var m = cairo_matrix_t()
         cairo_get_matrix(cr, &m)
-        let deviceScale = abs(m.xx * m.yy - m.xy * m.yx).squareRoot()
-        let sigma = max(Double(s.shadowRadius), 0) * deviceScale
-        var dx = Double(s.shadowOffset.width), dy = Double(s.shadowOffset.height)
-        cairo_user_to_device_distance(cr, &dx, &dy)
-        let margin = Int((3 * sigma).rounded(.up)) + 2
+        let (sigma, margin) = blur(s, linear: m)
 
         let mask: AlphaImage?
         if let path = s.shadowPath {
@@ -33,15 +29,30 @@ enum ShadowDrawing {
         }
         guard var image = mask else { return }
         image.blur(sigma: sigma)
-        let (x, y) = (Double(image.originX) + dx, Double(image.originY) + dy)
-        image.withSurface { surface in
-            cairo_save(cr)
-            cairo_identity_matrix(cr)
-            cairo_set_source_rgba(cr, clamp(color.red), clamp(color.green), clamp(color.blue),
-                                  clamp(color.alpha) * min(max(Double(s.shadowOpacity), 0), 1) * alpha)
-            cairo_mask_surface(cr, surface, x, y)
-            cairo_restore(cr)
-        }
+        let (x, y) = (image.originX, image.originY)
+        image.withSurface { paint($0, s, cr, x: x, y: y, alpha: alpha) }
+    }
+
+    /// The Gaussian's σ in device pixels for a user-to-device matrix, and the margin the blur
+    /// needs around the shape.
+    static func blur(_ s: LayerState, linear m: cairo_matrix_t) -> (sigma: Double, margin: Int) {
+        let deviceScale = abs(m.xx * m.yy - m.xy * m.yx).squareRoot()
+        let sigma = max(Double(s.shadowRadius), 0) * deviceScale
+        return (sigma, Int((3 * sigma).rounded(.up)) + 2)
+    }
+
+    /// Paints the blurred alpha `mask` (its top-left at device pixel x, y before the offset) in
+    /// shadowColor × shadowOpacity × `alpha`, moved by shadowOffset.
+    static func paint(_ mask: OpaquePointer, _ s: LayerState, _ cr: OpaquePointer, x: Int, y: Int, alpha: Double) {
+        guard let color = s.shadowColor else { return }
+        var dx = Double(s.shadowOffset.width), dy = Double(s.shadowOffset.height)
+        cairo_user_to_device_distance(cr, &dx, &dy)
+        cairo_save(cr)
+        cairo_identity_matrix(cr)
+        cairo_set_source_rgba(cr, clamp(color.red), clamp(color.green), clamp(color.blue),
+                              clamp(color.alpha) * min(max(Double(s.shadowOpacity), 0), 1) * alpha)
+        cairo_mask_surface(cr, mask, Double(x) + dx, Double(y) + dy)
+        cairo_restore(cr)
     }
 
     private static func clamp(_ v: CGFloat) -> Double { min(max(Double(v), 0), 1) }
