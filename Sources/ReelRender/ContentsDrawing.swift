@@ -65,13 +65,14 @@ enum ContentsDrawing {
         }
         // Cross-dissolve: old × (1 − p) + new × p, summed (ADD) in a group so that two opaque
         // images stay opaque all the way through, then painted with the layer's alpha. The group
-        // is clipped to the images: on an unbounded (recording) surface it would have no extent.
+        // is bounded (on an unbounded recording surface it would have no extent) by a clip on
+        // whole device pixels: an exact clip would cut the images' edge pixels a second time
+        // when the group is painted.
         let area = images(s).reduce(CGRect.null) { $0.union(coverage(of: $1, s)) }
         guard !area.isNull, area.width > 0, area.height > 0 else { return }
         cairo_save(cr)
         defer { cairo_restore(cr) }
-        cairo_rectangle(cr, area.minX, area.minY, area.width, area.height)
-        cairo_clip(cr)
+        LayerExtent.clip(cr, to: area)
         cairo_push_group(cr)
         if let old = fade.from, shows(old, s) { draw(old, s, cr, alpha: 1 - fade.progress, cache: cache) }
         cairo_set_operator(cr, CAIRO_OPERATOR_ADD)

@@ -63,6 +63,27 @@ struct ContentsFadeTests {
         try centre(scene, at: 2.5, is: [255, 0, 0, 255], "removed on completion: the model image")
     }
 
+    @Test func edgesOffThePixelGridKeepTheirCoverage() throws {
+        // Two different images of one colour: half-way through the dissolve the frame must be
+        // what either image alone draws, antialiased edges included.
+        let scene = Scene(canvas: Canvas(size: CGSize(width: 40, height: 40), fps: 10, duration: 3, background: .black))
+        let layer = CALayer()
+        layer.frame = CGRect(x: 10.5, y: 10.25, width: 19.5, height: 20.5)
+        layer.contents = Self.solid(255, 0, 0)
+        scene.rootLayer.addSublayer(layer)
+        scene.at(1) {
+            CATransaction.setAnimationTimingFunction(.linear)
+            layer.contents = Self.solid(255, 0, 0)
+        }
+        let still = try renderScene(scene, at: 0.5), fading = try renderScene(scene, at: 1.125)
+        var worst = 0
+        for y in 0..<40 {
+            for x in 0..<40 { worst = max(worst, zip(still.color(x, y), fading.color(x, y)).map { abs($0 - $1) }.max()!) }
+        }
+        #expect(still.color(10, 20)[0] > 60 && still.color(10, 20)[0] < 200, "the left edge is a half-covered pixel")
+        #expect(worst <= 1, "largest difference \(worst)")
+    }
+
     @Test func toNothingFadesOut() throws {
         let (scene, layer) = Self.scene(Self.red)
         scene.at(1) {
