@@ -116,6 +116,23 @@ public final class PreparedFrame: @unchecked Sendable {
         self.bytes = []
     }
 
+    /// `recycled` when it holds a picture of `format`, otherwise a new frame, with its picture
+    /// made writable: the encoder may still hold a reference to the picture's data from an
+    /// earlier frame, and this copies only in that case, so what it holds is never overwritten.
+    static func writable(reusing recycled: PreparedFrame?, index: Int, width: Int, height: Int, format: AVPixelFormat,
+                         colors: ColorDescription?) throws -> (frame: PreparedFrame, picture: UnsafeMutablePointer<AVFrame>) {
+        let frame: PreparedFrame
+        if let recycled, let picture = recycled.picture, picture.pointee.format == format.rawValue {
+            frame = recycled
+        } else {
+            frame = try PreparedFrame(index: index, width: width, height: height, format: format, colors: colors)
+        }
+        guard let picture = frame.picture else { throw EncodeError("Frame \(index) has no picture to convert into") }
+        try check(av_frame_make_writable(picture), "Preparing frame \(index) for encoding")
+        frame.index = index
+        return (frame, picture)
+    }
+
     deinit {
         var p = picture
         av_frame_free(&p)

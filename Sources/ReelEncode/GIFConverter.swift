@@ -50,16 +50,10 @@ final class GIFConverter: FrameConverter, @unchecked Sendable {
         guard buffer.width == width, buffer.height == height else {
             throw EncodeError("Frame \(index) is \(buffer.width)×\(buffer.height) pixels but the GIF is \(width)×\(height)")
         }
-        let frame: PreparedFrame
-        if let recycled, let picture = recycled.picture, picture.pointee.format == AV_PIX_FMT_PAL8.rawValue {
-            frame = recycled
-        } else {
-            frame = try PreparedFrame(index: index, width: width, height: height, format: AV_PIX_FMT_PAL8, colors: nil)
-        }
-        guard let picture = frame.picture else { throw EncodeError("Frame \(index) has no picture to convert into") }
-        // The encoder keeps the previous frame (to find unchanged pixels): this gives the picture
-        // fresh memory when that is this one, so it must come before taking the data pointers.
-        try check(av_frame_make_writable(picture), "Preparing frame \(index) for encoding")
+        // The encoder keeps the previous frame (to find unchanged pixels): making the picture
+        // writable gives it fresh memory when that is this one, so it comes before the pointers.
+        let (frame, picture) = try PreparedFrame.writable(reusing: recycled, index: index, width: width, height: height,
+                                                          format: AV_PIX_FMT_PAL8, colors: nil)
         guard let indices = picture.pointee.data.0, let paletteData = picture.pointee.data.1 else {
             throw EncodeError("Frame \(index) has no picture to convert into")
         }
@@ -71,41 +65,41 @@ final class GIFConverter: FrameConverter, @unchecked Sendable {
         // follows the mask, and premultiplied colour never exceeds alpha.
         let mask: UInt32 = transparentIndex == nil ? 0xFF_FFFF : 0xFFFF_FFFF
         let none: UInt32 = transparentIndex == nil ? 0xFFFF_FFFF : 0x00FF_FFFF
-        for y in 0..<height {
-            let row = (buffer.baseAddress + y * buffer.stride).assumingMemoryBound(to: UInt32.self)
-            let out = indices + y * lineSize
-            var lastPixel = none
-            var lastExact: UInt8 = 0
-            for x in 0..<width {
-                let pixel = row[x] & mask
-                if pixel == lastPixel {
-                    out[x] = lastExact
-                    continue
-                }
-                var r = Int32((pixel >> 16) & 0xFF), g = Int32((pixel >> 8) & 0xFF), b = Int32(pixel & 0xFF)
-                if let transparentIndex {
-                    guard let c = GIFPaletteAnalyzer.visibleColour(pixel) else {
-                        out[x] = transparentIndex
-                        lastPixel = pixel
-                        lastExact = transparentIndex
+        UnpremultiplyTable.shared.withUnsafeBufferPointer { table in
+            for y in 0..<height {
+                let row = (buffer.baseAddress + y * buffer.stride).assumingMemoryBound(to: UInt32.self)
+                let out = indices + y * lineSize
+                var lastPixel = none
+                var lastExact: UInt8 = 0
+                for x in 0..<width {
+                    let pixel = row[x] & mask
+                    if pixel == lastPixel {
+                        out[x] = lastExact
                         continue
                     }
-                    (r, g, b) = (Int32(c.r), Int32(c.g), Int32(c.b))
+                    var r = Int32((pixel >> 16) & 0xFF), g = Int32((pixel >> 8) & 0xFF), b = Int32(pixel & 0xFF)
+                    if let transparentIndex {
+                        guard let c = GIFPaletteAnalyzer.visibleColour(pixel, table) else {
+                            out[x] = transparentIndex
+                            lastPixel = pixel
+                            lastExact = transparentIndex
+                            continue
+                        }
+                        (r, g, b) = (Int32(c.r), Int32(c.g), Int32(c.b))
+                    }
+                    let (nearest, distance) = self.nearest(r, g, b)
+                    if distance == 0 {
+                        out[x] = nearest
+                        lastPixel = pixel
+                        lastExact = nearest
+                        continue
+                    }
+                    lastPixel = none
+                    let d = GIFConverter.dither[(y & 7) << 3 | (x & 7)]
+                    out[x] = self.nearest(clamp(r + d), clamp(g + d), clamp(b + d)).index
                 }
-                let (nearest, distance) = self.nearest(r, g, b)
-                if distance == 0 {
-                    out[x] = nearest
-                    lastPixel = pixel
-                    lastExact = nearest
-                    continue
-                }
-                lastPixel = none
-                let d = GIFConverter.dither[(y & 7) << 3 | (x & 7)]
-                out[x] = self.nearest(clamp(r + d), clamp(g + d), clamp(b + d)).index
             }
         }
-        frame.index = index
-        picture.pointee.pts = Int64(index)
         return frame
     }
 

@@ -49,25 +49,27 @@ final class GIFPaletteAnalyzer: FrameAnalyzer, @unchecked Sendable {
 
 extension GIFPaletteAnalyzer {
     /// The straight colour of a premultiplied BGRA pixel with alpha ≥ 128, or nil when GIF's
-    /// 1-bit transparency makes it transparent.
+    /// 1-bit transparency makes it transparent. `table` is `UnpremultiplyTable.shared`.
     @inline(__always)
-    static func visibleColour(_ pixel: UInt32) -> (r: UInt32, g: UInt32, b: UInt32)? {
-        let a = pixel >> 24
+    static func visibleColour(_ pixel: UInt32, _ table: UnsafeBufferPointer<UInt8>) -> (r: UInt32, g: UInt32, b: UInt32)? {
+        let a = Int(pixel >> 24)
         guard a >= 128 else { return nil }
-        func straight(_ c: UInt32) -> UInt32 { a == 255 ? c : min(255, (c * 255 + a / 2) / a) }
-        return (straight((pixel >> 16) & 0xFF), straight((pixel >> 8) & 0xFF), straight(pixel & 0xFF))
+        func straight(_ c: UInt32) -> UInt32 { UInt32(table[a << 8 | Int(c & 0xFF)]) }
+        return (straight(pixel >> 16), straight(pixel >> 8), straight(pixel))
     }
 
     private func analyzeVisible(_ buffer: PixelBuffer) {
-        for y in 0..<buffer.height {
-            let row = (buffer.baseAddress + y * buffer.stride).assumingMemoryBound(to: UInt32.self)
-            for x in 0..<buffer.width {
-                guard let (r, g, b) = Self.visibleColour(row[x]) else { continue }
-                let cell = Int((r >> 2) << 12 | (g >> 2) << 6 | (b >> 2))
-                counts[cell] += 1
-                sums[cell * 3] += UInt64(r)
-                sums[cell * 3 + 1] += UInt64(g)
-                sums[cell * 3 + 2] += UInt64(b)
+        UnpremultiplyTable.shared.withUnsafeBufferPointer { table in
+            for y in 0..<buffer.height {
+                let row = (buffer.baseAddress + y * buffer.stride).assumingMemoryBound(to: UInt32.self)
+                for x in 0..<buffer.width {
+                    guard let (r, g, b) = Self.visibleColour(row[x], table) else { continue }
+                    let cell = Int((r >> 2) << 12 | (g >> 2) << 6 | (b >> 2))
+                    counts[cell] += 1
+                    sums[cell * 3] += UInt64(r)
+                    sums[cell * 3 + 1] += UInt64(g)
+                    sums[cell * 3 + 2] += UInt64(b)
+                }
             }
         }
     }

@@ -142,10 +142,16 @@ func writeAll(_ descriptor: Int32, _ bytes: [UInt8], path: String) throws {
     }
 }
 
-/// Creates `path` and writes `bytes` to it.
-func writeFile(_ path: String, _ bytes: [UInt8]) throws {
+/// Creates (or truncates) `path` for writing; the descriptor, or an error naming the path and why.
+func createFile(_ path: String) throws -> Int32 {
     let descriptor = Glibc.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else { throw EncodeError("Cannot create \(path): \(String(cString: strerror(errno)))") }
+    return descriptor
+}
+
+/// Creates `path` and writes `bytes` to it.
+func writeFile(_ path: String, _ bytes: [UInt8]) throws {
+    let descriptor = try createFile(path)
     do {
         try writeAll(descriptor, bytes, path: path)
     } catch {

@@ -37,20 +37,10 @@ final class PictureConverter: FrameConverter, @unchecked Sendable {
         guard buffer.width == width, buffer.height == height else {
             throw EncodeError("Frame \(index) is \(buffer.width)×\(buffer.height) pixels but the video is \(width)×\(height)")
         }
-        let frame: PreparedFrame
-        if let recycled, let picture = recycled.picture, picture.pointee.format == format.rawValue {
-            frame = recycled
-        } else {
-            frame = try PreparedFrame(index: index, width: width, height: height, format: format, colors: .bt709)
-        }
-        guard let picture = frame.picture else { throw EncodeError("Frame \(index) has no picture to convert into") }
-        // The encoder may still hold a reference to this picture's data from an earlier frame;
-        // this copies only in that case, so what it holds is never overwritten.
-        try check(av_frame_make_writable(picture), "Preparing frame \(index) for encoding")
+        let (frame, picture) = try PreparedFrame.writable(reusing: recycled, index: index, width: width, height: height,
+                                                          format: format, colors: .bt709)
         if straightAlpha { unpremultiplyAlpha(buffer) }
         scaler.convert(buffer, into: picture)
-        frame.index = index
-        picture.pointee.pts = Int64(index)
         return frame
     }
 }

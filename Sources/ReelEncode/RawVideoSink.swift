@@ -23,8 +23,7 @@ public final class RawVideoSink: FrameSink {
         self.path = path
         self.width = width
         self.height = height
-        descriptor = Glibc.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw EncodeError("Cannot create \(path): \(String(cString: strerror(errno)))") }
+        descriptor = try createFile(path)
     }
 
     deinit { abort() }

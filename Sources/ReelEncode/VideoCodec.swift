@@ -60,14 +60,6 @@ public enum VideoCodec: String, Sendable, Equatable, CaseIterable {
         }
     }
 
-    /// The largest width or height the codec (or its container) can hold.
-    var maximumDimension: Int {
-        switch self {
-        case .h264, .hevc, .prores, .vp9: 16384
-        case .gif: 65535
-        }
-    }
-
     /// Whether the file is YUV with BT.709 colour tags (GIF is palette RGB and has none).
     var isYUV: Bool { self != .gif }
 

@@ -64,7 +64,7 @@ public struct VideoSettings: Sendable, Equatable {
             throw EncodeError("The frame size must be positive; got \(width)×\(height) pixels")
         }
         // A typo such as 19200 would otherwise surface as an obscure encoder error or an out-of-memory.
-        let maximum = min(codec.maximumDimension, VideoSettings.maximumDimension)
+        let maximum = VideoSettings.maximumDimension
         guard width <= maximum, height <= maximum else {
             throw EncodeError(
                 "\(codec.displayName) frames can be at most \(maximum) pixels on a side; "

@@ -26,7 +26,6 @@ final class ProgressReporter {
     let mode: Mode
     private var lastDraw = -Double.infinity
     private var drew = false
-    private(set) var last: RenderSession.Progress?
     private let clock = DispatchTime.now().uptimeNanoseconds
 
     /// - Parameters:
@@ -40,7 +39,6 @@ final class ProgressReporter {
     var elapsed: Double { Double(DispatchTime.now().uptimeNanoseconds - clock) / 1e9 }
 
     func update(_ p: RenderSession.Progress) {
-        last = p
         let final = p.framesDone == p.frameCount
         switch mode {
         case .none:

@@ -75,18 +75,19 @@ struct RenderCommand: ParsableCommand {
         let outputPath = output ?? OutputNaming.defaultOutput(for: input.scene, extension: "mp4")
         let format: OutputFormat
         do { format = try OutputFormat(path: outputPath, codec: codec) } catch { throw CommandFailure.invalid("\(error)") }
-        if case .video(_, .gif) = format, let fps {
-            // "--fps 33.33" means 100/3: GIF rates are 100/n, which people write rounded.
-            let n = (100 / fps).rounded()
-            if n >= 1, abs(100 / n - fps) < 0.01 { canvas.fps = 100 / n }
-        }
-        if case .video(_, .gif) = format, fps == nil {
-            let gifFPS = VideoSettings.gifFPS(notAbove: canvas.fps)
-            if gifFPS != canvas.fps, !quiet {
-                Terminal.write("\(Terminal.paint("note:", "1;36")) GIF frame delays are whole hundredths of a second: "
-                    + "rendering at \(JSONValue.format(gifFPS)) fps (the scene has \(JSONValue.format(canvas.fps)); --fps picks another 100/n)\n")
+        if case .video(_, .gif) = format {
+            if let fps {
+                // "--fps 33.33" means 100/3: GIF rates are 100/n, which people write rounded.
+                let n = (100 / fps).rounded()
+                if n >= 1, abs(100 / n - fps) < 0.01 { canvas.fps = 100 / n }
+            } else {
+                let gifFPS = VideoSettings.gifFPS(notAbove: canvas.fps)
+                if gifFPS != canvas.fps, !quiet {
+                    Terminal.write("\(Terminal.paint("note:", "1;36")) GIF frame delays are whole hundredths of a second: "
+                        + "rendering at \(JSONValue.format(gifFPS)) fps (the scene has \(JSONValue.format(canvas.fps)); --fps picks another 100/n)\n")
+                }
+                canvas.fps = gifFPS
             }
-            canvas.fps = gifFPS
         }
         var session = RenderSession(timeline: timeline.with(canvas: canvas))
         session.threads = threads
@@ -179,6 +180,19 @@ enum OutputNaming {
     static func defaultOutput(for scenePath: String, extension ext: String) -> String {
         let base = ((scenePath as NSString).lastPathComponent as NSString).deletingPathExtension
         return "\(base.isEmpty ? "scene" : base).\(ext)"
+    }
+
+    /// Writes `buffer` as a PNG at `path`, whole or not at all (a temporary file renamed).
+    static func writePNG(_ buffer: PixelBuffer, to path: String) throws {
+        let target: AtomicOutput
+        do { target = try AtomicOutput(finalPath: path) } catch { throw CommandFailure.failed("\(error)") }
+        do {
+            try PNGFile.write(buffer, to: target.temporaryPath)
+            try target.commit()
+        } catch {
+            target.discard()
+            throw CommandFailure.failed("\(error)")
+        }
     }
 
     /// `still` and `sheet` write PNG only: any other extension would be a PNG under a false name.

@@ -63,15 +63,7 @@ struct SheetCommand: ParsableCommand {
 
         let outputPath = output ?? OutputNaming.defaultOutput(for: input.scene, extension: "png")
             .replacingOccurrences(of: ".png", with: "-sheet.png")
-        let target: AtomicOutput
-        do { target = try AtomicOutput(finalPath: outputPath) } catch { throw CommandFailure.failed("\(error)") }
-        do {
-            try PNGFile.write(sheet, to: target.temporaryPath)
-            try target.commit()
-        } catch {
-            target.discard()
-            throw CommandFailure.failed("\(error)")
-        }
+        try OutputNaming.writePNG(sheet, to: outputPath)
     }
 
     /// `count` frame numbers spread evenly over `0..<frameCount`, first and last included.

@@ -49,14 +49,6 @@ struct StillCommand: ParsableCommand {
         let renderer = FrameRenderer(canvas: canvas)
         let buffer = renderer.makeBuffer()
         renderer.render(timeline, at: time, into: buffer)
-        let target: AtomicOutput
-        do { target = try AtomicOutput(finalPath: outputPath) } catch { throw CommandFailure.failed("\(error)") }
-        do {
-            try PNGFile.write(buffer, to: target.temporaryPath)
-            try target.commit()
-        } catch {
-            target.discard()
-            throw CommandFailure.failed("\(error)")
-        }
+        try OutputNaming.writePNG(buffer, to: outputPath)
     }
 }
