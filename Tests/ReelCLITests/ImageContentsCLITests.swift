@@ -3,18 +3,13 @@ import ReelTestSupport
 import Testing
 
 /// Layer contents from PNG, JPEG and WebP files, decoded by the FFmpeg libraries reel links.
-@Suite("Image contents", .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg"), "needs the ffmpeg CLI to make test images"))
+@Suite("Image contents", .enabled(if: MediaTools.ffmpeg != nil, "needs the ffmpeg CLI to make test images"))
 struct ImageContentsCLITests {
     /// Makes a 64×32 image, left half red and right half blue, in `format`.
     func makeImage(_ path: String) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
-        process.arguments = ["-v", "error", "-y", "-f", "lavfi", "-i", "color=red:s=32x32", "-f", "lavfi", "-i", "color=blue:s=32x32",
-                             "-filter_complex", "[0][1]hstack", "-frames:v", "1"]
-            + (path.hasSuffix(".webp") ? ["-lossless", "1"] : []) + (path.hasSuffix(".jpg") ? ["-q:v", "2"] : []) + [path]
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        _ = try MediaTools.run("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "color=red:s=32x32", "-f", "lavfi", "-i", "color=blue:s=32x32",
+                                          "-filter_complex", "[0][1]hstack", "-frames:v", "1"]
+            + (path.hasSuffix(".webp") ? ["-lossless", "1"] : []) + (path.hasSuffix(".jpg") ? ["-q:v", "2"] : []) + [path])
     }
 
     @Test(arguments: ["png", "jpg", "webp"])
@@ -29,17 +24,11 @@ struct ImageContentsCLITests {
             """)
         let out = folder.url.appendingPathComponent("f.png").path
         let result = try ReelProcess.run(["still", scene, "--at", "0", "-o", out])
-        #expect(result.status == 0, "\(result.stderr)")
+        try #require(result.status == 0, "\(result.stderr)")
         // Decode our PNG with ffmpeg to raw RGBA and check both halves.
-        let probe = Process()
-        probe.executableURL = URL(fileURLWithPath: "/usr/bin/ffmpeg")
-        probe.arguments = ["-v", "error", "-i", out, "-f", "rawvideo", "-pix_fmt", "rgba", "-"]
-        let pipe = Pipe()
-        probe.standardOutput = pipe
-        try probe.run()
-        let data = [UInt8](pipe.fileHandleForReading.readDataToEndOfFile())
-        probe.waitUntilExit()
-        #expect(data.count == 128 * 64 * 4)
+        let frames = try MediaTools.frames(out, width: 128, height: 64)
+        try #require(frames.count == 1)
+        let data = frames[0]
         func pixel(_ x: Int, _ y: Int) -> [Int] { (0..<4).map { Int(data[(y * 128 + x) * 4 + $0]) } }
         let left = pixel(20, 32), right = pixel(108, 32)
         #expect(left[0] > 230 && left[2] < 25, "red half: \(left)")

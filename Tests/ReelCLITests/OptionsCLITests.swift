@@ -15,12 +15,10 @@ struct OptionsCLITests {
     @Test(.enabled(if: MediaTools.available, "needs ffprobe"))
     func shortRIsFps() throws {
         let folder = try TemporaryFolder()
-        let scene = try folder.write("s.yaml", Self.scene)
-        let out = folder.url.appendingPathComponent("r.mp4").path
-        let result = try ReelProcess.run(["render", scene, "-o", out, "-r", "24", "--quiet"])
-        #expect(result.status == 0, "\(result.stderr)")
+        let out = try ReelProcess.render(Self.scene, "r.mp4", ["-r", "24"], in: folder)
         let probe = try StreamProbe.read(out)
         #expect(probe.frameRate == "24/1" && probe.frames == 24)
+        #expect(folder.contents == ["r.mp4", "scene.yaml"], "nothing else left behind")
     }
 
     @Test(arguments: [["render", "--fps", "-5"], ["render", "--scale", "-1"], ["still", "--at", "-1"], ["render", "--threads", "-2"]])
@@ -56,11 +54,9 @@ struct OptionsCLITests {
     @Test(.enabled(if: MediaTools.available, "needs ffprobe"))
     func gifRatesWrittenRoundedMeanTheirHundredths() throws {
         let folder = try TemporaryFolder()
-        let scene = try folder.write("s.yaml", Self.scene)
-        let out = folder.url.appendingPathComponent("g.gif").path
-        let result = try ReelProcess.run(["render", scene, "-o", out, "--fps", "33.33", "--quiet"])
-        #expect(result.status == 0, "\(result.stderr)")
+        let out = try ReelProcess.render(Self.scene, "g.gif", ["--fps", "33.33"], in: folder)
         #expect(try StreamProbe.read(out).frameRate == "100/3")
+        #expect(folder.contents == ["g.gif", "scene.yaml"], "nothing else left behind")
     }
 
     @Test func summarySaysOneFrame() throws {

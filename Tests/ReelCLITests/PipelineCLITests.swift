@@ -32,7 +32,7 @@ struct PipelineCLITests {
         try #require(result.status == 0, "\(result.stderr)")
         let probe = try StreamProbe.read(segment)
         #expect(probe.frames == 15)
-        #expect(abs(try MediaTools.startTime(segment) - 0.5) < 0.001, "frame 15 at 30 fps starts at 0.5 s")
+        #expect(abs(probe.startTime - 0.5) < 0.001, "frame 15 at 30 fps starts at 0.5 s")
 
         // The same frames as a PNG sequence: numbered by scene frame, equal to the stills.
         let pattern = folder.url.appendingPathComponent("s-%02d.png").path

@@ -32,6 +32,17 @@ struct ReelProcess {
         return process.wait()
     }
 
+    /// Writes `scene` as scene.yaml in `folder` and renders it quietly to `output` there, which
+    /// must succeed and print nothing; the output's path.
+    static func render(_ scene: String, _ output: String, _ options: [String] = [], in folder: TemporaryFolder) throws -> String {
+        let path = try folder.write("scene.yaml", scene)
+        let out = folder.url.appendingPathComponent(output).path
+        let result = try run(["render", path, "-o", out, "--quiet"] + options)
+        try #require(result.status == 0, "reel render -o \(output) \(options): \(result.stderr)")
+        #expect(result.stderr.isEmpty, "--quiet prints nothing: \(result.stderr)")
+        return out
+    }
+
     /// Starts `reel ARGS` without waiting.
     static func start(_ arguments: [String], in directory: URL? = nil) throws -> Running {
         let process = Process()

@@ -12,7 +12,6 @@ final class RecordingSink: FrameSink {
     let width: Int, height: Int
     let failAt: Int?
     private(set) var written: [Int] = []
-    private(set) var firstBytes: [UInt8] = []
     private(set) var finished = false
     /// Converted frames not yet written: a pipeline must keep this within its queue capacity.
     let inFlight = Mutex(0)

@@ -32,7 +32,7 @@ struct ContentsFadeTests {
     func centre(_ scene: Scene, at t: Double, is expected: [Int], _ comment: String = "",
                 sourceLocation: SourceLocation = #_sourceLocation) throws {
         let c = try renderScene(scene, at: t).color(20, 20)
-        #expect(zip(c, expected).allSatisfy { abs($0 - $1) <= 2 }, "\(c) at \(t) s \(comment)", sourceLocation: sourceLocation)
+        #expect(near(c, expected), "\(c) at \(t) s \(comment)", sourceLocation: sourceLocation)
     }
 
     @Test func settingContentsDissolvesOverTheTransaction() throws {

@@ -232,13 +232,7 @@ struct GroupExtentTests {
 
     @Test(arguments: [false, true])
     func boundedGroupsCutNothingOff(caching: Bool) throws {
-        func render(_ text: String) throws -> PixelBuffer {
-            let t = try SceneLoader.decode(text: text, file: "g.yaml").scene.compile()
-            let renderer = FrameRenderer(canvas: t.canvas, caching: caching)
-            let buffer = renderer.makeBuffer()
-            renderer.render(t, at: 0, into: buffer)
-            return buffer
-        }
+        func render(_ text: String) throws -> PixelBuffer { try renderScene(text, file: "g.yaml", caching: caching) }
         let alpha = 0.5
         let faded = try render(Self.scene(opacity: alpha, background: "\"#203040\""))
         let opaque = try render(Self.scene(opacity: 1, background: "null"))

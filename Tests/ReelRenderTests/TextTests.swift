@@ -11,14 +11,7 @@ import Testing
 struct TextTests {
     // MARK: Helpers
 
-    func render(_ yaml: String) throws -> PixelBuffer {
-        let scene = try SceneLoader.decode(text: yaml, file: "text.yaml").scene
-        let timeline = try scene.compile()
-        let renderer = FrameRenderer(canvas: timeline.canvas)
-        let buffer = renderer.makeBuffer()
-        renderer.render(timeline, at: 0, into: buffer)
-        return buffer
-    }
+    func render(_ yaml: String) throws -> PixelBuffer { try renderScene(yaml, file: "text.yaml") }
 
     /// A scene of `width` × `height` points on black with `layers` (YAML list items, indented).
     func scene(_ width: Int, _ height: Int, scale: Double = 1, background: String = "black", _ layers: String) -> String {

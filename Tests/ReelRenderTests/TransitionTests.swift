@@ -26,11 +26,7 @@ struct TransitionTests {
     }
 
     func frame(_ animation: String, at t: Double) throws -> PixelBuffer {
-        let timeline = try SceneLoader.decode(text: Self.scene(animation), file: "t.yaml").scene.compile()
-        let r = FrameRenderer(canvas: timeline.canvas)
-        let b = r.makeBuffer()
-        r.render(timeline, at: t, into: b)
-        return b
+        try renderScene(Self.scene(animation), at: t, file: "t.yaml")
     }
 
     static let red = [255, 0, 0, 255], blue = [0, 0, 255, 255]

@@ -73,23 +73,28 @@ struct LayerClassDecodingTests {
 
     @Test func imagesAreLoadedOnceRelativeToTheScene() throws {
         let images = FakeImages()
-        let base = URL(fileURLWithPath: "/tmp")
-        try "x".write(toFile: "/tmp/reel-test-petal.png", atomically: true, encoding: .utf8)
+        let base = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: base) }
+        let petal = base.appendingPathComponent("petal.png").path
+        try "x".write(toFile: petal, atomically: true, encoding: .utf8)
         let scene = try SceneLoader.decode(text: """
             reel: 1
             canvas: { size: [100, 100], duration: 1 }
             layers:
-              - { name: a, contents: reel-test-petal.png, contentsGravity: resizeAspect }
-              - { name: b, contents: /tmp/reel-test-petal.png }
+              - { name: a, contents: petal.png, contentsGravity: resizeAspect }
+              - { name: b, contents: \(petal) }
             """, file: "t.yaml", images: images, baseDirectory: base).scene
         let t = try scene.compile()
-        #expect(images.loaded == ["/tmp/reel-test-petal.png"])
+        #expect(images.loaded == [petal])
         #expect(t.state("a", at: 0).contents === t.state("b", at: 0).contents)
         #expect(t.state("a", at: 0).contentsGravity == .resizeAspect)
     }
 
     @Test func missingAndBrokenImagesNameThePathTried() throws {
-        try "x".write(toFile: "/tmp/broken.png", atomically: true, encoding: .utf8)
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let broken = folder.appendingPathComponent("broken.png").path
+        try "x".write(toFile: broken, atomically: true, encoding: .utf8)
         var found: [String] = []
         do {
             _ = try SceneLoader.decode(text: """
@@ -97,14 +102,21 @@ struct LayerClassDecodingTests {
                 canvas: { size: [100, 100], duration: 1 }
                 layers:
                   - { contents: assets/nope.png }
-                  - { contents: /tmp/broken.png }
+                  - { contents: \(broken) }
                 """, file: "t.yaml", images: FakeImages(), baseDirectory: URL(fileURLWithPath: "/work/scenes"))
         } catch let error as SceneLoadError {
             found = error.diagnostics.map { "\($0.location): \($0.message)" }
         }
         #expect(found == [
             "4:17: image file 'assets/nope.png' not found (tried /work/scenes/assets/nope.png)",
-            "5:17: cannot load image '/tmp/broken.png' (/tmp/broken.png): not an image",
+            "5:17: cannot load image '\(broken)' (\(broken)): not an image",
         ])
+    }
+
+    /// A new folder under the system temporary directory (the caller removes it).
+    static func temporaryFolder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("reel-scene-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
     }
 }

@@ -51,12 +51,8 @@ struct LimitsTests {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("reel-limits-\(UUID().uuidString).yaml")
         try Data(text).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
-        #expect(throws: SceneLoadError.self) { try SceneLoader.load(path: url.path, limits: small) }
-        do {
-            _ = try SceneLoader.load(path: url.path, limits: small)
-        } catch let error as SceneLoadError {
-            #expect(error.diagnostics.map(\.message) == ["the file is \(text.count) bytes; scene files are limited to 100 bytes (raise it with --max-file-size)"])
-        }
+        let error = #expect(throws: SceneLoadError.self) { try SceneLoader.load(path: url.path, limits: small) }
+        #expect(error?.diagnostics.map(\.message) == ["the file is \(text.count) bytes; scene files are limited to 100 bytes (raise it with --max-file-size)"])
         _ = try SceneLoader.load(path: url.path)
     }
 

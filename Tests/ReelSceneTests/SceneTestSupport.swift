@@ -60,7 +60,11 @@ func sceneText(layer: String = "{ name: box, frame: [0, 0, 10, 10] }", timeline:
 
 extension Timeline {
     func state(_ name: String, at t: Double) -> LayerState {
-        presentation(at: t, layerNamed: name)?.state ?? LayerState()
+        guard let layer = presentation(at: t, layerNamed: name) else {
+            Issue.record("layer \(name) not in the tree at \(t)")
+            return LayerState()
+        }
+        return layer.state
     }
 }
 

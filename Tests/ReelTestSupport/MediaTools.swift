@@ -62,11 +62,6 @@ public enum MediaTools {
         ]), as: UTF8.self)
         return text.trimmingCharacters(in: .whitespacesAndNewlines)
     }
-
-    /// The timestamp of the first frame of the first video stream, in seconds.
-    public static func startTime(_ path: String) throws -> Double {
-        Double(try field(path, "start_time")) ?? -1
-    }
 }
 
 /// A media tool that failed or is missing, with what it printed.
