@@ -40,9 +40,11 @@ let package = Package(
         .target(name: "ReelRender", dependencies: ["ReelCore", "CCairo", "CPango", "CPixman"]),
         .target(name: "ReelEncode", dependencies: ["ReelCore", "CFFmpeg"]),
         .target(name: "Reel", dependencies: ["ReelCore", "ReelScene", "ReelRender", "ReelEncode"]),
+        // Many jobs, unattended: planning, up-to-date checks, worker processes, reports, baselines.
+        .target(name: "ReelBatch", dependencies: ["Reel"]),
         .executableTarget(
             name: "reel",
-            dependencies: ["Reel", "CReelSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+            dependencies: ["Reel", "ReelBatch", "CReelSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // tools/bench-layers: drawing speed of a 1080p frame with and without the raster cache.
         .executableTarget(name: "bench-layers", dependencies: ["Reel"], path: "Sources/BenchLayers"),
         // tools/bench-timeline: per-frame evaluation cost against the length of the timeline.
@@ -55,6 +57,7 @@ let package = Package(
                     exclude: ["Golden"]),
         .testTarget(name: "ReelEncodeTests", dependencies: ["ReelEncode", "ReelCore", "ReelTestSupport"]),
         .testTarget(name: "ReelCLITests", dependencies: ["reel", "ReelTestSupport"]),
+        .testTarget(name: "ReelBatchTests", dependencies: ["ReelBatch", "Reel", "ReelTestSupport"]),
         // ffmpeg/ffprobe as independent readers of our files, shared by the test targets.
         .target(name: "ReelTestSupport", path: "Tests/ReelTestSupport"),
     ]

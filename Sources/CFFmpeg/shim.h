@@ -11,6 +11,7 @@
 #include <libavutil/imgutils.h>
 #include <libavutil/opt.h>
 #include <libavutil/pixdesc.h>
+#include <libavutil/sha.h>
 
 static inline int reel_averror(int posix_errno) { return AVERROR(posix_errno); }
 static inline int reel_averror_eof(void) { return AVERROR_EOF; }

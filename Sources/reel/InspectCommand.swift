@@ -34,7 +34,7 @@ struct InspectCommand: ParsableCommand {
     }
 
     func run() throws {
-        let (_, timeline) = try input.load(limits: limits, quiet: true)
+        let timeline = try input.load(RenderOptions(limits: limits.sceneLimits), quiet: true).timeline
         if events {
             for event in timeline.events { print(InspectReport.json(event).compact) }
             return

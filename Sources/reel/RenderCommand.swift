@@ -34,7 +34,7 @@ struct RenderCommand: ParsableCommand {
     var scale: Double?
 
     @Option(help: ArgumentHelp("Render only frames A…B (0-based, inclusive; 'A-' to the end), keeping their timestamps.", valueName: "A-B"))
-    var frames: FrameSelection?
+    var frames: FrameSpan?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Quality: H.264/HEVC 0…51 (default 18/22), VP9 0…63 (default 28); lower is better and larger.", valueName: "q"))
     var crf: Int?
@@ -61,118 +61,55 @@ struct RenderCommand: ParsableCommand {
         if let threads, !(1...256).contains(threads) { throw ValidationError("--threads must be 1…256, got \(threads).") }
     }
 
+    /// The render options these flags give (shared with `reel batch`).
+    var renderOptions: RenderOptions {
+        RenderOptions(fps: fps, scale: scale, frames: frames, crf: crf, preset: preset, codec: codec, threads: threads,
+                      limits: limits.sceneLimits)
+    }
+
     func run() throws {
-        let (_, timeline) = try input.load(limits: limits, quiet: quiet)
-        var canvas = timeline.canvas
-        if let fps {
-            guard fps > 0, fps <= 1000 else { throw CommandFailure.invalid("--fps must be between 1 and 1000, got \(fps)") }
-            canvas.fps = fps
-        }
-        if let scale {
-            guard scale > 0, scale <= 16 else { throw CommandFailure.invalid("--scale must be greater than 0 and at most 16, got \(scale)") }
-            canvas.scale = scale
-        }
+        let options = renderOptions
+        do { try options.validate() } catch let error as RenderJobError { throw CommandFailure(error) }
+        let loaded = try input.load(options, quiet: quiet)
         let outputPath = output ?? OutputNaming.defaultOutput(for: input.scene, extension: "mp4")
-        let format: OutputFormat
-        do { format = try OutputFormat(path: outputPath, codec: codec) } catch { throw CommandFailure.invalid("\(error)") }
-        if case .video(_, .gif) = format {
-            if let fps {
-                // "--fps 33.33" means 100/3: GIF rates are 100/n, which people write rounded.
-                let n = (100 / fps).rounded()
-                if n >= 1, abs(100 / n - fps) < 0.01 { canvas.fps = 100 / n }
-            } else {
-                let gifFPS = VideoSettings.gifFPS(notAbove: canvas.fps)
-                if gifFPS != canvas.fps, !quiet {
-                    Terminal.write("\(Terminal.paint("note:", "1;36")) GIF frame delays are whole hundredths of a second: "
-                        + "rendering at \(JSONValue.format(gifFPS)) fps (the scene has \(JSONValue.format(canvas.fps)); --fps picks another 100/n)\n")
-                }
-                canvas.fps = gifFPS
-            }
-        }
-        var session = RenderSession(timeline: timeline.with(canvas: canvas))
-        session.threads = threads
-        guard !session.frames.isEmpty else {
-            throw CommandFailure.invalid("\(input.scene): \(JSONValue.format(canvas.duration)) s at \(JSONValue.format(canvas.fps)) fps is not a single frame")
-        }
-        if let frames {
-            session.frames = try frames.range(frameCount: session.frames.count, fps: canvas.fps)
-        }
-        let plan: RenderOutput
-        do {
-            plan = try RenderOutput(path: outputPath, format: format, canvas: canvas, crf: crf, preset: preset,
-                                    startFrame: session.frames.lowerBound)
-        } catch {
-            throw CommandFailure.invalid("\(error)")
+        let plan: PlannedRender
+        do { plan = try loaded.plan(output: outputPath) } catch let error as RenderJobError { throw CommandFailure(error) }
+        if !quiet {
+            for note in plan.notes { Terminal.write("\(Terminal.paint("note:", "1;36")) \(note)\n") }
         }
 
         reel_install_interrupt_handlers()
         let reporter = ProgressReporter(keyValue: progress, quiet: quiet)
-        let destination: any AtomicDestination, sink: any FrameSink
-        do { (destination, sink) = try plan.open() } catch { throw CommandFailure.failed("\(error)") }
         // A second Ctrl-C kills at once; it still takes a single temporary file with it. (A PNG
         // sequence's temporary folder needs an orderly stop: the first interrupt's.)
-        if let file = destination as? AtomicOutput { reel_remove_on_forced_exit(file.temporaryPath) }
         defer { reel_remove_on_forced_exit(nil) }
+        let result: PlannedRender.Result
         do {
-            try session.run(into: sink, progress: reporter.update, shouldStop: { reel_interrupt_signal() != 0 })
-            try sink.finish()
-            // Finishing can take a moment (the encoder's delayed frames, moving the index to the
-            // front): an interrupt that arrived meanwhile still means "do not leave a file".
-            if reel_interrupt_signal() != 0 { throw RenderSession.Interrupted() }
-            try destination.commit()
-        } catch is RenderSession.Interrupted {
-            sink.abort()
-            destination.discard()
+            result = try plan.run(progress: reporter.update, shouldStop: { reel_interrupt_signal() != 0 }, opened: { destination in
+                if let file = destination as? AtomicOutput { reel_remove_on_forced_exit(file.temporaryPath) }
+            })
+        } catch RenderJobError.interrupted {
             reporter.finishLine()
-            let signal = reel_interrupt_signal()
             Terminal.error("interrupted; \(outputPath) was not written")
-            throw ExitCode(128 + signal)
-        } catch {
-            sink.abort()
-            destination.discard()
+            throw ExitCode(128 + reel_interrupt_signal())
+        } catch let error as RenderJobError {
             reporter.finishLine()
-            throw CommandFailure.failed("\(error)")
+            throw CommandFailure(error)
         }
         reporter.finishLine()
         if !quiet {
+            let canvas = plan.canvas
             Terminal.write(reporter.summary(
-                output: outputPath, format: format.displayName, frames: session.frames.count,
-                bytes: plan.writtenBytes(by: sink), width: canvas.pixelWidth, height: canvas.pixelHeight, fps: canvas.fps) + "\n")
+                output: outputPath, format: plan.output.format.displayName, frames: result.frames,
+                bytes: result.bytes, width: canvas.pixelWidth, height: canvas.pixelHeight, fps: canvas.fps) + "\n")
         }
     }
 }
 
 /// `--frames A-B`: a 0-based inclusive range of frame numbers; `A-` runs to the end, `N` is one frame.
-struct FrameSelection: ExpressibleByArgument {
-    var first: Int
-    var last: Int?
-
-    init?(argument: String) {
-        let parts = argument.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-        guard let first = Int(parts[0]), first >= 0 else { return nil }
-        self.first = first
-        if parts.count == 1 {
-            last = first
-        } else if parts[1].isEmpty {
-            last = nil
-        } else {
-            guard let last = Int(parts[1]), last >= first else { return nil }
-            self.last = last
-        }
-    }
-
-    static var defaultCompletionKind: CompletionKind { .default }
-
-    /// The frames as a range, checked against the scene's frame count.
-    func range(frameCount: Int, fps: Double) throws -> Range<Int> {
-        let last = self.last ?? frameCount - 1
-        guard first < frameCount, last < frameCount else {
-            let shown = self.last.map { "\(first)-\($0)" } ?? "\(first)-"
-            throw CommandFailure.invalid(
-                "--frames \(shown) is outside the scene: it has \(frameCount) frames (0-\(frameCount - 1)) at \(JSONValue.format(fps)) fps")
-        }
-        return first..<(last + 1)
-    }
+extension FrameSpan: ExpressibleByArgument {
+    public init?(argument: String) { self.init(argument) }
+    public static var defaultCompletionKind: CompletionKind { .default }
 }
 
 enum OutputNaming {

@@ -8,9 +8,9 @@ struct SceneOptions: ParsableArguments {
               completion: .file(extensions: ["yaml", "yml", "json"]))
     var scene: String
 
-    /// Loads and compiles the scene, printing diagnostics; invalid input throws exit status 2.
-    func load(limits: LimitOptions, quiet: Bool = false) throws -> (Scene, Timeline) {
-        try SceneInput.load(scene, limits: limits.sceneLimits, quiet: quiet)
+    /// Loads and compiles the scene with `options`, printing diagnostics; invalid input throws exit status 2.
+    func load(_ options: RenderOptions, quiet: Bool = false) throws -> LoadedJob {
+        try SceneInput.load(RenderJob(scene: scene, options: options), quiet: quiet)
     }
 }
 
@@ -51,75 +51,34 @@ struct LimitOptions: ParsableArguments {
 }
 
 enum SceneInput {
-    /// A problem with a scene: a diagnostic at a place in the file, or a message from running its
-    /// timeline (which has no place).
-    struct Problem {
-        var file: String
-        var location: SourcePosition?
-        var severity: Diagnostic.Severity
-        var message: String
-
-        init(_ d: Diagnostic) {
-            file = d.file
-            location = d.location
-            severity = d.severity
-            message = d.message
-        }
-
-        init(file: String, message: String) {
-            self.file = file
-            severity = .error
-            self.message = message
-        }
-
-        /// `reel validate --json`'s object for the problem (line and column null when unplaced).
-        var json: JSONValue {
-            .object([
-                ("file", .string(file)),
-                ("line", location.map { .number(Double($0.line)) } ?? .null),
-                ("column", location.map { .number(Double($0.column)) } ?? .null),
-                ("severity", .string(severity.rawValue)),
-                ("message", .string(message)),
-            ])
-        }
-
-        /// Prints the problem in the compiler-style form on stderr.
-        func print() {
-            if let location {
-                Terminal.diagnostic(Diagnostic(file: file, location: location, severity: severity, message: message))
-            } else {
-                Terminal.error("\(file): \(message)")
-            }
-        }
-    }
-
-    /// Loads and compiles a scene, collecting every problem instead of printing it: the scene and
-    /// its timeline when there is no error.
-    static func check(_ path: String, limits: SceneLimits) -> (scene: (Scene, Timeline)?, problems: [Problem]) {
-        let loaded: LoadedScene
-        do {
-            loaded = try SceneLoader.load(path: path, limits: limits, images: FFmpegImageLoader())
-        } catch let error as SceneLoadError {
-            return (nil, error.diagnostics.map(Problem.init))
-        } catch {
-            return (nil, [Problem(file: path, message: "\(error)")])
-        }
-        let warnings = loaded.warnings.map(Problem.init)
-        do {
-            return ((loaded.scene, try loaded.scene.compile()), warnings)
-        } catch let error as TimelineError {
-            return (nil, warnings + error.messages.map { Problem(file: path, message: $0) })
-        } catch {
-            return (nil, warnings + [Problem(file: path, message: "\(error)")])
-        }
-    }
-
-    /// Loads a scene file and compiles its timeline. Diagnostics go to stderr in
-    /// `FILE:LINE:COLUMN: error: …` form; any error makes this throw exit status 2.
-    static func load(_ path: String, limits: SceneLimits, quiet: Bool) throws -> (Scene, Timeline) {
-        let (result, problems) = check(path, limits: limits)
+    /// Loads and compiles the job's scene. Diagnostics go to stderr in `FILE:LINE:COLUMN: error: …`
+    /// form (warnings unless `quiet`); any error makes this throw exit status 2.
+    static func load(_ job: RenderJob, quiet: Bool) throws -> LoadedJob {
+        let (loaded, problems) = job.check()
         for problem in problems where !(quiet && problem.severity == .warning) { problem.print() }
-        guard let result else { throw CommandFailure.invalid("") }
-        return result
+        guard let loaded else { throw CommandFailure.invalid("") }
+        return loaded
+    }
+}
+
+extension SceneProblem {
+    /// Prints the problem in the compiler-style form on stderr.
+    func print() {
+        if let location {
+            Terminal.diagnostic(Diagnostic(file: file, location: location, severity: severity, message: message))
+        } else {
+            Terminal.error("\(file): \(message)")
+        }
+    }
+}
+
+extension CommandFailure {
+    /// The CLI's form of a render job's error.
+    init(_ error: RenderJobError) {
+        switch error {
+        case .invalid(let message): self = .invalid(message)
+        case .failed(let message): self = .failed(message)
+        case .interrupted: self = .failed("interrupted")
+        }
     }
 }

@@ -40,21 +40,16 @@ struct SheetCommand: ParsableCommand {
 
     func run() throws {
         if let output { try OutputNaming.requirePNG(output) }
-        let (_, timeline) = try input.load(limits: limits)
-        var canvas = timeline.canvas
-        if let fps { canvas.fps = fps }
+        let loaded = try input.load(RenderOptions(fps: fps, scale: scale, limits: limits.sceneLimits))
+        let timeline = loaded.timeline
+        var canvas = loaded.canvas
         canvas.scale = scale ?? min(canvas.scale, 480 / max(canvas.size.width, 1))
         guard canvas.pixelWidth > 0, canvas.pixelHeight > 0 else {
             throw CommandFailure.invalid("--scale \(JSONValue.format(canvas.scale)) makes the frames smaller than a pixel")
         }
         let frameNumbers = Self.frames(count: count, of: max(canvas.frameCount, 1))
-        let renderer = FrameRenderer(canvas: canvas)
-        let images = frameNumbers.map { _ in renderer.makeBuffer() }
-        // Tiles are independent: draw them on every core.
-        let times = frameNumbers.map { [canvas] in canvas.time(ofFrame: $0) }
-        DispatchQueue.concurrentPerform(iterations: frameNumbers.count) { i in
-            renderer.render(timeline, at: times[i], into: images[i])
-        }
+        // Tiles are independent: drawn on every core.
+        let images = loaded.frames(at: frameNumbers.map { [canvas] in canvas.time(ofFrame: $0) }, canvas: canvas)
         let tiles = zip(frameNumbers, images).map { (image: $1, label: Self.label(frame: $0, fps: canvas.fps)) }
         let name = (input.scene as NSString).lastPathComponent
         let title = "\(name)  \(timeline.canvas.pixelWidth)×\(timeline.canvas.pixelHeight)  "

@@ -34,21 +34,16 @@ struct StillCommand: ParsableCommand {
 
     func run() throws {
         if let output { try OutputNaming.requirePNG(output) }
-        let (_, timeline) = try input.load(limits: limits)
-        var canvas = timeline.canvas
-        if let scale {
-            guard scale > 0, scale <= 16 else { throw CommandFailure.invalid("--scale must be greater than 0 and at most 16, got \(scale)") }
-            canvas.scale = scale
-        }
+        let options = RenderOptions(scale: scale, limits: limits.sceneLimits)
+        do { try options.validate() } catch let error as RenderJobError { throw CommandFailure(error) }
+        let loaded = try input.load(options)
+        let canvas = loaded.canvas
         let time = at ?? canvas.time(ofFrame: frame ?? 0)
         if time > canvas.duration {
             Terminal.write("\(Terminal.paint("warning:", "1;35")) \(JSONValue.format(time)) s is after the end of the scene (\(JSONValue.format(canvas.duration)) s)\n")
         }
         let outputPath = output ?? OutputNaming.defaultOutput(for: input.scene, extension: "png")
             .replacingOccurrences(of: ".png", with: "-\(JSONValue.format(time)).png")
-        let renderer = FrameRenderer(canvas: canvas)
-        let buffer = renderer.makeBuffer()
-        renderer.render(timeline, at: time, into: buffer)
-        try OutputNaming.writePNG(buffer, to: outputPath)
+        try OutputNaming.writePNG(loaded.still(at: time), to: outputPath)
     }
 }

@@ -34,9 +34,9 @@ struct ValidateCommand: ParsableCommand {
 
     func run() throws {
         var failed = false
-        var all: [SceneInput.Problem] = []
+        var all: [SceneProblem] = []
         for path in scenes {
-            let (result, problems) = SceneInput.check(path, limits: limits.sceneLimits)
+            let (result, problems) = RenderJob(scene: path, options: RenderOptions(limits: limits.sceneLimits)).check()
             if result == nil { failed = true }
             if json {
                 all += problems

@@ -1,0 +1,218 @@
+import Foundation
+import ReelCore
+import ReelEncode
+import ReelRender
+import ReelScene
+
+/// Why a render job did not produce its output.
+public enum RenderJobError: Error, CustomStringConvertible, Equatable {
+    /// The scene or the options cannot be rendered (exit status 2).
+    case invalid(String)
+    /// Rendering or writing failed (exit status 1).
+    case failed(String)
+    /// `shouldStop` returned true; nothing was written.
+    case interrupted
+
+    public var description: String {
+        switch self {
+        case .invalid(let m), .failed(let m): m
+        case .interrupted: "interrupted"
+        }
+    }
+}
+
+/// One render job: a scene file and the options to render it with. Every entry point —
+/// `reel render`, `still`, `sheet`, `batch` and the Swift API — goes through this type, so they
+/// agree on what an option means.
+///
+/// ```swift
+/// let loaded = try RenderJob(scene: "hello.yaml").load()
+/// let result = try loaded.plan(output: "hello.mp4").run()
+/// ```
+public struct RenderJob: Sendable {
+    /// The scene file.
+    public var scene: String
+    public var options: RenderOptions
+
+    public init(scene: String, options: RenderOptions = RenderOptions()) {
+        self.scene = scene
+        self.options = options
+    }
+
+    /// Loads and compiles the scene, collecting every problem (warnings too) instead of throwing.
+    /// `loaded` is nil when there is an error.
+    public func check() -> (loaded: LoadedJob?, problems: [SceneProblem]) {
+        do { try options.validate() } catch { return (nil, [SceneProblem(file: scene, message: "\(error)")]) }
+        let images = RecordingImageLoader()
+        let file: LoadedScene
+        do {
+            file = try SceneLoader.load(path: scene, limits: options.limits, images: images)
+        } catch let error as SceneLoadError {
+            return (nil, error.diagnostics.map(SceneProblem.init))
+        } catch {
+            return (nil, [SceneProblem(file: scene, message: "\(error)")])
+        }
+        let warnings = file.warnings.map(SceneProblem.init)
+        do {
+            let timeline = try file.scene.compile()
+            return (LoadedJob(job: self, timeline: timeline, referencedFiles: images.paths), warnings)
+        } catch let error as TimelineError {
+            return (nil, warnings + error.messages.map { SceneProblem(file: scene, message: $0) })
+        } catch {
+            return (nil, warnings + [SceneProblem(file: scene, message: "\(error)")])
+        }
+    }
+
+    /// Loads and compiles the scene.
+    /// - Throws: `RenderJobError.invalid` with every problem, one per line.
+    public func load() throws -> LoadedJob {
+        let (loaded, problems) = check()
+        guard let loaded else { throw RenderJobError.invalid(problems.map(\.description).joined(separator: "\n")) }
+        return loaded
+    }
+}
+
+/// A scene loaded for a job, ready to render to any number of outputs.
+public struct LoadedJob: Sendable {
+    public let job: RenderJob
+    /// The compiled timeline, with the scene's own canvas.
+    public let timeline: Timeline
+    /// Every file the scene read besides itself (images), as absolute paths, sorted.
+    public let referencedFiles: [String]
+
+    /// The scene's canvas with the job's fps and scale applied.
+    public var canvas: Canvas {
+        var canvas = timeline.canvas
+        if let fps = job.options.fps { canvas.fps = fps }
+        if let scale = job.options.scale { canvas.scale = scale }
+        return canvas
+    }
+
+    /// Plans a render to `path`, whose extension picks the format (`.mp4`, `.mov`, `.webm`, `.gif`,
+    /// `NAME-%04d.png`, `.bgra`).
+    /// - Throws: `RenderJobError.invalid` for options the format or scene cannot take.
+    public func plan(output path: String) throws -> PlannedRender {
+        let options = job.options
+        let format: OutputFormat
+        do { format = try OutputFormat(path: path, codec: options.codec) } catch { throw RenderJobError.invalid("\(error)") }
+        var canvas = self.canvas
+        var notes: [String] = []
+        if case .video(_, .gif) = format {
+            if let fps = options.fps {
+                // "--fps 33.33" means 100/3: GIF rates are 100/n, which people write rounded.
+                let n = (100 / fps).rounded()
+                if n >= 1, abs(100 / n - fps) < 0.01 { canvas.fps = 100 / n }
+            } else {
+                let gifFPS = VideoSettings.gifFPS(notAbove: canvas.fps)
+                if gifFPS != canvas.fps {
+                    notes.append("GIF frame delays are whole hundredths of a second: rendering at \(JSONValue.format(gifFPS)) fps "
+                        + "(the scene has \(JSONValue.format(canvas.fps)); --fps picks another 100/n)")
+                }
+                canvas.fps = gifFPS
+            }
+        }
+        var session = RenderSession(timeline: timeline.with(canvas: canvas))
+        session.threads = options.threads
+        guard !session.frames.isEmpty else {
+            throw RenderJobError.invalid(
+                "\(job.scene): \(JSONValue.format(canvas.duration)) s at \(JSONValue.format(canvas.fps)) fps is not a single frame")
+        }
+        if let frames = options.frames {
+            session.frames = try frames.range(frameCount: session.frames.count, fps: canvas.fps)
+        }
+        let output: RenderOutput
+        do {
+            output = try RenderOutput(path: path, format: format, canvas: canvas, crf: options.crf, preset: options.preset,
+                                      startFrame: session.frames.lowerBound)
+        } catch {
+            throw RenderJobError.invalid("\(error)")
+        }
+        return PlannedRender(output: output, session: session, notes: notes, identity: options.identity(for: format))
+    }
+
+    /// Draws the frame at `time` seconds (the job's scale applied).
+    public func still(at time: Double) -> PixelBuffer {
+        let renderer = FrameRenderer(canvas: canvas)
+        let buffer = renderer.makeBuffer()
+        renderer.render(timeline, at: time, into: buffer)
+        return buffer
+    }
+
+    /// Draws the frames at `times` on every core, at `canvas` (for contact sheets: a smaller scale).
+    public func frames(at times: [Double], canvas: Canvas) -> [PixelBuffer] {
+        let renderer = FrameRenderer(canvas: canvas)
+        let images = times.map { _ in renderer.makeBuffer() }
+        let timeline = self.timeline
+        DispatchQueue.concurrentPerform(iterations: times.count) { i in
+            renderer.render(timeline, at: times[i], into: images[i])
+        }
+        return images
+    }
+}
+
+/// A render of one job to one output, planned and checked, not started.
+public struct PlannedRender: Sendable {
+    /// Where and how it is written.
+    public let output: RenderOutput
+    /// The frames and the timeline with the final canvas.
+    public let session: RenderSession
+    /// Things the user may want to know (a GIF frame rate chosen for them).
+    public let notes: [String]
+    /// The options that decide the output's bytes, defaults resolved (see `RenderOptions.identity(for:)`).
+    public let identity: JSONValue
+
+    public var canvas: Canvas { session.timeline.canvas }
+
+    /// What a finished render wrote.
+    public struct Result: Sendable {
+        public var frames: Int
+        public var bytes: Int
+        public var seconds: Double
+    }
+
+    /// Renders every frame, finishes the file and moves it into place; on any error or a stop,
+    /// nothing is left behind.
+    /// - Parameters:
+    ///   - opened: called once the temporary output exists (the CLI registers it for removal on a forced exit).
+    ///   - shouldStop: polled between frames, and once more before the file is moved into place.
+    /// - Throws: `RenderJobError.failed` or `.interrupted`.
+    public func run(progress: (RenderSession.Progress) -> Void = { _ in }, shouldStop: () -> Bool = { false },
+                    opened: (any AtomicDestination) -> Void = { _ in }) throws -> Result {
+        let start = DispatchTime.now().uptimeNanoseconds
+        let destination: any AtomicDestination, sink: any FrameSink
+        do { (destination, sink) = try output.open() } catch { throw RenderJobError.failed("\(error)") }
+        opened(destination)
+        do {
+            try session.run(into: sink, progress: progress, shouldStop: shouldStop)
+            try sink.finish()
+            // Finishing can take a moment (the encoder's delayed frames, moving the index to the
+            // front): a stop asked for meanwhile still means "do not leave a file".
+            if shouldStop() { throw RenderSession.Interrupted() }
+            try destination.commit()
+        } catch is RenderSession.Interrupted {
+            sink.abort()
+            destination.discard()
+            throw RenderJobError.interrupted
+        } catch {
+            sink.abort()
+            destination.discard()
+            throw RenderJobError.failed("\(error)")
+        }
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        return Result(frames: session.frames.count, bytes: output.writtenBytes(by: sink), seconds: seconds)
+    }
+}
+
+/// Decodes images with `FFmpegImageLoader` and remembers which files it read, for fingerprints.
+final class RecordingImageLoader: SceneImageLoader, @unchecked Sendable {
+    private let lock = NSLock()
+    private var read: Set<String> = []
+    private let loader = FFmpegImageLoader()
+
+    func loadImage(atPath path: String) throws -> CGImage {
+        lock.withLock { _ = read.insert(path) }
+        return try loader.loadImage(atPath: path)
+    }
+
+    var paths: [String] { lock.withLock { read.sorted() } }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import ReelCore
+import ReelEncode
+import ReelScene
+
+/// What a render may override in a scene, and how it is encoded: the options `reel render`,
+/// `reel batch` (and its manifests) and the Swift API share.
+///
+/// nil always means "the scene's value" or "the codec's default".
+public struct RenderOptions: Sendable, Hashable {
+    /// Frames per second (default: the scene's `canvas.fps`; for GIF the nearest 100/n below it).
+    public var fps: Double?
+    /// Pixels per point (default: the scene's `canvas.scale`).
+    public var scale: Double?
+    /// Only these frames (0-based, inclusive; `last` nil runs to the end).
+    public var frames: FrameSpan?
+    /// Quality (H.264/HEVC 0…51, VP9 0…63); nil for the codec's default.
+    public var crf: Int?
+    /// Encoder speed, x264's names; nil for `medium`.
+    public var preset: String?
+    /// Codec within the container (`hevc` in .mp4, `h264` in .mov, …).
+    public var codec: String?
+    /// Threads that draw frames; nil for one per core. The output does not depend on it.
+    public var threads: Int?
+    /// Limits on what the scene may ask for (`--max-frames` …).
+    public var limits: SceneLimits
+
+    public init(fps: Double? = nil, scale: Double? = nil, frames: FrameSpan? = nil, crf: Int? = nil,
+                preset: String? = nil, codec: String? = nil, threads: Int? = nil, limits: SceneLimits = SceneLimits()) {
+        self.fps = fps
+        self.scale = scale
+        self.frames = frames
+        self.crf = crf
+        self.preset = preset
+        self.codec = codec
+        self.threads = threads
+        self.limits = limits
+    }
+
+    /// Checks the values that can be checked without a scene.
+    /// - Throws: `RenderJobError.invalid` naming the option.
+    public func validate() throws {
+        if let fps, !(fps > 0 && fps <= 1000) { throw RenderJobError.invalid("--fps must be between 1 and 1000, got \(JSONValue.format(fps))") }
+        if let scale, !(scale > 0 && scale <= 16) {
+            throw RenderJobError.invalid("--scale must be greater than 0 and at most 16, got \(JSONValue.format(scale))")
+        }
+        if let threads, !(1...256).contains(threads) { throw RenderJobError.invalid("--threads must be 1…256, got \(threads)") }
+    }
+
+    /// The options that decide an output's bytes, with defaults resolved for `format` (so `--crf 18`
+    /// and no `--crf` on H.264 are the same), as a canonical JSON object. `threads` is left out: the
+    /// output does not depend on it.
+    public func identity(for format: OutputFormat) -> JSONValue {
+        var pairs: [(String, JSONValue)] = [("format", .string(format.identityName))]
+        var crf = self.crf, preset = self.preset
+        if case .video(_, let codec) = format {
+            crf = crf ?? codec.defaultCRF
+            preset = preset ?? codec.defaultPreset
+        }
+        if let fps { pairs.append(("fps", .number(fps))) }
+        if let scale { pairs.append(("scale", .number(scale))) }
+        if let frames { pairs.append(("frames", .string(frames.description))) }
+        if let crf { pairs.append(("crf", .number(Double(crf)))) }
+        if let preset { pairs.append(("preset", .string(preset))) }
+        return .object(pairs)
+    }
+}
+
+extension FrameSpan {
+    /// The frames as a range, checked against the scene's frame count.
+    /// - Throws: `RenderJobError.invalid` when the span is outside the scene.
+    public func range(frameCount: Int, fps: Double) throws -> Range<Int> {
+        let last = self.last ?? frameCount - 1
+        guard first < frameCount, last < frameCount else {
+            throw RenderJobError.invalid(
+                "--frames \(self.last.map { "\(first)-\($0)" } ?? "\(first)-") is outside the scene: it has \(frameCount) frames "
+                    + "(0-\(frameCount - 1)) at \(JSONValue.format(fps)) fps")
+        }
+        return first..<(last + 1)
+    }
+}
+
+extension OutputFormat {
+    /// A stable name for fingerprints: "mp4/h264", "png-sequence".
+    var identityName: String {
+        switch self {
+        case .video(let container, let codec): "\(container.rawValue)/\(codec.rawValue)"
+        case .pngSequence: "png-sequence"
+        case .rawBGRA: "bgra"
+        }
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import ReelCore
+
+/// A batch manifest (`reel-batch: 1`): the scenes a nightly job renders, to which outputs, with
+/// which options.
+///
+/// ```yaml
+/// # yaml-language-server: $schema=batch.schema.json
+/// reel-batch: 1
+/// defaults: { crf: 20, timeout: 300 }
+/// jobs:
+///   - scene: intro.yaml                       # relative to the manifest
+///   - scene: title.yaml
+///     outputs: [title.mp4, title.webm, title.gif]   # relative to the output folder
+///     fps: 30
+/// ```
+public struct BatchManifest: Sendable {
+    /// The manifest file as named to the user.
+    public var file: String
+    /// Options for every job, under each job's own.
+    public var defaults: BatchOptions
+    public var jobs: [Job]
+
+    public struct Job: Sendable {
+        /// The scene path as written (relative to the manifest's folder unless absolute).
+        public var scene: String
+        /// Output paths as written (relative to the output folder); empty: the scene's name with the default extension.
+        public var outputs: [String]
+        /// The job's own options (not merged with the defaults).
+        public var options: BatchOptions
+        /// Where the job's entry starts, for messages about it.
+        public var location: SourcePosition
+    }
+}
+
+/// Render options as a manifest (or `reel batch`'s command line) gives them; nil: not given.
+public struct BatchOptions: Sendable, Hashable {
+    public var fps: Double?
+    public var scale: Double?
+    public var frames: FrameSpan?
+    public var crf: Int?
+    public var preset: String?
+    public var codec: String?
+    /// Seconds a job may take before it is stopped and reported `timeout`.
+    public var timeout: Double?
+    /// How many times a job that failed while rendering is tried again.
+    public var retries: Int?
+
+    public init(fps: Double? = nil, scale: Double? = nil, frames: FrameSpan? = nil, crf: Int? = nil, preset: String? = nil,
+                codec: String? = nil, timeout: Double? = nil, retries: Int? = nil) {
+        self.fps = fps
+        self.scale = scale
+        self.frames = frames
+        self.crf = crf
+        self.preset = preset
+        self.codec = codec
+        self.timeout = timeout
+        self.retries = retries
+    }
+
+    /// These options, with `base` filling in what these leave out.
+    public func over(_ base: BatchOptions) -> BatchOptions {
+        BatchOptions(fps: fps ?? base.fps, scale: scale ?? base.scale, frames: frames ?? base.frames, crf: crf ?? base.crf,
+                     preset: preset ?? base.preset, codec: codec ?? base.codec, timeout: timeout ?? base.timeout,
+                     retries: retries ?? base.retries)
+    }
+}
+
+extension BatchManifest {
+    /// The key that marks a YAML/JSON file as a manifest rather than a scene.
+    public static let marker = "reel-batch"
+
+    /// Whether the file looks like a manifest: `reel-batch` as a key near its start. Cheap (reads
+    /// 4 KiB), so folders can be sorted into scenes and manifests without decoding either.
+    public static func isManifest(path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        guard let head = try? handle.read(upToCount: 4096), let text = String(data: head, encoding: .utf8) else { return false }
+        for line in text.split(whereSeparator: \.isNewline) {
+            let trimmed = line.drop { $0 == " " || $0 == "{" || $0 == "\t" }
+            if trimmed.hasPrefix("\(marker):") || trimmed.hasPrefix("\"\(marker)\"") { return true }
+        }
+        return false
+    }
+
+    /// Reads and decodes a manifest.
+    /// - Throws: `SceneLoadError` with every problem, located (`FILE:LINE:COLUMN`).
+    public static func load(path: String, limits: SceneLimits = SceneLimits()) throws -> BatchManifest {
+        let fail = { (message: String) in
+            SceneLoadError(diagnostics: [Diagnostic(file: path, location: SourcePosition(line: 1, column: 1), message: message)])
+        }
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw fail("cannot read the file") }
+        defer { try? handle.close() }
+        let data = (try? handle.read(upToCount: limits.maxFileBytes + 1)) ?? Data()
+        guard data.count <= limits.maxFileBytes else { throw fail("the file is larger than \(limits.maxFileBytes) bytes") }
+        return try decode(bytes: [UInt8](data), file: path, limits: limits)
+    }
+
+    /// Decodes manifest text.
+    /// - Throws: `SceneLoadError` with every problem, located.
+    public static func decode(bytes: [UInt8], file: String, limits: SceneLimits = SceneLimits()) throws -> BatchManifest {
+        let sink = DiagnosticSink(file: file)
+        let parser = SceneParser(maxNesting: limits.maxNesting, maxNodes: limits.maxNodes, diagnostics: sink)
+        var manifest: BatchManifest?
+        if let root = parser.parse(bytes) {
+            manifest = BatchManifestDecoder(file: file, diagnostics: sink).decode(root)
+        }
+        guard let manifest, !sink.hasErrors else { throw SceneLoadError(diagnostics: sink.sorted) }
+        return manifest
+    }
+}

@@ -1,0 +1,68 @@
+import ReelCore
+
+/// The JSON Schema (draft-07) of batch manifests, for editors (`# yaml-language-server:
+/// $schema=batch.schema.json`). Built from the decoder's key lists; `scenes/batch.schema.json` is
+/// this text, and a test regenerates it and compares.
+public enum BatchManifestSchema {
+    /// The schema as JSON text.
+    public static let text: String = json.pretty + "\n"
+
+    public static let json: JSONValue = .object([
+        ("$schema", "http://json-schema.org/draft-07/schema#"),
+        ("title", "Reel batch manifest"),
+        ("description", "The scenes `reel batch` renders, to which outputs, with which options. Generated from the decoder: do not edit; run `REEL_RECORD_SCHEMA=1 swift test --filter SchemaTests`."),
+        ("type", "object"),
+        ("properties", .object(BatchManifestDecoder.rootKeys.map { ($0, root($0)) })),
+        ("required", [.string(BatchManifest.marker), "jobs"]),
+        ("additionalProperties", false),
+        ("definitions", .object([
+            ("options", .object([("type", "object"), ("properties", .object(options)), ("additionalProperties", false)])),
+            ("job", .object([
+                ("oneOf", [
+                    ["type": "string", "description": "a scene file, rendered to its name with the default extension"],
+                    .object([
+                        ("type", "object"),
+                        ("properties", .object(job)),
+                        ("required", ["scene"]),
+                        ("not", ["required": ["output", "outputs"]]),
+                        ("additionalProperties", false),
+                    ]),
+                ]),
+            ])),
+        ])),
+    ])
+
+    private static func root(_ key: String) -> JSONValue {
+        switch key {
+        case BatchManifest.marker: ["description": "the manifest format version", "const": 1]
+        case "defaults": ["description": "options for every job (a job's own win)", "$ref": "#/definitions/options"]
+        case "jobs": ["type": "array", "minItems": 1, "items": ["$ref": "#/definitions/job"]]
+        default: ["type": "string"]  // $schema
+        }
+    }
+
+    private static var job: [(String, JSONValue)] {
+        [
+            ("scene", ["type": "string", "description": "the scene file, relative to the manifest"]),
+            ("output", ["type": "string", "description": "the output, relative to the output folder; its extension picks the format"]),
+            ("outputs", ["type": "array", "minItems": 1, "uniqueItems": true, "items": ["type": "string"],
+                         "description": "several outputs of the same scene, e.g. [clip.mp4, clip.webm, clip.gif]"]),
+        ] + options
+    }
+
+    private static var options: [(String, JSONValue)] {
+        BatchManifestDecoder.optionKeys.map { key in
+            let schema: JSONValue = switch key {
+            case "fps": ["type": "number", "minimum": 1, "maximum": 1000, "description": "frames per second (default: the scene's)"]
+            case "scale": ["type": "number", "exclusiveMinimum": 0, "maximum": 16, "description": "pixels per point (default: the scene's)"]
+            case "frames": ["type": ["string", "integer"], "pattern": "^[0-9]+(-[0-9]*)?$", "description": "A-B (0-based, inclusive), A- or N"]
+            case "crf": ["type": "integer", "minimum": 0, "maximum": 63, "description": "quality: lower is better and larger"]
+            case "preset": ["type": "string", "description": "encoder speed: ultrafast … veryslow"]
+            case "codec": ["type": "string", "enum": ["h264", "hevc", "prores", "vp9", "gif", "png"]]
+            case "timeout": ["type": "number", "exclusiveMinimum": 0, "maximum": 604_800, "description": "seconds before the job is stopped"]
+            default: ["type": "integer", "minimum": 0, "maximum": 10, "description": "tries again after a failure while rendering"]  // retries
+            }
+            return (key, schema)
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+@testable import ReelBatch
+import Reel
+
+@Suite struct ManifestTests {
+    func problems(_ text: String) -> [String] {
+        do {
+            _ = try BatchManifest.decode(bytes: Array(text.utf8), file: "m.yaml")
+            return []
+        } catch let error as SceneLoadError {
+            return error.diagnostics.map { "\($0.location): \($0.message)" }
+        } catch {
+            return ["\(error)"]
+        }
+    }
+
+    @Test func decodesJobsAndDefaults() throws {
+        let text = """
+            reel-batch: 1
+            defaults: { crf: 20, timeout: 30 }
+            jobs:
+              - intro.yaml
+              - scene: title.yaml
+                outputs: [title.mp4, title.webm]
+                fps: 30
+                frames: 0-59
+            """
+        let m = try BatchManifest.decode(bytes: Array(text.utf8), file: "m.yaml")
+        #expect(m.defaults.crf == 20 && m.defaults.timeout == 30)
+        #expect(m.jobs.map(\.scene) == ["intro.yaml", "title.yaml"])
+        #expect(m.jobs[1].outputs == ["title.mp4", "title.webm"])
+        #expect(m.jobs[1].options.frames == FrameSpan(first: 0, last: 59))
+        let merged = m.jobs[1].options.over(m.defaults)
+        #expect(merged.fps == 30 && merged.crf == 20 && merged.timeout == 30)
+    }
+
+    @Test func locatesEveryProblem() {
+        let text = """
+            reel-batch: 2
+            defaults: { crf: 99, tmeout: 3 }
+            jobs:
+              - scene: a.yaml
+                output: a.mp4
+                outputs: [b.mp4]
+              - output: x.mp4
+              - scene: c.yaml
+                frames: 9-3
+            """
+        #expect(problems(text) == [
+            "1:13: reel-batch must be 1 (the manifest format version), found the number 2",
+            "2:18: crf must be between 0 and 63, found 99",
+            "2:22: unknown key 'tmeout' in defaults (did you mean 'timeout'?)",
+            "6:14: give either 'output' or 'outputs', not both",
+            "7:5: a job needs 'scene': the scene file to render",
+            "9:13: frames must be 'A-B' (0-based, inclusive), 'A-' or 'N', found '9-3'",
+        ])
+    }
+
+    @Test func recognisesManifestsCheaply() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("reel-manifest-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let manifest = dir.appendingPathComponent("m.yaml"), json = dir.appendingPathComponent("m.json"), scene = dir.appendingPathComponent("s.yaml")
+        try "# nightly\nreel-batch: 1\njobs: [a.yaml]\n".write(to: manifest, atomically: true, encoding: .utf8)
+        try "{\"reel-batch\": 1, \"jobs\": [\"a.yaml\"]}".write(to: json, atomically: true, encoding: .utf8)
+        try "reel: 1\ncanvas: {size: [10, 10], duration: 1}\n".write(to: scene, atomically: true, encoding: .utf8)
+        #expect(BatchManifest.isManifest(path: manifest.path))
+        #expect(BatchManifest.isManifest(path: json.path))
+        #expect(!BatchManifest.isManifest(path: scene.path))
+    }
+}
