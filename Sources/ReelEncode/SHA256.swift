@@ -44,7 +44,11 @@ public struct SHA256: ~Copyable {
         defer { try? handle.close() }
         var hasher = SHA256()
         while true {
-            guard let chunk = try? handle.read(upToCount: 1 << 20) else { return nil }
+            // nil or empty is the end of the file; a read error throws.
+            guard let chunk = try? handle.read(upToCount: 1 << 20) else {
+                do { _ = try handle.offset() } catch { return nil }
+                break
+            }
             if chunk.isEmpty { break }
             hasher.update(chunk)
         }

@@ -20,7 +20,8 @@ struct ReelCommand: ParsableCommand {
               reel validate scenes/*.yaml
             """,
         version: ReelVersion.string,
-        subcommands: [RenderCommand.self, StillCommand.self, SheetCommand.self, InspectCommand.self, ValidateCommand.self],
+        subcommands: [RenderCommand.self, StillCommand.self, SheetCommand.self, InspectCommand.self, ValidateCommand.self,
+                      BatchCommand.self, WorkerCommand.self],
         defaultSubcommand: RenderCommand.self)
 
     /// Runs the command line with Reel's exit codes: usage mistakes are invalid input (2),
@@ -31,8 +32,7 @@ struct ReelCommand: ParsableCommand {
         let arguments = CommandLine.arguments.dropFirst()
         if let first = arguments.first, Self.planned.contains(first), !FileManager.default.fileExists(atPath: first) {
             Terminal.error("'reel \(first)' is not in this version (\(ReelVersion.string)) yet; "
-                + (first == "batch" ? "render each scene with 'reel render SCENE -o OUT'" :
-                   "ffmpeg -f concat -c copy joins --frames segments, though not into a copy of a single render"))
+                + "ffmpeg -f concat -c copy joins --frames segments, though not into a copy of a single render")
             Foundation.exit(ExitStatus.invalidInput)
         }
         do {
@@ -58,7 +58,7 @@ struct ReelCommand: ParsableCommand {
 
 extension ReelCommand {
     /// Subcommands of the contract that are not built yet.
-    static let planned: Set<String> = ["batch", "concat"]
+    static let planned: Set<String> = ["concat"]
 }
 
 enum ReelVersion {

@@ -42,7 +42,7 @@ struct OptionsCLITests {
         #expect(folder.contents == ["s.yaml"], "nothing written: \(folder.contents)")
     }
 
-    @Test(arguments: ["batch", "concat"])
+    @Test(arguments: ["concat"])
     func plannedSubcommandsSaySoInsteadOfReadingAFile(name: String) throws {
         let folder = try TemporaryFolder()
         let result = try ReelProcess.run([name, "a.mp4"], in: folder.url)

@@ -1,0 +1,91 @@
+import Foundation
+import Reel
+
+/// What the batch sends a worker process on its standard input: one job, the outputs to render.
+public struct WorkerRequest: Codable, Sendable {
+    public var scene: String
+    public var outputs: [String]
+    public var fps: Double?
+    public var scale: Double?
+    public var frames: String?
+    public var crf: Int?
+    public var preset: String?
+    public var codec: String?
+    /// Threads that draw frames in the worker.
+    public var threads: Int?
+
+    public init(scene: String, outputs: [String], options: BatchOptions, threads: Int?) {
+        self.scene = scene
+        self.outputs = outputs
+        fps = options.fps
+        scale = options.scale
+        frames = options.frames?.description
+        crf = options.crf
+        preset = options.preset
+        codec = options.codec
+        self.threads = threads
+    }
+
+    /// The render options this request stands for.
+    public var renderOptions: RenderOptions {
+        RenderOptions(fps: fps, scale: scale, frames: frames.flatMap(FrameSpan.init), crf: crf, preset: preset, codec: codec, threads: threads)
+    }
+}
+
+/// One line a worker writes on its standard output: progress while it renders, then its result.
+public struct WorkerMessage: Codable, Sendable {
+    public var progress: Progress?
+    public var result: Result?
+
+    public init(progress: Progress? = nil, result: Result? = nil) {
+        self.progress = progress
+        self.result = result
+    }
+
+    public struct Progress: Codable, Sendable {
+        /// Which output (0-based) of the request, and its frames done and in all.
+        public var output: Int
+        public var done: Int
+        public var total: Int
+    }
+
+    public struct Result: Codable, Sendable {
+        /// `rendered`, `invalid`, `failed` or `interrupted`.
+        public var status: String
+        public var message: String?
+        public var diagnostics: [Problem]
+        public var frames: Int
+        public var bytes: Int
+        /// The contact sheet (PNG, base64).
+        public var sheet: String?
+    }
+
+    /// A `SceneProblem` as JSON.
+    public struct Problem: Codable, Sendable {
+        public var file: String
+        public var line: Int?
+        public var column: Int?
+        public var severity: String
+        public var message: String
+
+        init(_ p: SceneProblem) {
+            file = p.file
+            line = p.location?.line
+            column = p.location?.column
+            severity = p.severity.rawValue
+            message = p.message
+        }
+
+        var sceneProblem: SceneProblem {
+            let location = line.flatMap { l in column.map { SourcePosition(line: l, column: $0) } }
+            return SceneProblem(file: file, location: location, severity: severity == "warning" ? .warning : .error, message: message)
+        }
+    }
+
+    /// The message as one line of JSON.
+    public var line: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
+        return String(decoding: (try? encoder.encode(self)) ?? Data(), as: UTF8.self)
+    }
+}
