@@ -71,6 +71,7 @@ public enum Baseline {
             result.worstFrame = worst.index
             result.worstPSNR = worst.difference.psnr
             result.worstBlockDifference = worst.difference.worstBlock
+            result.worstMeanShift = worst.difference.meanShift
             if result.framesChanged > 0 {
                 result.status = .changed
                 result.baselinePNG = thumbnail(worst.theirs)

@@ -57,6 +57,7 @@ extension BaselineResult {
             // JSON has no infinity: identical frames have no PSNR to give.
             ("worstPSNR", Self.number(worstPSNR)),
             ("worstBlockDifference", Self.number(worstBlockDifference)),
+            ("worstMeanShift", Self.number(worstMeanShift)),
             ("note", note.map(JSONValue.string) ?? .null),
         ])
     }

@@ -128,6 +128,8 @@ public struct BaselineResult: Sendable {
     public var worstFrame: Int?
     public var worstPSNR: Double?
     public var worstBlockDifference: Double?
+    /// The worst frame's largest shift of a channel's mean, in levels.
+    public var worstMeanShift: Double?
     /// Why it is `changed` when frames alone do not say (different frame counts or sizes).
     public var note: String?
     /// Side-by-side pictures of the worst frame for the HTML report: the baseline's, the new one,

@@ -10,46 +10,61 @@ public struct FrameDifference: Sendable, Equatable {
     public var psnr: Double
     /// The largest mean absolute difference of an 8×8 block in one channel, in 0…255 levels.
     public var worstBlock: Double
+    /// The largest shift of a channel's mean over the whole frame, in levels: a colour that
+    /// changed everywhere a little (a background one shade lighter) moves it; noise does not.
+    public var meanShift: Double
 
     /// A frame differs when its PSNR is under `minimumPSNR` or a block moved by more than
     /// `maximumBlock` levels. Re-encoding the same frames (another x264 preset or version at the
     /// same crf) stays above 45 dB with blocks within 3 levels; a 10×10-pixel change of one
     /// channel by 40 levels already moves a block by 25.
     public static let minimumPSNR = 40.0
-    public static let maximumBlock = 6.0
+    public static let maximumBlock = 24.0
+    public static let maximumMeanShift = 1.0
 
-    public var isChanged: Bool { psnr < Self.minimumPSNR || worstBlock > Self.maximumBlock }
+    public var isChanged: Bool { psnr < Self.minimumPSNR || worstBlock > Self.maximumBlock || meanShift > Self.maximumMeanShift }
 
     /// Compares two frames of the same size.
     public init(_ a: PixelBuffer, _ b: PixelBuffer) {
         precondition(a.width == b.width && a.height == b.height, "frames of different sizes")
         let width = a.width, height = a.height
         let blocksWide = (width + 7) / 8
-        var squared: UInt64 = 0
-        var blockSums = [Int](repeating: 0, count: blocksWide * 4)
-        var worst = 0.0
+        var squared = 0
+        var signed = (0, 0, 0, 0)
+        var worst = 0
+        // Per block column and channel: the sum of absolute differences in the current block row.
+        let blockSums = UnsafeMutableBufferPointer<Int>.allocate(capacity: blocksWide * 4)
+        defer { blockSums.deallocate() }
+        blockSums.initialize(repeating: 0)
         for y in 0..<height {
             let rowA = a.baseAddress.advanced(by: y * a.stride).assumingMemoryBound(to: UInt8.self)
             let rowB = b.baseAddress.advanced(by: y * b.stride).assumingMemoryBound(to: UInt8.self)
             for x in 0..<width {
-                for c in 0..<4 {
-                    let d = Int(rowA[x * 4 + c]) - Int(rowB[x * 4 + c])
-                    squared &+= UInt64(d * d)
-                    blockSums[(x / 8) * 4 + c] += abs(d)
-                }
+                let p = x &* 4, block = (x >> 3) &* 4
+                let d0 = Int(rowA[p]) &- Int(rowB[p]), d1 = Int(rowA[p &+ 1]) &- Int(rowB[p &+ 1])
+                let d2 = Int(rowA[p &+ 2]) &- Int(rowB[p &+ 2]), d3 = Int(rowA[p &+ 3]) &- Int(rowB[p &+ 3])
+                squared &+= d0 &* d0 &+ d1 &* d1 &+ d2 &* d2 &+ d3 &* d3
+                signed = (signed.0 &+ d0, signed.1 &+ d1, signed.2 &+ d2, signed.3 &+ d3)
+                blockSums[block] &+= abs(d0)
+                blockSums[block &+ 1] &+= abs(d1)
+                blockSums[block &+ 2] &+= abs(d2)
+                blockSums[block &+ 3] &+= abs(d3)
             }
-            // A row of blocks is complete: take its worst, then start the next.
+            // A row of blocks is complete: take its worst (as a sum, scaled below), then start the next.
             if y % 8 == 7 || y == height - 1 {
                 let rows = y % 8 + 1
                 for bx in 0..<blocksWide {
-                    let columns = min(8, width - bx * 8)
-                    for c in 0..<4 { worst = max(worst, Double(blockSums[bx * 4 + c]) / Double(rows * columns)) }
+                    let pixels = rows * min(8, width - bx * 8)
+                    // Compared at a common scale: a sum over 64 pixels.
+                    for c in 0..<4 { worst = max(worst, blockSums[bx * 4 + c] * 64 / pixels) }
                 }
-                for i in blockSums.indices { blockSums[i] = 0 }
+                blockSums.update(repeating: 0)
             }
         }
-        let mse = Double(squared) / Double(max(width * height * 4, 1))
+        let pixels = Double(max(width * height, 1))
+        let mse = Double(squared) / (pixels * 4)
         psnr = mse == 0 ? .infinity : 10 * log10(255 * 255 / mse)
-        worstBlock = worst
+        worstBlock = Double(worst) / 64
+        meanShift = [signed.0, signed.1, signed.2, signed.3].map { abs(Double($0)) / pixels }.max() ?? 0
     }
 }

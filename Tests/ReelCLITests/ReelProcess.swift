@@ -27,8 +27,8 @@ struct ReelProcess {
 
     /// Runs `reel ARGS` in `directory`, waiting for it to end.
     @discardableResult
-    static func run(_ arguments: [String], in directory: URL? = nil) throws -> Result {
-        let process = try start(arguments, in: directory)
+    static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) throws -> Result {
+        let process = try start(arguments, in: directory, environment: environment)
         return process.wait()
     }
 
@@ -44,10 +44,11 @@ struct ReelProcess {
     }
 
     /// Starts `reel ARGS` without waiting.
-    static func start(_ arguments: [String], in directory: URL? = nil) throws -> Running {
+    static func start(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) throws -> Running {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         if let directory { process.currentDirectoryURL = directory }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
