@@ -146,6 +146,8 @@ struct BatchCommand: ParsableCommand {
     private func writeReports(_ result: BatchReport) throws {
         var written: [(String, String)] = []
         if let report { written.append((report, result.json.pretty + "\n")) }
+        if let junit { written.append((junit, JUnitReport.xml(result, failOnChange: failOnChange))) }
+        if let html { written.append((html, HTMLReport.html(result, relativeTo: (html as NSString).deletingLastPathComponent))) }
         for (path, text) in written {
             do {
                 try BatchWorker.createFolders(for: path)

@@ -1,5 +1,6 @@
 import Foundation
 import Reel
+import ReelTestSupport
 import Testing
 
 @testable import ReelBatch
@@ -51,65 +52,7 @@ import FoundationXML  // XMLDocument on Linux; on macOS it is in Foundation
             ])
     }()
 
-    struct Parsed: Decodable {
-        struct Suite: Decodable {
-            var name: String
-            var tests: Int
-            var failures: Int
-            var errors: Int
-            var skipped: Int
-            var time: Double
-            var timestamp: String?
-            var cases: [Case]
-        }
-        struct Case: Decodable {
-            var name: String
-            var classname: String
-            var time: Double
-            var results: [Result]
-            var system_out: String?
-        }
-        struct Result: Decodable {
-            var tag: String
-            var message: String?
-            var type: String?
-            var text: String?
-        }
-        var root: String
-        var tests: Int
-        var failures: Int
-        var errors: Int
-        var suites: [Suite]
-    }
-
-    /// Reads `xml` with junitparser and returns what it saw, as JSON.
-    func parse(_ xml: String) throws -> Parsed {
-        let scratch = try ScratchFolder()
-        let reportPath = try scratch.write("report.xml", xml)
-        let script = try scratch.write("read.py", """
-            import json, sys
-            from junitparser import JUnitXml, TestSuite
-            xml = JUnitXml.fromfile(sys.argv[1])
-            suites = [xml] if isinstance(xml, TestSuite) else list(xml)
-            print(json.dumps({
-                "root": xml._tag, "tests": xml.tests, "failures": xml.failures, "errors": xml.errors,
-                "suites": [{
-                    "name": s.name, "tests": s.tests, "failures": s.failures, "errors": s.errors,
-                    "skipped": s.skipped, "time": s.time, "timestamp": s.timestamp,
-                    "cases": [{
-                        "name": c.name, "classname": c.classname, "time": c.time, "system_out": c.system_out,
-                        "results": [{"tag": r._tag, "message": r.message, "type": r.type, "text": r.text} for r in c.result],
-                    } for c in s],
-                } for s in suites],
-            }))
-            """)
-        let python = try #require(ToolRun.find("python3"), "python3 is not installed; run tools/setup --deps")
-        let run = try ToolRun.run(python, [script, reportPath], timeout: 60)
-        try #require(!run.stderr.contains("No module named 'junitparser'"),
-                     "junitparser is not installed; run tools/setup --deps")
-        try #require(run.status == 0, "junitparser could not read the report: \(run.stderr)")
-        return try JSONDecoder().decode(Parsed.self, from: Data(run.stdout.utf8))
-    }
+    func parse(_ xml: String) throws -> JUnitReader.Parsed { try JUnitReader.parse(xml) }
 
     @Test func junitparserReadsEveryStatus() throws {
         let parsed = try parse(JUnitReport.xml(Self.report, failOnChange: true))

@@ -1,4 +1,5 @@
 import Foundation
+import ReelTestSupport
 import Testing
 @testable import ReelBatch
 import Reel

@@ -71,7 +71,8 @@ import Testing
     @Test func nightlyFolderRendersWhatItCanAndReportsTheRest() throws {
         let folder = try TemporaryFolder()
         try Self.makeNightly(folder)
-        let result = try ReelProcess.run(["batch", "scenes", "-o", "out", "--timeout", "4", "--report", "out/report.json"], in: folder.url)
+        let result = try ReelProcess.run(["batch", "scenes", "-o", "out", "--timeout", "4", "--report", "out/report.json",
+                                          "--junit", "out/junit.xml", "--html", "out/index.html"], in: folder.url)
         #expect(result.status == 1, "a job failed: \(result.stderr)")
         let jobs = try Self.jobs(folder.url.appendingPathComponent("out/report.json").path)
         #expect(jobs.count == 20)
@@ -93,6 +94,20 @@ import Testing
         #expect(!everything.contains { $0.hasPrefix("slow/long") || $0.hasPrefix("broken/") && $0.hasSuffix(".mp4") })
         let probe = try StreamProbe.read(out.appendingPathComponent("clips/c0.mp4").path)
         #expect(probe.frames == 5 && probe.width == 64 && probe.height == 36)
+
+        // JUnit, as a CI server reads it: one case per job, the broken ones failing with their places.
+        let junit = try JUnitReader.parse(String(contentsOf: out.appendingPathComponent("junit.xml"), encoding: .utf8))
+        #expect(junit.tests == 20 && junit.failures == 3 && junit.errors == 1, "3 invalid, 1 timeout")
+        let cases = junit.suites.flatMap(\.cases)
+        let opacity = try #require(cases.first { $0.name.hasSuffix("broken/opacity.yaml") })
+        #expect(opacity.results.first?.text?.contains("scenes/broken/opacity.yaml:4:") == true)
+
+        // The review page, in a real browser: every job there, every rendered video plays, no console errors.
+        let page = try Chromium.load(out.appendingPathComponent("index.html").path)
+        #expect(page.console.isEmpty, "\(page.console)")
+        #expect(page.dom.components(separatedBy: "<article class=\"job").count - 1 == 20)
+        let videos = Chromium.videoCards(page.dom).filter { $0.src?.hasSuffix(".mp4") == true && $0.state != nil }
+        #expect(videos.filter { $0.state == "loaded" }.count == 16, "\(videos.map { ($0.src ?? "", $0.state ?? "") })")
     }
 
     @Test func rerunsRenderExactlyWhatChanged() throws {
