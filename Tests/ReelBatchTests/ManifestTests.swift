@@ -71,3 +71,38 @@ import Reel
         #expect(!BatchManifest.isManifest(path: scene.path))
     }
 }
+
+/// `scenes/batch.schema.json` is generated from the manifest decoder, and the example manifest
+/// passes both.
+@Suite struct ManifestSchemaTests {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let schemaURL = repository.appendingPathComponent("scenes/batch.schema.json")
+
+    @Test func committedSchemaIsTheGeneratedOne() throws {
+        if ProcessInfo.processInfo.environment["REEL_RECORD_SCHEMA"] != nil {
+            try BatchManifestSchema.text.write(to: Self.schemaURL, atomically: true, encoding: .utf8)
+        }
+        let committed = try String(contentsOf: Self.schemaURL, encoding: .utf8)
+        #expect(committed == BatchManifestSchema.text, "scenes/batch.schema.json is stale: run REEL_RECORD_SCHEMA=1 swift test --filter ManifestSchemaTests")
+    }
+
+    @Test func exampleManifestValidatesDecodesAndPlans() throws {
+        let url = Self.repository.appendingPathComponent("scenes/batch/nightly.yaml")
+        let bytes = Array(try Data(contentsOf: url))
+        let schema = try SceneSchema.read(bytes: Array(try Data(contentsOf: Self.schemaURL)), file: Self.schemaURL.path)
+        #expect(try SceneSchema.validate(bytes: bytes, file: url.path, schema: schema).isEmpty)
+        let plan = try BatchPlan(inputs: [url.path], settings: .init(outputDirectory: "out"))
+        #expect(plan.jobs.map(\.outputs) == [["out/hello.mp4"], ["out/title/title-card.mp4", "out/title/title-card.webm"],
+                                             ["out/stickers/spinner.gif"], ["out/review/transitions.mp4"]])
+        #expect(plan.jobs[2].options.fps == 25 && plan.jobs[0].options.crf == 20 && plan.jobs[0].options.retries == 1)
+    }
+
+    @Test func schemaRejectsWhatTheDecoderRejects() throws {
+        let schema = BatchManifestSchema.json
+        for bad in ["reel-batch: 1\njobs: []\n", "reel-batch: 1\njobs: [{output: a.mp4}]\n", "reel-batch: 1\njobs: [a.yaml]\ncrf: 3\n",
+                    "reel-batch: 1\njobs: [{scene: a.yaml, output: a.mp4, outputs: [b.mp4]}]\n", "reel-batch: 1\ndefaults: {crf: 99}\njobs: [a.yaml]\n"] {
+            #expect(!(try SceneSchema.validate(bytes: Array(bad.utf8), file: "m.yaml", schema: schema)).isEmpty, "\(bad)")
+            #expect(throws: SceneLoadError.self) { try BatchManifest.decode(bytes: Array(bad.utf8), file: "m.yaml") }
+        }
+    }
+}

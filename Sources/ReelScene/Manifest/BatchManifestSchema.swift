@@ -45,7 +45,7 @@ public enum BatchManifestSchema {
         [
             ("scene", ["type": "string", "description": "the scene file, relative to the manifest"]),
             ("output", ["type": "string", "description": "the output, relative to the output folder; its extension picks the format"]),
-            ("outputs", ["type": "array", "minItems": 1, "uniqueItems": true, "items": ["type": "string"],
+            ("outputs", ["type": "array", "minItems": 1, "items": ["type": "string"],
                          "description": "several outputs of the same scene, e.g. [clip.mp4, clip.webm, clip.gif]"]),
         ] + options
     }
