@@ -32,6 +32,7 @@ extension JobReport {
             ("fps", .number((fps * 100).rounded() / 100)),
             ("bytes", .number(Double(bytes))),
             ("attempts", .number(Double(attempts))),
+            ("peakMemory", .number(Double(peakMemory))),
             ("baseline", baseline?.json ?? .null),
         ]
         if let log { pairs.append(("log", .string(log))) }

@@ -75,6 +75,8 @@ public struct JobReport: Sendable {
     public var bytes: Int
     /// How many times the job ran (retries included; 0 when skipped).
     public var attempts: Int
+    /// The most memory (resident) a worker of the job used, in bytes; 0 when nothing ran.
+    public var peakMemory = 0
     /// The end of the renderer's error output, for failures (a crash's message).
     public var log: String?
     /// A small contact sheet of the scene as a PNG, when known.

@@ -10,6 +10,8 @@ public final class BatchRunner: @unchecked Sendable {
         public var jobs: Int
         /// Threads each worker draws frames with (nil: one per core).
         public var threadsPerJob: Int?
+        /// The memory each worker may allocate, in bytes (nil: no limit).
+        public var maxMemoryPerJob: Int?
         /// Render every output, up to date or not.
         public var force = false
         /// Stop at the first job that does not succeed (the rest are reported `interrupted`).
@@ -166,6 +168,7 @@ public final class BatchRunner: @unchecked Sendable {
             report.bytes = outcome.bytes
             report.sheetPNG = outcome.sheet
             report.log = outcome.log
+            report.peakMemory = max(report.peakMemory, outcome.peakMemory)
             report.reason = outcome.status == .rendered ? reason : outcome.message
             if outcome.status != .failed || isStopping { break }
         }
@@ -187,10 +190,12 @@ public final class BatchRunner: @unchecked Sendable {
         var bytes = 0
         var sheet: Data?
         var log: String?
+        var peakMemory = 0
     }
 
     private func attemptRender(_ index: Int, _ job: BatchPlan.Job, outputs: [String]) -> Outcome {
-        let request = WorkerRequest(scene: job.scene, outputs: outputs, options: job.options, threads: settings.threadsPerJob)
+        let request = WorkerRequest(scene: job.scene, outputs: outputs, options: job.options, threads: settings.threadsPerJob,
+                                    maxMemory: settings.maxMemoryPerJob)
         let worker: WorkerProcess
         do {
             worker = try WorkerProcess(executable: settings.worker[0], arguments: Array(settings.worker.dropFirst()),
@@ -225,7 +230,7 @@ public final class BatchRunner: @unchecked Sendable {
             }
             if let r = message.result { result = r }
         }
-        let ending = worker.wait()
+        let (ending, peakMemory) = worker.wait()
         timer?.cancel()
         lock.withLock { _ = running.removeValue(forKey: index) }
         // A worker killed mid-write cannot clean up after itself: its temporaries carry its pid.
@@ -235,12 +240,13 @@ public final class BatchRunner: @unchecked Sendable {
             return Outcome(status: .timeout, message: "stopped after \(JSONValue.format(job.options.timeout ?? 0)) s (--timeout)", log: log)
         }
         guard let result else {
-            let how = switch ending {
+            var how = switch ending {
             case .signalled(let s): "the renderer crashed (signal \(s): \(String(cString: strsignal(s))))"
             case .exited(let code): "the renderer ended without a result (exit status \(code))"
             }
+            how += memoryHint(log: log, peakMemory: peakMemory)
             if isStopping { return Outcome(status: .interrupted, message: lock.withLock { stopReason }, log: log) }
-            return Outcome(status: .failed, message: how, log: log)
+            return Outcome(status: .failed, message: how, log: log, peakMemory: peakMemory)
         }
         let status: JobStatus = switch result.status {
         case "rendered": .rendered
@@ -248,9 +254,20 @@ public final class BatchRunner: @unchecked Sendable {
         case "interrupted": .interrupted
         default: .failed
         }
-        return Outcome(status: status, message: status == .interrupted ? lock.withLock { stopReason } : (result.message ?? result.status),
+        var message = result.message ?? result.status
+        if status == .failed { message += memoryHint(log: log, peakMemory: peakMemory) }
+        return Outcome(status: status, message: status == .interrupted ? lock.withLock { stopReason } : message,
                        diagnostics: result.diagnostics.map(\.sceneProblem), frames: result.frames, bytes: result.bytes,
-                       sheet: result.sheet.flatMap { Data(base64Encoded: $0) }, log: status == .failed ? log : nil)
+                       sheet: result.sheet.flatMap { Data(base64Encoded: $0) }, log: status == .failed ? log : nil, peakMemory: peakMemory)
+    }
+
+    /// ": it ran out of memory (…)" when a failure looks like a failed allocation under
+    /// `--max-memory`: the renderer and the encoder cannot go on without the memory they ask for.
+    private func memoryHint(log: String?, peakMemory: Int) -> String {
+        guard let limit = settings.maxMemoryPerJob else { return "" }
+        let allocationFailed = ["malloc", "memory", "Cannot allocate"].contains { log?.contains($0) == true }
+        guard allocationFailed || peakMemory > limit / 10 * 8 else { return "" }
+        return "; it ran out of memory (its limit is \(limit >> 20) MB: raise --max-memory)"
     }
 
     /// Removes the hidden temporaries (`.NAME.reel-tmp-PID-…`) a worker with `pid` left beside `outputs`.

@@ -114,14 +114,16 @@ final class WorkerProcess: @unchecked Sendable {
         close(stdoutFD)
     }
 
-    /// Waits for the worker to end (after its output is closed).
-    func wait() -> Ending {
+    /// Waits for the worker to end (after its output is closed): how it ended and its peak
+    /// resident memory in bytes.
+    func wait() -> (ending: Ending, peakMemory: Int) {
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0, errno == EINTR {}
         errorReader.wait()
         // WIFEXITED / WEXITSTATUS / WTERMSIG are macros: decode the status word by hand.
         let signal = status & 0x7F
-        return signal == 0 ? .exited((status >> 8) & 0xFF) : .signalled(signal)
+        return (signal == 0 ? .exited((status >> 8) & 0xFF) : .signalled(signal), Int(usage.ru_maxrss) * 1024)
     }
 
     /// Sends `signal` to the worker's process group.

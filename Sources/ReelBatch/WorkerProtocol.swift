@@ -13,8 +13,11 @@ public struct WorkerRequest: Codable, Sendable {
     public var codec: String?
     /// Threads that draw frames in the worker.
     public var threads: Int?
+    /// The most memory the worker may allocate, in bytes (nil: no limit).
+    public var maxMemory: Int?
 
-    public init(scene: String, outputs: [String], options: BatchOptions, threads: Int?) {
+    public init(scene: String, outputs: [String], options: BatchOptions, threads: Int?, maxMemory: Int? = nil) {
+        self.maxMemory = maxMemory
         self.scene = scene
         self.outputs = outputs
         fps = options.fps

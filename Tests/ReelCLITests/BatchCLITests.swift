@@ -177,6 +177,23 @@ import Testing
         #expect((jobs["crashme.yaml"]?.job["log"] as? String)?.contains("crashing on purpose") == true)
     }
 
+    @Test func aJobOverItsMemoryLimitFailsAlone() throws {
+        let folder = try TemporaryFolder()
+        try Self.write(folder, "scenes/small.yaml", Self.scene())
+        try Self.write(folder, "scenes/huge.yaml", """
+            reel: 1
+            canvas: {size: [3840, 2160], scale: 2, fps: 10, duration: 1}
+            layers: [{name: a, frame: [100, 100, 3000, 1800], backgroundColor: red}]
+            """)
+        let result = try ReelProcess.run(["batch", "scenes", "-o", "out", "--max-memory", "400M", "--report", "r.json"], in: folder.url)
+        #expect(result.status == 1)
+        let jobs = try Self.jobs(folder.url.appendingPathComponent("r.json").path)
+        #expect(jobs["small.yaml"]?.status == "rendered")
+        #expect(jobs["huge.yaml"]?.status == "failed")
+        #expect(jobs["huge.yaml"]?.reason.contains("it ran out of memory (its limit is 400 MB") == true, "\(jobs["huge.yaml"]?.reason ?? "")")
+        #expect(!(FileManager.default.subpaths(atPath: folder.url.appendingPathComponent("out").path) ?? []).contains { $0.contains("huge") })
+    }
+
     @Test func baselineFindsExactlyTheChangedScene() throws {
         let folder = try TemporaryFolder()
         for (i, colour) in ["#cc3333", "#33aa55", "#3366cc"].enumerated() { try Self.write(folder, "scenes/s\(i).yaml", Self.scene(colour: colour)) }
