@@ -120,13 +120,14 @@ public struct LoadedJob: Sendable {
         if let frames = options.frames {
             session.frames = try frames.range(frameCount: session.frames.count, fps: canvas.fps)
         }
-        let output: RenderOutput
+        var output: RenderOutput
         do {
             output = try RenderOutput(path: path, format: format, canvas: canvas, crf: options.crf, preset: options.preset,
                                       startFrame: session.frames.lowerBound)
         } catch {
             throw RenderJobError.invalid("\(error)")
         }
+        output.replaceReadOnly = options.replaceReadOnly
         return PlannedRender(output: output, session: session, notes: notes, identity: options.identity(for: format))
     }
 

@@ -24,6 +24,8 @@ public struct RenderOptions: Sendable, Hashable {
     public var threads: Int?
     /// Limits on what the scene may ask for (`--max-frames` …).
     public var limits: SceneLimits
+    /// Replace outputs even when they are read-only (`--force`, `-y`).
+    public var replaceReadOnly = false
 
     public init(fps: Double? = nil, scale: Double? = nil, frames: FrameSpan? = nil, crf: Int? = nil,
                 preset: String? = nil, codec: String? = nil, threads: Int? = nil, limits: SceneLimits = SceneLimits()) {

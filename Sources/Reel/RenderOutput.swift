@@ -17,6 +17,10 @@ public struct RenderOutput: Sendable {
     public let settings: VideoSettings?
     /// Frame size in pixels.
     public let width: Int, height: Int
+    /// The scene's frame count (a PNG sequence drops frames of an earlier render beyond it).
+    public let sceneFrameCount: Int
+    /// Replace an existing output even when it is read-only (`--force`, `-y`).
+    public var replaceReadOnly = false
 
     /// - Parameters:
     ///   - canvas: the canvas as rendered (size, scale and fps already overridden).
@@ -29,6 +33,7 @@ public struct RenderOutput: Sendable {
         self.format = format
         width = canvas.pixelWidth
         height = canvas.pixelHeight
+        sceneFrameCount = canvas.frameCount
         switch format {
         case .video(let container, let codec):
             // Transparent pixels are worth an alpha channel only when the background lets them through.
@@ -54,11 +59,11 @@ public struct RenderOutput: Sendable {
     public func open() throws -> (destination: any AtomicDestination, sink: any FrameSink) {
         switch format {
         case .video:
-            let target = try AtomicOutput(finalPath: path)
+            let target = try AtomicOutput(finalPath: path, replaceReadOnly: replaceReadOnly)
             guard let settings else { throw EncodeError("No encoder settings for \(path)") }
             return (target, try VideoEncoder(path: target.temporaryPath, settings: settings))
         case .rawBGRA:
-            let target = try AtomicOutput(finalPath: path)
+            let target = try AtomicOutput(finalPath: path, replaceReadOnly: replaceReadOnly)
             do {
                 return (target, try RawVideoSink(path: target.temporaryPath, width: width, height: height))
             } catch {
@@ -66,7 +71,7 @@ public struct RenderOutput: Sendable {
                 throw error
             }
         case .pngSequence(let pattern):
-            let target = try AtomicSequenceOutput(pattern: pattern)
+            let target = try AtomicSequenceOutput(pattern: pattern, sceneFrames: 0..<sceneFrameCount, replaceReadOnly: replaceReadOnly)
             do {
                 return (target, try PNGSequenceSink(output: target, width: width, height: height))
             } catch {

@@ -97,8 +97,7 @@ public enum Baseline {
         // Frame numbers may not start at 0 (a --frames render): keep those the pattern names.
         var files: [(Int, String)] = []
         for name in names {
-            let digits = name.filter(\.isNumber)
-            if let n = Int(digits), pattern.fileName(forFrame: n) == name { files.append((n, BatchPlan.join(folder, name))) }
+            if let n = pattern.frameNumber(ofFileName: name) { files.append((n, BatchPlan.join(folder, name))) }
         }
         return files.sorted { $0.0 < $1.0 }.map(\.1)
     }

@@ -194,8 +194,9 @@ public final class BatchRunner: @unchecked Sendable {
     }
 
     private func attemptRender(_ index: Int, _ job: BatchPlan.Job, outputs: [String]) -> Outcome {
-        let request = WorkerRequest(scene: job.scene, outputs: outputs, options: job.options, threads: settings.threadsPerJob,
+        var request = WorkerRequest(scene: job.scene, outputs: outputs, options: job.options, threads: settings.threadsPerJob,
                                     maxMemory: settings.maxMemoryPerJob)
+        request.replaceReadOnly = settings.force
         let worker: WorkerProcess
         do {
             worker = try WorkerProcess(executable: settings.worker[0], arguments: Array(settings.worker.dropFirst()),

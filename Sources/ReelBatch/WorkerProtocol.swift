@@ -15,6 +15,8 @@ public struct WorkerRequest: Codable, Sendable {
     public var threads: Int?
     /// The most memory the worker may allocate, in bytes (nil: no limit).
     public var maxMemory: Int?
+    /// Replace read-only outputs (`--force`).
+    public var replaceReadOnly = false
 
     public init(scene: String, outputs: [String], options: BatchOptions, threads: Int?, maxMemory: Int? = nil) {
         self.maxMemory = maxMemory
@@ -31,7 +33,10 @@ public struct WorkerRequest: Codable, Sendable {
 
     /// The render options this request stands for.
     public var renderOptions: RenderOptions {
-        RenderOptions(fps: fps, scale: scale, frames: frames.flatMap(FrameSpan.init), crf: crf, preset: preset, codec: codec, threads: threads)
+        var options = RenderOptions(fps: fps, scale: scale, frames: frames.flatMap(FrameSpan.init), crf: crf, preset: preset, codec: codec,
+                                    threads: threads)
+        options.replaceReadOnly = replaceReadOnly
+        return options
     }
 }
 

@@ -18,7 +18,9 @@ public struct AtomicOutput: Sendable, Equatable {
     /// Picks a temporary path next to `finalPath`, after checking that its directory exists and is writable.
     /// - Throws: `EncodeError` if the directory is missing, is not a directory, or cannot be written,
     ///   or if `finalPath` itself is a directory.
-    public init(finalPath: String) throws {
+    /// - Parameter replaceReadOnly: replace an existing output even when it is read-only (`--force`);
+    ///   otherwise a read-only output is an error, since someone protected it.
+    public init(finalPath: String, replaceReadOnly: Bool = false) throws {
         let (directory, name) = AtomicOutput.split(finalPath)
         guard !name.isEmpty, name != ".", name != ".." else {
             throw EncodeError("The output path \"\(finalPath)\" names a folder, not a file")
@@ -38,6 +40,10 @@ public struct AtomicOutput: Sendable, Equatable {
         if stat(finalPath, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
             throw EncodeError("Cannot write \(finalPath): a folder with that name already exists")
         }
+        if !replaceReadOnly, AtomicOutput.isReadOnly(finalPath) {
+            throw EncodeError("\(finalPath) exists and is read-only; reel replaces it only with --force (-y)")
+        }
+        StaleTemporaries.clean(folder: checkedDirectory)
 
         // "clip.mp4" → stem "clip", extension ".mp4"; a leading dot is part of the name, not an extension.
         var stem = Substring(name)
@@ -51,6 +57,14 @@ public struct AtomicOutput: Sendable, Equatable {
         let temporaryName = ".\(stem).reel-tmp-\(getpid())-\(tag)\(fileExtension)"
         self.finalPath = finalPath
         self.temporaryPath = directory.map { $0 == "/" ? "/" + temporaryName : $0 + "/" + temporaryName } ?? temporaryName
+    }
+
+    /// Whether `path` exists and is protected: no write permission for anyone (which root, who may
+    /// write anyway, must respect too), or none for us.
+    static func isReadOnly(_ path: String) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return false }
+        return info.st_mode & (S_IWUSR | S_IWGRP | S_IWOTH) == 0 || access(path, W_OK) != 0
     }
 
     /// Atomically replaces `finalPath` with the temporary file.

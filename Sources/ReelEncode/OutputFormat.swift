@@ -147,6 +147,15 @@ public struct FrameNumberPattern: Sendable, Equatable {
         return prefix + String(repeating: "0", count: max(digits - text.count, 0)) + text + suffix
     }
 
+    /// The frame number a file name stands for under this pattern, or nil when the pattern does
+    /// not name it (another prefix, suffix or padding).
+    public func frameNumber(ofFileName name: String) -> Int? {
+        guard name.hasPrefix(prefix), name.hasSuffix(suffix), name.count > prefix.count + suffix.count else { return nil }
+        let middle = name.dropFirst(prefix.count).dropLast(suffix.count)
+        guard middle.allSatisfy(\.isASCII), let n = Int(middle), n >= 0, fileName(forFrame: n) == name else { return nil }
+        return n
+    }
+
     /// The full path of frame `number`.
     public func path(forFrame number: Int) -> String {
         let file = fileName(forFrame: number)

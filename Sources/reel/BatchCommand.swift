@@ -52,7 +52,7 @@ struct BatchCommand: ParsableCommand {
     @Option(name: .customLong("max-memory"), help: ArgumentHelp("Memory each job may allocate, e.g. 4G or 800M (default: the machine's memory divided by --jobs); a job over it fails alone.", valueName: "size"))
     var maxMemory: String?
 
-    @Flag(help: "Render every output, even those up to date.")
+    @Flag(name: [.customShort("y"), .long], help: "Render every output, even those up to date (and replace read-only ones).")
     var force = false
 
     @Flag(name: .customLong("dry-run"), help: "List each job and why it would render (new, scene changed, FILE changed, options changed, reel changed), render nothing.")

@@ -48,6 +48,9 @@ struct RenderCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("Threads that draw frames (default: one per core). The encoder sizes its own threads.", valueName: "n"))
     var threads: Int?
 
+    @Flag(name: [.customShort("y"), .long], help: "Replace the output even when it is read-only (ffmpeg's -y).")
+    var force = false
+
     @Flag(name: [.short, .long], help: "Print nothing but errors.")
     var quiet = false
 
@@ -63,8 +66,10 @@ struct RenderCommand: ParsableCommand {
 
     /// The render options these flags give (shared with `reel batch`).
     var renderOptions: RenderOptions {
-        RenderOptions(fps: fps, scale: scale, frames: frames, crf: crf, preset: preset, codec: codec, threads: threads,
-                      limits: limits.sceneLimits)
+        var options = RenderOptions(fps: fps, scale: scale, frames: frames, crf: crf, preset: preset, codec: codec, threads: threads,
+                                    limits: limits.sceneLimits)
+        options.replaceReadOnly = force
+        return options
     }
 
     func run() throws {
@@ -120,9 +125,9 @@ enum OutputNaming {
     }
 
     /// Writes `buffer` as a PNG at `path`, whole or not at all (a temporary file renamed).
-    static func writePNG(_ buffer: PixelBuffer, to path: String) throws {
+    static func writePNG(_ buffer: PixelBuffer, to path: String, force: Bool) throws {
         let target: AtomicOutput
-        do { target = try AtomicOutput(finalPath: path) } catch { throw CommandFailure.failed("\(error)") }
+        do { target = try AtomicOutput(finalPath: path, replaceReadOnly: force) } catch { throw CommandFailure.failed("\(error)") }
         do {
             try PNGFile.write(buffer, to: target.temporaryPath)
             try target.commit()

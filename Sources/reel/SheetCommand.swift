@@ -28,6 +28,9 @@ struct SheetCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("Frames per second for numbering frames (default: the scene's canvas.fps).", valueName: "n"))
     var fps: Double?
 
+    @Flag(name: [.customShort("y"), .long], help: "Replace the output even when it is read-only (ffmpeg's -y).")
+    var force = false
+
     /// Declared last so `--help` lists the everyday options first.
     @OptionGroup var limits: LimitOptions
 
@@ -58,7 +61,7 @@ struct SheetCommand: ParsableCommand {
 
         let outputPath = output ?? OutputNaming.defaultOutput(for: input.scene, extension: "png")
             .replacingOccurrences(of: ".png", with: "-sheet.png")
-        try OutputNaming.writePNG(sheet, to: outputPath)
+        try OutputNaming.writePNG(sheet, to: outputPath, force: force)
     }
 
     /// `count` frame numbers spread evenly over `0..<frameCount`, first and last included.

@@ -22,6 +22,9 @@ struct StillCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("Pixels per point (default: the scene's canvas.scale).", valueName: "s"))
     var scale: Double?
 
+    @Flag(name: [.customShort("y"), .long], help: "Replace the output even when it is read-only (ffmpeg's -y).")
+    var force = false
+
     /// Declared last so `--help` lists the everyday options first.
     @OptionGroup var limits: LimitOptions
 
@@ -44,6 +47,6 @@ struct StillCommand: ParsableCommand {
         }
         let outputPath = output ?? OutputNaming.defaultOutput(for: input.scene, extension: "png")
             .replacingOccurrences(of: ".png", with: "-\(JSONValue.format(time)).png")
-        try OutputNaming.writePNG(loaded.still(at: time), to: outputPath)
+        try OutputNaming.writePNG(loaded.still(at: time), to: outputPath, force: force)
     }
 }
