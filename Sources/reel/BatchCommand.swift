@@ -34,11 +34,13 @@ struct BatchCommand: ParsableCommand {
               completion: .file(extensions: ["yaml", "yml", "json"]))
     var inputs: [String]
 
-    @Option(name: [.short, .long], help: ArgumentHelp("The output folder (default: the current folder).", valueName: "dir"))
-    var output = "."
+    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("The output folder (default: the current folder).", valueName: "dir"))
+    var outputFolder: String?
 
-    @Option(help: ArgumentHelp("Format of outputs a manifest does not name: mp4, mov, webm, gif or png (a PNG sequence).", valueName: "ext"))
-    var format = "mp4"
+    private var output: String { outputFolder ?? "." }
+
+    @Option(help: ArgumentHelp("Format of outputs a manifest does not name: mp4 (the default), mov, webm, gif or png (a PNG sequence).", valueName: "ext"))
+    var format: String = "mp4"
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Jobs rendered at once (default \(BatchCommand.defaultJobs)).", valueName: "n"))
     var jobs: Int?

@@ -10,7 +10,7 @@ struct ReelCommand: ParsableCommand {
         abstract: "Render Core Animation scenes (YAML or JSON) to video.",
         discussion: """
             A scene describes a layer tree and its animations with Core Animation's names and \
-            semantics (see SCENE-FORMAT.md). Exit status: 0 success, 1 failure while rendering \
+            semantics (docs/scene-format.md). Exit status: 0 success, 1 failure while rendering \
             or writing, 2 invalid input.
 
             Examples:
@@ -18,6 +18,7 @@ struct ReelCommand: ParsableCommand {
               reel still scenes/hello.yaml --at 1.5 -o frame.png
               reel inspect scenes/hello.yaml --at 2 --layer card
               reel validate scenes/*.yaml
+              reel batch scenes -o out --html out/index.html   # many scenes, unattended
             """,
         version: ReelVersion.string,
         subcommands: [RenderCommand.self, StillCommand.self, SheetCommand.self, InspectCommand.self, ValidateCommand.self,

@@ -1,11 +1,12 @@
 import ArgumentParser
 import Foundation
 import Reel
+import ReelBatch
 
 struct ValidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
-        abstract: "Check scene files without rendering.",
+        abstract: "Check scene files (and batch manifests) without rendering.",
         discussion: """
             Decodes each scene and runs its timeline, as rendering would, and prints every problem \
             as FILE:LINE:COLUMN: error: MESSAGE (all of a file's problems at once). Exits 2 if any \
@@ -36,6 +37,17 @@ struct ValidateCommand: ParsableCommand {
         var failed = false
         var all: [SceneProblem] = []
         for path in scenes {
+            if BatchManifest.isManifest(path: path) {
+                // A batch manifest: the manifest itself, then every scene it names.
+                do {
+                    let plan = try BatchPlan(inputs: [path], settings: .init(outputDirectory: "."))
+                    if !json && !quiet { print("\(path): ok (a batch manifest of \(plan.jobs.count) jobs)") }
+                } catch let error as BatchInputError {
+                    failed = true
+                    if json { all += error.problems } else { error.problems.forEach { $0.print() } }
+                }
+                continue
+            }
             let (result, problems) = RenderJob(scene: path, options: RenderOptions(limits: limits.sceneLimits)).check()
             if result == nil { failed = true }
             if json {
