@@ -127,12 +127,9 @@ public final class BatchRunner: @unchecked Sendable {
 
     private func reason(_ job: BatchPlan.Job, _ output: String) -> String? {
         if settings.force { return "--force" }
-        return Freshness.staleReason(output: output, scene: job.scene, options: renderOptions(job), version: settings.version)
+        return Freshness.staleReason(output: output, scene: job.scene, options: job.options.renderOptions, version: settings.version)
     }
 
-    private func renderOptions(_ job: BatchPlan.Job) -> RenderOptions {
-        WorkerRequest(scene: job.scene, outputs: job.outputs, options: job.options, threads: nil).renderOptions
-    }
 
     private func runJob(_ index: Int) -> JobReport {
         let job = plan.jobs[index]

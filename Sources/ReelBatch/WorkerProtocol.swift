@@ -5,12 +5,7 @@ import Reel
 public struct WorkerRequest: Codable, Sendable {
     public var scene: String
     public var outputs: [String]
-    public var fps: Double?
-    public var scale: Double?
-    public var frames: String?
-    public var crf: Int?
-    public var preset: String?
-    public var codec: String?
+    public var options: BatchOptions
     /// Threads that draw frames in the worker.
     public var threads: Int?
     /// The most memory the worker may allocate, in bytes (nil: no limit).
@@ -19,24 +14,26 @@ public struct WorkerRequest: Codable, Sendable {
     public var replaceReadOnly = false
 
     public init(scene: String, outputs: [String], options: BatchOptions, threads: Int?, maxMemory: Int? = nil) {
-        self.maxMemory = maxMemory
         self.scene = scene
         self.outputs = outputs
-        fps = options.fps
-        scale = options.scale
-        frames = options.frames?.description
-        crf = options.crf
-        preset = options.preset
-        codec = options.codec
+        self.options = options
         self.threads = threads
+        self.maxMemory = maxMemory
     }
 
     /// The render options this request stands for.
     public var renderOptions: RenderOptions {
-        var options = RenderOptions(fps: fps, scale: scale, frames: frames.flatMap(FrameSpan.init), crf: crf, preset: preset, codec: codec,
-                                    threads: threads)
-        options.replaceReadOnly = replaceReadOnly
-        return options
+        var render = options.renderOptions
+        render.threads = threads
+        render.replaceReadOnly = replaceReadOnly
+        return render
+    }
+}
+
+extension BatchOptions {
+    /// The options that decide how a job renders (timeout and retries are the batch's business).
+    public var renderOptions: RenderOptions {
+        RenderOptions(fps: fps, scale: scale, frames: frames, crf: crf, preset: preset, codec: codec)
     }
 }
 

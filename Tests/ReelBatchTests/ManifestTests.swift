@@ -97,6 +97,17 @@ import Reel
         #expect(plan.jobs[2].options.fps == 25 && plan.jobs[0].options.crf == 20 && plan.jobs[0].options.retries == 1)
     }
 
+    @Test func documentedManifestsDecode() throws {
+        let text = try String(contentsOf: Self.repository.appendingPathComponent("docs/batch.md"), encoding: .utf8)
+        let blocks = text.components(separatedBy: "```yaml manifest\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
+        #expect(!blocks.isEmpty)
+        let schema = BatchManifestSchema.json
+        for block in blocks {
+            #expect(try BatchManifest.decode(bytes: Array(block.utf8), file: "docs/batch.md").jobs.count > 0)
+            #expect(try SceneSchema.validate(bytes: Array(block.utf8), file: "docs/batch.md", schema: schema).isEmpty)
+        }
+    }
+
     @Test func schemaRejectsWhatTheDecoderRejects() throws {
         let schema = BatchManifestSchema.json
         for bad in ["reel-batch: 1\njobs: []\n", "reel-batch: 1\njobs: [{output: a.mp4}]\n", "reel-batch: 1\njobs: [a.yaml]\ncrf: 3\n",

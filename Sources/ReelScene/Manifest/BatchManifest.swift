@@ -34,7 +34,7 @@ public struct BatchManifest: Sendable {
 }
 
 /// Render options as a manifest (or `reel batch`'s command line) gives them; nil: not given.
-public struct BatchOptions: Sendable, Hashable {
+public struct BatchOptions: Sendable, Hashable, Codable {
     public var fps: Double?
     public var scale: Double?
     public var frames: FrameSpan?

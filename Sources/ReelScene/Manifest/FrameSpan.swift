@@ -28,3 +28,19 @@ public struct FrameSpan: Sendable, Hashable, CustomStringConvertible {
     /// `A-B`, `A-`, or `N` for a single frame.
     public var description: String { last.map { $0 == first ? "\(first)" : "\(first)-\($0)" } ?? "\(first)-" }
 }
+
+/// Written as its text, `A-B`, in JSON.
+extension FrameSpan: Codable {
+    public init(from decoder: Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        guard let span = FrameSpan(text) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not a frame span: \(text)"))
+        }
+        self = span
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}
