@@ -127,7 +127,8 @@ struct DevicePlacement {
             var whole = v.rounded(.down)
             var fraction = ((v - whole) * 64).rounded() / 64
             if fraction >= 1 { whole += 1; fraction = 0 }
-            return (Int(whole), fraction)
+            // Saturating: a layer moved to 1e300 lands far off canvas instead of trapping.
+            return (Int(saturating: whole), fraction)
         }
         (tx, fx) = split(m.x0)
         (ty, fy) = split(m.y0)
@@ -164,7 +165,7 @@ enum ShadowRaster {
         }
         guard var alpha = image else { return nil }
         alpha.blur(sigma: sigma)
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(alpha.width), Int32(alpha.height))!
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(size: alpha.width), Int32(size: alpha.height))!
         cairo_surface_flush(surface)
         let data = cairo_image_surface_get_data(surface)!
         let stride = Int(cairo_image_surface_get_stride(surface))

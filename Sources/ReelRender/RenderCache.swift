@@ -167,9 +167,11 @@ final class Raster: @unchecked Sendable {
         var x = 0.0, y = 0.0, w = 0.0, h = 0.0
         cairo_recording_surface_ink_extents(recording, &x, &y, &w, &h)
         guard w > 0, h > 0, w < 32768, h < 32768 else { return nil }
-        let x0 = Int(x.rounded(.down)), y0 = Int(y.rounded(.down))
-        let width = Int((x + w).rounded(.up)) - x0, height = Int((y + h).rounded(.up)) - y0
-        let image = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
+        let x0 = Int(saturating: x.rounded(.down)), y0 = Int(saturating: y.rounded(.down))
+        // From the extents' size, not their far edge: far from the origin, x + w rounds to x.
+        let width = max(Int(saturating: (x + w).rounded(.up)) - x0, Int(saturating: w.rounded(.up))),
+            height = max(Int(saturating: (y + h).rounded(.up)) - y0, Int(saturating: h.rounded(.up)))
+        let image = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(size: width), Int32(size: height))!
         let ic = cairo_create(image)!
         cairo_set_source_surface(ic, recording, Double(-x0), Double(-y0))
         cairo_paint(ic)

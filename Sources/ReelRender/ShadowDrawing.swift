@@ -37,9 +37,14 @@ enum ShadowDrawing {
     /// needs around the shape.
     static func blur(_ s: LayerState, linear m: cairo_matrix_t) -> (sigma: Double, margin: Int) {
         let deviceScale = abs(m.xx * m.yy - m.xy * m.yx).squareRoot()
-        let sigma = max(Double(s.shadowRadius), 0) * deviceScale
-        return (sigma, Int((3 * sigma).rounded(.up)) + 2)
+        let sigma = min(max(Double(s.shadowRadius), 0) * deviceScale, maxSigma)
+        return (sigma, Int(saturating: (3 * sigma).rounded(.up)) + 2)
     }
+
+    /// The largest σ drawn, in device pixels. Scene files cannot ask for more than
+    /// `SceneLimits.maxShadowRadius` points, but a Swift caller, an animation or a large canvas
+    /// scale can; the blur's buffer grows with 6σ on each side, so it is capped here too.
+    static let maxSigma = 1024.0
 
     /// Paints the blurred alpha `mask` (its top-left at device pixel x, y before the offset) in
     /// shadowColor × shadowOpacity × `alpha`, moved by shadowOffset.
@@ -88,7 +93,7 @@ struct AlphaImage {
         }
         guard maxX >= 0 else { return nil }
         var image = AlphaImage(width: maxX - minX + 1 + 2 * margin, height: maxY - minY + 1 + 2 * margin, margin: margin,
-                               originX: minX - Int(offsetX) - margin, originY: minY - Int(offsetY) - margin)
+                               originX: minX - Int(saturating: offsetX) - margin, originY: minY - Int(saturating: offsetY) - margin)
         for y in minY...maxY {
             let row = pixels + y * stride
             let out = (y - minY + margin) * image.stride + margin
@@ -112,8 +117,8 @@ struct AlphaImage {
         let corners = [(x0, y0), (x1, y0), (x0, y1), (x1, y1)].map { (x, y) in
             (m.xx * x + m.xy * y + m.x0, m.yx * x + m.yy * y + m.y0)
         }
-        let minX = Int(corners.map(\.0).min()!.rounded(.down)), maxX = Int(corners.map(\.0).max()!.rounded(.up))
-        let minY = Int(corners.map(\.1).min()!.rounded(.down)), maxY = Int(corners.map(\.1).max()!.rounded(.up))
+        let minX = Int(saturating: corners.map(\.0).min()!.rounded(.down)), maxX = Int(saturating: corners.map(\.0).max()!.rounded(.up))
+        let minY = Int(saturating: corners.map(\.1).min()!.rounded(.down)), maxY = Int(saturating: corners.map(\.1).max()!.rounded(.up))
         guard maxX > minX, maxY > minY, maxX - minX < 1 << 15, maxY - minY < 1 << 15 else { return nil }
         var image = AlphaImage(width: maxX - minX + 2 * margin, height: maxY - minY + 2 * margin, margin: margin,
                                originX: minX - margin, originY: minY - margin)
@@ -134,7 +139,7 @@ struct AlphaImage {
     private init(width: Int, height: Int, margin: Int, originX: Int, originY: Int) {
         self.width = width
         self.height = height
-        self.stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_A8, Int32(width)))
+        self.stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_A8, Int32(size: width)))
         self.originX = originX
         self.originY = originY
         self.data = [UInt8](repeating: 0, count: stride * height)
@@ -144,7 +149,7 @@ struct AlphaImage {
     mutating func withSurface(_ body: (OpaquePointer) -> Void) {
         let (w, h, s) = (width, height, stride)
         data.withUnsafeMutableBufferPointer { buffer in
-            let surface = cairo_image_surface_create_for_data(buffer.baseAddress, CAIRO_FORMAT_A8, Int32(w), Int32(h), Int32(s))!
+            let surface = cairo_image_surface_create_for_data(buffer.baseAddress, CAIRO_FORMAT_A8, Int32(size: w), Int32(size: h), Int32(size: s))!
             body(surface)
             cairo_surface_flush(surface)
             cairo_surface_destroy(surface)

@@ -96,7 +96,7 @@ final class SceneDecoder {
         var ok = true
         var size = CGSize(width: 1, height: 1)
         if let n = map.take("size") {
-            if let s = values.size(n, what: "canvas size") {
+            if let s = values.size(n, what: "canvas size", bounded: false) {
                 if s.width > 0 && s.height > 0 { size = s } else {
                     diagnostics.error("canvas size must be positive, found [\(format(s.width)), \(format(s.height))]", at: n.location)
                     ok = false

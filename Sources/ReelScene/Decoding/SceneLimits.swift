@@ -21,6 +21,15 @@ public struct SceneLimits: Sendable, Hashable {
     /// use groups of templates can otherwise multiply without bound.
     public var maxAnimations = 200_000
 
+    /// Largest magnitude of a length in points: coordinates, sizes, translations, radii, widths,
+    /// font sizes, path coordinates, and the numbers of animation values and spring fields.
+    /// Ten million points is a thousand screens wide; beyond it Cairo's fixed-point coordinates
+    /// lose their precision, and numbers like 1e308 overflow on the way to pixels.
+    public static let maxCoordinate = 10_000_000.0
+
+    /// Most points (end and control points) in one path.
+    public static let maxPathPoints = 100_000
+
     /// The highest `maxDepth` accepted: deeper trees would risk the decoder's stack.
     public static let maxDepthCeiling = 400
 
