@@ -26,6 +26,8 @@ extension MalformedScenes {
         layer("{ name: box, cornerRadius: 1e308 }",
               "4:32: cornerRadius must be between -10000000 and 10000000 (the limit for coordinates, sizes and lengths), found 1e+308",
               schema: .accepts),
+        layer("{ name: box, shadowRadius: 1e4 }",
+              "4:32: shadowRadius must be at most 1000 points (the blur's cost grows with its square), found 10000", schema: .accepts),
         layer("{ name: box, class: text, fontSize: 1e9 }",
               "4:41: fontSize must be between -10000000 and 10000000 (the limit for coordinates, sizes and lengths), found 1000000000",
               schema: .accepts),

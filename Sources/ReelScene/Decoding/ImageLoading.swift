@@ -8,15 +8,20 @@ public protocol SceneImageLoader: Sendable {
     func loadImage(atPath path: String) throws -> CGImage
 }
 
-/// Loads each image file once per scene, however many layers use it.
+/// Loads each image file once per scene, however many layers use it, within the scene's pixel
+/// budgets (`SceneLimits.maxImagePixels`, `maxTotalImagePixels`).
 final class ImageCache {
     let loader: SceneImageLoader?
     let baseDirectory: URL
+    let limits: SceneLimits
     private var images: [String: CGImage] = [:]
+    /// Pixels of the images loaded so far.
+    private var totalPixels = 0
 
-    init(loader: SceneImageLoader?, baseDirectory: URL) {
+    init(loader: SceneImageLoader?, baseDirectory: URL, limits: SceneLimits) {
         self.loader = loader
         self.baseDirectory = baseDirectory
+        self.limits = limits
     }
 
     /// The image for a path as written in the scene (relative to the scene file), or a message.
@@ -30,13 +35,35 @@ final class ImageCache {
         guard let loader else {
             return .failure(ImageError(message: "cannot load image '\(written)': no image decoder is available here"))
         }
+        // The size from the header first: an image over budget is refused without decoding it.
+        if let format = ImageHeader.Format(fileExtension: url.pathExtension), let handle = FileHandle(forReadingAtPath: path) {
+            let header = ImageHeader.read(handle, as: format)
+            try? handle.close()
+            if let header, let problem = overBudget(written, width: header.width, height: header.height) { return .failure(problem) }
+        }
         do {
             let image = try loader.loadImage(atPath: path)
+            // Checked again on the decoded image, for files whose header could not be read.
+            if let problem = overBudget(written, width: image.width, height: image.height) { return .failure(problem) }
             images[path] = image
+            totalPixels += image.width * image.height
             return .success(image)
         } catch {
             return .failure(ImageError(message: "cannot load image '\(written)' (\(path)): \(error)"))
         }
+    }
+
+    /// The message for an image over the per-image or the total pixel budget, nil when it fits.
+    private func overBudget(_ written: String, width: Int, height: Int) -> ImageError? {
+        let pixels = width.multipliedReportingOverflow(by: height)
+        let count = pixels.overflow ? Int.max : pixels.partialValue
+        if count > limits.maxImagePixels {
+            return ImageError(message: "image '\(written)' is \(width)×\(height) pixels; an image may have at most \(limits.maxImagePixels) pixels (raise it with --max-image-pixels)")
+        }
+        if totalPixels + count > limits.maxTotalImagePixels {
+            return ImageError(message: "image '\(written)' (\(width)×\(height) pixels) would bring the scene's images to \(totalPixels + count) pixels; the limit is \(limits.maxTotalImagePixels) in all (raise it with --max-image-pixels)")
+        }
+        return nil
     }
 
     struct ImageError: Error { var message: String }

@@ -213,6 +213,10 @@ extension SceneDecoder {
             }
             return false
         }
+        if path.property == .shadowRadius, n > SceneLimits.maxShadowRadius {
+            diagnostics.error("shadowRadius must be at most \(format(SceneLimits.maxShadowRadius)) points (the blur's cost grows with its square), found \(format(n))", at: location)
+            return false
+        }
         return true
     }
 

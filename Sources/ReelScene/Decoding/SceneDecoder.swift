@@ -37,7 +37,7 @@ final class SceneDecoder {
         diagnostics = DiagnosticSink(file: file)
         values = ValueDecoder(diagnostics: diagnostics)
         self.limits = limits
-        self.images = ImageCache(loader: images, baseDirectory: baseDirectory)
+        self.images = ImageCache(loader: images, baseDirectory: baseDirectory, limits: limits)
     }
 
     static let rootKeys = ["reel", "canvas", "animations", "layers", "timeline", "$schema"]

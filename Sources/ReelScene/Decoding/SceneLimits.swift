@@ -20,12 +20,21 @@ public struct SceneLimits: Sendable, Hashable {
     /// Most animations one file may build, counting each use of a template: templates that
     /// use groups of templates can otherwise multiply without bound.
     public var maxAnimations = 200_000
+    /// Most pixels in one `contents` image: 40 million (an 8K UHD image is 33 million). Decoded
+    /// images take 4 bytes a pixel; the size is read from the file's header before decoding.
+    public var maxImagePixels = 40_000_000
+    /// Most pixels of all the images one scene uses together (400 MB decoded).
+    public var maxTotalImagePixels = 100_000_000
 
     /// Largest magnitude of a length in points: coordinates, sizes, translations, radii, widths,
     /// font sizes, path coordinates, and the numbers of animation values and spring fields.
     /// Ten million points is a thousand screens wide; beyond it Cairo's fixed-point coordinates
     /// lose their precision, and numbers like 1e308 overflow on the way to pixels.
     public static let maxCoordinate = 10_000_000.0
+
+    /// Largest `shadowRadius` in points: the blur's buffer and time grow with its square, and
+    /// a shadow a thousand points wide is already a faint tint over the whole frame.
+    public static let maxShadowRadius = 1000.0
 
     /// Most points (end and control points) in one path.
     public static let maxPathPoints = 100_000
