@@ -52,6 +52,11 @@ struct LayerPainter {
     /// Draws a layer (and its subtree) into its parent's space. `parentSublayer` is the parent's
     /// sublayerTransform (and a replicator's instance transform), about the parent's centre.
     func draw(_ layer: PresentationLayer, _ cr: OpaquePointer, parentSublayer: CATransform3D? = nil) {
+        // One level of the recursion over the tree: deep trees move to fresh stacks.
+        DeepStack.level { drawLevel(layer, cr, parentSublayer: parentSublayer) }
+    }
+
+    private func drawLevel(_ layer: PresentationLayer, _ cr: OpaquePointer, parentSublayer: CATransform3D?) {
         let s = layer.state
         let opacity = min(max(Double(s.opacity), 0), 1)
         guard !s.isHidden, opacity > 0, Geometry.isDrawable(s) else { return }

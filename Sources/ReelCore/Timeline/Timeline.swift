@@ -42,6 +42,11 @@ public struct Timeline: Sendable {
     }
 
     func presentation(of id: Int, sceneTime t: Double, parentTime: Double) -> PresentationLayer {
+        // One level of the recursion over sublayers and masks: deep trees move to fresh stacks.
+        DeepStack.level { presentationLevel(of: id, sceneTime: t, parentTime: parentTime) }
+    }
+
+    private func presentationLevel(of id: Int, sceneTime t: Double, parentTime: Double) -> PresentationLayer {
         let layer = layers[id]
         let snapshot = layer.snapshot(at: t)
         let local = snapshot.state.localTime(parentTime: parentTime)
