@@ -58,6 +58,13 @@ extension MalformedScenes {
         animation("{ class: spring, keyPath: position.x, toValue: 1, initialVelocity: -1e308 }",
                   "7:110: initialVelocity must be between -10000000 and 10000000 (the limit for coordinates, sizes and lengths), found -1e+308",
                   schema: .accepts),
+        // A plain scalar: the last space is not part of it.
+        layer("{ name: box, class: text, string: \(String(repeating: "ab ", count: 7000)) }",
+              "4:39: string has 20999 characters; a text may have at most 20000 (Unicode scalars)", schema: .accepts),
+        // "a" with 40 acute accents: one character of 41 scalars.
+        layer("{ name: box, class: text, string: \"xa\(String(repeating: "\u{301}", count: 40))\" }",
+              "4:39: string: character 2 carries 40 combining marks or joined parts; one character may have at most 32 Unicode scalars",
+              schema: .accepts),
         timeline("  - at: 1\n    set: { box: { position: [0, 1e308] } }",
                  "7:33: each number of position must be between -10000000 and 10000000 (the limit for coordinates, sizes and lengths), found 1e+308",
                  schema: .accepts),

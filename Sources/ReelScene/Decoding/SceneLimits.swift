@@ -36,6 +36,13 @@ public struct SceneLimits: Sendable, Hashable {
     /// a shadow a thousand points wide is already a faint tint over the whole frame.
     public static let maxShadowRadius = 1000.0
 
+    /// Most Unicode scalars in one text value. Laying out text costs time with its length, and a
+    /// single line beyond about 40 000 characters was silently not drawn.
+    public static let maxTextCharacters = 20_000
+    /// Most Unicode scalars in one character (a base and its combining marks, an emoji sequence):
+    /// shaping a cluster costs time with the square of its length ("a" + 10⁶ accents took minutes).
+    public static let maxScalarsPerCharacter = 32
+
     /// Most points (end and control points) in one path.
     public static let maxPathPoints = 100_000
 

@@ -89,6 +89,21 @@ struct ValueDecoder {
         return nil
     }
 
+    /// Text within `SceneLimits.maxTextCharacters` and `maxScalarsPerCharacter`.
+    func withinTextLimits(_ s: String, what: String, at location: SourcePosition) -> Bool {
+        let count = s.unicodeScalars.count
+        guard count <= SceneLimits.maxTextCharacters else {
+            diagnostics.error("\(what) has \(count) characters; a text may have at most \(SceneLimits.maxTextCharacters) (Unicode scalars)", at: location)
+            return false
+        }
+        for (i, character) in s.enumerated() where character.unicodeScalars.count > SceneLimits.maxScalarsPerCharacter {
+            let marks = character.unicodeScalars.count - 1
+            diagnostics.error("\(what): character \(i + 1) carries \(marks) combining marks or joined parts; one character may have at most \(SceneLimits.maxScalarsPerCharacter) Unicode scalars", at: location)
+            return false
+        }
+        return true
+    }
+
     /// One of `choices` (case-sensitive), with a suggestion when misspelt.
     func choice(_ node: SceneNode, what: String, among choices: [String]) -> String? {
         guard let s = string(node, what: what) else { return nil }
@@ -429,7 +444,9 @@ struct ValueDecoder {
         case .bool: return bool(node, what: what).map(AnimatableValue.bool)
         case .numbers: return numberList(node, what: what).map(AnimatableValue.numbers)
         case .path: return path(node, what: what).map(AnimatableValue.path)
-        case .string: return string(node, what: what).map(AnimatableValue.string)
+        case .string:
+            guard let s = string(node, what: what), withinTextLimits(s, what: what, at: node.location) else { return nil }
+            return .string(s)
         case .colors: return colorList(node, what: what).map(AnimatableValue.colors)
         case .image:
             // Images are files, loaded by the scene decoder (SceneDecoder.image); not a plain value.
