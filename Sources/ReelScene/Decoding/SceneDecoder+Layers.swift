@@ -73,6 +73,7 @@ extension SceneDecoder {
         for pair in map.remaining where !structural.contains(pair.key) && Self.keyPath(pair.key) != nil {
             map.markUsed(pair.key)
             if let (path, value) = decodeProperty(pair, of: type(of: layer).kind, layerName: layer.name) {
+                recordInstanceCount(path, value, of: layer, at: pair.value.location)
                 layer.setValue(value, forKeyPath: path)
             }
         }

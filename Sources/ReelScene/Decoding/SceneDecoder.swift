@@ -32,6 +32,10 @@ final class SceneDecoder {
     /// Settling durations of springs without a duration, by their parameters (each is a long
     /// numerical search in ReelCore; a file may repeat the same spring many times).
     var settlingDurations: [[Double]: Double] = [:]
+    /// The largest instanceCount each replicator is given (in its entry or by `set`), and where.
+    var instanceCounts: [ObjectIdentifier: (count: Int, location: SourcePosition)] = [:]
+    /// Layers the timeline inserts, by parent name (for the drawn-layer budget).
+    var insertions: [(parent: String, layer: CALayer)] = []
 
     init(file: String, limits: SceneLimits, images: SceneImageLoader?, baseDirectory: URL) {
         diagnostics = DiagnosticSink(file: file)
@@ -85,6 +89,7 @@ final class SceneDecoder {
         for check in deferred { check() }
         deferred = []  // the closures capture the decoder
         checkReferences()
+        if !diagnostics.hasErrors { checkDrawnLayers(scene.rootLayer) }
         return canvas == nil ? nil : scene
     }
 

@@ -43,8 +43,16 @@ public struct SceneLimits: Sendable, Hashable {
     /// shaping a cluster costs time with the square of its length ("a" + 10⁶ accents took minutes).
     public static let maxScalarsPerCharacter = 32
 
-    /// Most points (end and control points) in one path.
-    public static let maxPathPoints = 100_000
+    /// Most layers drawn per frame in the worst case, each replicator copy counted (replicators
+    /// inside replicators multiply).
+    public static let maxDrawnLayers = 100_000
+
+    /// Most points (end and control points) in one path. Stroking or filling a path that crosses
+    /// itself costs time with the number of crossings, up to the square of its points: 10 000
+    /// random points take about 2 s to stroke, 20 000 took 6 s and 100 000 over a minute.
+    public static let maxPathPoints = 10_000
+    /// Most points of all the paths in a scene (layer paths, shadow paths, animation values).
+    public static let maxTotalPathPoints = 100_000
 
     /// The highest `maxDepth` accepted: deeper trees would risk the decoder's stack.
     public static let maxDepthCeiling = 400

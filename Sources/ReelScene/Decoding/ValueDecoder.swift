@@ -5,6 +5,11 @@ import ReelCore
 /// diagnostic at the offending node, so decoding carries on and reports every problem at once.
 struct ValueDecoder {
     let diagnostics: DiagnosticSink
+    /// Points of all the paths decoded so far (`SceneLimits.maxTotalPathPoints`).
+    let pathPoints = Counter()
+
+    /// A count shared by the copies of a ValueDecoder.
+    final class Counter { var value = 0 }
 
     // MARK: Numbers
 
@@ -177,7 +182,8 @@ struct ValueDecoder {
         if node.isNull { return .some(nil) }
         if case .scalar(let text, _, _) = node {
             do {
-                let path = try CGPath(svgPath: text)
+                // Stops early: each element has at least one point.
+                let path = try CGPath(svgPath: text, maxElements: SceneLimits.maxPathPoints)
                 return checkPath(path, what: what, at: node.location) ? .some(path) : nil
             } catch {
                 diagnostics.error("\(what): \(error)", at: node.location)
@@ -237,6 +243,11 @@ struct ValueDecoder {
         }
         guard count <= SceneLimits.maxPathPoints else {
             diagnostics.error("\(what) has \(count) points; a path may have at most \(SceneLimits.maxPathPoints)", at: location)
+            return false
+        }
+        pathPoints.value += count
+        guard pathPoints.value <= SceneLimits.maxTotalPathPoints else {
+            diagnostics.error("\(what) brings the scene's paths to \(pathPoints.value) points; at most \(SceneLimits.maxTotalPathPoints) in all", at: location)
             return false
         }
         return true
