@@ -30,6 +30,9 @@ struct LimitOptions: ParsableArguments {
     @Option(name: .customLong("max-image-pixels"), parsing: .unconditional,
             help: ArgumentHelp("Raise the limit on pixels per contents image (default 40000000; all images together: 100000000 or this, if larger).", valueName: "n"))
     var maxImagePixels: Int?
+    @Flag(name: .customLong("allow-images-outside"),
+          help: "Let contents name image files outside the scene's folder (absolute paths, '..', links leading out).")
+    var allowImagesOutside = false
 
     func validate() throws {
         for (flag, value) in [("--max-frames", maxFrames), ("--max-pixels", maxPixels), ("--max-file-size", maxFileSize), ("--max-image-pixels", maxImagePixels)] {
@@ -49,6 +52,7 @@ struct LimitOptions: ParsableArguments {
         }
         if let maxDepth { l.maxDepth = maxDepth }
         if let maxFileSize { l.maxFileBytes = maxFileSize }
+        l.allowsImagesOutsideSceneFolder = allowImagesOutside
         if let maxImagePixels {
             l.maxImagePixels = maxImagePixels
             l.maxTotalImagePixels = max(l.maxTotalImagePixels, maxImagePixels)

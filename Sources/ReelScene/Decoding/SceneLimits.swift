@@ -25,6 +25,10 @@ public struct SceneLimits: Sendable, Hashable {
     public var maxImagePixels = 40_000_000
     /// Most pixels of all the images one scene uses together (400 MB decoded).
     public var maxTotalImagePixels = 100_000_000
+    /// Whether `contents` may name files outside the scene file's folder (absolute paths, `..`,
+    /// symbolic links leading out). Off by default: a scene from elsewhere must not read
+    /// arbitrary files of the machine rendering it.
+    public var allowsImagesOutsideSceneFolder = false
 
     /// Largest magnitude of a length in points: coordinates, sizes, translations, radii, widths,
     /// font sizes, path coordinates, and the numbers of animation values and spring fields.
