@@ -63,9 +63,11 @@ public final class VideoDecoder {
         var width: Int32, height: Int32, format: Int32, matrix: UInt32, fullRange: Bool
     }
 
-    /// Opens `path` and its best video (or image) stream.
+    /// Opens `path` and its best video (or image) stream. With `format` (a demuxer name such as
+    /// "png_pipe"), the file is read as that format only: nothing is guessed from its content, so
+    /// a playlist or concat list in disguise cannot make FFmpeg open other files or URLs.
     /// - Throws: `EncodeError` if the file cannot be opened, has no video stream, or no decoder exists for it.
-    public init(path: String) throws {
+    public init(path: String, format forcedFormat: String? = nil) throws {
         self.path = path
         reel_av_quiet()
         // Everything is opened into locals first, so a failure part-way can free exactly what exists.
@@ -74,7 +76,16 @@ public final class VideoDecoder {
         var frame: UnsafeMutablePointer<AVFrame>?
         var packet: UnsafeMutablePointer<AVPacket>?
         do {
-            try check(avformat_open_input(&formatContext, path, nil, nil), "Opening \(path)")
+            var input: UnsafePointer<AVInputFormat>?
+            var options: OpaquePointer?
+            defer { av_dict_free(&options) }
+            if let forcedFormat {
+                input = av_find_input_format(forcedFormat)
+                guard input != nil else { throw EncodeError("This FFmpeg has no \(forcedFormat) reader") }
+                // Local files only, whatever the data says.
+                av_dict_set(&options, "protocol_whitelist", "file", 0)
+            }
+            try check(avformat_open_input(&formatContext, path, input, &options), "Opening \(path)")
             guard let formatContext else { throw EncodeError("Opening \(path) failed") }
             try check(avformat_find_stream_info(formatContext, nil), "Reading the stream information of \(path)")
             var decoder: UnsafePointer<AVCodec>?

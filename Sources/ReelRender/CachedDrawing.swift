@@ -27,7 +27,12 @@ extension LayerPainter {
         }
         let place = DevicePlacement(cr)
         let contentKey = Self.contentKey(s, border: true)
-        guard let content = Self.contentRaster(layer, key: contentKey, place: place, border: true, cache: cache) else { return true }
+        var tooLarge = false
+        guard let content = Self.contentRaster(layer, key: contentKey, place: place, border: true, cache: cache, tooLarge: &tooLarge) else {
+            // Too large for a raster: the uncached path draws it, clipped to the frame.
+            return !tooLarge
+        }
+        if shadow, !ShadowRaster.fits(content, state: s, place: place) { return false }
         let grouped = shadow && opacity < 1
         if grouped {
             cairo_save(cr)
@@ -57,16 +62,25 @@ extension LayerPainter {
     func compositeContent(_ layer: PresentationLayer, _ cr: OpaquePointer, includeBorder: Bool, alpha: Double) {
         guard let cache else { return }
         let place = DevicePlacement(cr)
-        Self.contentRaster(layer, key: Self.contentKey(layer.state, border: includeBorder), place: place,
-                           border: includeBorder, cache: cache)?.composite(cr, tx: place.tx, ty: place.ty, alpha: alpha)
+        var tooLarge = false
+        if let raster = Self.contentRaster(layer, key: Self.contentKey(layer.state, border: includeBorder), place: place,
+                                           border: includeBorder, cache: cache, tooLarge: &tooLarge) {
+            raster.composite(cr, tx: place.tx, ty: place.ty, alpha: alpha)
+        } else if tooLarge {
+            // Drawn directly, clipped to the frame by Cairo (through a group for the alpha).
+            cairo_push_group(cr)
+            Self.drawContentForRaster(layer, cr, border: includeBorder, cache: cache)
+            cairo_pop_group_to_source(cr)
+            cairo_paint_with_alpha(cr, alpha)
+        }
     }
 
     /// The layer's background and own content (and the border, if asked) as a raster at this
     /// placement, from the cache or drawn into it.
     private static func contentRaster(_ layer: PresentationLayer, key: LayerState, place: DevicePlacement, border: Bool,
-                                      cache: RenderCache) -> Raster? {
+                                      cache: RenderCache, tooLarge: inout Bool) -> Raster? {
         cache.raster(for: place.key(.content, layer.kind, key)) {
-            Raster.make(linear: place.linear, fx: place.fx, fy: place.fy) { rc in
+            Raster.make(linear: place.linear, fx: place.fx, fy: place.fy, tooLarge: &tooLarge) { rc in
                 drawContentForRaster(layer, rc, border: border, cache: cache)
             }
         }
@@ -127,7 +141,8 @@ struct DevicePlacement {
             var whole = v.rounded(.down)
             var fraction = ((v - whole) * 64).rounded() / 64
             if fraction >= 1 { whole += 1; fraction = 0 }
-            return (Int(whole), fraction)
+            // Saturating: a layer moved to 1e300 lands far off canvas instead of trapping.
+            return (Int(saturating: whole), fraction)
         }
         (tx, fx) = split(m.x0)
         (ty, fy) = split(m.y0)
@@ -141,8 +156,23 @@ struct DevicePlacement {
 
 /// A leaf layer's shadow: its content raster's alpha (or its shadowPath), blurred, as an A8 mask.
 enum ShadowRaster {
+    /// Whether the shadow's mask stays within `Raster.maxPixels`. A cached mask covers the whole
+    /// blurred shape, visible or not; a larger one is drawn by the uncached path, whose blur
+    /// buffer is clipped to the frame plus the blur's margin.
+    static func fits(_ content: Raster, state s: LayerState, place: DevicePlacement) -> Bool {
+        let (sigma, whole) = ShadowDrawing.blur(s, linear: place.linear)
+        let margin = Double(whole), k = Double(ShadowDrawing.reduction(sigma: sigma))
+        var w = Double(cairo_image_surface_get_width(content.surface)), h = Double(cairo_image_surface_get_height(content.surface))
+        if let path = s.shadowPath {
+            let box = LayerExtent.transformed(path.boundingBox, place.linear)
+            (w, h) = (box.isNull ? 0 : Double(box.width), box.isNull ? 0 : Double(box.height))
+        }
+        return (w + 2 * margin + 2) / k * ((h + 2 * margin + 2) / k) <= Double(Raster.maxPixels)
+    }
+
     static func make(from content: Raster, state s: LayerState, place: DevicePlacement) -> Raster? {
         let (sigma, margin) = ShadowDrawing.blur(s, linear: place.linear)
+        let k = ShadowDrawing.reduction(sigma: sigma)
         var image: AlphaImage?
         if let path = s.shadowPath {
             let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1)!
@@ -151,20 +181,20 @@ enum ShadowRaster {
             m.x0 = place.fx
             m.y0 = place.fy
             cairo_set_matrix(rc, &m)
-            image = AlphaImage.filling(path, cr: rc, margin: margin)
+            image = AlphaImage.filling(path, cr: rc, margin: margin, reduction: k)
             cairo_destroy(rc)
             cairo_surface_destroy(surface)
         } else {
             let pattern = cairo_pattern_create_for_surface(content.surface)!
             // Place the raster's pixels at its device origin, as a group's surface would be.
             cairo_surface_set_device_offset(content.surface, Double(-content.originX), Double(-content.originY))
-            image = AlphaImage.alpha(of: pattern, margin: margin)
+            image = AlphaImage.alpha(of: pattern, margin: margin, reduction: k)
             cairo_surface_set_device_offset(content.surface, 0, 0)
             cairo_pattern_destroy(pattern)
         }
         guard var alpha = image else { return nil }
-        alpha.blur(sigma: sigma)
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(alpha.width), Int32(alpha.height))!
+        alpha.blur(sigma: sigma / Double(k))
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(size: alpha.width), Int32(size: alpha.height))!
         cairo_surface_flush(surface)
         let data = cairo_image_surface_get_data(surface)!
         let stride = Int(cairo_image_surface_get_stride(surface))
@@ -172,10 +202,10 @@ enum ShadowRaster {
             for x in 0..<alpha.width { data[y * stride + x] = alpha.data[y * alpha.stride + x] }
         }
         cairo_surface_mark_dirty(surface)
-        return Raster(surface: surface, originX: alpha.originX, originY: alpha.originY)
+        return Raster(surface: surface, originX: alpha.originX, originY: alpha.originY, scale: k)
     }
 
     static func composite(_ mask: Raster, state s: LayerState, _ cr: OpaquePointer, place: DevicePlacement, alpha: Double) {
-        ShadowDrawing.paint(mask.surface, s, cr, x: place.tx + mask.originX, y: place.ty + mask.originY, alpha: alpha)
+        ShadowDrawing.paint(mask.surface, s, cr, x: place.tx + mask.originX, y: place.ty + mask.originY, scale: mask.scale, alpha: alpha)
     }
 }

@@ -131,8 +131,8 @@ enum ContentsDrawing {
         let sx = (m.xx * m.xx + m.yx * m.yx).squareRoot() * dest.width / source.width
         let sy = (m.xy * m.xy + m.yy * m.yy).squareRoot() * dest.height / source.height
         guard sx < 0.99 || sy < 0.99 else { return nil }
-        let width = max(Int((source.width * min(sx, 1)).rounded(.up)), 1)
-        let height = max(Int((source.height * min(sy, 1)).rounded(.up)), 1)
+        let width = max(Int(saturating: (source.width * min(sx, 1)).rounded(.up)), 1)
+        let height = max(Int(saturating: (source.height * min(sy, 1)).rounded(.up)), 1)
         return (width, height)
     }
 

@@ -24,8 +24,8 @@ enum Flattening {
         cairo_recording_surface_ink_extents(recording, &x, &y, &w, &h)
         guard w > 0, h > 0, w * h < 64e6 else { return }
         let x0 = x.rounded(.down), y0 = y.rounded(.down)
-        let width = Int((x + w).rounded(.up) - x0), height = Int((y + h).rounded(.up) - y0)
-        let image = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
+        let width = max(Int(saturating: (x + w).rounded(.up) - x0), 1), height = max(Int(saturating: (y + h).rounded(.up) - y0), 1)
+        let image = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(size: width), Int32(size: height))!
         defer { cairo_surface_destroy(image) }
         let ic = cairo_create(image)!
         cairo_set_source_surface(ic, recording, -x0, -y0)

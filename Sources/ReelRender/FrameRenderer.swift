@@ -35,7 +35,7 @@ public struct FrameRenderer: Sendable {
         let cr = cairo.context
         cairo_set_antialias(cr, CAIRO_ANTIALIAS_GRAY)
         cairo_scale(cr, canvas.scale, canvas.scale)
-        LayerPainter(cache: cache).draw(tree, cr)
+        LayerPainter(cache: cache, budget: DrawBudget()).draw(tree, cr)
         cairo_surface_flush(cairo.surface)
     }
 
@@ -48,10 +48,18 @@ public struct FrameRenderer: Sendable {
 /// The per-layer drawing rules.
 struct LayerPainter {
     let cache: RenderCache?
+    /// Layers (and replicator copies) left to draw in this frame.
+    let budget: DrawBudget
 
     /// Draws a layer (and its subtree) into its parent's space. `parentSublayer` is the parent's
     /// sublayerTransform (and a replicator's instance transform), about the parent's centre.
     func draw(_ layer: PresentationLayer, _ cr: OpaquePointer, parentSublayer: CATransform3D? = nil) {
+        // One level of the recursion over the tree: deep trees move to fresh stacks.
+        DeepStack.level { drawLevel(layer, cr, parentSublayer: parentSublayer) }
+    }
+
+    private func drawLevel(_ layer: PresentationLayer, _ cr: OpaquePointer, parentSublayer: CATransform3D?) {
+        guard budget.take() else { return }
         let s = layer.state
         let opacity = min(max(Double(s.opacity), 0), 1)
         guard !s.isHidden, opacity > 0, Geometry.isDrawable(s) else { return }
@@ -201,7 +209,7 @@ struct LayerPainter {
         guard visible else { return }
         let sublayer = Geometry.sublayerTransform(of: s)
         if layer.kind == .replicator {
-            ReplicatorDrawing.draw(layer, cr, alpha: alpha) { children, instance in
+            ReplicatorDrawing.draw(layer, cr, alpha: alpha, budget: budget) { children, instance in
                 let combined = instance.map { i in sublayer.map { $0.concatenating(i) } ?? i } ?? sublayer
                 drawChildren(children, cr, alpha: 1, parentSublayer: combined)
             }

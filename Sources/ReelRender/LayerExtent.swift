@@ -9,6 +9,15 @@ enum LayerExtent {
     /// The rectangle holding everything the layer and its sublayers paint; with `shadow`, its
     /// own shadow too.
     static func of(_ layer: PresentationLayer, shadow: Bool) -> CGRect? {
+        extent(of: layer, shadow: shadow, levels: maxLevels)
+    }
+
+    /// Levels of sublayers looked into: the extent is asked for at every level of a tree, so a
+    /// deeper subtree (rare, and unbounded through the Swift API) is "not known cheaply" rather
+    /// than a quadratic walk on a deep stack.
+    static let maxLevels = 24
+
+    private static func extent(of layer: PresentationLayer, shadow: Bool, levels: Int) -> CGRect? {
         let s = layer.state
         guard layer.transition == nil else { return nil }
         var box: CGRect
@@ -19,9 +28,10 @@ enum LayerExtent {
         guard let own = ownPaint(layer) else { return nil }
         box = own
         if !layer.sublayers.isEmpty {
+            guard levels > 0 else { return nil }
             let sublayer = Geometry.sublayerTransform(of: s)
             for child in layer.sublayers where LayerPainter.isVisible(child) {
-                guard let inner = of(child, shadow: true),
+                guard let inner = extent(of: child, shadow: true, levels: levels - 1),
                       let m = affine(LayerPainter.toParent(child.state, parentSublayer: sublayer)) else { return nil }
                 box = box.union(transformed(inner, m))
             }

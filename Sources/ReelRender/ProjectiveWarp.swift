@@ -25,7 +25,7 @@ enum ProjectiveWarp {
         let right = min(corners.map(\.x).max()!.rounded(.up) + 1, clip.map(\.0).max()!.rounded(.up))
         let bottom = min(corners.map(\.y).max()!.rounded(.up) + 1, clip.map(\.1).max()!.rounded(.up))
         guard right > left, bottom > top, right - left < 16384, bottom - top < 16384 else { return }
-        let (bx, by, bw, bh) = (Int(left), Int(top), Int(right - left), Int(bottom - top))
+        let (bx, by, bw, bh) = (Int(saturating: left), Int(saturating: top), Int(saturating: right - left), Int(saturating: bottom - top))
 
         // The mask: the image outline in device pixels, grown half a pixel, antialiased.
         let mask = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(bw), Int32(bh))!

@@ -140,20 +140,30 @@ final class Raster: @unchecked Sendable {
     /// Device position of the raster's top-left pixel, relative to the whole-pixel translation.
     let originX: Int
     let originY: Int
+    /// Device pixels per raster pixel (1 but for wide shadows, see `ShadowDrawing.reduction`).
+    let scale: Int
     let byteCount: Int
 
-    init(surface: OpaquePointer, originX: Int, originY: Int) {
+    init(surface: OpaquePointer, originX: Int, originY: Int, scale: Int = 1) {
         self.surface = surface
         self.originX = originX
         self.originY = originY
+        self.scale = scale
         byteCount = Int(cairo_image_surface_get_stride(surface)) * Int(cairo_image_surface_get_height(surface))
     }
 
     deinit { cairo_surface_destroy(surface) }
 
+    /// Most pixels in one raster (64 MB). The ink of a layer is not clipped to the frame (the
+    /// raster is reused wherever the layer moves), so a layer of 30 000 × 30 000 points would
+    /// otherwise cost gigabytes; such layers are drawn directly, clipped to the frame.
+    static let maxPixels = 16_777_216
+
     /// Records `draw` (in the layer's user space) under device transform `m` with whole pixels
-    /// removed, and rasterises exactly its ink. nil when nothing is drawn.
-    static func make(linear m: cairo_matrix_t, fx: Double, fy: Double, draw: (OpaquePointer) -> Void) -> Raster? {
+    /// removed, and rasterises exactly its ink. nil when nothing is drawn, or when the ink is
+    /// larger than `maxPixels` (then `tooLarge` is set, and the caller draws directly).
+    static func make(linear m: cairo_matrix_t, fx: Double, fy: Double, tooLarge: inout Bool,
+                     draw: (OpaquePointer) -> Void) -> Raster? {
         let recording = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, nil)!
         defer { cairo_surface_destroy(recording) }
         let rc = cairo_create(recording)!
@@ -166,10 +176,16 @@ final class Raster: @unchecked Sendable {
         cairo_destroy(rc)
         var x = 0.0, y = 0.0, w = 0.0, h = 0.0
         cairo_recording_surface_ink_extents(recording, &x, &y, &w, &h)
-        guard w > 0, h > 0, w < 32768, h < 32768 else { return nil }
-        let x0 = Int(x.rounded(.down)), y0 = Int(y.rounded(.down))
-        let width = Int((x + w).rounded(.up)) - x0, height = Int((y + h).rounded(.up)) - y0
-        let image = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
+        guard w > 0, h > 0 else { return nil }
+        guard w < 32768, h < 32768, (w + 2) * (h + 2) <= Double(maxPixels) else {
+            tooLarge = true
+            return nil
+        }
+        let x0 = Int(saturating: x.rounded(.down)), y0 = Int(saturating: y.rounded(.down))
+        // From the extents' size, not their far edge: far from the origin, x + w rounds to x.
+        let width = max(Int(saturating: (x + w).rounded(.up)) - x0, Int(saturating: w.rounded(.up))),
+            height = max(Int(saturating: (y + h).rounded(.up)) - y0, Int(saturating: h.rounded(.up)))
+        let image = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(size: width), Int32(size: height))!
         let ic = cairo_create(image)!
         cairo_set_source_surface(ic, recording, Double(-x0), Double(-y0))
         cairo_paint(ic)

@@ -8,14 +8,15 @@ import ReelCore
 enum ReplicatorDrawing {
     /// Draws the instances; `drawChildren` draws one instance's sublayers with its transform
     /// (about the replicator's centre; nil for instance 0).
-    static func draw(_ layer: PresentationLayer, _ cr: OpaquePointer, alpha: Double,
+    static func draw(_ layer: PresentationLayer, _ cr: OpaquePointer, alpha: Double, budget: DrawBudget,
                      children drawChildren: ([PresentationLayer], CATransform3D?) -> Void) {
         let s = layer.state
         let center = CGPoint(x: s.bounds.midX, y: s.bounds.midY)
         var transform = CATransform3D.identity
         let base = s.instanceColor ?? .white
-        for i in 0..<max(s.instanceCount, 0) {
-            let children = i == 0 || layer.delayedInstances.isEmpty ? layer.sublayers : layer.delayedInstances[i - 1]
+        for i in 0..<max(s.instanceCount, 0) where budget.take() {
+            let delayed = i > 0 && i - 1 < layer.delayedInstances.count
+            let children = delayed ? layer.delayedInstances[i - 1] : layer.sublayers
             let k = Double(i)
             let tint = CGColor(red: clamp(base.red + k * s.instanceRedOffset), green: clamp(base.green + k * s.instanceGreenOffset),
                                blue: clamp(base.blue + k * s.instanceBlueOffset), alpha: clamp(base.alpha + k * s.instanceAlphaOffset))

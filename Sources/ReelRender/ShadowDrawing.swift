@@ -18,32 +18,62 @@ enum ShadowDrawing {
         var m = cairo_matrix_t()
         cairo_get_matrix(cr, &m)
         let (sigma, margin) = blur(s, linear: m)
+        let k = reduction(sigma: sigma)
 
         let mask: AlphaImage?
         if let path = s.shadowPath {
-            mask = AlphaImage.filling(path, cr: cr, margin: margin)
+            mask = AlphaImage.filling(path, cr: cr, margin: margin, reduction: k, visible: visibleMaskArea(s, cr, margin: margin))
         } else if let content {
-            mask = AlphaImage.alpha(of: content, margin: margin)
+            mask = AlphaImage.alpha(of: content, margin: margin, reduction: k)
         } else {
             mask = nil
         }
         guard var image = mask else { return }
-        image.blur(sigma: sigma)
+        image.blur(sigma: sigma / Double(k))
         let (x, y) = (image.originX, image.originY)
-        image.withSurface { paint($0, s, cr, x: x, y: y, alpha: alpha) }
+        image.withSurface { paint($0, s, cr, x: x, y: y, scale: k, alpha: alpha) }
+    }
+
+    /// Device pixels per mask pixel for a blur of σ device pixels. A Gaussian that wide has no
+    /// detail finer than σ/8, so wide blurs run on a coarser grid and are scaled up (bilinear)
+    /// when painted: their time and memory stay those of a σ ≈ 8 blur, whatever σ is. Blurs up
+    /// to 32 px, the ones designs use, are computed at full resolution.
+    static func reduction(sigma: Double) -> Int {
+        sigma > 32 ? Int(saturating: sigma / 8) : 1
     }
 
     /// The Gaussian's σ in device pixels for a user-to-device matrix, and the margin the blur
     /// needs around the shape.
     static func blur(_ s: LayerState, linear m: cairo_matrix_t) -> (sigma: Double, margin: Int) {
         let deviceScale = abs(m.xx * m.yy - m.xy * m.yx).squareRoot()
-        let sigma = max(Double(s.shadowRadius), 0) * deviceScale
-        return (sigma, Int((3 * sigma).rounded(.up)) + 2)
+        let sigma = min(max(Double(s.shadowRadius), 0) * deviceScale, maxSigma)
+        return (sigma, Int(saturating: (3 * sigma).rounded(.up)) + 2)
     }
 
-    /// Paints the blurred alpha `mask` (its top-left at device pixel x, y before the offset) in
-    /// shadowColor × shadowOpacity × `alpha`, moved by shadowOffset.
-    static func paint(_ mask: OpaquePointer, _ s: LayerState, _ cr: OpaquePointer, x: Int, y: Int, alpha: Double) {
+    /// The device pixels of the mask that can show (the clip, moved back by the shadow's offset)
+    /// plus the blur's margin, as (minX, minY, maxX, maxY): the mask is never larger than the
+    /// frame plus the margin, however large the layer or its shadowPath.
+    static func visibleMaskArea(_ s: LayerState, _ cr: OpaquePointer, margin: Int) -> (Int, Int, Int, Int) {
+        var x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0
+        cairo_clip_extents(cr, &x0, &y0, &x1, &y1)
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cr, &m)
+        let clip = LayerExtent.transformed(CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0), m)
+        var dx = Double(s.shadowOffset.width), dy = Double(s.shadowOffset.height)
+        cairo_user_to_device_distance(cr, &dx, &dy)
+        return (Int(saturating: (Double(clip.minX) - dx).rounded(.down)) - margin, Int(saturating: (Double(clip.minY) - dy).rounded(.down)) - margin,
+                Int(saturating: (Double(clip.maxX) - dx).rounded(.up)) + margin, Int(saturating: (Double(clip.maxY) - dy).rounded(.up)) + margin)
+    }
+
+    /// The largest σ drawn, in device pixels. Scene files cannot ask for more than
+    /// `SceneLimits.maxShadowRadius` points, but a Swift caller, an animation or a large canvas
+    /// scale can; the blur's buffer grows with 6σ on each side, so it is capped here too.
+    static let maxSigma = 1024.0
+
+    /// Paints the blurred alpha `mask` (its top-left at device pixel x, y before the offset, each
+    /// of its pixels `scale` device pixels wide) in shadowColor × shadowOpacity × `alpha`, moved by
+    /// shadowOffset.
+    static func paint(_ mask: OpaquePointer, _ s: LayerState, _ cr: OpaquePointer, x: Int, y: Int, scale: Int = 1, alpha: Double) {
         guard let color = s.shadowColor else { return }
         var dx = Double(s.shadowOffset.width), dy = Double(s.shadowOffset.height)
         cairo_user_to_device_distance(cr, &dx, &dy)
@@ -51,7 +81,16 @@ enum ShadowDrawing {
         cairo_identity_matrix(cr)
         cairo_set_source_rgba(cr, clamp(color.red), clamp(color.green), clamp(color.blue),
                               clamp(color.alpha) * min(max(Double(s.shadowOpacity), 0), 1) * alpha)
-        cairo_mask_surface(cr, mask, Double(x) + dx, Double(y) + dy)
+        if scale == 1 {
+            cairo_mask_surface(cr, mask, Double(x) + dx, Double(y) + dy)
+        } else {
+            cairo_translate(cr, Double(x) + dx, Double(y) + dy)
+            cairo_scale(cr, Double(scale), Double(scale))
+            let pattern = cairo_pattern_create_for_surface(mask)!
+            cairo_pattern_set_filter(pattern, CAIRO_FILTER_BILINEAR)
+            cairo_mask(cr, pattern)
+            cairo_pattern_destroy(pattern)
+        }
         cairo_restore(cr)
     }
 
@@ -67,8 +106,9 @@ struct AlphaImage {
     var originY: Int
     var data: [UInt8]
 
-    /// The alpha channel of a group pattern's surface, with `margin` empty pixels around it.
-    static func alpha(of pattern: OpaquePointer, margin: Int) -> AlphaImage? {
+    /// The alpha channel of a group pattern's surface, with `margin` empty pixels around it,
+    /// averaged over `reduction` × `reduction` blocks (see `ShadowDrawing.reduction`).
+    static func alpha(of pattern: OpaquePointer, margin: Int, reduction k: Int = 1) -> AlphaImage? {
         var surfacePointer: OpaquePointer?
         guard cairo_pattern_get_surface(pattern, &surfacePointer) == CAIRO_STATUS_SUCCESS, let surface = surfacePointer,
               cairo_surface_get_type(surface) == CAIRO_SURFACE_TYPE_IMAGE else { return nil }
@@ -87,8 +127,23 @@ struct AlphaImage {
             }
         }
         guard maxX >= 0 else { return nil }
+        let originX = minX - Int(saturating: offsetX) - margin, originY = minY - Int(saturating: offsetY) - margin
+        if k > 1 {
+            // Block averages, straight from the surface: the full-resolution mask is never made.
+            let w = (maxX - minX + 1 + 2 * margin + k - 1) / k, h = (maxY - minY + 1 + 2 * margin + k - 1) / k
+            var image = AlphaImage(width: w, height: h, margin: 0, originX: originX, originY: originY)
+            var sums = [Int](repeating: 0, count: w * h)
+            for y in minY...maxY {
+                let row = pixels + y * stride, out = (y - minY + margin) / k * w
+                for x in minX...maxX { sums[out + (x - minX + margin) / k] += Int(row[x * 4 + 3]) }
+            }
+            for y in 0..<h {
+                for x in 0..<w { image.data[y * image.stride + x] = UInt8((sums[y * w + x] + k * k / 2) / (k * k)) }
+            }
+            return image
+        }
         var image = AlphaImage(width: maxX - minX + 1 + 2 * margin, height: maxY - minY + 1 + 2 * margin, margin: margin,
-                               originX: minX - Int(offsetX) - margin, originY: minY - Int(offsetY) - margin)
+                               originX: originX, originY: originY)
         for y in minY...maxY {
             let row = pixels + y * stride
             let out = (y - minY + margin) * image.stride + margin
@@ -97,8 +152,10 @@ struct AlphaImage {
         return image
     }
 
-    /// `path` filled opaque, rasterised with the current transformation of `cr`.
-    static func filling(_ path: CGPath, cr: OpaquePointer, margin: Int) -> AlphaImage? {
+    /// `path` filled opaque, rasterised with the current transformation of `cr`, cropped to
+    /// `visible` (device pixels, see `ShadowDrawing.visibleMaskArea`) when given.
+    static func filling(_ path: CGPath, cr: OpaquePointer, margin: Int, reduction k: Int = 1,
+                        visible: (Int, Int, Int, Int)? = nil) -> AlphaImage? {
         cairo_save(cr)
         cairo_new_path(cr)
         ShapeDrawing.append(path, to: cr)
@@ -112,14 +169,21 @@ struct AlphaImage {
         let corners = [(x0, y0), (x1, y0), (x0, y1), (x1, y1)].map { (x, y) in
             (m.xx * x + m.xy * y + m.x0, m.yx * x + m.yy * y + m.y0)
         }
-        let minX = Int(corners.map(\.0).min()!.rounded(.down)), maxX = Int(corners.map(\.0).max()!.rounded(.up))
-        let minY = Int(corners.map(\.1).min()!.rounded(.down)), maxY = Int(corners.map(\.1).max()!.rounded(.up))
-        guard maxX > minX, maxY > minY, maxX - minX < 1 << 15, maxY - minY < 1 << 15 else { return nil }
-        var image = AlphaImage(width: maxX - minX + 2 * margin, height: maxY - minY + 2 * margin, margin: margin,
-                               originX: minX - margin, originY: minY - margin)
+        var minX = Int(saturating: corners.map(\.0).min()!.rounded(.down)) - margin, maxX = Int(saturating: corners.map(\.0).max()!.rounded(.up)) + margin
+        var minY = Int(saturating: corners.map(\.1).min()!.rounded(.down)) - margin, maxY = Int(saturating: corners.map(\.1).max()!.rounded(.up)) + margin
+        if let (vx0, vy0, vx1, vy1) = visible {
+            (minX, minY, maxX, maxY) = (max(minX, vx0), max(minY, vy0), min(maxX, vx1), min(maxY, vy1))
+        }
+        guard maxX > minX, maxY > minY else { return nil }
+        let width = (maxX - minX + k - 1) / k, height = (maxY - minY + k - 1) / k
+        guard width * height <= Raster.maxPixels else { return nil }
+        var image = AlphaImage(width: width, height: height, margin: 0, originX: minX, originY: minY)
+        // Rasterised straight onto the coarser grid: Cairo's coverage is the block average.
         var local = m
         local.x0 -= Double(image.originX)
         local.y0 -= Double(image.originY)
+        let r = 1 / Double(k)
+        (local.xx, local.xy, local.yx, local.yy, local.x0, local.y0) = (local.xx * r, local.xy * r, local.yx * r, local.yy * r, local.x0 * r, local.y0 * r)
         image.withSurface { surface in
             let context = cairo_create(surface)!
             cairo_set_matrix(context, &local)
@@ -134,7 +198,7 @@ struct AlphaImage {
     private init(width: Int, height: Int, margin: Int, originX: Int, originY: Int) {
         self.width = width
         self.height = height
-        self.stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_A8, Int32(width)))
+        self.stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_A8, Int32(size: width)))
         self.originX = originX
         self.originY = originY
         self.data = [UInt8](repeating: 0, count: stride * height)
@@ -144,7 +208,7 @@ struct AlphaImage {
     mutating func withSurface(_ body: (OpaquePointer) -> Void) {
         let (w, h, s) = (width, height, stride)
         data.withUnsafeMutableBufferPointer { buffer in
-            let surface = cairo_image_surface_create_for_data(buffer.baseAddress, CAIRO_FORMAT_A8, Int32(w), Int32(h), Int32(s))!
+            let surface = cairo_image_surface_create_for_data(buffer.baseAddress, CAIRO_FORMAT_A8, Int32(size: w), Int32(size: h), Int32(size: s))!
             body(surface)
             cairo_surface_flush(surface)
             cairo_surface_destroy(surface)

@@ -27,9 +27,15 @@ struct LimitOptions: ParsableArguments {
     var maxDepth: Int?
     @Option(name: .customLong("max-file-size"), parsing: .unconditional, help: ArgumentHelp("Raise the limit on the scene file's size in bytes (default 16 MiB).", valueName: "bytes"))
     var maxFileSize: Int?
+    @Option(name: .customLong("max-image-pixels"), parsing: .unconditional,
+            help: ArgumentHelp("Raise the limit on pixels per contents image (default 40000000; all images together: 100000000 or this, if larger).", valueName: "n"))
+    var maxImagePixels: Int?
+    @Flag(name: .customLong("allow-images-outside"),
+          help: "Let contents name image files outside the scene's folder (absolute paths, '..', links leading out).")
+    var allowImagesOutside = false
 
     func validate() throws {
-        for (flag, value) in [("--max-frames", maxFrames), ("--max-pixels", maxPixels), ("--max-file-size", maxFileSize)] {
+        for (flag, value) in [("--max-frames", maxFrames), ("--max-pixels", maxPixels), ("--max-file-size", maxFileSize), ("--max-image-pixels", maxImagePixels)] {
             if let value, value < 1 { throw ValidationError("\(flag) must be at least 1, got \(value).") }
         }
         if let maxDepth, !(1...SceneLimits.maxDepthCeiling).contains(maxDepth) {
@@ -46,6 +52,11 @@ struct LimitOptions: ParsableArguments {
         }
         if let maxDepth { l.maxDepth = maxDepth }
         if let maxFileSize { l.maxFileBytes = maxFileSize }
+        l.allowsImagesOutsideSceneFolder = allowImagesOutside
+        if let maxImagePixels {
+            l.maxImagePixels = maxImagePixels
+            l.maxTotalImagePixels = max(l.maxTotalImagePixels, maxImagePixels)
+        }
         return l
     }
 }

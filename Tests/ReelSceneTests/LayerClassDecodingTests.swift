@@ -102,14 +102,14 @@ struct LayerClassDecodingTests {
                 canvas: { size: [100, 100], duration: 1 }
                 layers:
                   - { contents: assets/nope.png }
-                  - { contents: \(broken) }
-                """, file: "t.yaml", images: FakeImages(), baseDirectory: URL(fileURLWithPath: "/work/scenes"))
+                  - { contents: broken.png }
+                """, file: "t.yaml", images: FakeImages(), baseDirectory: folder)
         } catch let error as SceneLoadError {
             found = error.diagnostics.map { "\($0.location): \($0.message)" }
         }
         #expect(found == [
-            "4:17: image file 'assets/nope.png' not found (tried /work/scenes/assets/nope.png)",
-            "5:17: cannot load image '\(broken)' (\(broken)): not an image",
+            "4:17: image 'assets/nope.png' is missing or cannot be read (looked for \(folder.resolvingSymlinksInPath().path)/assets/nope.png)",
+            "5:17: cannot load image 'broken.png': not an image",
         ])
     }
 

@@ -165,7 +165,7 @@ public enum LayerProperty: String, CaseIterable, Sendable, Hashable {
         case (.opacity, .number(let n)): s.opacity = n
         case (.backgroundColor, .color(let c)): s.backgroundColor = c
         case (.cornerRadius, .number(let n)): s.cornerRadius = n
-        case (.maskedCorners, .number(let n)): s.maskedCorners = CACornerMask(rawValue: Int(n) & 15)
+        case (.maskedCorners, .number(let n)): s.maskedCorners = CACornerMask(rawValue: Int(saturating: n) & 15)
         case (.borderWidth, .number(let n)): s.borderWidth = n
         case (.borderColor, .color(let c)): s.borderColor = c
         case (.masksToBounds, .bool(let b)): s.masksToBounds = b

@@ -10,14 +10,15 @@ public struct SVGPathError: Error, CustomStringConvertible, Equatable {
 
 extension CGPath {
     /// Parses SVG path data (`M L H V C S Q T A Z`, absolute and relative) into a path.
-    /// Arcs become cubic curves.
-    public convenience init(svgPath data: String) throws {
-        var parser = SVGPathParser(Array(data.unicodeScalars))
+    /// Arcs become cubic curves. Parsing stops with an error past `maxElements` elements.
+    public convenience init(svgPath data: String, maxElements: Int = SVGPathParser.maxElements) throws {
+        var parser = SVGPathParser(Array(data.unicodeScalars), maxElements: maxElements)
         self.init(elements: try parser.parse())
     }
 }
 
-struct SVGPathParser {
+/// SVG path data → path elements.
+public struct SVGPathParser {
     private let chars: [Unicode.Scalar]
     private var i = 0
     private var elements: [CGPath.Element] = []
@@ -28,9 +29,13 @@ struct SVGPathParser {
     private var lastQuadControl: CGPoint?
     /// Paths longer than this are refused: path data is written by people and scripts, and
     /// a runaway generator should get an error, not an enormous allocation.
-    static let maxElements = 1_000_000
+    public static let maxElements = 1_000_000
+    private let limit: Int
 
-    init(_ chars: [Unicode.Scalar]) { self.chars = chars }
+    init(_ chars: [Unicode.Scalar], maxElements: Int = SVGPathParser.maxElements) {
+        self.chars = chars
+        limit = maxElements
+    }
 
     mutating func parse() throws -> [CGPath.Element] {
         var command: Unicode.Scalar?
@@ -47,8 +52,8 @@ struct SVGPathParser {
             }
             guard let cmd = command else { break }
             try apply(cmd)
-            if elements.count > Self.maxElements {
-                throw SVGPathError(message: "the path has more than \(Self.maxElements) elements", offset: i)
+            if elements.count > limit {
+                throw SVGPathError(message: "the path has more than \(limit) elements", offset: i)
             }
             // After M, further coordinate pairs are implicit L (m → l).
             if cmd == "M" { command = "L" } else if cmd == "m" { command = "l" }

@@ -22,11 +22,11 @@ public struct Canvas: Hashable, Sendable {
     }
 
     /// Output width in pixels.
-    public var pixelWidth: Int { Int((size.width * scale).rounded()) }
+    public var pixelWidth: Int { Int(saturating: (size.width * scale).rounded()) }
     /// Output height in pixels.
-    public var pixelHeight: Int { Int((size.height * scale).rounded()) }
+    public var pixelHeight: Int { Int(saturating: (size.height * scale).rounded()) }
     /// Number of frames: `round(fps × duration)`.
-    public var frameCount: Int { Int((fps * duration).rounded()) }
+    public var frameCount: Int { Int(saturating: (fps * duration).rounded()) }
     /// The scene time of frame `index` (frames sample the start of their interval).
     public func time(ofFrame index: Int) -> Double { Double(index) / fps }
 }

@@ -33,7 +33,19 @@ public struct Timeline: Sendable {
 
     /// The presentation tree at scene time `t`: model values with every active animation applied.
     public func presentation(at t: Double) -> PresentationLayer {
-        presentation(of: rootID, sceneTime: t, parentTime: t)
+        presentation(of: rootID, sceneTime: t, parentTime: t, budget: LayerBudget())
+    }
+
+    /// Most presentation layers one tree holds. Replicators multiply their sublayers, and
+    /// replicators inside replicators multiply again (10⁴ × 10⁴ copies hung the renderer); scene
+    /// files are held to `SceneLimits.maxDrawnLayers` when decoded, and this bounds what the Swift
+    /// API or an animated instanceCount can reach. Beyond it, copies are not built.
+    public static let maxPresentationLayers = 200_000
+
+    /// Layers left to build in one presentation tree (shared by its recursion).
+    final class LayerBudget {
+        var remaining: Int
+        init(limit: Int = Timeline.maxPresentationLayers) { remaining = limit }
     }
 
     /// The presentation of the layer named `name` at `t` (with its subtree), if it is in the tree then.
@@ -41,7 +53,13 @@ public struct Timeline: Sendable {
         presentation(at: t).first { $0.name == name }
     }
 
-    func presentation(of id: Int, sceneTime t: Double, parentTime: Double) -> PresentationLayer {
+    func presentation(of id: Int, sceneTime t: Double, parentTime: Double, budget: LayerBudget) -> PresentationLayer {
+        // One level of the recursion over sublayers and masks: deep trees move to fresh stacks.
+        DeepStack.level { presentationLevel(of: id, sceneTime: t, parentTime: parentTime, budget: budget) }
+    }
+
+    private func presentationLevel(of id: Int, sceneTime t: Double, parentTime: Double, budget: LayerBudget) -> PresentationLayer {
+        budget.remaining -= 1
         let layer = layers[id]
         let snapshot = layer.snapshot(at: t)
         let local = snapshot.state.localTime(parentTime: parentTime)
@@ -53,14 +71,15 @@ public struct Timeline: Sendable {
             if let key = attachment.key { keys.append(key) }
             if let effect = attachment.animation.transitionState(localTime: local) { transition = effect }
         }
-        let children = snapshot.sublayers.map { presentation(of: $0, sceneTime: t, parentTime: local) }
-        let mask = snapshot.mask.map { presentation(of: $0, sceneTime: t, parentTime: local) }
+        let children = snapshot.sublayers.map { presentation(of: $0, sceneTime: t, parentTime: local, budget: budget) }
+        let mask = snapshot.mask.map { presentation(of: $0, sceneTime: t, parentTime: local, budget: budget) }
         // A replicator's copies show its sublayers `instanceDelay` seconds apart in time.
         var instances: [[PresentationLayer]] = []
         if layer.kind == .replicator, state.instanceDelay != 0, state.instanceCount > 1 {
-            for i in 1..<state.instanceCount {
+            // Copies beyond the budget are not built; they are drawn undelayed (ReplicatorDrawing).
+            for i in 1..<state.instanceCount where budget.remaining > 0 {
                 let shifted = local - Double(i) * state.instanceDelay
-                instances.append(snapshot.sublayers.map { presentation(of: $0, sceneTime: t, parentTime: shifted) })
+                instances.append(snapshot.sublayers.map { presentation(of: $0, sceneTime: t, parentTime: shifted, budget: budget) })
             }
         }
         return PresentationLayer(name: layer.name, kind: layer.kind, model: snapshot.state, state: state, localTime: local,

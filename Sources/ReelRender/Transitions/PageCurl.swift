@@ -87,7 +87,8 @@ enum PageCurl {
             cairo_pattern_destroy(g)
         }
         // The cylinder, in thin strips from the curl line up and over (depth increases with φ).
-        let steps = max(24, Int(Double.pi * radius * r / 2))
+        // Capped: a huge layer would otherwise loop millions of times for strips finer than a pixel.
+        let steps = min(max(24, Int(saturating: Double.pi * radius * r / 2)), 4096)
         for i in 0..<steps {
             let a0 = Double(i) / Double(steps) * Double.pi, a1 = Double(i + 1) / Double(steps) * Double.pi
             let s0 = lineX + a0 * radius, s1 = lineX + a1 * radius

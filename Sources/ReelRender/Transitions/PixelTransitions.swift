@@ -80,7 +80,7 @@ enum PixelTransitions {
     /// Bilinear sample of a premultiplied BGRA image (transparent outside).
     private static func sample(_ data: UnsafeMutablePointer<UInt8>, stride: Int, w: Int, h: Int, x: Double, y: Double) -> [Double] {
         let fx = x - 0.5, fy = y - 0.5
-        let x0 = Int(fx.rounded(.down)), y0 = Int(fy.rounded(.down))
+        let x0 = Int(saturating: fx.rounded(.down)), y0 = Int(saturating: fy.rounded(.down))
         let tx = fx - Double(x0), ty = fy - Double(y0)
         var result = [0.0, 0, 0, 0]
         for (xx, yy, weight) in [(x0, y0, (1 - tx) * (1 - ty)), (x0 + 1, y0, tx * (1 - ty)), (x0, y0 + 1, (1 - tx) * ty), (x0 + 1, y0 + 1, tx * ty)] {

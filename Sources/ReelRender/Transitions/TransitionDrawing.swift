@@ -12,7 +12,10 @@ enum TransitionDrawing {
         guard bounds.width > 0, bounds.height > 0 else { return }
         var m = cairo_matrix_t()
         cairo_get_matrix(cr, &m)
-        let r = min(max(abs(m.xx * m.yy - m.xy * m.yx).squareRoot(), 0.1), 8)
+        // The sides' images are at most `maxSidePixels` in area whatever the layer's size (a huge
+        // layer is painted at a lower resolution rather than allocating gigabytes).
+        let area = Double(bounds.width) * Double(bounds.height)
+        let r = min(max(abs(m.xx * m.yy - m.xy * m.yx).squareRoot(), 0.1), 8, (Self.maxSidePixels / area).squareRoot())
         let p = t.progress
         switch t.type {
         case .cube, .oglFlip:
@@ -30,6 +33,9 @@ enum TransitionDrawing {
             drawPlanar(sides, type: t.type, subtype: t.subtype, progress: p, cr)
         }
     }
+
+    /// Most pixels of each side's image (4096 × 4096).
+    static let maxSidePixels = 16_777_216.0
 
     /// Fade, the three slides, and the camera iris: the sides moved, faded or masked in the plane.
     static func drawPlanar(_ sides: Sides, type: CATransitionType, subtype: CATransitionSubtype, progress p: Double, _ cr: OpaquePointer) {
@@ -115,8 +121,8 @@ final class Sides {
         self.bounds = bounds
         self.resolution = r
         let size = orientation?.size ?? bounds.size
-        width = max(1, Int((size.width * r).rounded(.up)))
-        height = max(1, Int((size.height * r).rounded(.up)))
+        width = min(max(1, Int(saturating: (size.width * r).rounded(.up))), 16_384)
+        height = min(max(1, Int(saturating: (size.height * r).rounded(.up))), 16_384)
         func render(_ layer: PresentationLayer, width: Int, height: Int) -> OpaquePointer {
             let image = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
             let s = layer.state

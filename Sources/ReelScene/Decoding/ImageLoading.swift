@@ -8,35 +8,80 @@ public protocol SceneImageLoader: Sendable {
     func loadImage(atPath path: String) throws -> CGImage
 }
 
-/// Loads each image file once per scene, however many layers use it.
+/// Loads each image file once per scene, however many layers use it, within the scene's pixel
+/// budgets (`SceneLimits.maxImagePixels`, `maxTotalImagePixels`).
+///
+/// Scene files may come from anywhere, so images are opened carefully: only regular files (a
+/// FIFO would block forever), only PNG, JPEG and WebP chosen by the file's extension (a loader
+/// is told the format and must not guess it from the content: an HLS playlist named `.png`
+/// would otherwise open network streams), and only inside the scene's folder unless
+/// `SceneLimits.allowsImagesOutsideSceneFolder`. A missing file and an unreadable one get the
+/// same message.
 final class ImageCache {
     let loader: SceneImageLoader?
     let baseDirectory: URL
+    let limits: SceneLimits
     private var images: [String: CGImage] = [:]
+    /// Pixels of the images loaded so far.
+    private var totalPixels = 0
 
-    init(loader: SceneImageLoader?, baseDirectory: URL) {
+    init(loader: SceneImageLoader?, baseDirectory: URL, limits: SceneLimits) {
         self.loader = loader
         self.baseDirectory = baseDirectory
+        self.limits = limits
     }
 
     /// The image for a path as written in the scene (relative to the scene file), or a message.
     func image(_ written: String) -> Result<CGImage, ImageError> {
         let url = written.hasPrefix("/") ? URL(fileURLWithPath: written) : baseDirectory.appendingPathComponent(written)
-        let path = url.standardizedFileURL.path
+        // Symbolic links resolved, so that neither `..` nor a link can lead out of the folder.
+        let path = url.standardizedFileURL.resolvingSymlinksInPath().path
         if let cached = images[path] { return .success(cached) }
-        guard FileManager.default.fileExists(atPath: path) else {
-            return .failure(ImageError(message: "image file '\(written)' not found (tried \(path))"))
+        let folder = baseDirectory.standardizedFileURL.resolvingSymlinksInPath().path
+        if !limits.allowsImagesOutsideSceneFolder, !path.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/") {
+            return .failure(ImageError(message: "image '\(written)' is outside the scene's folder (\(folder)); images must be in that folder or below it (allow others with --allow-images-outside)"))
         }
+        guard let format = ImageHeader.Format(fileExtension: url.pathExtension) else {
+            return .failure(ImageError(message: "image '\(written)': Reel reads PNG, JPEG and WebP images, named .png, .jpg, .jpeg or .webp"))
+        }
+        // Checked before opening: opening a FIFO blocks until something writes to it.
+        let type = (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType
+        guard type == nil || type == .typeRegular else {
+            return .failure(ImageError(message: "image '\(written)' is not a regular file (\(path))"))
+        }
+        guard type == .typeRegular, let handle = FileHandle(forReadingAtPath: path) else {
+            return .failure(ImageError(message: "image '\(written)' is missing or cannot be read (looked for \(path))"))
+        }
+        // The size from the header first: an image over budget is refused without decoding it.
+        let header = ImageHeader.read(handle, as: format)
+        try? handle.close()
+        if let header, let problem = overBudget(written, width: header.width, height: header.height) { return .failure(problem) }
         guard let loader else {
             return .failure(ImageError(message: "cannot load image '\(written)': no image decoder is available here"))
         }
         do {
             let image = try loader.loadImage(atPath: path)
+            // Checked again on the decoded image, for files whose header could not be read.
+            if let problem = overBudget(written, width: image.width, height: image.height) { return .failure(problem) }
             images[path] = image
+            totalPixels += image.width * image.height
             return .success(image)
         } catch {
-            return .failure(ImageError(message: "cannot load image '\(written)' (\(path)): \(error)"))
+            return .failure(ImageError(message: "cannot load image '\(written)': \(error)"))
         }
+    }
+
+    /// The message for an image over the per-image or the total pixel budget, nil when it fits.
+    private func overBudget(_ written: String, width: Int, height: Int) -> ImageError? {
+        let pixels = width.multipliedReportingOverflow(by: height)
+        let count = pixels.overflow ? Int.max : pixels.partialValue
+        if count > limits.maxImagePixels {
+            return ImageError(message: "image '\(written)' is \(width)×\(height) pixels; an image may have at most \(limits.maxImagePixels) pixels (raise it with --max-image-pixels)")
+        }
+        if totalPixels + count > limits.maxTotalImagePixels {
+            return ImageError(message: "image '\(written)' (\(width)×\(height) pixels) would bring the scene's images to \(totalPixels + count) pixels; the limit is \(limits.maxTotalImagePixels) in all (raise it with --max-image-pixels)")
+        }
+        return nil
     }
 
     struct ImageError: Error { var message: String }

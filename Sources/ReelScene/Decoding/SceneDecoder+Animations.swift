@@ -368,14 +368,15 @@ extension SceneDecoder {
     }
 
     private func decodeSpring(_ map: inout MapReader, into a: CASpringAnimation) {
-        if let n = map.take("mass"), let v = values.number(n, what: "mass") {
+        if let n = map.take("mass"), let v = values.coordinate(n, what: "mass") {
             if v > 0 { a.mass = v } else { diagnostics.error("mass must be greater than 0, found \(format(v))", at: n.location) }
         }
-        if let n = map.take("stiffness"), let v = values.number(n, what: "stiffness") {
+        if let n = map.take("stiffness"), let v = values.coordinate(n, what: "stiffness") {
             if v > 0 { a.stiffness = v } else { diagnostics.error("stiffness must be greater than 0, found \(format(v))", at: n.location) }
         }
-        if let n = map.take("damping"), let v = values.nonNegative(n, what: "damping") { a.damping = v }
-        if let n = map.take("initialVelocity"), let v = values.number(n, what: "initialVelocity") { a.initialVelocity = v }
+        if let n = map.take("damping"), let v = values.nonNegative(n, what: "damping"),
+           values.withinCoordinateLimit(v, what: "damping", at: n.location) { a.damping = v }
+        if let n = map.take("initialVelocity"), let v = values.coordinate(n, what: "initialVelocity") { a.initialVelocity = v }
     }
 
     private func decodeTransition(_ map: inout MapReader, into a: CATransition) {

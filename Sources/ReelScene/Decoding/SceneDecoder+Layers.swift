@@ -73,6 +73,7 @@ extension SceneDecoder {
         for pair in map.remaining where !structural.contains(pair.key) && Self.keyPath(pair.key) != nil {
             map.markUsed(pair.key)
             if let (path, value) = decodeProperty(pair, of: type(of: layer).kind, layerName: layer.name) {
+                recordInstanceCount(path, value, of: layer, at: pair.value.location)
                 layer.setValue(value, forKeyPath: path)
             }
         }
@@ -211,6 +212,10 @@ extension SceneDecoder {
             } else {
                 diagnostics.error("\(path.property.rawValue) must be between \(format(range.lowerBound)) and \(format(range.upperBound)), found \(format(n))", at: location)
             }
+            return false
+        }
+        if path.property == .shadowRadius, n > SceneLimits.maxShadowRadius {
+            diagnostics.error("shadowRadius must be at most \(format(SceneLimits.maxShadowRadius)) points (the blur's cost grows with its square), found \(format(n))", at: location)
             return false
         }
         return true

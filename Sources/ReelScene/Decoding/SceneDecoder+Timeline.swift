@@ -132,6 +132,7 @@ extension SceneDecoder {
             diagnostics.error("layer '\(parent)' is part of the layer being inserted; a layer cannot be inserted into itself", at: parentNode.location)
             return nil
         }
+        insertions.append((parent, layer))
         // `insertSublayer(_:at:)`: an index past the end appends, as `addSublayer` would.
         return { [registry] in
             guard let p = registry.layer(named: parent) else { return }
@@ -168,6 +169,7 @@ extension SceneDecoder {
                     } else if change.key == "frame" {
                         if let r = values.rect(change.value, what: "frame") { changes.items.append((name, { $0.frame = r })) }
                     } else if let (path, value) = decodeProperty(change, of: type(of: layer).kind, layerName: name) {
+                        recordInstanceCount(path, value, of: layer, at: change.value.location)
                         changes.items.append((name, { $0.setValue(value, forKeyPath: path) }))
                     }
                 }

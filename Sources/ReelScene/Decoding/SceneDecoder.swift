@@ -32,12 +32,16 @@ final class SceneDecoder {
     /// Settling durations of springs without a duration, by their parameters (each is a long
     /// numerical search in ReelCore; a file may repeat the same spring many times).
     var settlingDurations: [[Double]: Double] = [:]
+    /// The largest instanceCount each replicator is given (in its entry or by `set`), and where.
+    var instanceCounts: [ObjectIdentifier: (count: Int, location: SourcePosition)] = [:]
+    /// Layers the timeline inserts, by parent name (for the drawn-layer budget).
+    var insertions: [(parent: String, layer: CALayer)] = []
 
     init(file: String, limits: SceneLimits, images: SceneImageLoader?, baseDirectory: URL) {
         diagnostics = DiagnosticSink(file: file)
         values = ValueDecoder(diagnostics: diagnostics)
         self.limits = limits
-        self.images = ImageCache(loader: images, baseDirectory: baseDirectory)
+        self.images = ImageCache(loader: images, baseDirectory: baseDirectory, limits: limits)
     }
 
     static let rootKeys = ["reel", "canvas", "animations", "layers", "timeline", "$schema"]
@@ -85,6 +89,7 @@ final class SceneDecoder {
         for check in deferred { check() }
         deferred = []  // the closures capture the decoder
         checkReferences()
+        if !diagnostics.hasErrors { checkDrawnLayers(scene.rootLayer) }
         return canvas == nil ? nil : scene
     }
 
@@ -96,7 +101,7 @@ final class SceneDecoder {
         var ok = true
         var size = CGSize(width: 1, height: 1)
         if let n = map.take("size") {
-            if let s = values.size(n, what: "canvas size") {
+            if let s = values.size(n, what: "canvas size", bounded: false) {
                 if s.width > 0 && s.height > 0 { size = s } else {
                     diagnostics.error("canvas size must be positive, found [\(format(s.width)), \(format(s.height))]", at: n.location)
                     ok = false

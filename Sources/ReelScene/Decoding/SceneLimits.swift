@@ -20,6 +20,43 @@ public struct SceneLimits: Sendable, Hashable {
     /// Most animations one file may build, counting each use of a template: templates that
     /// use groups of templates can otherwise multiply without bound.
     public var maxAnimations = 200_000
+    /// Most pixels in one `contents` image: 40 million (an 8K UHD image is 33 million). Decoded
+    /// images take 4 bytes a pixel; the size is read from the file's header before decoding.
+    public var maxImagePixels = 40_000_000
+    /// Most pixels of all the images one scene uses together (400 MB decoded).
+    public var maxTotalImagePixels = 100_000_000
+    /// Whether `contents` may name files outside the scene file's folder (absolute paths, `..`,
+    /// symbolic links leading out). Off by default: a scene from elsewhere must not read
+    /// arbitrary files of the machine rendering it.
+    public var allowsImagesOutsideSceneFolder = false
+
+    /// Largest magnitude of a length in points: coordinates, sizes, translations, radii, widths,
+    /// font sizes, path coordinates, and the numbers of animation values and spring fields.
+    /// Ten million points is a thousand screens wide; beyond it Cairo's fixed-point coordinates
+    /// lose their precision, and numbers like 1e308 overflow on the way to pixels.
+    public static let maxCoordinate = 10_000_000.0
+
+    /// Largest `shadowRadius` in points: the blur's buffer and time grow with its square, and
+    /// a shadow a thousand points wide is already a faint tint over the whole frame.
+    public static let maxShadowRadius = 1000.0
+
+    /// Most Unicode scalars in one text value. Laying out text costs time with its length, and a
+    /// single line beyond about 40 000 characters was silently not drawn.
+    public static let maxTextCharacters = 20_000
+    /// Most Unicode scalars in one character (a base and its combining marks, an emoji sequence):
+    /// shaping a cluster costs time with the square of its length ("a" + 10⁶ accents took minutes).
+    public static let maxScalarsPerCharacter = 32
+
+    /// Most layers drawn per frame in the worst case, each replicator copy counted (replicators
+    /// inside replicators multiply).
+    public static let maxDrawnLayers = 100_000
+
+    /// Most points (end and control points) in one path. Stroking or filling a path that crosses
+    /// itself costs time with the number of crossings, up to the square of its points: 10 000
+    /// random points take about 2 s to stroke, 20 000 took 6 s and 100 000 over a minute.
+    public static let maxPathPoints = 10_000
+    /// Most points of all the paths in a scene (layer paths, shadow paths, animation values).
+    public static let maxTotalPathPoints = 100_000
 
     /// The highest `maxDepth` accepted: deeper trees would risk the decoder's stack.
     public static let maxDepthCeiling = 400

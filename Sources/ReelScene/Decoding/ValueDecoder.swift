@@ -5,6 +5,11 @@ import ReelCore
 /// diagnostic at the offending node, so decoding carries on and reports every problem at once.
 struct ValueDecoder {
     let diagnostics: DiagnosticSink
+    /// Points of all the paths decoded so far (`SceneLimits.maxTotalPathPoints`).
+    let pathPoints = Counter()
+
+    /// A count shared by the copies of a ValueDecoder.
+    final class Counter { var value = 0 }
 
     // MARK: Numbers
 
@@ -51,6 +56,21 @@ struct ValueDecoder {
         return v
     }
 
+    /// A length, coordinate or other number a scene draws with, at most
+    /// `SceneLimits.maxCoordinate` in magnitude (see there why).
+    func coordinate(_ node: SceneNode, what: String, angle: Bool = false) -> Double? {
+        guard let v = number(node, what: what, angle: angle) else { return nil }
+        return withinCoordinateLimit(v, what: what, at: node.location) ? v : nil
+    }
+
+    /// Reports a number beyond `SceneLimits.maxCoordinate` at `location`.
+    func withinCoordinateLimit(_ v: Double, what: String, at location: SourcePosition) -> Bool {
+        guard abs(v) > SceneLimits.maxCoordinate else { return true }
+        let limit = format(SceneLimits.maxCoordinate)
+        diagnostics.error("\(what) must be between -\(limit) and \(limit) (the limit for coordinates, sizes and lengths), found \(format(v))", at: location)
+        return false
+    }
+
     /// A number ≥ 0 (durations, widths).
     func nonNegative(_ node: SceneNode, what: String) -> Double? {
         guard let v = number(node, what: what) else { return nil }
@@ -74,6 +94,21 @@ struct ValueDecoder {
         return nil
     }
 
+    /// Text within `SceneLimits.maxTextCharacters` and `maxScalarsPerCharacter`.
+    func withinTextLimits(_ s: String, what: String, at location: SourcePosition) -> Bool {
+        let count = s.unicodeScalars.count
+        guard count <= SceneLimits.maxTextCharacters else {
+            diagnostics.error("\(what) has \(count) characters; a text may have at most \(SceneLimits.maxTextCharacters) (Unicode scalars)", at: location)
+            return false
+        }
+        for (i, character) in s.enumerated() where character.unicodeScalars.count > SceneLimits.maxScalarsPerCharacter {
+            let marks = character.unicodeScalars.count - 1
+            diagnostics.error("\(what): character \(i + 1) carries \(marks) combining marks or joined parts; one character may have at most \(SceneLimits.maxScalarsPerCharacter) Unicode scalars", at: location)
+            return false
+        }
+        return true
+    }
+
     /// One of `choices` (case-sensitive), with a suggestion when misspelt.
     func choice(_ node: SceneNode, what: String, among choices: [String]) -> String? {
         guard let s = string(node, what: what) else { return nil }
@@ -84,8 +119,9 @@ struct ValueDecoder {
 
     // MARK: Lists of numbers
 
-    /// Exactly `count` numbers in a list.
-    func numbers(_ node: SceneNode, count: Int, what: String, shape: String, angle: Bool = false) -> [Double]? {
+    /// Exactly `count` numbers in a list, each within `SceneLimits.maxCoordinate` unless not
+    /// `bounded` (the canvas size, which has limits of its own with better messages).
+    func numbers(_ node: SceneNode, count: Int, what: String, shape: String, angle: Bool = false, bounded: Bool = true) -> [Double]? {
         guard case .sequence(let items, _) = node else {
             diagnostics.error("\(what) must be \(shape), found \(node.kindDescription)", at: node.location)
             return nil
@@ -94,15 +130,18 @@ struct ValueDecoder {
             diagnostics.error("\(what) must be \(shape) (\(count) numbers), found \(items.count)", at: node.location)
             return nil
         }
-        return numberItems(items, what: what, angle: angle)
+        return numberItems(items, what: what, angle: angle, bounded: bounded)
     }
 
     /// Every item as a number, each problem reported; nil if any is not one.
-    private func numberItems(_ items: [SceneNode], what: String, angle: Bool = false) -> [Double]? {
+    private func numberItems(_ items: [SceneNode], what: String, angle: Bool = false, bounded: Bool = true) -> [Double]? {
         var result: [Double] = []
         var ok = true
         for item in items {
-            if let v = number(item, what: "each number of \(what)", angle: angle) { result.append(v) } else { ok = false }
+            let what = "each number of \(what)"
+            if let v = bounded ? coordinate(item, what: what, angle: angle) : number(item, what: what, angle: angle) {
+                result.append(v)
+            } else { ok = false }
         }
         return ok ? result : nil
     }
@@ -111,8 +150,8 @@ struct ValueDecoder {
         numbers(node, count: 2, what: what, shape: "a point [x, y]").map { CGPoint(x: $0[0], y: $0[1]) }
     }
 
-    func size(_ node: SceneNode, what: String) -> CGSize? {
-        numbers(node, count: 2, what: what, shape: "a size [width, height]").map { CGSize(width: $0[0], height: $0[1]) }
+    func size(_ node: SceneNode, what: String, bounded: Bool = true) -> CGSize? {
+        numbers(node, count: 2, what: what, shape: "a size [width, height]", bounded: bounded).map { CGSize(width: $0[0], height: $0[1]) }
     }
 
     func rect(_ node: SceneNode, what: String) -> CGRect? {
@@ -143,7 +182,9 @@ struct ValueDecoder {
         if node.isNull { return .some(nil) }
         if case .scalar(let text, _, _) = node {
             do {
-                return .some(try CGPath(svgPath: text))
+                // Stops early: each element has at least one point.
+                let path = try CGPath(svgPath: text, maxElements: SceneLimits.maxPathPoints)
+                return checkPath(path, what: what, at: node.location) ? .some(path) : nil
             } catch {
                 diagnostics.error("\(what): \(error)", at: node.location)
                 return nil
@@ -160,7 +201,7 @@ struct ValueDecoder {
             guard let rect = self.rect(r, what: "rect") else { return nil }
             var radius = 0.0
             if let c = map.take("cornerRadius") {
-                guard let v = nonNegative(c, what: "cornerRadius") else { return nil }
+                guard let v = nonNegative(c, what: "cornerRadius"), withinCoordinateLimit(v, what: "cornerRadius", at: c.location) else { return nil }
                 radius = v
             }
             return .some(radius > 0 ? CGPath(roundedRect: rect, cornerWidth: radius, cornerHeight: radius) : CGPath(rect: rect))
@@ -180,6 +221,37 @@ struct ValueDecoder {
     }
 
     static let pathKeys = ["rect", "ellipse", "cornerRadius"]
+
+    /// Path data within the limits: every coordinate within `SceneLimits.maxCoordinate`, and at
+    /// most `SceneLimits.maxPathPoints` points (stroking a self-intersecting path costs more than
+    /// linear time in its points).
+    private func checkPath(_ path: CGPath, what: String, at location: SourcePosition) -> Bool {
+        var count = 0
+        for element in path.elements {
+            let points: [CGPoint]
+            switch element {
+            case .moveTo(let p), .lineTo(let p): points = [p]
+            case .quadCurveTo(let p, let c): points = [p, c]
+            case .curveTo(let p, let c1, let c2): points = [p, c1, c2]
+            case .closeSubpath: points = []
+            }
+            count += points.count
+            for p in points {
+                guard withinCoordinateLimit(p.x, what: "each coordinate of \(what)", at: location),
+                      withinCoordinateLimit(p.y, what: "each coordinate of \(what)", at: location) else { return false }
+            }
+        }
+        guard count <= SceneLimits.maxPathPoints else {
+            diagnostics.error("\(what) has \(count) points; a path may have at most \(SceneLimits.maxPathPoints)", at: location)
+            return false
+        }
+        pathPoints.value += count
+        guard pathPoints.value <= SceneLimits.maxTotalPathPoints else {
+            diagnostics.error("\(what) brings the scene's paths to \(pathPoints.value) points; at most \(SceneLimits.maxTotalPathPoints) in all", at: location)
+            return false
+        }
+        return true
+    }
 
     // MARK: Colors
 
@@ -313,7 +385,7 @@ struct ValueDecoder {
                 }
                 return CATransform3DMakeScale(v[0], v[1], v.count == 3 ? v[2] : 1)
             }
-            guard let s = number(value, what: "scale") else { return nil }
+            guard let s = coordinate(value, what: "scale") else { return nil }
             return CATransform3DMakeScale(s, s, 1)
         case "rotate":
             guard let angle = number(value, what: "rotate", angle: true) else { return nil }
@@ -374,7 +446,7 @@ struct ValueDecoder {
     func value(_ node: SceneNode, kind: ValueKind, what: String, angle: Bool = false) -> AnimatableValue? {
         switch kind {
         case .number:
-            return number(node, what: what, angle: angle).map(AnimatableValue.number)
+            return coordinate(node, what: what, angle: angle).map(AnimatableValue.number)
         case .point: return point(node, what: what).map(AnimatableValue.point)
         case .size: return size(node, what: what).map(AnimatableValue.size)
         case .rect: return rect(node, what: what).map(AnimatableValue.rect)
@@ -383,7 +455,9 @@ struct ValueDecoder {
         case .bool: return bool(node, what: what).map(AnimatableValue.bool)
         case .numbers: return numberList(node, what: what).map(AnimatableValue.numbers)
         case .path: return path(node, what: what).map(AnimatableValue.path)
-        case .string: return string(node, what: what).map(AnimatableValue.string)
+        case .string:
+            guard let s = string(node, what: what), withinTextLimits(s, what: what, at: node.location) else { return nil }
+            return .string(s)
         case .colors: return colorList(node, what: what).map(AnimatableValue.colors)
         case .image:
             // Images are files, loaded by the scene decoder (SceneDecoder.image); not a plain value.

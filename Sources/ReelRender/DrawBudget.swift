@@ -1,0 +1,23 @@
+import ReelCore
+
+/// How many layers one frame may draw, counting every replicator copy of every layer.
+///
+/// Replicators inside replicators multiply (10⁴ × 10⁴ copies hung a render); scene files are held
+/// to `SceneLimits.maxDrawnLayers` when decoded, and this bounds what the Swift API or an animated
+/// instanceCount can reach. Once spent, the rest of the frame is not drawn: the same layers every
+/// time, in drawing order, so frames stay deterministic.
+final class DrawBudget {
+    /// Layers drawn at most per frame (the presentation tree's own bound).
+    static let maxLayersPerFrame = Timeline.maxPresentationLayers
+
+    private(set) var remaining: Int
+
+    init(limit: Int = DrawBudget.maxLayersPerFrame) { remaining = limit }
+
+    /// Takes one draw from the budget; false when none is left.
+    func take() -> Bool {
+        guard remaining > 0 else { return false }
+        remaining -= 1
+        return true
+    }
+}
