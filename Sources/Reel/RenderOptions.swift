@@ -26,6 +26,9 @@ public struct RenderOptions: Sendable, Hashable {
     public var limits: SceneLimits
     /// Replace outputs even when they are read-only (`--force`, `-y`).
     public var replaceReadOnly = false
+    /// The memory a render may need, in bytes: a scene whose render is estimated to need more is
+    /// refused before it starts (`RenderJob.estimatedMemory`). nil: no check.
+    public var maxMemory: Int?
 
     public init(fps: Double? = nil, scale: Double? = nil, frames: FrameSpan? = nil, crf: Int? = nil,
                 preset: String? = nil, codec: String? = nil, threads: Int? = nil, limits: SceneLimits = SceneLimits()) {

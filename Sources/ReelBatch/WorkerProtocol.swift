@@ -26,6 +26,7 @@ public struct WorkerRequest: Codable, Sendable {
         var render = options.renderOptions
         render.threads = threads
         render.replaceReadOnly = replaceReadOnly
+        render.maxMemory = maxMemory
         return render
     }
 }

@@ -51,7 +51,7 @@ struct BatchCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("Try a job that failed while rendering again, up to n times (never an invalid scene).", valueName: "n"))
     var retries: Int?
 
-    @Option(name: .customLong("max-memory"), help: ArgumentHelp("Memory each job may allocate, e.g. 4G or 800M (default: the machine's memory divided by --jobs); a job over it fails alone.", valueName: "size"))
+    @Option(name: .customLong("max-memory"), help: ArgumentHelp("Memory each job may use, e.g. 4G or 800M (default: the machine's memory divided by --jobs); a job that needs more is refused or fails alone.", valueName: "size"))
     var maxMemory: String?
 
     @Flag(name: [.customShort("y"), .long], help: "Render every output, even those up to date (and replace read-only ones).")
@@ -131,7 +131,7 @@ struct BatchCommand: ParsableCommand {
         var settings = BatchRunner.Settings(jobs: jobs ?? Self.defaultJobs, outputDirectory: output,
                                             worker: [Self.executable, "_worker"], version: ReelVersion.string)
         settings.threadsPerJob = threads
-        settings.maxMemoryPerJob = try maxMemory.map(Self.bytes) ?? Self.physicalMemory / max(settings.jobs, 1)
+        settings.maxMemoryPerJob = try maxMemory.map(MemorySize.parse) ?? MemorySize.physical / max(settings.jobs, 1)
         settings.force = force
         settings.failFast = failFast
         settings.baseline = baseline
@@ -163,20 +163,6 @@ struct BatchCommand: ParsableCommand {
             }
         }
     }
-
-    /// `4G`, `800M`, `512k` or a number of bytes.
-    static func bytes(_ text: String) throws -> Int {
-        let units: [Character: Int] = ["k": 1 << 10, "K": 1 << 10, "m": 1 << 20, "M": 1 << 20, "g": 1 << 30, "G": 1 << 30]
-        var digits = Substring(text)
-        var unit = 1
-        if let last = digits.last, let u = units[last] { unit = u; digits = digits.dropLast() }
-        guard let value = Double(digits), value > 0, value * Double(unit) >= Double(64 << 20), value * Double(unit) < 1e15 else {
-            throw CommandFailure.invalid("--max-memory \(text): give a size of at least 64M, like 4G or 800M")
-        }
-        return Int(value * Double(unit))
-    }
-
-    static var physicalMemory: Int { Int(ProcessInfo.processInfo.physicalMemory) }
 
     /// This program, to run workers with (the same binary, so the same version).
     static var executable: String {

@@ -34,7 +34,7 @@ struct InspectCommand: ParsableCommand {
     }
 
     func run() throws {
-        let timeline = try input.load(RenderOptions(limits: limits.sceneLimits), quiet: true).timeline
+        let timeline = try input.load(try limits.renderOptions(), quiet: true).timeline
         if events {
             for event in timeline.events { print(InspectReport.json(event).compact) }
             return

@@ -64,16 +64,16 @@ struct RenderCommand: ParsableCommand {
         if let threads, !(1...256).contains(threads) { throw ValidationError("--threads must be 1…256, got \(threads).") }
     }
 
-    /// The render options these flags give (shared with `reel batch`).
-    var renderOptions: RenderOptions {
-        var options = RenderOptions(fps: fps, scale: scale, frames: frames, crf: crf, preset: preset, codec: codec, threads: threads,
-                                    limits: limits.sceneLimits)
-        options.replaceReadOnly = force
+    /// The render options these flags give.
+    func renderOptions() throws -> RenderOptions {
+        var options = try limits.renderOptions()
+        (options.fps, options.scale, options.frames, options.crf) = (fps, scale, frames, crf)
+        (options.preset, options.codec, options.threads, options.replaceReadOnly) = (preset, codec, threads, force)
         return options
     }
 
     func run() throws {
-        let options = renderOptions
+        let options = try renderOptions()
         do { try options.validate() } catch let error as RenderJobError { throw CommandFailure(error) }
         let loaded = try input.load(options, quiet: quiet)
         let outputPath = output ?? OutputNaming.defaultOutput(for: input.scene, extension: "mp4")

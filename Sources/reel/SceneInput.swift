@@ -30,6 +30,9 @@ struct LimitOptions: ParsableArguments {
     @Option(name: .customLong("max-image-pixels"), parsing: .unconditional,
             help: ArgumentHelp("Raise the limit on pixels per contents image (default 40000000; all images together: 100000000 or this, if larger).", valueName: "n"))
     var maxImagePixels: Int?
+    @Option(name: .customLong("max-memory"),
+            help: ArgumentHelp("The memory a render may use, e.g. 4G or 800M (default: 3/4 of this machine's); a bigger render is refused before it starts.", valueName: "size"))
+    var maxMemory: String?
     @Flag(name: .customLong("allow-images-outside"),
           help: "Let contents name image files outside the scene's folder (absolute paths, '..', links leading out).")
     var allowImagesOutside = false
@@ -41,6 +44,20 @@ struct LimitOptions: ParsableArguments {
         if let maxDepth, !(1...SceneLimits.maxDepthCeiling).contains(maxDepth) {
             throw ValidationError("--max-depth must be 1…\(SceneLimits.maxDepthCeiling), got \(maxDepth).")
         }
+    }
+
+    /// `--max-memory` in bytes (default: 3/4 of the machine's memory).
+    func memoryLimit() throws -> Int {
+        try maxMemory.map(MemorySize.parse) ?? MemorySize.physical / 4 * 3
+    }
+
+    /// The render options for these limits: the scene limits and the memory budget, which the
+    /// process itself also enforces (see `MemorySize.enforce`).
+    func renderOptions() throws -> RenderOptions {
+        var options = RenderOptions(limits: sceneLimits)
+        options.maxMemory = try memoryLimit()
+        MemorySize.enforce(options.maxMemory!)
+        return options
     }
 
     var sceneLimits: SceneLimits {
@@ -58,6 +75,32 @@ struct LimitOptions: ParsableArguments {
             l.maxTotalImagePixels = max(l.maxTotalImagePixels, maxImagePixels)
         }
         return l
+    }
+}
+
+/// Memory sizes on the command line, and the limit a process keeps to.
+enum MemorySize {
+    /// `4G`, `800M`, `512k` or a number of bytes; at least 64 MiB.
+    static func parse(_ text: String) throws -> Int {
+        let units: [Character: Int] = ["k": 1 << 10, "K": 1 << 10, "m": 1 << 20, "M": 1 << 20, "g": 1 << 30, "G": 1 << 30]
+        var digits = Substring(text)
+        var unit = 1
+        if let last = digits.last, let u = units[last] { unit = u; digits = digits.dropLast() }
+        guard let value = Double(digits), value * Double(unit) >= Double(64 << 20), value * Double(unit) < 1e15 else {
+            throw CommandFailure.invalid("--max-memory \(text): give a size of at least 64M, like 4G or 800M")
+        }
+        return Int(value * Double(unit))
+    }
+
+    static var physical: Int { Int(ProcessInfo.processInfo.physicalMemory) }
+
+    /// Caps what this process may allocate (heap, thread stacks, encoder buffers: RLIMIT_DATA), so
+    /// a render the estimate got wrong fails instead of taking the machine's memory. The cap is
+    /// twice the budget (at least 1 GiB more): it counts reserved memory that is never touched.
+    static func enforce(_ budget: Int) {
+        let cap = rlim_t(max(2 * budget, budget + 1 << 30))
+        var bound = rlimit(rlim_cur: cap, rlim_max: cap)
+        setrlimit(Int32(RLIMIT_DATA.rawValue), &bound)
     }
 }
 

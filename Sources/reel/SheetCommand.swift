@@ -43,7 +43,9 @@ struct SheetCommand: ParsableCommand {
 
     func run() throws {
         if let output { try OutputNaming.requirePNG(output) }
-        let loaded = try input.load(RenderOptions(fps: fps, scale: scale, limits: limits.sceneLimits))
+        var options = try limits.renderOptions()
+        (options.fps, options.scale) = (fps, scale)
+        let loaded = try input.load(options)
         let timeline = loaded.timeline
         var canvas = loaded.canvas
         canvas.scale = scale ?? min(canvas.scale, 480 / max(canvas.size.width, 1))

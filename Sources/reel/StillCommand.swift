@@ -37,7 +37,8 @@ struct StillCommand: ParsableCommand {
 
     func run() throws {
         if let output { try OutputNaming.requirePNG(output) }
-        let options = RenderOptions(scale: scale, limits: limits.sceneLimits)
+        var options = try limits.renderOptions()
+        options.scale = scale
         do { try options.validate() } catch let error as RenderJobError { throw CommandFailure(error) }
         let loaded = try input.load(options)
         let canvas = loaded.canvas

@@ -36,6 +36,7 @@ struct ValidateCommand: ParsableCommand {
     func run() throws {
         var failed = false
         var all: [SceneProblem] = []
+        let options = try limits.renderOptions()
         for path in scenes {
             if BatchManifest.isManifest(path: path) {
                 // A batch manifest: the manifest itself, then every scene it names.
@@ -48,7 +49,7 @@ struct ValidateCommand: ParsableCommand {
                 }
                 continue
             }
-            let (result, problems) = RenderJob(scene: path, options: RenderOptions(limits: limits.sceneLimits)).check()
+            let (result, problems) = RenderJob(scene: path, options: options).check()
             if result == nil { failed = true }
             if json {
                 all += problems

@@ -16,12 +16,7 @@ struct WorkerCommand: ParsableCommand {
         guard let request = try? JSONDecoder().decode(WorkerRequest.self, from: input) else {
             throw CommandFailure.invalid("_worker reads a job from 'reel batch' on standard input")
         }
-        if let limit = request.maxMemory {
-            // Heap and other private writable memory (not the shared libraries' code): what a
-            // runaway scene would grow.
-            var bound = rlimit(rlim_cur: rlim_t(limit), rlim_max: rlim_t(limit))
-            setrlimit(Int32(RLIMIT_DATA.rawValue), &bound)
-        }
+        if let limit = request.maxMemory { MemorySize.enforce(limit) }
         reel_install_interrupt_handlers()
         let write = { (message: WorkerMessage) in FileHandle.standardOutput.write(Data((message.line + "\n").utf8)) }
         let result = BatchWorker.run(request, version: ReelVersion.string, emit: write, shouldStop: { reel_interrupt_signal() != 0 })

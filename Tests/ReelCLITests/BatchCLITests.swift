@@ -189,8 +189,10 @@ import Testing
         #expect(result.status == 1)
         let jobs = try Self.jobs(folder.url.appendingPathComponent("r.json").path)
         #expect(jobs["small.yaml"]?.status == "rendered")
-        #expect(jobs["huge.yaml"]?.status == "failed")
-        #expect(jobs["huge.yaml"]?.reason.contains("it ran out of memory (its limit is 400 MB") == true, "\(jobs["huge.yaml"]?.reason ?? "")")
+        // Refused before it starts: its frames alone need more.
+        #expect(jobs["huge.yaml"]?.status == "invalid")
+        let message = (jobs["huge.yaml"]?.job["diagnostics"] as? [[String: Any]])?.first?["message"] as? String ?? ""
+        #expect(message.contains("rendering 7680×4320 frames needs about") && message.contains("more than the 400 MB --max-memory allows"), "\(message)")
         #expect(!(FileManager.default.subpaths(atPath: folder.url.appendingPathComponent("out").path) ?? []).contains { $0.contains("huge") })
     }
 

@@ -39,6 +39,21 @@ import Testing
         #expect(try ReelProcess.run(["still", scene, "--at", "0.5", "-o", png, "--force"]).status == 0)
     }
 
+    @Test func aRenderOverItsMemoryBudgetIsRefusedBeforeItStartsAndValidateAgrees() throws {
+        let folder = try TemporaryFolder()
+        let scene = try folder.write("s.yaml", Self.scene(size: "[1920, 1080]"))
+        let out = folder.url.appendingPathComponent("out.mp4").path
+        let refused = try ReelProcess.run(["render", scene, "-o", out, "--max-memory", "300M", "--scale", "2"])
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("rendering 3840×2160 frames needs about"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("more than the 300 MB --max-memory allows"), "\(refused.stderr)")
+        let validate = try ReelProcess.run(["validate", scene, "--max-memory", "300M"])
+        #expect(validate.status == 2 && validate.stderr.contains("rendering 1920×1080 frames needs about"), "\(validate.stderr)")
+        #expect(folder.contents == ["s.yaml"])
+        // The default budget (3/4 of the machine) renders it.
+        #expect(try ReelProcess.run(["render", scene, "-o", out, "--quiet"]).status == 0)
+    }
+
     @Test func leftoversOfKilledRunsAreRemovedButNotThoseOfLiveOnes() throws {
         let folder = try TemporaryFolder()
         let scene = try folder.write("s.yaml", Self.scene())

@@ -73,7 +73,7 @@ struct ValidateCLITests {
 
         let wide = try folder.write("wide.yaml", "reel: 1\ncanvas: { size: [8000, 8000], duration: 1 }\n")
         #expect(try ReelProcess.run(["validate", wide]).stderr.contains("(raise it with --max-pixels)"))
-        #expect(try ReelProcess.run(["validate", "--max-pixels", "64000000", wide]).status == 0)
+        #expect(try ReelProcess.run(["validate", "--max-pixels", "64000000", "--max-memory", "64G", wide]).status == 0)
 
         let big = try folder.write("big.yaml", "reel: 1\ncanvas: { size: [10, 10], duration: 1 }\n" + String(repeating: "# padding\n", count: 200))
         let tooBig = try ReelProcess.run(["validate", "--max-file-size", "1000", big])
