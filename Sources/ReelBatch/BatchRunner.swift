@@ -12,6 +12,8 @@ public final class BatchRunner: @unchecked Sendable {
         public var threadsPerJob: Int?
         /// The memory each worker may allocate, in bytes (nil: no limit).
         public var maxMemoryPerJob: Int?
+        /// Limits on what scenes may ask for.
+        public var limits = SceneLimits()
         /// Render every output, up to date or not.
         public var force = false
         /// Stop at the first job that does not succeed (the rest are reported `interrupted`).
@@ -194,6 +196,7 @@ public final class BatchRunner: @unchecked Sendable {
         var request = WorkerRequest(scene: job.scene, outputs: outputs, options: job.options, threads: settings.threadsPerJob,
                                     maxMemory: settings.maxMemoryPerJob)
         request.replaceReadOnly = settings.force
+        request.limits = settings.limits
         let worker: WorkerProcess
         do {
             worker = try WorkerProcess(executable: settings.worker[0], arguments: Array(settings.worker.dropFirst()),

@@ -12,6 +12,8 @@ public struct WorkerRequest: Codable, Sendable {
     public var maxMemory: Int?
     /// Replace read-only outputs (`--force`).
     public var replaceReadOnly = false
+    /// Limits on what the scene may ask for (`--max-frames` …, `--allow-images-outside`).
+    public var limits = SceneLimits()
 
     public init(scene: String, outputs: [String], options: BatchOptions, threads: Int?, maxMemory: Int? = nil) {
         self.scene = scene
@@ -27,6 +29,7 @@ public struct WorkerRequest: Codable, Sendable {
         render.threads = threads
         render.replaceReadOnly = replaceReadOnly
         render.maxMemory = maxMemory
+        render.limits = limits
         return render
     }
 }

@@ -51,9 +51,6 @@ struct BatchCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("Try a job that failed while rendering again, up to n times (never an invalid scene).", valueName: "n"))
     var retries: Int?
 
-    @Option(name: .customLong("max-memory"), help: ArgumentHelp("Memory each job may use, e.g. 4G or 800M (default: the machine's memory divided by --jobs); a job that needs more is refused or fails alone.", valueName: "size"))
-    var maxMemory: String?
-
     @Flag(name: [.customShort("y"), .long], help: "Render every output, even those up to date (and replace read-only ones).")
     var force = false
 
@@ -102,6 +99,10 @@ struct BatchCommand: ParsableCommand {
     @Flag(help: "Print progress as key=value blocks on stdout (job, status, jobs_done, jobs_total, …, progress=continue/end).")
     var progress = false
 
+    /// The scene limits of `render` (`--max-memory` is per job here: default the machine's memory
+    /// divided by --jobs). Declared last so `--help` lists the everyday options first.
+    @OptionGroup var limits: LimitOptions
+
     /// Measured on 2 cores with tools/bench-batch: two jobs at once keep both cores busy with
     /// small scenes; more only add memory.
     static let defaultJobs = 2
@@ -131,7 +132,8 @@ struct BatchCommand: ParsableCommand {
         var settings = BatchRunner.Settings(jobs: jobs ?? Self.defaultJobs, outputDirectory: output,
                                             worker: [Self.executable, "_worker"], version: ReelVersion.string)
         settings.threadsPerJob = threads
-        settings.maxMemoryPerJob = try maxMemory.map(MemorySize.parse) ?? MemorySize.physical / max(settings.jobs, 1)
+        settings.maxMemoryPerJob = try limits.maxMemory.map(MemorySize.parse) ?? MemorySize.physical / max(settings.jobs, 1)
+        settings.limits = limits.sceneLimits
         settings.force = force
         settings.failFast = failFast
         settings.baseline = baseline

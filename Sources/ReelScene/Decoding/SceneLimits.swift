@@ -1,7 +1,7 @@
 /// Bounds that keep a typo (`duration: 60000`, `size: [19200, 10800]`) or a hostile file from
 /// eating the disk or the memory of a nightly job. Each can be raised explicitly from the command
 /// line (`--max-frames`, `--max-pixels`, `--max-depth`, `--max-file-size`).
-public struct SceneLimits: Sendable, Hashable {
+public struct SceneLimits: Sendable, Hashable, Codable {
     /// Largest scene file in bytes.
     public var maxFileBytes = 16 * 1024 * 1024
     /// Largest frame in pixels (width × height after `scale`). 8K UHD is 33 million.
