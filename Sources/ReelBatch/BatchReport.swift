@@ -101,6 +101,13 @@ public struct JobReport: Sendable {
         self.baseline = baseline
     }
 
+    /// The line of the log that says most: a fatal error's message when the renderer crashed
+    /// (the backtrace after it is for developers), else its last line.
+    public var logHeadline: String? {
+        let lines = (log ?? "").split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        return lines.first { $0.contains("Fatal error") || $0.contains("error:") || $0.contains("[error]") } ?? lines.last
+    }
+
     /// Frames per second of this run's rendering (0 when nothing was rendered).
     public var fps: Double { seconds > 0 && status == .rendered ? Double(frames) / seconds : 0 }
 }

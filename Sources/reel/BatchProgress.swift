@@ -64,9 +64,7 @@ final class BatchProgress: @unchecked Sendable {
         }
         Terminal.write(line + "\n")
         for problem in r.diagnostics where problem.severity == .error || !quiet { problem.print() }
-        if r.status == .failed, let log = r.log?.split(separator: "\n").suffix(5), !log.isEmpty {
-            Terminal.write(log.map { "    \($0)\n" }.joined())
-        }
+        if r.status == .failed, let headline = r.logHeadline { Terminal.write("    \(headline)\n") }
     }
 
     private func drawBar() {
