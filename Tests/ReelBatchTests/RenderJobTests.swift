@@ -1,0 +1,44 @@
+import Foundation
+import Reel
+import ReelTestSupport
+import Testing
+
+/// The render job every entry point uses, through its Swift API (as the README shows it).
+@Suite struct RenderJobTests {
+    static let hello = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("scenes/hello.yaml").path
+
+    @Test func rendersAFileAndAStill() throws {
+        let folder = try ScratchFolder()
+        let job = RenderJob(scene: Self.hello, options: RenderOptions(fps: 10, frames: FrameSpan(first: 0, last: 4), crf: 30))
+        let loaded = try job.load()
+        let result = try loaded.plan(output: try folder.file("hello.webm")).run()
+        #expect(result.frames == 5 && result.bytes > 0)
+        let probe = try StreamProbe.read(folder.url.appendingPathComponent("hello.webm").path)
+        #expect(probe.codec == "vp9" && probe.frames == 5 && probe.frameRate == "10/1")
+        let frame = loaded.still(at: 1.5)
+        #expect(frame.width == loaded.canvas.pixelWidth && frame.height == loaded.canvas.pixelHeight)
+    }
+
+    @Test func gifRatesAreChosenAndSaidSo() throws {
+        let loaded = try RenderJob(scene: Self.hello).load()
+        let plan = try loaded.plan(output: "x.gif")
+        #expect(plan.canvas.fps == 50, "60 fps → the nearest 100/n below")
+        #expect(plan.notes.first?.contains("rendering at 50 fps") == true)
+    }
+
+    @Test func problemsAreCollectedNotThrownByCheck() {
+        let (loaded, problems) = RenderJob(scene: Self.hello, options: RenderOptions(scale: 99)).check()
+        #expect(loaded == nil)
+        #expect(problems.map(\.message) == ["--scale must be greater than 0 and at most 16, got 99"])
+        #expect(throws: RenderJobError.self) { try RenderJob(scene: "/nonexistent.yaml").load() }
+    }
+
+    @Test func theOptionsIdentityResolvesDefaults() throws {
+        let mp4 = try OutputFormat(path: "a.mp4")
+        #expect(RenderOptions().identity(for: mp4) == RenderOptions(crf: 18, preset: "medium").identity(for: mp4))
+        #expect(RenderOptions(threads: 1).identity(for: mp4) == RenderOptions(threads: 2).identity(for: mp4), "threads do not change the bytes")
+        #expect(RenderOptions(crf: 20).identity(for: mp4) != RenderOptions().identity(for: mp4))
+        #expect(RenderOptions().identity(for: try OutputFormat(path: "a.webm")) != RenderOptions().identity(for: mp4))
+    }
+}
