@@ -42,9 +42,11 @@ let package = Package(
         .target(name: "Reel", dependencies: ["ReelCore", "ReelScene", "ReelRender", "ReelEncode"]),
         // Many jobs, unattended: planning, up-to-date checks, worker processes, reports, baselines.
         .target(name: "ReelBatch", dependencies: ["Reel"]),
+        // Render farms: submitting segment renders to Slurm (the engine stays Slurm's).
+        .target(name: "ReelFarm"),
         .executableTarget(
             name: "reel",
-            dependencies: ["Reel", "ReelBatch", "CReelSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+            dependencies: ["Reel", "ReelBatch", "ReelFarm", "CReelSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // tools/bench-layers: drawing speed of a 1080p frame with and without the raster cache.
         .executableTarget(name: "bench-layers", dependencies: ["Reel"], path: "Sources/BenchLayers"),
         // tools/bench-timeline: per-frame evaluation cost against the length of the timeline.

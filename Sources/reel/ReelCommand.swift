@@ -22,7 +22,7 @@ struct ReelCommand: ParsableCommand {
             """,
         version: ReelVersion.string,
         subcommands: [RenderCommand.self, StillCommand.self, SheetCommand.self, InspectCommand.self, ValidateCommand.self,
-                      BatchCommand.self, WorkerCommand.self],
+                      BatchCommand.self, SubmitCommand.self, WorkerCommand.self],
         defaultSubcommand: RenderCommand.self)
 
     /// Runs the command line with Reel's exit codes: usage mistakes are invalid input (2),

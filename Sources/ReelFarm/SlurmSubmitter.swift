@@ -1,0 +1,211 @@
+import Foundation
+
+/// A render split into segments on a Slurm cluster: a job array renders the segments
+/// (`reel render SCENE --segment I/N`), a job that depends on it (`afterok`) joins them
+/// (`reel concat`). Slurm is the engine; this only writes the two job scripts and submits them.
+///
+/// Assumptions, as on every render farm: the scene, its images, the output folder and the reel
+/// binary have the same paths on every node (shared storage: NFS, CephFS, …), and every node runs
+/// the same reel version — each task checks that first and fails with a clear message if not.
+public struct SlurmSubmission: Sendable {
+    /// The scene, as an absolute path.
+    public var scene: String
+    /// The output, as an absolute path.
+    public var output: String
+    public var segments: Int
+    public var partition: String?
+    /// Options for `reel render` on the nodes (`--crf 20` …).
+    public var renderArguments: [String] = []
+    /// More `sbatch` options, for both jobs (`--account=…`, `--time=…`).
+    public var sbatchArguments: [String] = []
+    /// The reel executable the nodes run (the submitting one: shared storage).
+    public var reel: String
+    /// The version every node must run.
+    public var version: String
+
+    public init(scene: String, output: String, segments: Int, reel: String, version: String) {
+        self.scene = scene
+        self.output = output
+        self.segments = segments
+        self.reel = reel
+        self.version = version
+    }
+}
+
+/// The jobs a submission made.
+public struct SubmittedRender: Sendable {
+    /// The job array that renders the segments (its id), and the job that joins them.
+    public var segmentsJob: String
+    public var concatJob: String?
+    /// Where the parts and the jobs' logs are (beside the output, hidden), until the join.
+    public var workFolder: String
+    public var output: String
+    public var segments: Int
+}
+
+/// What went wrong on the cluster.
+public struct SlurmError: Error, CustomStringConvertible {
+    public var description: String
+    /// 2 for what the user must fix before anything runs (no Slurm, bad arguments), 1 for failures.
+    public var exitCode: Int32
+    init(_ description: String, exitCode: Int32 = 1) {
+        self.description = description
+        self.exitCode = exitCode
+    }
+}
+
+public enum Slurm {
+    /// The path of a Slurm command on PATH, or nil.
+    public static func command(_ name: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    /// Submits the segment array and the dependent join.
+    /// - Throws: `SlurmError` (exit status 2 when Slurm is not installed or refuses the job).
+    public static func submit(_ s: SlurmSubmission) throws -> SubmittedRender {
+        guard let sbatch = command("sbatch") else {
+            throw SlurmError("reel submit needs Slurm's sbatch on PATH, on a machine of a Slurm cluster "
+                + "(Debian: apt-get install slurm-client; or render segments with 'reel render --segment I/N' and any other engine)", exitCode: 2)
+        }
+        let folder = (s.output as NSString).deletingLastPathComponent
+        let name = (s.output as NSString).lastPathComponent
+        let ext = (name as NSString).pathExtension
+        let tag = String(format: "%08x", UInt32.random(in: 0...UInt32.max))
+        let work = folder + "/." + name + ".reel-farm-" + tag
+        do {
+            try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: false)
+        } catch {
+            throw SlurmError("cannot create \(work): \(error.localizedDescription)")
+        }
+        let sequence = ext.lowercased() == "png"
+        let check = """
+            version=$(\(quote(s.reel)) --version 2>&1) || { echo "reel cannot run on $(hostname): \(quote(s.reel))" >&2; exit 3; }
+            if [ "$version" != \(quote(s.version)) ]; then
+              echo "reel on $(hostname) is $version, the submitting machine's is \(s.version): every node needs the same version at \(s.reel)" >&2
+              exit 3
+            fi
+            """
+        // A PNG sequence's segments write their frames straight into the sequence: nothing to join.
+        let part = sequence ? quote(s.output) : quote(work) + "/part-$SLURM_ARRAY_TASK_ID." + ext
+        let segmentScript = """
+            #!/bin/sh
+            # reel submit: segment $SLURM_ARRAY_TASK_ID of \(s.segments) of \(s.scene)
+            \(check)
+            exec \(quote(s.reel)) render \(quote(s.scene)) --segment "$SLURM_ARRAY_TASK_ID/\(s.segments)" -o \(part) --quiet \(s.renderArguments.map(quote).joined(separator: " "))
+
+            """
+        try write(segmentScript, to: work + "/segment.sh")
+        var common = ["--parsable", "--job-name=reel-\(name)"]
+        if let partition = s.partition { common.append("--partition=\(partition)") }
+        common += s.sbatchArguments
+        let array = jobID(try run(sbatch, common + ["--array=0-\(s.segments - 1)", "--output=\(work)/segment-%a.log", work + "/segment.sh"]))
+        var concat: String?
+        if !sequence {
+            let concatScript = """
+                #!/bin/sh
+                # reel submit: joins the \(s.segments) segments of \(s.scene) into \(s.output)
+                \(check)
+                \(quote(s.reel)) concat \(quote(work))/part-*.\(ext) -o \(quote(s.output)) && rm -rf \(quote(work))
+
+                """
+            try write(concatScript, to: work + "/concat.sh")
+            concat = jobID(try run(sbatch, common + ["--dependency=afterok:\(array)", "--kill-on-invalid-dep=yes",
+                                                     "--output=\(work)/concat.log", work + "/concat.sh"]))
+        }
+        return SubmittedRender(segmentsJob: array, concatJob: concat, workFolder: work, output: s.output, segments: s.segments)
+    }
+
+    /// Waits until the render is finished: the joined output exists, or a job failed.
+    /// - Throws: `SlurmError` naming each failed segment with the end of its log.
+    public static func wait(for jobs: SubmittedRender, poll: TimeInterval = 1, progress: (String) -> Void = { _ in }) throws {
+        guard let scontrol = command("scontrol") else { throw SlurmError("--wait needs Slurm's scontrol on PATH", exitCode: 2) }
+        let last = jobs.concatJob ?? jobs.segmentsJob
+        var lastStates = ""
+        while true {
+            let segments = states(scontrol, jobs.segmentsJob)
+            let summary = Dictionary(grouping: segments.values, by: { $0 }).map { "\($0.value.count) \($0.key.lowercased())" }.sorted()
+                .joined(separator: ", ")
+            if summary != lastStates, !summary.isEmpty {
+                progress("segments: \(summary)")
+                lastStates = summary
+            }
+            let failed = segments.filter { !["COMPLETED", "PENDING", "RUNNING", "CONFIGURING", "COMPLETING"].contains($0.value) }
+            if !failed.isEmpty {
+                if let concat = jobs.concatJob, let scancel = command("scancel") { _ = try? run(scancel, [concat]) }
+                let reports = failed.keys.sorted().map { task -> String in
+                    let log = (try? String(contentsOfFile: "\(jobs.workFolder)/segment-\(task).log", encoding: .utf8)) ?? ""
+                    let tail = log.split(separator: "\n").suffix(8).map { "    \($0)" }.joined(separator: "\n")
+                    return "segment \(task) of \(jobs.segments) \(failed[task]!.lowercased()) (job \(jobs.segmentsJob)_\(task)); its log, \(jobs.workFolder)/segment-\(task).log:\n\(tail)"
+                }
+                throw SlurmError(reports.joined(separator: "\n"))
+            }
+            let state = states(scontrol, last).values.first
+            if state == "COMPLETED" || (state == nil && FileManager.default.fileExists(atPath: jobs.output)) {
+                guard FileManager.default.fileExists(atPath: jobs.output) || jobs.concatJob == nil else {
+                    throw SlurmError("the join finished but \(jobs.output) is not there; see \(jobs.workFolder)/concat.log")
+                }
+                return
+            }
+            if let state, !["PENDING", "RUNNING", "CONFIGURING", "COMPLETING"].contains(state) {
+                let log = (try? String(contentsOfFile: "\(jobs.workFolder)/concat.log", encoding: .utf8)) ?? ""
+                throw SlurmError("joining the segments \(state.lowercased()) (job \(last)); \(jobs.workFolder)/concat.log:\n"
+                    + log.split(separator: "\n").suffix(8).map { "    \($0)" }.joined(separator: "\n"))
+            }
+            Thread.sleep(forTimeInterval: poll)
+        }
+    }
+
+    /// Each task's state by array index ("0", "1", …; "" for a job that is not an array).
+    static func states(_ scontrol: String, _ job: String) -> [String: String] {
+        guard let text = try? run(scontrol, ["show", "job", "-o", job]) else { return [:] }
+        var result: [String: String] = [:]
+        for line in text.split(separator: "\n") {
+            let fields = Dictionary(line.split(separator: " ").compactMap { pair -> (String, String)? in
+                let kv = pair.split(separator: "=", maxSplits: 1)
+                return kv.count == 2 ? (String(kv[0]), String(kv[1])) : nil
+            }, uniquingKeysWith: { a, _ in a })
+            guard let state = fields["JobState"] else { continue }
+            result[fields["ArrayTaskId"] ?? ""] = state
+        }
+        return result
+    }
+
+    /// Runs a Slurm command; its standard output, trimmed.
+    static func run(_ tool: String, _ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let output = out.fileHandleForReading.readDataToEndOfFile()
+        let error = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            let name = (tool as NSString).lastPathComponent
+            throw SlurmError("\(name) failed: \(String(decoding: error, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))")
+        }
+        return String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// The job id `sbatch --parsable` prints: "ID" or "ID;cluster".
+    static func jobID(_ output: String) -> String {
+        output.split(separator: ";").first.map(String.init) ?? output
+    }
+
+    static func write(_ script: String, to path: String) throws {
+        do {
+            try script.write(toFile: path, atomically: true, encoding: .utf8)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+        } catch {
+            throw SlurmError("cannot write \(path): \(error.localizedDescription)")
+        }
+    }
+
+    /// `text` as one shell word.
+    static func quote(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}

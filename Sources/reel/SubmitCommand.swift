@@ -1,0 +1,101 @@
+import ArgumentParser
+import Foundation
+import Reel
+import ReelFarm
+
+struct SubmitCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "submit",
+        abstract: "Render a scene on a Slurm cluster: a job array of segments and a job that joins them.",
+        discussion: """
+            Submits `reel render SCENE --segment I/N` for I = 0…N-1 as one Slurm job array, and \
+            `reel concat` of the parts as a job that runs after all of them succeeded (afterok). The \
+            result is byte-identical to `reel render SCENE` with the same options. Prints the job \
+            ids; with --wait, waits for the output and exits with the jobs' status (a failed segment \
+            is reported with the end of its log).
+
+            The scene, its images, the output's folder and this reel binary must have the same paths \
+            on every node (shared storage), and every node must run this reel version: each job \
+            checks that first. Parts and logs are kept in a hidden folder beside the output until \
+            the join. Arguments after -- go to sbatch (both jobs): reel submit s.yaml -o s.mp4 \
+            --segments 8 -- --account=video --time=30.
+            """)
+
+    @OptionGroup var input: SceneOptions
+
+    @Option(name: [.short, .long], help: ArgumentHelp("The output file (on shared storage).", valueName: "file"))
+    var output: String
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("How many segments (array tasks) to render.", valueName: "n"))
+    var segments: Int
+
+    @Flag(help: "Wait until the output is written (or a job failed), and exit with that status.")
+    var wait = false
+
+    @Option(help: ArgumentHelp("The Slurm partition to run in (default: the cluster's).", valueName: "p"))
+    var partition: String?
+
+    @Option(name: [.customLong("fps"), .customShort("r")], parsing: .unconditional, help: ArgumentHelp("Frames per second.", valueName: "n"))
+    var fps: Double?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Pixels per point.", valueName: "s"))
+    var scale: Double?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Quality (lower is better and larger).", valueName: "q"))
+    var crf: Int?
+
+    @Option(help: ArgumentHelp("Encoder speed: ultrafast … veryslow.", valueName: "p"))
+    var preset: String?
+
+    @Option(help: ArgumentHelp("Codec within the format.", valueName: "c"))
+    var codec: String?
+
+    @Argument(parsing: .postTerminator, help: ArgumentHelp("Options for sbatch, after --.", valueName: "sbatch-option"))
+    var sbatchOptions: [String] = []
+
+    /// Declared last so `--help` lists the everyday options first.
+    @OptionGroup var limits: LimitOptions
+
+    func validate() throws {
+        if !(1...10_000).contains(segments) { throw ValidationError("--segments must be 1…10000, got \(segments).") }
+    }
+
+    func run() throws {
+        var options = try limits.renderOptions()
+        (options.fps, options.scale, options.crf, options.preset, options.codec) = (fps, scale, crf, preset, codec)
+        // Checked here first: a scene that cannot render must not wait in a queue to fail N times.
+        let loaded = try input.load(options)
+        let outputPath = URL(fileURLWithPath: output).standardizedFileURL.path
+        let folder = (outputPath as NSString).deletingLastPathComponent
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+            throw CommandFailure.invalid("cannot write \(output): the folder \(folder) does not exist")
+        }
+        do { _ = try loaded.plan(output: outputPath) } catch let error as RenderJobError { throw CommandFailure(error) }
+        if outputPath.lowercased().hasSuffix(".gif"), segments > 1 {
+            throw CommandFailure.invalid("a GIF has one palette for the whole clip, so it cannot be split into segments: submit it with --segments 1")
+        }
+        var forwarded: [String] = []
+        if let fps { forwarded += ["--fps", JSONValue.format(fps)] }
+        if let scale { forwarded += ["--scale", JSONValue.format(scale)] }
+        if let crf { forwarded += ["--crf", String(crf)] }
+        if let preset { forwarded += ["--preset", preset] }
+        if let codec { forwarded += ["--codec", codec] }
+        if limits.allowImagesOutside { forwarded.append("--allow-images-outside") }
+        var submission = SlurmSubmission(scene: URL(fileURLWithPath: input.scene).standardizedFileURL.path, output: outputPath,
+                                         segments: segments, reel: BatchCommand.executable, version: ReelVersion.string)
+        submission.partition = partition
+        submission.renderArguments = forwarded
+        submission.sbatchArguments = sbatchOptions
+        do {
+            let jobs = try Slurm.submit(submission)
+            print("segments: job \(jobs.segmentsJob) (an array of \(segments))" + (jobs.concatJob.map { ", join: job \($0)" } ?? ""))
+            print("output: \(outputPath)")
+            guard wait else { return }
+            try Slurm.wait(for: jobs, progress: { Terminal.write("\($0)\n") })
+            Terminal.write("\(outputPath): done\n")
+        } catch let error as SlurmError {
+            throw CommandFailure(message: error.description, exitCode: error.exitCode)
+        }
+    }
+}

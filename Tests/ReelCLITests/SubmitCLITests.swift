@@ -1,0 +1,77 @@
+import Foundation
+import ReelTestSupport
+import Testing
+
+/// `reel submit` on a real one-node Slurm cluster (munged, slurmctld, slurmd on loopback, started
+/// by the test with tools/slurm-cluster; CI runs as root, which slurmd needs).
+@Suite(.serialized) struct SubmitCLITests {
+    static let clusterScript = ReelProcess.repository.appendingPathComponent("tools/slurm-cluster").path
+
+    static let scene = """
+        reel: 1
+        canvas: {size: [160, 90], fps: 30, duration: 2, background: "#ffffff"}
+        layers:
+          - {name: box, frame: [10, 10, 40, 40], backgroundColor: "#3366cc", cornerRadius: 8}
+        timeline:
+          - {at: 0, add: {layer: box, key: x, animation: {class: CABasicAnimation, keyPath: position.x, toValue: 130, duration: 2}}}
+        """
+
+    @Test func withoutSlurmItSaysWhatToInstall() throws {
+        let folder = try TemporaryFolder()
+        let scene = try folder.write("s.yaml", Self.scene)
+        let result = try ReelProcess.run(["submit", scene, "-o", folder.url.appendingPathComponent("s.mp4").path, "--segments", "2"],
+                                         environment: ["PATH": folder.url.path])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("reel submit needs Slurm's sbatch on PATH"), "\(result.stderr)")
+        #expect(result.stderr.contains("apt-get install slurm-client"))
+    }
+
+    /// A running cluster for the test's duration.
+    final class Cluster {
+        let folder: TemporaryFolder
+        let environment: [String: String]
+
+        init() throws {
+            folder = try TemporaryFolder()
+            let start = try ToolRun.run(SubmitCLITests.clusterScript, ["start", folder.url.appendingPathComponent("cluster").path], timeout: 60)
+            try #require(start.status == 0, "tools/slurm-cluster start: \(start.stderr)")
+            let line = try #require(start.stdout.split(separator: "\n").first { $0.hasPrefix("SLURM_CONF=") })
+            environment = ["SLURM_CONF": String(line.dropFirst("SLURM_CONF=".count))]
+        }
+
+        deinit { _ = try? ToolRun.run(SubmitCLITests.clusterScript, ["stop", folder.url.appendingPathComponent("cluster").path], timeout: 60) }
+    }
+
+    @Test(.enabled(if: getuid() == 0, "slurmd runs jobs as their users: the cluster needs root (CI has it)"))
+    func fourSegmentsOnSlurmAreByteIdenticalToALocalRender() throws {
+        let cluster = try Cluster()
+        let scene = try cluster.folder.write("s.yaml", Self.scene)
+        let farmed = cluster.folder.url.appendingPathComponent("farm.mp4").path
+        let local = cluster.folder.url.appendingPathComponent("local.mp4").path
+        let submitted = try ReelProcess.run(["submit", scene, "-o", farmed, "--segments", "4", "--crf", "24", "--wait"],
+                                            environment: cluster.environment)
+        #expect(submitted.status == 0, "\(submitted.stdout)\n\(submitted.stderr)")
+        #expect(submitted.stdout.contains("(an array of 4), join: job"), "\(submitted.stdout)")
+        #expect(try ReelProcess.run(["render", scene, "-o", local, "--crf", "24", "--quiet"]).status == 0)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: farmed)) == Data(contentsOf: URL(fileURLWithPath: local)))
+        #expect(try StreamProbe.read(farmed).frames == 60)
+        #expect(!cluster.folder.contents.contains { $0.contains("reel-farm") }, "parts and logs go once joined: \(cluster.folder.contents)")
+    }
+
+    @Test(.enabled(if: getuid() == 0, "slurmd runs jobs as their users: the cluster needs root (CI has it)"))
+    func aFailedSegmentIsReportedWithItsLog() throws {
+        let cluster = try Cluster()
+        let scene = try cluster.folder.write("s.yaml", Self.scene)
+        let out = cluster.folder.url.appendingPathComponent("farm.mp4").path
+        // The jobs start 3 s later (sbatch's own option, after --); by then the scene is gone.
+        let running = try ReelProcess.start(["submit", scene, "-o", out, "--segments", "2", "--wait", "--", "--begin=now+3"],
+                                            environment: cluster.environment)
+        Thread.sleep(forTimeInterval: 1)
+        try FileManager.default.removeItem(atPath: scene)
+        let result = running.wait()
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("segment 0 of 2 failed"), "\(result.stderr)")
+        #expect(result.stderr.contains("s.yaml"), "the log says what went wrong: \(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out))
+    }
+}
