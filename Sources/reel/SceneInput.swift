@@ -119,6 +119,10 @@ enum SceneInput {
         do {
             return ((loaded.scene, try loaded.scene.compile()), warnings)
         } catch let error as TimelineError {
+            if let line = error.line, let column = error.column, let message = error.messages.first {
+                let located = Diagnostic(file: path, location: SourcePosition(line: line, column: column), message: message)
+                return (nil, warnings + [Problem(located)])
+            }
             return (nil, warnings + error.messages.map { Problem(file: path, message: $0) })
         } catch {
             return (nil, warnings + [Problem(file: path, message: "\(error)")])
