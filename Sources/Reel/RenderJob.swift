@@ -66,6 +66,10 @@ public struct RenderJob: Sendable {
             }
             return (loaded, warnings)
         } catch let error as TimelineError {
+            // A timeline that does not settle says which entry keeps it going.
+            if let line = error.line, let column = error.column, let message = error.messages.first {
+                return (nil, warnings + [SceneProblem(file: scene, location: SourcePosition(line: line, column: column), message: message)])
+            }
             return (nil, warnings + error.messages.map { SceneProblem(file: scene, message: $0) })
         } catch {
             return (nil, warnings + [SceneProblem(file: scene, message: "\(error)")])

@@ -143,8 +143,12 @@ public struct FramePipeline: Sendable {
                 defer { finished.leave() }
                 FramePipeline.lowerPriority(by: priorityOffset)
                 let buffer = PixelBuffer(width: max(size.width, 1), height: max(size.height, 1))
-                while let (index, recycled) = queue.nextJob() {
-                    queue.complete(index, Result { try work(worker, index, buffer, recycled) })
+                // A stopped render (Ctrl-C, an error) cancels the queue; frames being drawn stop
+                // at their next check instead of finishing first.
+                DrawingInterruption.whileChecking({ queue.isCancelled }) {
+                    while let (index, recycled) = queue.nextJob() {
+                        queue.complete(index, Result { try work(worker, index, buffer, recycled) })
+                    }
                 }
             }
             thread.name = "reel-frames-\(worker)"
@@ -237,6 +241,13 @@ private final class FrameQueue: @unchecked Sendable {
     }
 
     /// Stops handing out work.
+    /// Whether the queue was cancelled (any thread may ask).
+    var isCancelled: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return cancelled
+    }
+
     func cancel() {
         condition.lock()
         defer { condition.unlock() }

@@ -14,9 +14,21 @@ final class DrawBudget {
 
     init(limit: Int = DrawBudget.maxLayersPerFrame) { remaining = limit }
 
-    /// Takes one draw from the budget; false when none is left.
+    /// Draws since the last interruption check.
+    private var sinceCheck = 0
+
+    /// Takes one draw from the budget; false when none is left, or when drawing was asked to
+    /// stop (DrawingInterruption, asked every 64 draws: cheap, and a fraction of a second).
     func take() -> Bool {
         guard remaining > 0 else { return false }
+        sinceCheck += 1
+        if sinceCheck >= 64 {
+            sinceCheck = 0
+            if DrawingInterruption.isRequested {
+                remaining = 0
+                return false
+            }
+        }
         remaining -= 1
         return true
     }

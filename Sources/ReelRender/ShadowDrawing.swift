@@ -230,6 +230,8 @@ struct AlphaImage {
         }
         let d = Int((sigma * 3 * (2 * Double.pi).squareRoot() / 4 + 0.5).rounded(.down))
         for horizontal in [true, false] {
+            // Between passes: a wide blur of a large layer is one of the longest drawing steps.
+            if DrawingInterruption.isRequested { return }
             if d % 2 == 1 {
                 for _ in 0..<3 { boxBlur(horizontal: horizontal, size: d, shift: 0) }
             } else {

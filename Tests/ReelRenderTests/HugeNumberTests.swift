@@ -116,3 +116,21 @@ struct HugeLayerTests {
         #expect((renderer.cache?.storedBytes ?? 0) <= Raster.maxPixels * 4)
     }
 }
+
+/// Dash patterns that would make more than ShapeDrawing.maxDashes dashes (Cairo makes every
+/// one, on screen or not: 5 s and 970 MB for 0.01-point dashes along a 10⁷-point line) are drawn
+/// as the even tone they average to.
+@Suite("Dense dashes")
+struct DenseDashTests {
+    @Test func denseDashesAreTheirAverageTone() throws {
+        let b = try renderScene("""
+            reel: 1
+            canvas: { size: [40, 20], duration: 1, background: black }
+            layers:
+              - { class: shape, frame: [0, 0, 40, 20], path: "M0 10 L1000000 10", strokeColor: white, lineWidth: 4, lineDashPattern: [0.03, 0.01] }
+            """)
+        // Three quarters inked.
+        #expect(abs(b.color(20, 10)[0] - 191) <= 2, "\(b.color(20, 10))")
+        #expect(b.color(20, 2) == [0, 0, 0, 255])
+    }
+}

@@ -354,3 +354,29 @@ struct TextTests {
         try Golden.check(b, "text-truncation")
     }
 }
+
+/// Text from the Swift API is bounded when laid out, as scene files are when decoded: a letter
+/// with a million combining accents took minutes to shape.
+@Suite("Text bounds")
+struct TextBoundTests {
+    @Test func hugeTextIsCutAndMarksDropped() {
+        let marks = "a" + String(repeating: "\u{301}", count: 1_000_000)
+        let start = Date()
+        let bounded = TextLayoutKey.bounded(marks)
+        #expect(bounded.unicodeScalars.count == 32)
+        #expect(TextLayoutKey.bounded(String(repeating: "ab ", count: 10_000)).unicodeScalars.count == 20_000)
+        #expect(TextLayoutKey.bounded("naïve 👩‍👩‍👧‍👦") == "naïve 👩‍👩‍👧‍👦")
+        #expect(Date().timeIntervalSince(start) < 20)
+    }
+
+    @Test func aLetterWithAMillionAccentsRenders() throws {
+        let scene = Scene(canvas: Canvas(size: CGSize(width: 40, height: 30), duration: 1, background: .black))
+        let text = CATextLayer()
+        text.frame = CGRect(x: 0, y: 0, width: 40, height: 30)
+        text.string = "a" + String(repeating: "\u{301}", count: 1_000_000)
+        scene.rootLayer.addSublayer(text)
+        let start = Date()
+        _ = try renderScene(scene)
+        #expect(Date().timeIntervalSince(start) < 30)
+    }
+}

@@ -62,3 +62,17 @@ struct LimitsTests {
         #expect(limits { $0.maxDepth = 100_000 }.maxNesting == 816, "capped: deeper would risk the decoder's stack")
     }
 }
+
+/// Paths are bounded per path and per scene (SceneLimits.maxPathPoints, maxTotalPathPoints):
+/// filling or stroking a self-intersecting path costs up to the square of its points.
+@Suite("Path budgets")
+struct PathBudgetTests {
+    @Test func theScenesPathsTogetherHaveABudget() {
+        let path = "M0 0" + String(repeating: " L1 2", count: 9_999)
+        let layers = (0..<11).map { _ in "  - { class: shape, path: \"\(path)\" }" }.joined(separator: "\n")
+        let found = problems(bytes: Array("reel: 1\ncanvas: { size: [10, 10], duration: 1 }\nlayers:\n\(layers)\n".utf8))
+        #expect(found == ["14:27: path brings the scene's paths to 110000 points; at most 100000 in all"], "\(found)")
+        let ten = (0..<10).map { _ in "  - { class: shape, path: \"\(path)\" }" }.joined(separator: "\n")
+        #expect(problems(bytes: Array("reel: 1\ncanvas: { size: [10, 10], duration: 1 }\nlayers:\n\(ten)\n".utf8)) == [])
+    }
+}

@@ -37,7 +37,7 @@ extension MalformedScenes {
         layer("{ name: box, transform: [{rotate: 1, axis: [0, 0, 0]}] }", "4:48: axis must not be [0, 0, 0]"),
         layer("{ name: box, transform: [{matrix: [1, 0, 0, 1]}] }", "4:39: matrix must be 16 numbers m11…m44 (16 numbers), found 4"),
         // Each step within the limit, the product beyond any Double.
-        layer("{ name: box, transform: [\(String(repeating: "{scale: 1e7}, ", count: 45)){scale: 1}] }",
+        layer("{ name: box, transform: [\(String(repeating: "{scale: 1e6}, ", count: 52)){scale: 1}] }",
               "4:29: transform is not finite: its numbers are too large", schema: .accepts),
         layer("{ name: box, class: shape, path: \"M0 0 Q\" }", "4:38: path: expected a number, found the end of the data at character 7 of the path data",
               schema: .accepts),

@@ -49,9 +49,10 @@ public enum DeepStack {
         withoutActuallyEscaping(body) { body in
             let box = Box(body)
             let done = DispatchSemaphore(value: 0)
+            let interruption = DrawingInterruption.current
             let thread = Thread {
                 setLevelsLeft(levelsPerThread)
-                box.run()
+                DrawingInterruption.adopt(interruption) { box.run() }
                 done.signal()
             }
             thread.stackSize = stackSize

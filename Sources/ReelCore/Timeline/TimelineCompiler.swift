@@ -20,6 +20,9 @@ final class TimelineCompiler: @unchecked Sendable {
     /// animation forever is stopped with an error instead of hanging.
     static let eventLimit = 2_000_000
 
+    /// Set by `Scene.refuseCompiling(_:line:column:)`: the compile stops with this error.
+    var refusal: TimelineError?
+
     let scene: Scene
     private(set) var now: Double = 0
 
@@ -115,6 +118,7 @@ final class TimelineCompiler: @unchecked Sendable {
                 }
                 now = max(now, time)
                 handle(event)
+                if let refusal { throw refusal }
             }
         }
         if !errors.isEmpty { throw TimelineError(messages: errors) }
@@ -276,5 +280,24 @@ final class TimelineCompiler: @unchecked Sendable {
 /// from Swift code). Scene files are checked before this, with source locations.
 public struct TimelineError: Error, CustomStringConvertible {
     public var messages: [String]
+    /// Where in the scene's source the problem is (1-based), when the code that found it knows.
+    public var line: Int?
+    public var column: Int?
     public var description: String { messages.joined(separator: "\n") }
+
+    public init(messages: [String], line: Int? = nil, column: Int? = nil) {
+        self.messages = messages
+        self.line = line
+        self.column = column
+    }
+}
+
+extension Scene {
+    /// Stops `compile()` with an error, from a closure running while the timeline compiles
+    /// (scene files use it to stop an `on:` handler that would run without end, at its line and
+    /// column). Outside a compile it does nothing.
+    public static func refuseCompiling(_ message: String, line: Int? = nil, column: Int? = nil) {
+        guard let compiler = TimelineCompiler.current, compiler.refusal == nil else { return }
+        compiler.refusal = TimelineError(messages: [message], line: line, column: column)
+    }
 }

@@ -18,10 +18,38 @@ struct TextLayoutKey: Hashable, Sendable {
     var truncation: CATextLayerTruncationMode
     var isJustified: Bool
 
+    /// Most Unicode scalars laid out, and most in one character (scene files are held to 20 000
+    /// and 32 when decoded; this bounds what the Swift API can ask for): a letter with 10⁶
+    /// combining accents took minutes to shape, and lines beyond about 40 000 characters were
+    /// not drawn. Text beyond is cut, excess marks dropped.
+    static let maxScalars = 20_000, maxScalarsPerCharacter = 32
+
+    /// `text` within `maxScalars` and `maxScalarsPerCharacter` (unchanged when it already is).
+    static func bounded(_ text: String) -> String {
+        var scalars = 0, longest = 0, run = 0
+        for scalar in text.unicodeScalars {
+            scalars += 1
+            // Combining marks (and joiners) extend a character; a cheap upper bound of its length.
+            run = scalar.properties.canonicalCombiningClass.rawValue != 0 || scalar.value == 0x200D || scalar.properties.isVariationSelector ? run + 1 : 1
+            longest = max(longest, run)
+            if scalars > maxScalars { break }
+        }
+        guard scalars > maxScalars || longest > maxScalarsPerCharacter else { return text }
+        var out = String.UnicodeScalarView()
+        var count = 0
+        for character in text {
+            guard count < maxScalars else { break }
+            let kept = character.unicodeScalars.prefix(min(maxScalarsPerCharacter, maxScalars - count))
+            out.append(contentsOf: kept)
+            count += kept.count
+        }
+        return String(out)
+    }
+
     /// The key for a layer whose text is laid out at `size` in a box of `width` × `height`.
     init(_ s: LayerState, size: Double, width: Double, height: Double) {
         // NUL ends a C string: keep what follows it rather than silently dropping the rest.
-        string = s.string.map { $0.contains("\0") ? $0.replacingOccurrences(of: "\0", with: "") : $0 } ?? ""
+        string = Self.bounded(s.string.map { $0.contains("\0") ? $0.replacingOccurrences(of: "\0", with: "") : $0 } ?? "")
         font = s.font
         self.size = size
         isWrapped = s.isWrapped

@@ -12,10 +12,15 @@ enum TransitionDrawing {
         guard bounds.width > 0, bounds.height > 0 else { return }
         var m = cairo_matrix_t()
         cairo_get_matrix(cr, &m)
-        // The sides' images are at most `maxSidePixels` in area whatever the layer's size (a huge
-        // layer is painted at a lower resolution rather than allocating gigabytes).
+        // The sides' images are no larger than the surface drawn into (at least a megapixel, at
+        // most `maxSidePixels`) whatever the layer's size: a layer larger than the frame is
+        // painted at a lower resolution rather than allocating gigabytes for what is off screen.
         let area = Double(bounds.width) * Double(bounds.height)
-        let r = min(max(abs(m.xx * m.yy - m.xy * m.yx).squareRoot(), 0.1), 8, (Self.maxSidePixels / area).squareRoot())
+        let target = cairo_get_target(cr)
+        let surfaceArea = cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE
+            ? Double(cairo_image_surface_get_width(target)) * Double(cairo_image_surface_get_height(target)) : Self.maxSidePixels
+        let budget = min(max(surfaceArea, 1_048_576), Self.maxSidePixels)
+        let r = min(max(abs(m.xx * m.yy - m.xy * m.yx).squareRoot(), 0.1), 8, (budget / area).squareRoot())
         let p = t.progress
         switch t.type {
         case .cube, .oglFlip:

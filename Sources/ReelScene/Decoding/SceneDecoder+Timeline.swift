@@ -249,8 +249,12 @@ extension SceneDecoder {
             let what = key.map { "under key '\($0)'" } ?? "at all"
             diagnostics.error("this event can never fire: no animation is added to layer '\(layer)' \(what) in this file", at: (keyNode ?? layerNode).location)
         }
+        // A handler that adds the animation it listens to runs again when that one ends: fine
+        // for a tick a second, an event storm for one that ends at once. More runs than twice a
+        // frame (and a thousand) stop the compile here, instead of 2 million events later.
+        let runs = max(1000, 2 * (frameCount ?? 0))
         events.handle(EventDispatcher.Handler(layer: layer, key: key, event: eventName == "didStart" ? .didStart : .didStop,
-                                              finished: finished, body: body))
+                                              finished: finished, body: body, location: node.location, maxRuns: runs))
     }
 
     // MARK: Pause and resume (seed 000, Apple QA1673)
@@ -284,7 +288,25 @@ final class EventDispatcher {
         var event: AnimationEvent.Kind
         var finished: Bool?
         var body: () -> Void
+        /// Where the `on:` entry is, and how often it may run (see `decodeHandler`).
+        var location: SourcePosition
+        var maxRuns: Int
+        let runs = RunCount()
+
+        /// Runs the body, or stops the compile once the handler has run `maxRuns` times.
+        func run() {
+            runs.value += 1
+            guard runs.value <= maxRuns else {
+                let now = format((CACurrentMediaTime() * 1000).rounded() / 1000)
+                Scene.refuseCompiling("this \(event.rawValue) handler ran \(maxRuns) times by \(now) s, the most a scene of this length allows (twice a frame, or 1000): does it keep adding an animation that ends at once?",
+                                      line: location.line, column: location.column)
+                return
+            }
+            body()
+        }
     }
+
+    final class RunCount { var value = 0 }
 
     private var handlers: [Handler] = []
     private var added: Set<String> = []
@@ -311,11 +333,11 @@ final class EventDispatcher {
         init(handlers: [Handler]) { self.handlers = handlers }
 
         func animationDidStart(_ anim: CAAnimation) {
-            for h in handlers where h.event == .didStart { h.body() }
+            for h in handlers where h.event == .didStart { h.run() }
         }
 
         func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {
-            for h in handlers where h.event == .didStop && (h.finished == nil || h.finished == flag) { h.body() }
+            for h in handlers where h.event == .didStop && (h.finished == nil || h.finished == flag) { h.run() }
         }
     }
 }

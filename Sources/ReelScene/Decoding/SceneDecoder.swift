@@ -36,6 +36,8 @@ final class SceneDecoder {
     var instanceCounts: [ObjectIdentifier: (count: Int, location: SourcePosition)] = [:]
     /// Layers the timeline inserts, by parent name (for the drawn-layer budget).
     var insertions: [(parent: String, layer: CALayer)] = []
+    /// Frames of the scene (nil until the canvas is decoded, or when it is unusable).
+    var frameCount: Int?
 
     init(file: String, limits: SceneLimits, images: SceneImageLoader?, baseDirectory: URL) {
         diagnostics = DiagnosticSink(file: file)
@@ -73,6 +75,7 @@ final class SceneDecoder {
             diagnostics.error("the scene needs a 'canvas' with at least size and duration", at: root.location)
         }
         let scene = Scene(canvas: canvas ?? Canvas(size: CGSize(width: 1, height: 1), duration: .greatestFiniteMagnitude))
+        frameCount = canvas?.frameCount
         registry.add(scene.rootLayer, named: Scene.rootLayerName)
 
         if let node = map.take("animations") { decodeTemplates(node) }

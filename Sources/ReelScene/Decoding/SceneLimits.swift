@@ -32,9 +32,10 @@ public struct SceneLimits: Sendable, Hashable, Codable {
 
     /// Largest magnitude of a length in points: coordinates, sizes, translations, radii, widths,
     /// font sizes, path coordinates, and the numbers of animation values and spring fields.
-    /// Ten million points is a thousand screens wide; beyond it Cairo's fixed-point coordinates
-    /// lose their precision, and numbers like 1e308 overflow on the way to pixels.
-    public static let maxCoordinate = 10_000_000.0
+    /// A million points is hundreds of screens wide; Cairo's fixed-point coordinates end at about
+    /// 8 million device pixels (a line to 10⁷ is not drawn at all), and numbers like 1e308
+    /// overflow on the way to pixels.
+    public static let maxCoordinate = 1_000_000.0
 
     /// Largest `shadowRadius` in points: the blur's buffer and time grow with its square, and
     /// a shadow a thousand points wide is already a faint tint over the whole frame.
