@@ -65,8 +65,8 @@ let package = Package(
     ]
 )
 
-// tools/fuzz: libFuzzer's target for the scene decoder. Declared only when REEL_FUZZ is set, so
-// ordinary builds and tests never compile it (it needs `-sanitize=fuzzer`, which tools/fuzz passes).
+// tools/fuzz: libFuzzer's targets for the scene decoder and the renderer. Declared only when
+// REEL_FUZZ is set, so ordinary builds and tests never compile it (it needs `-sanitize=fuzzer`, which tools/fuzz passes).
 if Context.environment["REEL_FUZZ"] != nil {
-    package.targets.append(.executableTarget(name: "ReelFuzz", dependencies: ["ReelScene", "ReelCore"], path: "Sources/ReelFuzz"))
+    package.targets.append(.executableTarget(name: "ReelFuzz", dependencies: ["ReelScene", "ReelCore", "ReelRender"], path: "Sources/ReelFuzz"))
 }

@@ -1,0 +1,36 @@
+// libFuzzer's entry points (tools/fuzz builds this target with -sanitize=fuzzer,address).
+//
+// One binary, two targets, chosen by REEL_FUZZ_TARGET (tools/fuzz --target): `render` (default)
+// decodes, compiles and draws; `decoder` decodes and checks the decoder's promises.
+import Foundation
+
+private enum Target: String { case render, decoder }
+
+private let target: Target = {
+    let name = ProcessInfo.processInfo.environment["REEL_FUZZ_TARGET"] ?? "render"
+    guard let target = Target(rawValue: name) else { fatalError("REEL_FUZZ_TARGET must be render or decoder, not \(name)") }
+    return target
+}()
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
+    switch target {
+    case .render: fuzzRenderTarget(bytes)
+    case .decoder: fuzzDecoderTarget(bytes)
+    }
+    return 0
+}
+
+// SwiftPM links an executable target's entry point as `<Target>_main` (and defines `main` as it),
+// so libFuzzer's own `main` is never pulled in; this starts libFuzzer's driver instead.
+@_silgen_name("LLVMFuzzerRunDriver")
+private func runDriver(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+                       _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt) -> CInt
+
+@_cdecl("ReelFuzz_main")
+public func reelFuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    var count = argc
+    var arguments = argv
+    return runDriver(&count, &arguments, fuzzOneInput)
+}
