@@ -65,6 +65,9 @@ public enum VideoCodec: String, Sendable, Equatable, CaseIterable {
     /// Whether chunks need a fresh encoder: false for codecs whose every frame is independent.
     var restartsAtChunks: Bool { self == .h264 || self == .hevc || self == .vp9 }
 
+    /// Whether the encoder sends frames out of display order (B-frames): x264 and x265.
+    var reordersFrames: Bool { self == .h264 || self == .hevc }
+
     public var supportsAlpha: Bool { self == .prores || self == .vp9 || self == .gif }
 
     /// Whether chroma is subsampled 2:1 in both directions, which needs even frame sizes.

@@ -45,6 +45,10 @@ public final class VideoEncoder: AnalyzingFrameSink {
     /// For `append(_:)`: a converter and a picture reused from frame to frame.
     private var serialConverter: (any FrameConverter)?
     private var serialFrame: PreparedFrame?
+    /// The first frame of the chunk being encoded, and the packets it has given so far.
+    private var chunkStart = 0, packetsInChunk = 0
+    /// How many frames the encoder may hold back to reorder (its B-frame pyramid's depth).
+    private var reorderDelay = 0
 
     /// Validates the settings, creates (or truncates) the file at `path` and writes its header.
     ///
@@ -95,6 +99,10 @@ public final class VideoEncoder: AnalyzingFrameSink {
         self.stream = stream
         let context = try openCodec(encoder, globalHeader: formatContext.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER != 0)
         codec = context
+        chunkStart = settings.startFrame
+        // x264 reports 2 with a B-pyramid (its default), x265 may report nothing: 2 is the depth of
+        // both encoders' pyramids at every preset but placebo's, and deeper reordering is caught.
+        reorderDelay = kind.reordersFrames ? max(2, Int(context.pointee.has_b_frames)) : 0
 
         // The stream copies the codec's parameters, including the colour tags, into the container.
         try check(
@@ -158,13 +166,14 @@ public final class VideoEncoder: AnalyzingFrameSink {
 
     /// Finishes the current encoder (its delayed frames go into the file) and opens a fresh one,
     /// so the next frame starts a closed GOP exactly as it would at the start of a segment.
-    private func restartCodec() throws {
+    private func restartCodec(at nextFrame: Int) throws {
         guard let codec, let format, let encoder = codec.pointee.codec else { return }
         try check(avcodec_send_frame(codec, nil), "Flushing the \(settings.codec.encoderName) encoder")
         try writeReadyPackets()
         let fresh = try openCodec(encoder, globalHeader: format.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER != 0)
         avcodec_free_context(&self.codec)
         self.codec = fresh
+        (chunkStart, packetsInChunk) = (nextFrame, 0)
     }
 
     // MARK: - FrameSink
@@ -208,7 +217,7 @@ public final class VideoEncoder: AnalyzingFrameSink {
         else {
             throw EncodeError("Frame \(frame.index) was not converted for \(path)")
         }
-        if startsChunk(frame.index) { try restartCodec() }
+        if startsChunk(frame.index) { try restartCodec(at: frame.index) }
         guard let codec = self.codec else { throw EncodeError("The encoder of \(path) is gone") }
         picture.pointee.pts = Int64(frame.index)
         try check(avcodec_send_frame(codec, picture), "Encoding frame \(frame.index) of \(path)")
@@ -274,6 +283,18 @@ public final class VideoEncoder: AnalyzingFrameSink {
             // Only the keyframe flag survives a trip through a file (x264's "disposable" flag would
             // become an sdtp box that a stream copy cannot reproduce), so it is all that is kept.
             packet.pointee.flags &= AV_PKT_FLAG_KEY
+            if settings.codec.reordersFrames {
+                // Decoding timestamps are counted here rather than taken from the encoder: x265 makes
+                // up garbage ones for a chunk shorter than its B-frame delay, which changed from run to
+                // run. Packets come in decoding order, so the n-th of a chunk decodes at its start
+                // + n − the reorder delay, the same in a whole render and in a segment.
+                packet.pointee.dts = Int64(chunkStart + packetsInChunk - reorderDelay)
+                guard packet.pointee.dts <= packet.pointee.pts else {
+                    throw EncodeError("\(settings.codec.encoderName) reordered frames more deeply than the \(reorderDelay) frames "
+                        + "expected (frame \(packet.pointee.pts) of \(path)); a slower preset may need a deeper delay")
+                }
+            }
+            packetsInChunk += 1
             av_packet_rescale_ts(packet, codec.pointee.time_base, stream.pointee.time_base)
             packet.pointee.stream_index = stream.pointee.index
             // Takes over the packet's data (and resets it) whether or not it succeeds.
