@@ -65,7 +65,8 @@ public enum SegmentConcat {
             }
             if let first = parts.first?.record { try matches(record, first, path: path, firstPath: parts[0].path) }
             if let twin = parts.first(where: { $0.record.index == record.index }) {
-                throw RenderJobError.invalid("\(path): segment \(record.index)/\(record.count) is given twice (also \(twin.path))")
+                throw RenderJobError.invalid("\(path): segment \(record.index)/\(record.count) is given twice"
+                    + (twin.path == path ? "" : " (also as \(twin.path))"))
             }
             try checkPackets(reader, record, path: path)
             parts.append(Part(path: path, record: record, reader: try VideoPacketReader(path: path, fps: record.fps)))
@@ -93,15 +94,15 @@ public enum SegmentConcat {
     /// Parts belong together when everything but the segment is the same.
     private static func matches(_ record: SegmentRecord, _ first: SegmentRecord, path: String, firstPath: String) throws {
         func differ(_ what: String, _ a: String, _ b: String) -> RenderJobError {
-            .invalid("\(path): \(what) differs from \(firstPath)'s (\(a), not \(b)); parts must come from one render")
+            .invalid("\(path) does not belong with \(firstPath): \(what) \(a) instead of \(b)")
         }
-        if record.reel != first.reel { throw differ("the Reel version", record.reel, first.reel) }
-        if record.scene != first.scene { throw differ("the scene (SHA-256)", String(record.scene.prefix(12)), String(first.scene.prefix(12))) }
-        if record.options != first.options { throw differ("the options", record.options, first.options) }
+        if record.reel != first.reel { throw differ("Reel version", record.reel, first.reel) }
+        if record.scene != first.scene { throw differ("scene (SHA-256)", String(record.scene.prefix(12)), String(first.scene.prefix(12))) }
+        if record.options != first.options { throw differ("options", record.options, first.options) }
         var a = record, b = first
         (a.index, a.firstFrame, a.frameCount, b.index, b.firstFrame, b.frameCount) = (0, 0, 0, 0, 0, 0)
-        if a.count != b.count { throw differ("the number of segments", "\(a.count)", "\(b.count)") }
-        if a != b { throw differ("the codec parameters", a.json, b.json) }
+        if a.count != b.count { throw differ("number of segments", "\(a.count)", "\(b.count)") }
+        if a != b { throw differ("codec parameters", a.json, b.json) }
     }
 
     /// A part must hold exactly its frames, starting with a keyframe: a truncated file fails here.
