@@ -141,6 +141,16 @@ public struct LoadedJob: Sendable {
         if let frames = options.frames {
             session.frames = try frames.range(frameCount: session.frames.count, fps: canvas.fps)
         }
+        let chunkSeconds = options.chunkSeconds ?? ChunkGrid.defaultSeconds
+        let grid = ChunkGrid(frames: session.frames, seconds: chunkSeconds, fps: canvas.fps)
+        if let segment = options.segment {
+            if case .video(_, .gif) = format {
+                throw RenderJobError.invalid(
+                    "--segment cannot split a GIF: its one palette is chosen from every frame of the clip, so parts "
+                        + "would not join into the same file; render the whole GIF")
+            }
+            session.frames = try grid.frames(of: segment, chunkSeconds: chunkSeconds)
+        }
         var output: RenderOutput
         do {
             output = try RenderOutput(path: path, format: format, canvas: canvas, crf: options.crf, preset: options.preset,
@@ -149,7 +159,19 @@ public struct LoadedJob: Sendable {
             throw RenderJobError.invalid("\(error)")
         }
         output.replaceReadOnly = options.replaceReadOnly
-        return PlannedRender(output: output, session: session, notes: notes, identity: options.identity(for: format))
+        let identity = options.identity(for: format)
+        if var settings = output.settings, settings.codec != .gif {
+            // Every video is encoded on the chunk grid and records what it is, whole or a segment,
+            // so the whole render and the concatenated segments are the same bytes.
+            settings.chunkFrames = grid.chunkFrames
+            settings.chunkOrigin = grid.frames.lowerBound
+            let scene = SHA256.hex(ofFileAt: job.scene) ?? ""
+            settings.comment = SegmentRecord(
+                settings: settings, scene: scene, options: identity.compact, grid: grid,
+                segment: options.segment ?? Segment(index: 0, count: 1), frames: session.frames).json
+            output.settings = settings
+        }
+        return PlannedRender(output: output, session: session, notes: notes, identity: identity)
     }
 
     /// Draws the frame at `time` seconds (the job's scale applied).

@@ -29,6 +29,11 @@ public struct RenderOptions: Sendable, Hashable {
     /// The memory a render may need, in bytes: a scene whose render is estimated to need more is
     /// refused before it starts (`RenderJob.estimatedMemory`). nil: no check.
     public var maxMemory: Int?
+    /// Render only this part of the frames (`--segment I/N`), for `reel concat` to join; nil: all.
+    /// Not part of the identity: every segment of a render shares its options.
+    public var segment: Segment?
+    /// Seconds per independently encoded chunk (`--chunk-seconds`); nil for `ChunkGrid.defaultSeconds`.
+    public var chunkSeconds: Double?
 
     public init(fps: Double? = nil, scale: Double? = nil, frames: FrameSpan? = nil, crf: Int? = nil,
                 preset: String? = nil, codec: String? = nil, threads: Int? = nil, limits: SceneLimits = SceneLimits()) {
@@ -50,6 +55,9 @@ public struct RenderOptions: Sendable, Hashable {
             throw RenderJobError.invalid("--scale must be greater than 0 and at most 16, got \(JSONValue.format(scale))")
         }
         if let threads, !(1...256).contains(threads) { throw RenderJobError.invalid("--threads must be 1…256, got \(threads)") }
+        if let chunkSeconds, !(chunkSeconds > 0 && chunkSeconds <= 3600) {
+            throw RenderJobError.invalid("--chunk-seconds must be greater than 0 and at most 3600, got \(JSONValue.format(chunkSeconds))")
+        }
     }
 
     /// The options that decide an output's bytes, with defaults resolved for `format` (so `--crf 18`
@@ -67,6 +75,10 @@ public struct RenderOptions: Sendable, Hashable {
         if let frames { pairs.append(("frames", .string(frames.description))) }
         if let crf { pairs.append(("crf", .number(Double(crf)))) }
         if let preset { pairs.append(("preset", .string(preset))) }
+        // The chunk grid decides where keyframes go, so it decides the bytes of every video but a GIF.
+        if case .video(_, let codec) = format, codec != .gif {
+            pairs.append(("chunkSeconds", .number(chunkSeconds ?? ChunkGrid.defaultSeconds)))
+        }
         return .object(pairs)
     }
 }

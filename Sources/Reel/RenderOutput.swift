@@ -14,7 +14,7 @@ public struct RenderOutput: Sendable {
     /// What is written.
     public let format: OutputFormat
     /// The encoder settings, for video formats.
-    public let settings: VideoSettings?
+    public internal(set) var settings: VideoSettings?
     /// Frame size in pixels.
     public let width: Int, height: Int
     /// The scene's frame count (a PNG sequence drops frames of an earlier render beyond it).

@@ -50,6 +50,24 @@ public enum VideoCodec: String, Sendable, Equatable, CaseIterable {
 
     /// Whether the codec can store an alpha channel (`VideoSettings.alpha` asks for one).
     /// (GIF's alpha is one bit: pixels under half opacity are transparent.)
+    /// The encoder threads used unless the settings say otherwise: fixed, so that the bitstream
+    /// (which depends on x264's frame threads and x265's pools) never depends on the machine.
+    /// Measured on a 2-core machine with a 1080p60 scene (`tools/bench-farm`, README "Render
+    /// farms"): 4 threads encode as fast as x264's automatic 1.5 × cores; more only add memory
+    /// and frame-thread losses. Farms get their parallelism from segments instead.
+    public var pinnedEncoderThreads: Int {
+        switch self {
+        case .h264, .hevc, .vp9, .prores: 4
+        case .gif: 1
+        }
+    }
+
+    /// Whether chunks need a fresh encoder: false for codecs whose every frame is independent.
+    var restartsAtChunks: Bool { self == .h264 || self == .hevc || self == .vp9 }
+
+    /// Whether the encoder sends frames out of display order (B-frames): x264 and x265.
+    var reordersFrames: Bool { self == .h264 || self == .hevc }
+
     public var supportsAlpha: Bool { self == .prores || self == .vp9 || self == .gif }
 
     /// Whether chroma is subsampled 2:1 in both directions, which needs even frame sizes.

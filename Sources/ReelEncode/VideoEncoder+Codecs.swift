@@ -10,8 +10,10 @@ extension VideoEncoder {
                 av_opt_set(context.pointee.priv_data, key, value, 0),
                 "Setting \(key) \"\(value)\" on \(kind.encoderName)")
         }
-        // 0 lets the encoder choose from the number of cores (x264: 1.5 × cores frame threads).
-        context.pointee.thread_count = Int32(settings.encoderThreads ?? 0)
+        // Never 0 ("one per core"): x264's frame threads, x265's pools and libvpx's threads shape
+        // the bitstream, so a count taken from the machine would make the file depend on it.
+        let threads = settings.encoderThreads ?? kind.pinnedEncoderThreads
+        context.pointee.thread_count = Int32(threads)
         switch kind {
         case .h264:
             if let crf = settings.crf { try set("crf", String(crf)) }
@@ -22,8 +24,8 @@ extension VideoEncoder {
             if let preset = settings.preset { try set("preset", preset) }
             // x265 logs to stderr itself (not through av_log), so it is quietened here. libavcodec
             // does not pass thread_count on to x265: its thread pool is sized by `pools`.
-            var params = ["log-level=error"]
-            if let threads = settings.encoderThreads { params.append("pools=\(threads)") }
+            // frame-threads is pinned too: x265 derives it from the pool size otherwise.
+            let params = ["log-level=error", "pools=\(threads)", "frame-threads=\(max(1, threads / 2))"]
             try set("x265-params", params.joined(separator: ":"))
         case .prores:
             try set("profile", "4444")
@@ -38,6 +40,9 @@ extension VideoEncoder {
             try set("cpu-used", String(VideoCodec.vp9Speed(preset: settings.preset ?? "medium")))
             // Rows of a tile encode in parallel: uses every thread even at 1080p, same output.
             try set("row-mt", "1")
+            // libvpx picks the tile columns from the frame width, never from the cores; pinned anyway
+            // so a libvpx default that changes with threads cannot change the file.
+            try set("tile-columns", "2")
         case .gif:
             break
         }

@@ -45,6 +45,10 @@ public final class VideoEncoder: AnalyzingFrameSink {
     /// For `append(_:)`: a converter and a picture reused from frame to frame.
     private var serialConverter: (any FrameConverter)?
     private var serialFrame: PreparedFrame?
+    /// The first frame of the chunk being encoded, and the packets it has given so far.
+    private var chunkStart = 0, packetsInChunk = 0
+    /// How many frames the encoder may hold back to reorder (its B-frame pyramid's depth).
+    private var reorderDelay = 0
 
     /// Validates the settings, creates (or truncates) the file at `path` and writes its header.
     ///
@@ -93,25 +97,12 @@ public final class VideoEncoder: AnalyzingFrameSink {
             throw EncodeError("Adding a video stream to \(path) failed: out of memory")
         }
         self.stream = stream
-        guard let context = avcodec_alloc_context3(encoder) else {
-            throw EncodeError("Allocating the \(kind.encoderName) encoder failed: out of memory")
-        }
+        let context = try openCodec(encoder, globalHeader: formatContext.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER != 0)
         codec = context
-
-        context.pointee.width = Int32(settings.width)
-        context.pointee.height = Int32(settings.height)
-        context.pointee.pix_fmt = pixelFormat
-        // One tick per frame: the frame number is the timestamp, so no rounding can drop or repeat frames.
-        context.pointee.time_base = frameRate.frameDuration
-        context.pointee.framerate = frameRate.rational
-        if kind.isYUV { ColorDescription.bt709.apply(to: context) }
-        if formatContext.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER != 0 {
-            context.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER
-        }
-        try configure(context)
-        try check(
-            avcodec_open2(context, encoder, nil),
-            "Opening the \(kind.encoderName) encoder for \(settings.width)×\(settings.height) at \(frameRate) fps")
+        chunkStart = settings.startFrame
+        // x264 reports 2 with a B-pyramid (its default), x265 may report nothing: 2 is the depth of
+        // both encoders' pyramids at every preset but placebo's, and deeper reordering is caught.
+        reorderDelay = kind.reordersFrames ? max(2, Int(context.pointee.has_b_frames)) : 0
 
         // The stream copies the codec's parameters, including the colour tags, into the container.
         try check(
@@ -131,12 +122,58 @@ public final class VideoEncoder: AnalyzingFrameSink {
         var options: OpaquePointer?
         defer { av_dict_free(&options) }
         if container.supportsFastStart { av_dict_set(&options, "movflags", "+faststart", 0) }
+        if let comment = settings.comment { av_dict_set(&formatContext.pointee.metadata, "comment", comment, 0) }
         try check(avformat_write_header(formatContext, &options), "Writing the \(container.displayName) header to \(path)")
         if av_dict_count(options) != 0 {
             throw EncodeError("The \(container.displayName) muxer did not accept the +faststart movflag")
         }
         guard let packet = av_packet_alloc() else { throw EncodeError("Allocating a packet failed: out of memory") }
         self.packet = packet
+    }
+
+    /// Allocates, configures and opens an encoder for these settings.
+    private func openCodec(_ encoder: UnsafePointer<AVCodec>, globalHeader: Bool) throws -> UnsafeMutablePointer<AVCodecContext> {
+        let kind = settings.codec
+        guard let context = avcodec_alloc_context3(encoder) else {
+            throw EncodeError("Allocating the \(kind.encoderName) encoder failed: out of memory")
+        }
+        do {
+            context.pointee.width = Int32(settings.width)
+            context.pointee.height = Int32(settings.height)
+            context.pointee.pix_fmt = pixelFormat
+            // One tick per frame: the frame number is the timestamp, so no rounding can drop or repeat frames.
+            context.pointee.time_base = frameRate.frameDuration
+            context.pointee.framerate = frameRate.rational
+            if kind.isYUV { ColorDescription.bt709.apply(to: context) }
+            if globalHeader { context.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER }
+            try configure(context)
+            try check(
+                avcodec_open2(context, encoder, nil),
+                "Opening the \(kind.encoderName) encoder for \(settings.width)×\(settings.height) at \(frameRate) fps")
+        } catch {
+            var freed: UnsafeMutablePointer<AVCodecContext>? = context
+            avcodec_free_context(&freed)
+            throw error
+        }
+        return context
+    }
+
+    /// Whether frame `index` starts a chunk that needs a fresh encoder (see `VideoSettings.chunkFrames`).
+    private func startsChunk(_ index: Int) -> Bool {
+        guard let size = settings.chunkFrames, settings.codec.restartsAtChunks, index != settings.startFrame else { return false }
+        return (index - settings.chunkOrigin) % size == 0
+    }
+
+    /// Finishes the current encoder (its delayed frames go into the file) and opens a fresh one,
+    /// so the next frame starts a closed GOP exactly as it would at the start of a segment.
+    private func restartCodec(at nextFrame: Int) throws {
+        guard let codec, let format, let encoder = codec.pointee.codec else { return }
+        try check(avcodec_send_frame(codec, nil), "Flushing the \(settings.codec.encoderName) encoder")
+        try writeReadyPackets()
+        let fresh = try openCodec(encoder, globalHeader: format.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER != 0)
+        avcodec_free_context(&self.codec)
+        self.codec = fresh
+        (chunkStart, packetsInChunk) = (nextFrame, 0)
     }
 
     // MARK: - FrameSink
@@ -168,7 +205,7 @@ public final class VideoEncoder: AnalyzingFrameSink {
     /// - Throws: `EncodeError` if the frame is out of order or not from this encoder's converters,
     ///   the encoder has been finished or aborted, or encoding/writing fails.
     public func write(_ frame: PreparedFrame) throws {
-        guard state == .open, let codec else {
+        guard state == .open, self.codec != nil else {
             throw EncodeError("Cannot add a frame to \(path): the encoder was already \(stateDescription)")
         }
         let expected = settings.startFrame + framesWritten
@@ -180,6 +217,8 @@ public final class VideoEncoder: AnalyzingFrameSink {
         else {
             throw EncodeError("Frame \(frame.index) was not converted for \(path)")
         }
+        if startsChunk(frame.index) { try restartCodec(at: frame.index) }
+        guard let codec = self.codec else { throw EncodeError("The encoder of \(path) is gone") }
         picture.pointee.pts = Int64(frame.index)
         try check(avcodec_send_frame(codec, picture), "Encoding frame \(frame.index) of \(path)")
         framesWritten += 1
@@ -241,11 +280,56 @@ public final class VideoEncoder: AnalyzingFrameSink {
             // Each packet is one frame long, in the codec's one-tick-per-frame time base, so set it
             // before rescaling: the container's last sample (and so duration = frames/fps) depends on it.
             packet.pointee.duration = 1
+            // Only the keyframe flag survives a trip through a file (x264's "disposable" flag would
+            // become an sdtp box that a stream copy cannot reproduce), so it is all that is kept.
+            packet.pointee.flags &= AV_PKT_FLAG_KEY
+            if settings.codec.reordersFrames {
+                // Decoding timestamps are counted here rather than taken from the encoder: x265 makes
+                // up garbage ones for a chunk shorter than its B-frame delay, which changed from run to
+                // run. Packets come in decoding order, so the n-th of a chunk decodes at its start
+                // + n − the reorder delay, the same in a whole render and in a segment.
+                packet.pointee.dts = Int64(chunkStart + packetsInChunk - reorderDelay)
+                guard packet.pointee.dts <= packet.pointee.pts else {
+                    throw EncodeError("\(settings.codec.encoderName) reordered frames more deeply than the \(reorderDelay) frames "
+                        + "expected (frame \(packet.pointee.pts) of \(path)); a slower preset may need a deeper delay")
+                }
+            }
+            packetsInChunk += 1
             av_packet_rescale_ts(packet, codec.pointee.time_base, stream.pointee.time_base)
             packet.pointee.stream_index = stream.pointee.index
             // Takes over the packet's data (and resets it) whether or not it succeeds.
             try check(av_interleaved_write_frame(format, packet), "Writing video data to \(path)")
         }
+    }
+
+    /// Writes a packet read from another file: the same fields `writeReadyPackets` sets.
+    func writeCopiedPacket(_ copied: CopiedPacket) throws {
+        guard state == .open, let codec, let format, let stream else {
+            throw EncodeError("Cannot add a packet to \(path): the encoder was already \(stateDescription)")
+        }
+        guard let packet = av_packet_alloc() else { throw EncodeError("Allocating a packet failed: out of memory") }
+        var owned: UnsafeMutablePointer<AVPacket>? = packet
+        defer { av_packet_free(&owned) }
+        try check(av_new_packet(packet, Int32(copied.data.count)), "Allocating a packet for \(path)")
+        copied.data.withUnsafeBufferPointer { source in
+            if let base = source.baseAddress { packet.pointee.data.update(from: base, count: source.count) }
+        }
+        for item in copied.sideData {
+            guard let target = av_packet_new_side_data(packet, AVPacketSideDataType(rawValue: item.type), item.bytes.count) else {
+                throw EncodeError("Allocating packet side data failed: out of memory")
+            }
+            item.bytes.withUnsafeBufferPointer { source in
+                if let base = source.baseAddress { target.update(from: base, count: source.count) }
+            }
+        }
+        packet.pointee.pts = copied.pts
+        packet.pointee.dts = copied.dts
+        packet.pointee.duration = 1
+        packet.pointee.flags = copied.isKeyframe ? AV_PKT_FLAG_KEY : 0
+        av_packet_rescale_ts(packet, codec.pointee.time_base, stream.pointee.time_base)
+        packet.pointee.stream_index = stream.pointee.index
+        try check(av_interleaved_write_frame(format, packet), "Writing video data to \(path)")
+        framesWritten += 1
     }
 
     /// Frees every FFmpeg object; safe to call repeatedly.

@@ -24,11 +24,25 @@ public struct VideoSettings: Sendable, Equatable {
     /// The scene frame number of the first frame: timestamps start there, so a segment rendered
     /// with `--frames A-B` keeps its place in the scene's timeline.
     public var startFrame: Int
-    /// Threads the encoder may use; nil lets it decide from the number of cores.
+    /// Threads the encoder uses; nil for the codec's fixed count (`VideoCodec.pinnedEncoderThreads`),
+    /// never the number of cores.
     ///
     /// The encoded bits depend on it (x264 and x265 plan their frame threads around it), so it
-    /// is deliberately separate from the number of threads that draw frames.
+    /// is deliberately separate from the number of threads that draw frames, and never taken
+    /// from the machine: the same scene and options give the same file everywhere.
     public var encoderThreads: Int?
+    /// Frames per independently encoded chunk, or nil for one encoder over the whole file.
+    ///
+    /// Each chunk is encoded by a fresh encoder, so it starts with a keyframe and no frame
+    /// refers across its edges (a closed GOP): a chunk's packets are the same whether it is
+    /// encoded in the whole render or in a segment of it, which is what makes segments join
+    /// into a copy of the whole (see `chunkOrigin`). Intra-only codecs (ProRes) ignore it.
+    public var chunkFrames: Int?
+    /// The frame number the chunk grid starts at: the first frame of the whole render, also
+    /// when this file holds only a segment of it.
+    public var chunkOrigin = 0
+    /// Text stored as the container's `comment` tag (Reel's segment metadata), or nil.
+    public var comment: String?
 
     /// Creates settings; nil `crf`/`preset` mean the codec's defaults, a nil container the
     /// codec's usual one (MP4 for H.264 and HEVC, MOV for ProRes, WebM for VP9).
@@ -91,6 +105,7 @@ public struct VideoSettings: Sendable, Equatable {
         if alpha, !codec.supportsAlpha {
             throw EncodeError("\(codec.displayName) cannot store an alpha channel; use ProRes 4444 (.mov) or VP9 (.webm)")
         }
+        if let chunkFrames, chunkFrames < 1 { throw EncodeError("A chunk must be at least one frame; got \(chunkFrames)") }
         guard startFrame >= 0 else { throw EncodeError("The first frame number must not be negative; got \(startFrame)") }
         if let encoderThreads, !(1...VideoSettings.maximumThreads).contains(encoderThreads) {
             throw EncodeError("The encoder thread count must be 1…\(VideoSettings.maximumThreads); got \(encoderThreads)")

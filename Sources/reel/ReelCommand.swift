@@ -19,10 +19,12 @@ struct ReelCommand: ParsableCommand {
               reel inspect scenes/hello.yaml --at 2 --layer card
               reel validate scenes/*.yaml
               reel batch scenes -o out --html out/index.html   # many scenes, unattended
+              reel render scene.yaml --segment 3/8 -o part3.mp4   # render farms: then
+              reel concat part*.mp4 -o scene.mp4                 # joins the 8 parts
             """,
         version: ReelVersion.string,
         subcommands: [RenderCommand.self, StillCommand.self, SheetCommand.self, InspectCommand.self, ValidateCommand.self,
-                      BatchCommand.self, SubmitCommand.self, WorkerCommand.self],
+                      BatchCommand.self, ConcatCommand.self, SubmitCommand.self, WorkerCommand.self],
         defaultSubcommand: RenderCommand.self)
 
     /// Runs the command line with Reel's exit codes: usage mistakes are invalid input (2),
@@ -59,11 +61,7 @@ struct ReelCommand: ParsableCommand {
 
 extension ReelCommand {
     /// Subcommands of the contract that are not built yet.
-    static let planned: Set<String> = ["concat"]
-}
-
-enum ReelVersion {
-    static let string = "0.1.0"
+    static let planned: Set<String> = []
 }
 
 /// Reel's exit statuses (SCENE-FORMAT.md §8).

@@ -17,7 +17,12 @@ struct RenderCommand: ParsableCommand {
               .bgra            raw premultiplied BGRA frames (no header), for other tools
 
             Frames are drawn on --threads threads and encoded in order; the file does not depend \
-            on --threads. The output appears only when complete: it is written to a temporary \
+            on --threads or on the machine's cores.
+
+            Render farms: videos are encoded in independent chunks of --chunk-seconds (each starts \
+            with a keyframe), and --segment I/N renders segment I (0-based) of N, a run of whole \
+            chunks; 'reel concat' joins all N into the file the whole render writes, byte for byte. \
+            PNG sequences split by frame; a GIF cannot be split (one palette for the clip). The output appears only when complete: it is written to a temporary \
             file beside it, renamed at the end and removed on error or interrupt (Ctrl-C).
             """)
 
@@ -45,8 +50,15 @@ struct RenderCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Codec within the format: h264 or hevc (.mp4, .mov), prores (.mov), vp9 (.webm).", valueName: "c"))
     var codec: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Threads that draw frames (default: one per core). The encoder sizes its own threads.", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Threads that draw frames (default: one per core). The encoder's threads are fixed, so the file never depends on this.", valueName: "n"))
     var threads: Int?
+
+    @Option(help: ArgumentHelp("Render segment I (0-based) of N for a render farm; join them with 'reel concat'.", valueName: "I/N"))
+    var segment: Segment?
+
+    @Option(name: .customLong("chunk-seconds"), parsing: .unconditional,
+            help: ArgumentHelp("Seconds per independently encoded chunk, the unit segments are made of (default \(JSONValue.format(ChunkGrid.defaultSeconds))); part of the options, so all segments need the same.", valueName: "s"))
+    var chunkSeconds: Double?
 
     @Flag(name: [.customShort("y"), .long], help: "Replace the output even when it is read-only (ffmpeg's -y).")
     var force = false
@@ -69,6 +81,7 @@ struct RenderCommand: ParsableCommand {
         var options = try limits.renderOptions()
         (options.fps, options.scale, options.frames, options.crf) = (fps, scale, frames, crf)
         (options.preset, options.codec, options.threads, options.replaceReadOnly) = (preset, codec, threads, force)
+        (options.segment, options.chunkSeconds) = (segment, chunkSeconds)
         return options
     }
 
@@ -109,6 +122,11 @@ struct RenderCommand: ParsableCommand {
                 bytes: result.bytes, width: canvas.pixelWidth, height: canvas.pixelHeight, fps: canvas.fps) + "\n")
         }
     }
+}
+
+/// `--segment I/N`: 0 ≤ I < N.
+extension Segment: ExpressibleByArgument {
+    public init?(argument: String) { self.init(argument) }
 }
 
 /// `--frames A-B`: a 0-based inclusive range of frame numbers; `A-` runs to the end, `N` is one frame.

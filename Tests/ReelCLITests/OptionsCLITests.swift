@@ -42,15 +42,6 @@ struct OptionsCLITests {
         #expect(folder.contents == ["s.yaml"], "nothing written: \(folder.contents)")
     }
 
-    @Test(arguments: ["concat"])
-    func plannedSubcommandsSaySoInsteadOfReadingAFile(name: String) throws {
-        let folder = try TemporaryFolder()
-        let result = try ReelProcess.run([name, "a.mp4"], in: folder.url)
-        #expect(result.status == 2)
-        #expect(result.stderr.contains("'reel \(name)' is not in this version"), "\(result.stderr)")
-        #expect(!result.stderr.contains("no such file"))
-    }
-
     @Test(.enabled(if: MediaTools.available, "needs ffprobe"))
     func gifRatesWrittenRoundedMeanTheirHundredths() throws {
         let folder = try TemporaryFolder()
