@@ -101,6 +101,12 @@ public struct LoadedJob: Sendable {
     /// Every file the scene read besides itself (images), as absolute paths, sorted.
     public let referencedFiles: [String]
 
+    /// The same loaded scene with other options for `plan` (segment, codec, crf …); it is not
+    /// loaded again, so its limits stay those it was loaded with.
+    public func with(options: RenderOptions) -> LoadedJob {
+        LoadedJob(job: RenderJob(scene: job.scene, options: options), timeline: timeline, referencedFiles: referencedFiles)
+    }
+
     /// The scene's canvas with the job's fps and scale applied.
     public var canvas: Canvas {
         var canvas = timeline.canvas

@@ -50,6 +50,10 @@ struct SubmitCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Codec within the format.", valueName: "c"))
     var codec: String?
 
+    @Option(name: .customLong("chunk-seconds"), parsing: .unconditional,
+            help: ArgumentHelp("Seconds per independently encoded chunk; a segment is whole chunks (default \(JSONValue.format(ChunkGrid.defaultSeconds))).", valueName: "s"))
+    var chunkSeconds: Double?
+
     @Argument(parsing: .postTerminator, help: ArgumentHelp("Options for sbatch, after --.", valueName: "sbatch-option"))
     var sbatchOptions: [String] = []
 
@@ -63,6 +67,7 @@ struct SubmitCommand: ParsableCommand {
     func run() throws {
         var options = try limits.renderOptions()
         (options.fps, options.scale, options.crf, options.preset, options.codec) = (fps, scale, crf, preset, codec)
+        options.chunkSeconds = chunkSeconds
         // Checked here first: a scene that cannot render must not wait in a queue to fail N times.
         let loaded = try input.load(options)
         let outputPath = URL(fileURLWithPath: output).standardizedFileURL.path
@@ -71,9 +76,14 @@ struct SubmitCommand: ParsableCommand {
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
             throw CommandFailure.invalid("cannot write \(output): the folder \(folder) does not exist")
         }
-        do { _ = try loaded.plan(output: outputPath) } catch let error as RenderJobError { throw CommandFailure(error) }
-        if outputPath.lowercased().hasSuffix(".gif"), segments > 1 {
-            throw CommandFailure.invalid("a GIF has one palette for the whole clip, so it cannot be split into segments: submit it with --segments 1")
+        // The last segment planned here says whether the scene splits that many ways (enough
+        // chunks; not a GIF) before anything waits in a queue.
+        do {
+            var last = options
+            last.segment = Segment(index: segments - 1, count: segments)
+            _ = try loaded.with(options: last).plan(output: outputPath)
+        } catch let error as RenderJobError {
+            throw CommandFailure(error)
         }
         var forwarded: [String] = []
         if let fps { forwarded += ["--fps", JSONValue.format(fps)] }
@@ -81,6 +91,7 @@ struct SubmitCommand: ParsableCommand {
         if let crf { forwarded += ["--crf", String(crf)] }
         if let preset { forwarded += ["--preset", preset] }
         if let codec { forwarded += ["--codec", codec] }
+        if let chunkSeconds { forwarded += ["--chunk-seconds", JSONValue.format(chunkSeconds)] }
         if limits.allowImagesOutside { forwarded.append("--allow-images-outside") }
         var submission = SlurmSubmission(scene: URL(fileURLWithPath: input.scene).standardizedFileURL.path, output: outputPath,
                                          segments: segments, reel: BatchCommand.executable, version: ReelVersion.string)

@@ -7,9 +7,10 @@ import Testing
 @Suite(.serialized) struct SubmitCLITests {
     static let clusterScript = ReelProcess.repository.appendingPathComponent("tools/slurm-cluster").path
 
+    /// Four 1-second chunks (`--chunk-seconds 1`): segments are made of whole chunks.
     static let scene = """
         reel: 1
-        canvas: {size: [160, 90], fps: 30, duration: 2, background: "#ffffff"}
+        canvas: {size: [160, 90], fps: 30, duration: 4, background: "#ffffff"}
         layers:
           - {name: box, frame: [10, 10, 40, 40], backgroundColor: "#3366cc", cornerRadius: 8}
         timeline:
@@ -19,8 +20,8 @@ import Testing
     @Test func withoutSlurmItSaysWhatToInstall() throws {
         let folder = try TemporaryFolder()
         let scene = try folder.write("s.yaml", Self.scene)
-        let result = try ReelProcess.run(["submit", scene, "-o", folder.url.appendingPathComponent("s.mp4").path, "--segments", "2"],
-                                         environment: ["PATH": folder.url.path])
+        let result = try ReelProcess.run(["submit", scene, "-o", folder.url.appendingPathComponent("s.mp4").path, "--segments", "2",
+                                          "--chunk-seconds", "1"], environment: ["PATH": folder.url.path])
         #expect(result.status == 2)
         #expect(result.stderr.contains("reel submit needs Slurm's sbatch on PATH"), "\(result.stderr)")
         #expect(result.stderr.contains("apt-get install slurm-client"))
@@ -48,14 +49,23 @@ import Testing
         let scene = try cluster.folder.write("s.yaml", Self.scene)
         let farmed = cluster.folder.url.appendingPathComponent("farm.mp4").path
         let local = cluster.folder.url.appendingPathComponent("local.mp4").path
-        let submitted = try ReelProcess.run(["submit", scene, "-o", farmed, "--segments", "4", "--crf", "24", "--wait"],
+        let submitted = try ReelProcess.run(["submit", scene, "-o", farmed, "--segments", "4", "--crf", "24", "--chunk-seconds", "1", "--wait"],
                                             environment: cluster.environment)
         #expect(submitted.status == 0, "\(submitted.stdout)\n\(submitted.stderr)")
         #expect(submitted.stdout.contains("(an array of 4), join: job"), "\(submitted.stdout)")
-        #expect(try ReelProcess.run(["render", scene, "-o", local, "--crf", "24", "--quiet"]).status == 0)
+        #expect(try ReelProcess.run(["render", scene, "-o", local, "--crf", "24", "--chunk-seconds", "1", "--quiet"]).status == 0)
         #expect(try Data(contentsOf: URL(fileURLWithPath: farmed)) == Data(contentsOf: URL(fileURLWithPath: local)))
-        #expect(try StreamProbe.read(farmed).frames == 60)
+        #expect(try StreamProbe.read(farmed).frames == 120)
         #expect(!cluster.folder.contents.contains { $0.contains("reel-farm") }, "parts and logs go once joined: \(cluster.folder.contents)")
+    }
+
+    @Test func moreSegmentsThanChunksIsRefusedBeforeSubmitting() throws {
+        let folder = try TemporaryFolder()
+        let scene = try folder.write("s.yaml", Self.scene)
+        let result = try ReelProcess.run(["submit", scene, "-o", folder.url.appendingPathComponent("s.mp4").path, "--segments", "3"],
+                                         environment: ["PATH": folder.url.path])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("--segment 2/3"), "checked locally, before Slurm is even looked for: \(result.stderr)")
     }
 
     @Test(.enabled(if: getuid() == 0, "slurmd runs jobs as their users: the cluster needs root (CI has it)"))
@@ -64,7 +74,7 @@ import Testing
         let scene = try cluster.folder.write("s.yaml", Self.scene)
         let out = cluster.folder.url.appendingPathComponent("farm.mp4").path
         // The jobs start 3 s later (sbatch's own option, after --); by then the scene is gone.
-        let running = try ReelProcess.start(["submit", scene, "-o", out, "--segments", "2", "--wait", "--", "--begin=now+3"],
+        let running = try ReelProcess.start(["submit", scene, "-o", out, "--segments", "2", "--chunk-seconds", "1", "--wait", "--", "--begin=now+3"],
                                             environment: cluster.environment)
         Thread.sleep(forTimeInterval: 1)
         try FileManager.default.removeItem(atPath: scene)
