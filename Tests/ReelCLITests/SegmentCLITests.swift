@@ -157,6 +157,23 @@ struct SegmentCLITests {
         #expect(folder.contents == ["scene.yaml"])
     }
 
+    @Test func helpExplainsSegmentsAndConcat() throws {
+        let root = try ReelProcess.run(["--help"])
+        #expect(root.stdout.contains("concat") && root.stdout.contains("--segment 3/8"), "\(root.stdout)")
+        let concat = try ReelProcess.run(["concat", "--help"])
+        #expect(concat.status == 0)
+        #expect(concat.stdout.contains("byte for byte") && concat.stdout.contains("not the order they"), "\(concat.stdout)")
+        let render = try ReelProcess.run(["render", "--help"])
+        #expect(render.stdout.contains("--segment <I/N>") && render.stdout.contains("--chunk-seconds <s>"), "\(render.stdout)")
+        let folder = try TemporaryFolder()
+        let scene = try folder.write("scene.yaml", Self.scene)
+        let zero = try ReelProcess.run(["render", scene, "-o", folder.url.appendingPathComponent("a.mp4").path, "--chunk-seconds", "0"])
+        #expect(zero.status == 2 && zero.stderr.contains("--chunk-seconds must be greater than 0"), "\(zero.stderr)")
+        let noParts = try ReelProcess.run(["concat", "-o", folder.url.appendingPathComponent("a.mp4").path])
+        #expect(noParts.status == 2)
+        #expect(folder.contents == ["scene.yaml"])
+    }
+
     @Test func pngSequenceSegmentsAreTheWholeSequencesFrames() throws {
         let folder = try TemporaryFolder()
         _ = try ReelProcess.render(Self.scene, "whole-%03d.png", Self.chunks + ["--frames", "0-19"], in: folder)
