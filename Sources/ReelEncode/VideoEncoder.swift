@@ -1,3 +1,4 @@
+import Foundation
 import CFFmpeg
 import Glibc
 import ReelCore
@@ -12,9 +13,13 @@ import ReelCore
 /// Frames are streamed: every `write(_:)` drains the packets the encoder has ready, so memory
 /// does not grow with the length of the video. Timestamps count frames (time base = one frame,
 /// starting at `settings.startFrame`), so the file holds exactly the written frames at the exact
-/// frame rate. Identical input gives a byte-identical file on the same machine: the encoder's
-/// thread count (which shapes x264's and x265's bitstream) depends on the machine's cores or
-/// `settings.encoderThreads`, never on how many threads drew the frames.
+/// frame rate. Identical input gives a byte-identical file on any machine: the encoder's thread
+/// count (which shapes x264's and x265's bitstream) is fixed per codec
+/// (`VideoCodec.pinnedEncoderThreads`), never taken from the cores or the drawing threads.
+///
+/// With `settings.chunkFrames`, a fresh encoder starts at every chunk of a fixed grid, so each
+/// chunk is a closed GOP encoded the same way whether the file holds the whole render or one
+/// segment of it; `writeCopied(_:)` then joins segments by copying packets (`VideoPacketReader`).
 ///
 /// Conversion happens in `FrameConverter`s (`makeConverter()`), one per worker thread, so the
 /// `FramePipeline` can convert frames in parallel; `append(_:)` converts on the calling thread.
@@ -48,7 +53,11 @@ public final class VideoEncoder: AnalyzingFrameSink {
     /// The first frame of the chunk being encoded, and the packets it has given so far.
     private var chunkStart = 0, packetsInChunk = 0
     /// How many frames the encoder may hold back to reorder (its B-frame pyramid's depth).
-    private var reorderDelay = 0
+    private(set) var reorderDelay = 0
+    /// The previous chunk's encoder being finished on a thread of its own (see `restartCodec`).
+    private var draining: ChunkDrain?
+    /// Packets of the current chunk waiting for the previous chunk's to be written.
+    private var held: [UnsafeMutablePointer<AVPacket>] = []
 
     /// Validates the settings, creates (or truncates) the file at `path` and writes its header.
     ///
@@ -164,16 +173,34 @@ public final class VideoEncoder: AnalyzingFrameSink {
         return (index - settings.chunkOrigin) % size == 0
     }
 
-    /// Finishes the current encoder (its delayed frames go into the file) and opens a fresh one,
-    /// so the next frame starts a closed GOP exactly as it would at the start of a segment.
+    /// Hands the current encoder to a thread that finishes it (its delayed frames) and opens a
+    /// fresh one, so the next frame starts a closed GOP exactly as it would at the start of a segment.
+    ///
+    /// Finishing an encoder runs its frame threads dry (x264 holds ~40 frames of look-ahead); doing
+    /// it here would leave a core idle at every chunk (measured: 1.6× the wall time with 2 s
+    /// chunks). The new chunk's packets wait in `held` until the old chunk's are written.
     private func restartCodec(at nextFrame: Int) throws {
         guard let codec, let format, let encoder = codec.pointee.codec else { return }
-        try check(avcodec_send_frame(codec, nil), "Flushing the \(settings.codec.encoderName) encoder")
-        try writeReadyPackets()
-        let fresh = try openCodec(encoder, globalHeader: format.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER != 0)
-        avcodec_free_context(&self.codec)
-        self.codec = fresh
+        try completeDrain(wait: true)
+        let drain = ChunkDrain(codec: codec, chunkStart: chunkStart, packetsOut: packetsInChunk, encoder: self)
+        self.codec = nil
+        draining = drain
+        drain.start()
+        self.codec = try openCodec(encoder, globalHeader: format.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER != 0)
         (chunkStart, packetsInChunk) = (nextFrame, 0)
+    }
+
+    /// Writes the finished chunk's packets and then the held ones, once the drain is done (or
+    /// after waiting for it).
+    private func completeDrain(wait: Bool) throws {
+        guard let drain = draining else { return }
+        guard wait || drain.isDone else { return }
+        let packets = try drain.result()
+        draining = nil
+        try emit(packets)
+        let waiting = held
+        held = []
+        try emit(waiting)
     }
 
     // MARK: - FrameSink
@@ -253,6 +280,7 @@ public final class VideoEncoder: AnalyzingFrameSink {
         guard state == .open, let codec, let format else {
             throw EncodeError("Cannot finish \(path): the encoder was already \(stateDescription)")
         }
+        try completeDrain(wait: true)
         try check(avcodec_send_frame(codec, nil), "Flushing the \(settings.codec.encoderName) encoder")
         try writeReadyPackets()
         try check(av_write_trailer(format), "Finishing \(path) (writing the index)")
@@ -270,35 +298,73 @@ public final class VideoEncoder: AnalyzingFrameSink {
         release()
     }
 
-    /// Moves every packet the encoder has finished into the file.
+    /// Moves every packet the encoder has finished into the file (or into `held` while an earlier
+    /// chunk is still being finished).
     private func writeReadyPackets() throws {
-        guard let codec, let packet, let format, let stream else { return }
-        while true {
-            let status = avcodec_receive_packet(codec, packet)
-            if status == reel_averror_eagain() || status == reel_averror_eof() { return }
-            try check(status, "Encoding \(path)")
-            // Each packet is one frame long, in the codec's one-tick-per-frame time base, so set it
-            // before rescaling: the container's last sample (and so duration = frames/fps) depends on it.
-            packet.pointee.duration = 1
-            // Only the keyframe flag survives a trip through a file (x264's "disposable" flag would
-            // become an sdtp box that a stream copy cannot reproduce), so it is all that is kept.
-            packet.pointee.flags &= AV_PKT_FLAG_KEY
-            if settings.codec.reordersFrames {
-                // Decoding timestamps are counted here rather than taken from the encoder: x265 makes
-                // up garbage ones for a chunk shorter than its B-frame delay, which changed from run to
-                // run. Packets come in decoding order, so the n-th of a chunk decodes at its start
-                // + n − the reorder delay, the same in a whole render and in a segment.
-                packet.pointee.dts = Int64(chunkStart + packetsInChunk - reorderDelay)
-                guard packet.pointee.dts <= packet.pointee.pts else {
-                    throw EncodeError("\(settings.codec.encoderName) reordered frames more deeply than the \(reorderDelay) frames "
-                        + "expected (frame \(packet.pointee.pts) of \(path)); a slower preset may need a deeper delay")
+        guard let codec else { return }
+        let packets = try collectPackets(from: codec, chunkStart: chunkStart, count: &packetsInChunk)
+        if draining != nil { try completeDrain(wait: false) }
+        if draining != nil { held += packets } else { try emit(packets) }
+    }
+
+    /// Receives every ready packet of `codec` with Reel's timestamps and flags set, in the codec's
+    /// time base. Called from the writer and from a `ChunkDrain`'s thread (each with its own codec).
+    func collectPackets(from codec: UnsafeMutablePointer<AVCodecContext>, chunkStart: Int, count: inout Int) throws
+        -> [UnsafeMutablePointer<AVPacket>]
+    {
+        var packets: [UnsafeMutablePointer<AVPacket>] = []
+        do {
+            while true {
+                guard let packet = av_packet_alloc() else { throw EncodeError("Allocating a packet failed: out of memory") }
+                packets.append(packet)
+                let status = avcodec_receive_packet(codec, packet)
+                if status == reel_averror_eagain() || status == reel_averror_eof() {
+                    var last: UnsafeMutablePointer<AVPacket>? = packets.removeLast()
+                    av_packet_free(&last)
+                    return packets
                 }
+                try check(status, "Encoding \(path)")
+                // Each packet is one frame long, in the codec's one-tick-per-frame time base, so set it
+                // before rescaling: the container's last sample (and so duration = frames/fps) depends on it.
+                packet.pointee.duration = 1
+                // Only the keyframe flag survives a trip through a file (x264's "disposable" flag would
+                // become an sdtp box that a stream copy cannot reproduce), so it is all that is kept.
+                packet.pointee.flags &= AV_PKT_FLAG_KEY
+                if settings.codec.reordersFrames {
+                    // Decoding timestamps are counted here rather than taken from the encoder: x265 makes
+                    // up garbage ones for a chunk shorter than its B-frame delay, which changed from run to
+                    // run. Packets come in decoding order, so the n-th of a chunk decodes at its start
+                    // + n − the reorder delay, the same in a whole render and in a segment.
+                    packet.pointee.dts = Int64(chunkStart + count - reorderDelay)
+                    guard packet.pointee.dts <= packet.pointee.pts else {
+                        throw EncodeError("\(settings.codec.encoderName) reordered frames more deeply than the \(reorderDelay) frames "
+                            + "expected (frame \(packet.pointee.pts) of \(path)); a slower preset may need a deeper delay")
+                    }
+                }
+                count += 1
             }
-            packetsInChunk += 1
-            av_packet_rescale_ts(packet, codec.pointee.time_base, stream.pointee.time_base)
+        } catch {
+            Self.free(packets)
+            throw error
+        }
+    }
+
+    /// Writes packets from `collectPackets` into the file and frees them.
+    private func emit(_ packets: [UnsafeMutablePointer<AVPacket>]) throws {
+        defer { Self.free(packets) }
+        guard let format, let stream else { return }
+        for packet in packets {
+            av_packet_rescale_ts(packet, frameRate.frameDuration, stream.pointee.time_base)
             packet.pointee.stream_index = stream.pointee.index
             // Takes over the packet's data (and resets it) whether or not it succeeds.
             try check(av_interleaved_write_frame(format, packet), "Writing video data to \(path)")
+        }
+    }
+
+    static func free(_ packets: [UnsafeMutablePointer<AVPacket>]) {
+        for packet in packets {
+            var owned: UnsafeMutablePointer<AVPacket>? = packet
+            av_packet_free(&owned)
         }
     }
 
@@ -334,6 +400,11 @@ public final class VideoEncoder: AnalyzingFrameSink {
 
     /// Frees every FFmpeg object; safe to call repeatedly.
     private func release() {
+        // The drain thread uses its own encoder and never this object's muxer: wait, then free.
+        if let drain = draining { Self.free((try? drain.result()) ?? []) }
+        draining = nil
+        Self.free(held)
+        held = []
         if let format {
             if format.pointee.pb != nil { avio_closep(&format.pointee.pb) }
             avformat_free_context(format)

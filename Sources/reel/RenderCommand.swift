@@ -17,13 +17,14 @@ struct RenderCommand: ParsableCommand {
               .bgra            raw premultiplied BGRA frames (no header), for other tools
 
             Frames are drawn on --threads threads and encoded in order; the file does not depend \
-            on --threads or on the machine's cores.
+            on --threads or on the machine's cores. The output appears only when complete: it is \
+            written to a temporary file beside it, renamed at the end and removed on error or \
+            interrupt (Ctrl-C).
 
             Render farms: videos are encoded in independent chunks of --chunk-seconds (each starts \
             with a keyframe), and --segment I/N renders segment I (0-based) of N, a run of whole \
             chunks; 'reel concat' joins all N into the file the whole render writes, byte for byte. \
-            PNG sequences split by frame; a GIF cannot be split (one palette for the clip). The output appears only when complete: it is written to a temporary \
-            file beside it, renamed at the end and removed on error or interrupt (Ctrl-C).
+            PNG sequences split the same way; a GIF cannot be split (one palette for the clip).
             """)
 
     @OptionGroup var input: SceneOptions

@@ -76,6 +76,23 @@ struct SegmentCLITests {
         #expect(try StreamProbe.read(joined).frames == 90)
     }
 
+    /// Transparent WebM carries its alpha plane as packet side data (BlockAdditional), which the
+    /// stream copy must carry too; the slowest presets reorder frames most deeply (B-pyramids).
+    @Test("alpha side data and deep B-frame pyramids survive the join", arguments: [
+        ("webm", [String](), true), ("mp4", ["--preset", "placebo"], false), ("mp4", ["--codec", "hevc", "--preset", "veryslow"], false),
+    ])
+    func sideDataAndDeepReorderingJoin(ext: String, options: [String], transparent: Bool) throws {
+        let folder = try TemporaryFolder()
+        let scene = transparent ? Self.scene.replacingOccurrences(of: "\"#102030\"", with: "transparent") : Self.scene
+        let whole = try ReelProcess.render(scene, "whole.\(ext)", Self.chunks + options, in: folder)
+        let parts = try (0..<3).map { try part(folder, "p\($0).\(ext)", $0, of: 3, options) }
+        let joined = folder.url.appendingPathComponent("joined.\(ext)").path
+        let result = try ReelProcess.run(["concat"] + parts + ["-o", joined, "-q"])
+        try #require(result.status == 0, "\(result.stderr)")
+        #expect(try bytes(joined) == bytes(whole))
+        if transparent { #expect(try StreamProbe.read(joined).alphaMode == "1") }
+    }
+
     @Test func eachPartRecordsWhatItIs() throws {
         let folder = try TemporaryFolder()
         let scene = try folder.write("scene.yaml", Self.scene)
@@ -154,6 +171,23 @@ struct SegmentCLITests {
             + "whole chunks; use at most 3 segments, or shorter chunks with --chunk-seconds\n")
         let bad = try ReelProcess.run(["render", scene, "-o", folder.url.appendingPathComponent("a.mp4").path, "--segment", "3/3"])
         #expect(bad.status == 2)
+        #expect(folder.contents == ["scene.yaml"])
+    }
+
+    @Test func helpExplainsSegmentsAndConcat() throws {
+        let root = try ReelProcess.run(["--help"])
+        #expect(root.stdout.contains("concat") && root.stdout.contains("--segment 3/8"), "\(root.stdout)")
+        let concat = try ReelProcess.run(["concat", "--help"])
+        #expect(concat.status == 0)
+        #expect(concat.stdout.contains("byte for byte") && concat.stdout.contains("not the order they"), "\(concat.stdout)")
+        let render = try ReelProcess.run(["render", "--help"])
+        #expect(render.stdout.contains("--segment <I/N>") && render.stdout.contains("--chunk-seconds <s>"), "\(render.stdout)")
+        let folder = try TemporaryFolder()
+        let scene = try folder.write("scene.yaml", Self.scene)
+        let zero = try ReelProcess.run(["render", scene, "-o", folder.url.appendingPathComponent("a.mp4").path, "--chunk-seconds", "0"])
+        #expect(zero.status == 2 && zero.stderr.contains("--chunk-seconds must be greater than 0"), "\(zero.stderr)")
+        let noParts = try ReelProcess.run(["concat", "-o", folder.url.appendingPathComponent("a.mp4").path])
+        #expect(noParts.status == 2)
         #expect(folder.contents == ["scene.yaml"])
     }
 
