@@ -1,7 +1,7 @@
 import Foundation
 import ReelCore
 
-/// The JSON of `reel inspect` (SCENE-FORMAT.md §8): Core Animation property names as keys;
+/// The JSON of `reel inspect` (the scene format (docs/scene-format.md) §8): Core Animation property names as keys;
 /// points `[x, y]`, sizes `[w, h]`, rects `[x, y, w, h]`, colours `[r, g, b, a]` (nil: null),
 /// transforms as 16 numbers m11…m44, plus `animationKeys`.
 public enum InspectReport {
@@ -31,7 +31,7 @@ public enum InspectReport {
             ("key", event.key.map(JSONValue.string) ?? .null),
             ("event", .string(event.kind.rawValue)),
         ]
-        // Every line has the same keys (SCENE-FORMAT.md §8); a start has no `finished` flag.
+        // Every line has the same keys (the scene format (docs/scene-format.md) §8); a start has no `finished` flag.
         pairs.append(("finished", event.finished.map(JSONValue.bool) ?? .null))
         return .object(pairs)
     }

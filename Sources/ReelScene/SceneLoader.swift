@@ -8,7 +8,7 @@ public struct LoadedScene {
     public let warnings: [Diagnostic]
 }
 
-/// Reads scene files (YAML or JSON, SCENE-FORMAT.md) into `Scene`s.
+/// Reads scene files (YAML or JSON, docs/scene-format.md) into `Scene`s.
 public enum SceneLoader {
     /// Loads and decodes the file at `path`. Diagnostics name the file as `displayPath`
     /// (default: `path` as given, which is what the user typed).

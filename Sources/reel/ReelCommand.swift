@@ -30,14 +30,6 @@ struct ReelCommand: ParsableCommand {
     /// Runs the command line with Reel's exit codes: usage mistakes are invalid input (2),
     /// not ArgumentParser's EX_USAGE (64).
     static func main() {
-        // SCENE-FORMAT.md §8 promises these; until they exist, say so rather than reading
-        // "batch" as a scene file (`reel SCENE` means `reel render SCENE`).
-        let arguments = CommandLine.arguments.dropFirst()
-        if let first = arguments.first, Self.planned.contains(first), !FileManager.default.fileExists(atPath: first) {
-            Terminal.error("'reel \(first)' is not in this version (\(ReelVersion.string)) yet; "
-                + "ffmpeg -f concat -c copy joins --frames segments, though not into a copy of a single render")
-            Foundation.exit(ExitStatus.invalidInput)
-        }
         do {
             var command = try parseAsRoot()
             try command.run()
@@ -59,12 +51,7 @@ struct ReelCommand: ParsableCommand {
     }
 }
 
-extension ReelCommand {
-    /// Subcommands of the contract that are not built yet.
-    static let planned: Set<String> = []
-}
-
-/// Reel's exit statuses (SCENE-FORMAT.md §8).
+/// Reel's exit statuses: 0 success, 1 failure while rendering or writing, 2 invalid input.
 enum ExitStatus {
     static let failure: Int32 = 1
     static let invalidInput: Int32 = 2

@@ -14,7 +14,7 @@ extension SceneDecoder {
         "CATransformLayer": CATransformLayer.self, "transformLayer": CATransformLayer.self,
     ]
     /// Other spellings of properties: Core Animation's Swift names of the Boolean properties whose
-    /// key-value names Reel uses (SCENE-FORMAT.md §3 writes `isWrapped`).
+    /// key-value names Reel uses (the scene format (docs/scene-format.md) §3 writes `isWrapped`).
     static let propertyAliases = ["isWrapped": "wrapped", "isHidden": "hidden", "isDoubleSided": "doubleSided"]
 
     /// The key path a layer key names, aliases resolved (nil when it names nothing).

@@ -46,7 +46,7 @@ extension SceneDecoder {
     }
 
     /// Decodes the transaction settings and operations of an entry into one closure that runs
-    /// them as a `CATransaction`, in the order of SCENE-FORMAT.md §6.
+    /// them as a `CATransaction`, in the order of the scene format (docs/scene-format.md) §6.
     func decodeEntryBody(_ map: inout MapReader) -> (() -> Void)? {
         defer { map.reportUnknown(in: "a timeline entry", known: Self.entryKeys) }
         var duration: Double?

@@ -1,7 +1,7 @@
 import Foundation
 import ReelCore
 
-/// Decodes the value notation of SCENE-FORMAT.md §4. Each function returns nil after reporting a
+/// Decodes the value notation of the scene format (docs/scene-format.md) §4. Each function returns nil after reporting a
 /// diagnostic at the offending node, so decoding carries on and reports every problem at once.
 struct ValueDecoder {
     let diagnostics: DiagnosticSink

@@ -1,6 +1,6 @@
 import ReelCore
 
-/// Animations (SCENE-FORMAT.md §5) and the timeline (§6) as JSON Schema, from the decoder's key
+/// Animations (the scene format (docs/scene-format.md) §5) and the timeline (§6) as JSON Schema, from the decoder's key
 /// lists: one definition per animation class with exactly its keys, and the value fields
 /// (fromValue, toValue, byValue, values) typed by the key path they animate.
 extension SceneSchema {

@@ -1,6 +1,6 @@
 import ReelCore
 
-/// The value notation of SCENE-FORMAT.md §4 as JSON Schema definitions, built from the same
+/// The value notation of the scene format (docs/scene-format.md) §4 as JSON Schema definitions, built from the same
 /// patterns, option lists and ranges `ValueDecoder` uses.
 extension SceneSchema {
     static func ref(_ name: String) -> JSONValue { ["$ref": .string("#/definitions/\(name)")] }

@@ -16,7 +16,7 @@ public enum SceneSchema {
     public static let json: JSONValue = .object([
             ("$schema", "http://json-schema.org/draft-07/schema#"),
             ("title", "Reel scene"),
-            ("description", "A Reel scene file, format version 1 (SCENE-FORMAT.md). Generated from the decoder's tables: do not edit; run `REEL_RECORD_SCHEMA=1 swift test --filter SchemaTests`."),
+            ("description", "A Reel scene file, format version 1 (docs/scene-format.md). Generated from the decoder's tables: do not edit; run `REEL_RECORD_SCHEMA=1 swift test --filter SchemaTests`."),
             ("type", "object"),
             ("properties", .object(SceneDecoder.rootKeys.map { ($0, rootField($0)) })),
             ("required", ["reel", "canvas"]),
