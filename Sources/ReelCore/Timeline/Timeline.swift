@@ -2,7 +2,7 @@ import Foundation
 
 /// A compiled scene: every layer's model history and every animation with resolved times.
 /// `presentation(at:)` is a pure, thread-safe function of the time, so frames can be evaluated
-/// in any order, on any thread (STYLE.md: compile once, evaluate many).
+/// in any order, on any thread (compile once, evaluate many).
 public struct Timeline: Sendable {
     /// The canvas the scene was made for.
     public let canvas: Canvas

@@ -12,7 +12,7 @@ public struct TimingSample: Equatable, Sendable {
 }
 
 /// The one place where time is mapped. Drawing, events and `inspect` all ask it, so they cannot
-/// disagree (STYLE.md). It is a pure function of its arguments.
+/// disagree. It is a pure function of its arguments.
 ///
 /// ```
 /// parent time ──(− beginTime) × |speed|──▶ active time a ∈ [0, activeDuration)
