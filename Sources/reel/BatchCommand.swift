@@ -75,20 +75,8 @@ struct BatchCommand: ParsableCommand {
     @Flag(name: .customLong("fail-on-change"), help: "With --baseline: a changed scene is a failure (exit status, JUnit).")
     var failOnChange = false
 
-    @Option(name: [.customLong("fps"), .customShort("r")], parsing: .unconditional, help: ArgumentHelp("Frames per second for every job.", valueName: "n"))
-    var fps: Double?
-
-    @Option(parsing: .unconditional, help: ArgumentHelp("Pixels per point for every job.", valueName: "s"))
-    var scale: Double?
-
-    @Option(parsing: .unconditional, help: ArgumentHelp("Quality for every job (lower is better and larger).", valueName: "q"))
-    var crf: Int?
-
-    @Option(help: ArgumentHelp("Encoder speed for every job: ultrafast … veryslow.", valueName: "p"))
-    var preset: String?
-
-    @Option(help: ArgumentHelp("Codec within the format: h264 or hevc (.mp4, .mov), prores (.mov), vp9 (.webm).", valueName: "c"))
-    var codec: String?
+    /// For every job (a manifest's defaults and a job's own options win).
+    @OptionGroup var encoding: EncodingOptions
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Threads each job draws frames with (default: one per core).", valueName: "n"))
     var threads: Int?
@@ -119,7 +107,8 @@ struct BatchCommand: ParsableCommand {
     }
 
     func run() throws {
-        let options = BatchOptions(fps: fps, scale: scale, crf: crf, preset: preset, codec: codec, timeout: timeout, retries: retries)
+        var options = encoding.batchOptions
+        (options.timeout, options.retries) = (timeout, retries)
         let plan: BatchPlan
         do {
             plan = try BatchPlan(inputs: inputs, settings: .init(outputDirectory: output, options: options, format: format))

@@ -32,24 +32,10 @@ struct RenderCommand: ParsableCommand {
     @Option(name: [.short, .long], help: ArgumentHelp("Output file (default: the scene's name with .mp4, in the current folder).", valueName: "file"))
     var output: String?
 
-    @Option(name: [.customLong("fps"), .customShort("r")], parsing: .unconditional,
-            help: ArgumentHelp("Frames per second (default: the scene's canvas.fps; for GIF the nearest 100/n below it).", valueName: "n"))
-    var fps: Double?
-
-    @Option(parsing: .unconditional, help: ArgumentHelp("Pixels per point (default: the scene's canvas.scale).", valueName: "s"))
-    var scale: Double?
+    @OptionGroup var encoding: EncodingOptions
 
     @Option(help: ArgumentHelp("Render only frames A…B (0-based, inclusive; 'A-' to the end), keeping their timestamps.", valueName: "A-B"))
     var frames: FrameSpan?
-
-    @Option(parsing: .unconditional, help: ArgumentHelp("Quality: H.264/HEVC 0…51 (default 18/22), VP9 0…63 (default 28); lower is better and larger.", valueName: "q"))
-    var crf: Int?
-
-    @Option(help: ArgumentHelp("Encoder speed: ultrafast … veryslow (slower makes smaller files; default \(VideoCodec.h264.defaultPreset ?? "")).", valueName: "p"))
-    var preset: String?
-
-    @Option(help: ArgumentHelp("Codec within the format: h264 or hevc (.mp4, .mov), prores (.mov), vp9 (.webm).", valueName: "c"))
-    var codec: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Threads that draw frames (default: one per core). The encoder's threads are fixed, so the file never depends on this.", valueName: "n"))
     var threads: Int?
@@ -80,8 +66,8 @@ struct RenderCommand: ParsableCommand {
     /// The render options these flags give.
     func renderOptions() throws -> RenderOptions {
         var options = try limits.renderOptions()
-        (options.fps, options.scale, options.frames, options.crf) = (fps, scale, frames, crf)
-        (options.preset, options.codec, options.threads, options.replaceReadOnly) = (preset, codec, threads, force)
+        encoding.apply(to: &options)
+        (options.frames, options.threads, options.replaceReadOnly) = (frames, threads, force)
         (options.segment, options.chunkSeconds) = (segment, chunkSeconds)
         return options
     }

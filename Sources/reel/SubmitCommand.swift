@@ -35,20 +35,7 @@ struct SubmitCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The Slurm partition to run in (default: the cluster's).", valueName: "p"))
     var partition: String?
 
-    @Option(name: [.customLong("fps"), .customShort("r")], parsing: .unconditional, help: ArgumentHelp("Frames per second.", valueName: "n"))
-    var fps: Double?
-
-    @Option(parsing: .unconditional, help: ArgumentHelp("Pixels per point.", valueName: "s"))
-    var scale: Double?
-
-    @Option(parsing: .unconditional, help: ArgumentHelp("Quality (lower is better and larger).", valueName: "q"))
-    var crf: Int?
-
-    @Option(help: ArgumentHelp("Encoder speed: ultrafast … veryslow.", valueName: "p"))
-    var preset: String?
-
-    @Option(help: ArgumentHelp("Codec within the format.", valueName: "c"))
-    var codec: String?
+    @OptionGroup var encoding: EncodingOptions
 
     @Option(name: .customLong("chunk-seconds"), parsing: .unconditional,
             help: ArgumentHelp("Seconds per independently encoded chunk; a segment is whole chunks (default \(JSONValue.format(ChunkGrid.defaultSeconds))).", valueName: "s"))
@@ -66,7 +53,7 @@ struct SubmitCommand: ParsableCommand {
 
     func run() throws {
         var options = try limits.renderOptions()
-        (options.fps, options.scale, options.crf, options.preset, options.codec) = (fps, scale, crf, preset, codec)
+        encoding.apply(to: &options)
         options.chunkSeconds = chunkSeconds
         // Checked here first: a scene that cannot render must not wait in a queue to fail N times.
         let loaded = try input.load(options)
@@ -85,12 +72,7 @@ struct SubmitCommand: ParsableCommand {
         } catch let error as RenderJobError {
             throw CommandFailure(error)
         }
-        var forwarded: [String] = []
-        if let fps { forwarded += ["--fps", JSONValue.format(fps)] }
-        if let scale { forwarded += ["--scale", JSONValue.format(scale)] }
-        if let crf { forwarded += ["--crf", String(crf)] }
-        if let preset { forwarded += ["--preset", preset] }
-        if let codec { forwarded += ["--codec", codec] }
+        var forwarded = encoding.arguments
         if let chunkSeconds { forwarded += ["--chunk-seconds", JSONValue.format(chunkSeconds)] }
         if limits.allowImagesOutside { forwarded.append("--allow-images-outside") }
         var submission = SlurmSubmission(scene: URL(fileURLWithPath: input.scene).standardizedFileURL.path, output: outputPath,

@@ -1,0 +1,41 @@
+import ArgumentParser
+import Reel
+
+/// How frames are made and encoded: the options `render`, `batch` and `submit` share, spelled and
+/// checked one way.
+struct EncodingOptions: ParsableArguments {
+    @Option(name: [.customLong("fps"), .customShort("r")], parsing: .unconditional,
+            help: ArgumentHelp("Frames per second (default: the scene's canvas.fps; for GIF the nearest 100/n below it).", valueName: "n"))
+    var fps: Double?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Pixels per point (default: the scene's canvas.scale).", valueName: "s"))
+    var scale: Double?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Quality: H.264/HEVC 0…51 (default 18/22), VP9 0…63 (default 28); lower is better and larger.", valueName: "q"))
+    var crf: Int?
+
+    @Option(help: ArgumentHelp("Encoder speed: ultrafast … veryslow (slower makes smaller files; default \(VideoCodec.h264.defaultPreset ?? "")).", valueName: "p"))
+    var preset: String?
+
+    @Option(help: ArgumentHelp("Codec within the format: h264 or hevc (.mp4, .mov), prores (.mov), vp9 (.webm).", valueName: "c"))
+    var codec: String?
+
+    /// Sets these options on `options`.
+    func apply(to options: inout RenderOptions) {
+        (options.fps, options.scale, options.crf, options.preset, options.codec) = (fps, scale, crf, preset, codec)
+    }
+
+    /// These options as a batch's defaults for every job.
+    var batchOptions: BatchOptions { BatchOptions(fps: fps, scale: scale, crf: crf, preset: preset, codec: codec) }
+
+    /// These options as `reel render` arguments, for a job that runs elsewhere (`reel submit`).
+    var arguments: [String] {
+        var result: [String] = []
+        if let fps { result += ["--fps", JSONValue.format(fps)] }
+        if let scale { result += ["--scale", JSONValue.format(scale)] }
+        if let crf { result += ["--crf", String(crf)] }
+        if let preset { result += ["--preset", preset] }
+        if let codec { result += ["--codec", codec] }
+        return result
+    }
+}
