@@ -142,10 +142,7 @@ public enum Baseline {
     /// A PNG of `buffer` at most 320 pixels wide, for the HTML report.
     static func thumbnail(_ buffer: PixelBuffer) -> Data? {
         let small = buffer.width > 320 ? shrink(buffer, toWidth: 320) : buffer
-        let path = NSTemporaryDirectory() + "reel-thumb-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).png"
-        defer { unlink(path) }
-        guard (try? PNGFile.write(small, to: path)) != nil else { return nil }
-        return FileManager.default.contents(atPath: path)
+        return try? PNGFile.encode(small)
     }
 }
 

@@ -90,9 +90,6 @@ public enum BatchWorker {
         let numbers = (0..<4).map { Int((Double($0) * Double(count - 1) / 3).rounded()) }
         let images = loaded.frames(at: numbers.map { canvas.time(ofFrame: $0) }, canvas: canvas)
         let picture = ContactSheet(columns: 4).render(images.map { (image: $0, label: "") })
-        let temporary = NSTemporaryDirectory() + "reel-sheet-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).png"
-        defer { unlink(temporary) }
-        guard (try? PNGFile.write(picture, to: temporary)) != nil else { return nil }
-        return FileManager.default.contents(atPath: temporary)
+        return try? PNGFile.encode(picture)
     }
 }

@@ -13,6 +13,23 @@ public enum PNGFile {
         }
     }
 
+    /// `buffer` as the bytes of an 8-bit RGBA PNG, in memory (for reports that embed pictures).
+    public static func encode(_ buffer: PixelBuffer) throws -> Data {
+        let canvas = CairoCanvas(buffer: buffer)
+        let collected = PNGBytes()
+        let status = withExtendedLifetime(collected) {
+            cairo_surface_write_to_png_stream(canvas.surface, { closure, data, length in
+                guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
+                Unmanaged<PNGBytes>.fromOpaque(closure).takeUnretainedValue().data.append(data, count: Int(length))
+                return CAIRO_STATUS_SUCCESS
+            }, Unmanaged.passUnretained(collected).toOpaque())
+        }
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw RenderError("cannot encode a PNG: \(String(cString: cairo_status_to_string(status)))")
+        }
+        return collected.data
+    }
+
     /// Reads a PNG into a new premultiplied BGRA buffer.
     public static func read(_ path: String) throws -> PixelBuffer {
         let surface = cairo_image_surface_create_from_png(path)
@@ -30,6 +47,11 @@ public enum PNGFile {
         cairo_surface_flush(canvas.surface)
         return buffer
     }
+}
+
+/// Where `PNGFile.encode` collects Cairo's output.
+private final class PNGBytes {
+    var data = Data()
 }
 
 /// A drawing or image-file failure.
