@@ -139,10 +139,8 @@ public final class BatchRunner: @unchecked Sendable {
         let stale = job.outputs.compactMap { output in reason(job, output).map { (output, $0) } }
         var report: JobReport
         if stale.isEmpty {
-            let records = job.outputs.compactMap(OutputRecord.read(for:))
-            report = JobReport(scene: job.scene, outputs: job.outputs, status: .skipped, reason: "up to date",
-                               frames: records.map(\.frames).reduce(0, +), bytes: records.map(\.outputBytes).reduce(0, +),
-                               sheetPNG: records.first?.sheet.flatMap { Data(base64Encoded: $0) })
+            report = JobReport(scene: job.scene, outputs: job.outputs, status: .skipped, reason: "up to date")
+            report.countRecordedOutputs()
         } else {
             events(.started(job: index, reason: stale[0].1))
             report = render(index, job, outputs: stale.map(\.0), reason: stale[0].1)
@@ -172,12 +170,8 @@ public final class BatchRunner: @unchecked Sendable {
             if outcome.status != .failed || isStopping { break }
         }
         report.seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        if report.status == .rendered {
-            // Outputs that were up to date count too: the job's frames and bytes are all of its outputs'.
-            let records = job.outputs.compactMap(OutputRecord.read(for:))
-            report.frames = records.map(\.frames).reduce(0, +)
-            report.bytes = records.map(\.outputBytes).reduce(0, +)
-        }
+        // Outputs that were up to date count too: the job's frames and bytes are all of its outputs'.
+        if report.status == .rendered { report.countRecordedOutputs() }
         return report
     }
 
@@ -280,6 +274,17 @@ public final class BatchRunner: @unchecked Sendable {
                 try? fm.removeItem(atPath: BatchPlan.join(path, name))
             }
         }
+    }
+}
+
+extension JobReport {
+    /// Frames and bytes of all the job's outputs, from their records (and the contact sheet when
+    /// the report has none yet).
+    mutating func countRecordedOutputs() {
+        let records = outputs.compactMap(OutputRecord.read(for:))
+        frames = records.map(\.frames).reduce(0, +)
+        bytes = records.map(\.outputBytes).reduce(0, +)
+        if sheetPNG == nil { sheetPNG = records.first?.sheet.flatMap { Data(base64Encoded: $0) } }
     }
 }
 
