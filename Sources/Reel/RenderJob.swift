@@ -107,6 +107,22 @@ public struct LoadedJob: Sendable {
         LoadedJob(job: RenderJob(scene: job.scene, options: options), timeline: timeline, referencedFiles: referencedFiles)
     }
 
+    /// SHA-256 of the scene file, and of every image it read with its path when it read any: parts
+    /// rendered from the same scene file but another version of an image must not join.
+    var sceneFingerprint: String {
+        let scene = SHA256.hex(ofFileAt: job.scene) ?? ""
+        guard !referencedFiles.isEmpty else { return scene }
+        var hash = SHA256()
+        hash.update("scene \(scene)\n")
+        let folder = URL(fileURLWithPath: job.scene).deletingLastPathComponent().standardizedFileURL.path
+        for path in referencedFiles {
+            // Relative to the scene, so the same files at another mount point still match.
+            let name = path.hasPrefix(folder + "/") ? String(path.dropFirst(folder.count + 1)) : path
+            hash.update("\(name) \(SHA256.hex(ofFileAt: path) ?? "")\n")
+        }
+        return hash.hex()
+    }
+
     /// The scene's canvas with the job's fps and scale applied.
     public var canvas: Canvas {
         var canvas = timeline.canvas
@@ -171,13 +187,30 @@ public struct LoadedJob: Sendable {
             // so the whole render and the concatenated segments are the same bytes.
             settings.chunkFrames = grid.chunkFrames
             settings.chunkOrigin = grid.frames.lowerBound
-            let scene = SHA256.hex(ofFileAt: job.scene) ?? ""
+            let scene = sceneFingerprint
             settings.comment = SegmentRecord(
                 settings: settings, scene: scene, options: identity.compact, grid: grid,
                 segment: options.segment ?? Segment(index: 0, count: 1), frames: session.frames).json
             output.settings = settings
         }
-        return PlannedRender(output: output, session: session, notes: notes, identity: identity)
+        var planned = PlannedRender(output: output, session: session, notes: notes, identity: identity)
+        if options.segment == nil, case .video(_, let codec) = format, codec != .gif {
+            let count = ParallelSegments.count(
+                asked: options.parallelSegments, threads: options.threads ?? FramePipeline.coreCount, chunks: grid.chunkCount,
+                memoryPerRender: RenderJob.estimatedMemory(width: canvas.pixelWidth, height: canvas.pixelHeight), maxMemory: options.maxMemory)
+            if count > 1 {
+                let folder = ParallelSegments.partsFolder(for: path)
+                let ext = (path as NSString).pathExtension
+                planned.partsFolder = folder
+                planned.parts = try (0..<count).map { i in
+                    var part = options
+                    part.segment = Segment(index: i, count: count)
+                    part.threads = max(1, (options.threads ?? FramePipeline.coreCount) / count)
+                    return try with(options: part).plan(output: "\(folder)/part-\(i).\(ext)")
+                }
+            }
+        }
+        return planned
     }
 
     /// Draws the frame at `time` seconds (the job's scale applied).
@@ -213,6 +246,11 @@ public struct PlannedRender: Sendable {
 
     public var canvas: Canvas { session.timeline.canvas }
 
+    /// Segments rendered at once and joined (`ParallelSegments`); empty for one render.
+    public internal(set) var parts: [PlannedRender] = []
+    /// The hidden folder the parts are written in.
+    var partsFolder: String?
+
     /// What a finished render wrote.
     public struct Result: Sendable {
         public var frames: Int
@@ -228,6 +266,7 @@ public struct PlannedRender: Sendable {
     /// - Throws: `RenderJobError.failed` or `.interrupted`.
     public func run(progress: (RenderSession.Progress) -> Void = { _ in }, shouldStop: () -> Bool = { false },
                     opened: (any AtomicDestination) -> Void = { _ in }) throws -> Result {
+        if !parts.isEmpty { return try runParts(progress: progress, shouldStop: shouldStop, opened: opened) }
         let start = DispatchTime.now().uptimeNanoseconds
         let destination: any AtomicDestination, sink: any FrameSink
         do { (destination, sink) = try output.open() } catch { throw RenderJobError.failed("\(error)") }

@@ -34,9 +34,14 @@ public struct RenderOptions: Sendable, Hashable {
     public var segment: Segment?
     /// Seconds per independently encoded chunk (`--chunk-seconds`); nil for `ChunkGrid.defaultSeconds`.
     public var chunkSeconds: Double?
+    /// Segments of a video rendered at once and joined (`--parallel-segments`), for machines with
+    /// more cores than one render uses; nil: one per six cores. The output does not depend on it.
+    public var parallelSegments: Int?
 
     public init(fps: Double? = nil, scale: Double? = nil, frames: FrameSpan? = nil, crf: Int? = nil,
-                preset: String? = nil, codec: String? = nil, threads: Int? = nil, limits: SceneLimits = SceneLimits()) {
+                preset: String? = nil, codec: String? = nil, threads: Int? = nil, limits: SceneLimits = SceneLimits(),
+                parallelSegments: Int? = nil) {
+        self.parallelSegments = parallelSegments
         self.fps = fps
         self.scale = scale
         self.frames = frames
@@ -55,6 +60,9 @@ public struct RenderOptions: Sendable, Hashable {
             throw RenderJobError.invalid("--scale must be greater than 0 and at most 16, got \(JSONValue.format(scale))")
         }
         if let threads, !(1...256).contains(threads) { throw RenderJobError.invalid("--threads must be 1…256, got \(threads)") }
+        if let parallelSegments, !(1...64).contains(parallelSegments) {
+            throw RenderJobError.invalid("--parallel-segments must be 1…64, got \(parallelSegments)")
+        }
         if let chunkSeconds, !(chunkSeconds > 0 && chunkSeconds <= 3600) {
             throw RenderJobError.invalid("--chunk-seconds must be greater than 0 and at most 3600, got \(JSONValue.format(chunkSeconds))")
         }

@@ -97,7 +97,7 @@ public enum SegmentConcat {
             .invalid("\(path) does not belong with \(firstPath): \(what) \(a) instead of \(b)")
         }
         if record.reel != first.reel { throw differ("Reel version", record.reel, first.reel) }
-        if record.scene != first.scene { throw differ("scene (SHA-256)", String(record.scene.prefix(12)), String(first.scene.prefix(12))) }
+        if record.scene != first.scene { throw differ("scene or an image it reads (SHA-256)", String(record.scene.prefix(12)), String(first.scene.prefix(12))) }
         if record.options != first.options { throw differ("options", record.options, first.options) }
         var a = record, b = first
         (a.index, a.firstFrame, a.frameCount, b.index, b.firstFrame, b.frameCount) = (0, 0, 0, 0, 0, 0)

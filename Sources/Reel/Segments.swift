@@ -79,7 +79,7 @@ public struct ChunkGrid: Sendable, Equatable {
 public struct SegmentRecord: Codable, Sendable, Equatable {
     /// `ReelVersion.string` of the writer.
     public var reel: String
-    /// SHA-256 of the scene file's bytes.
+    /// SHA-256 of the scene file's bytes (with the images it read, when any: `LoadedJob.sceneFingerprint`).
     public var scene: String
     /// `RenderOptions.identity(for:)` as compact JSON.
     public var options: String

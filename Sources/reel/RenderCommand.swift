@@ -47,6 +47,10 @@ struct RenderCommand: ParsableCommand {
             help: ArgumentHelp("Seconds per independently encoded chunk, the unit segments are made of (default \(JSONValue.format(ChunkGrid.defaultSeconds))); part of the options, so all segments need the same.", valueName: "s"))
     var chunkSeconds: Double?
 
+    @Option(name: .customLong("parallel-segments"), parsing: .unconditional,
+            help: ArgumentHelp("Render n segments of a video at once and join them, for machines with more cores than one render keeps busy (default: one per 6 cores, \(ParallelSegments.automatic) on this machine). Same bytes whatever n is.", valueName: "n"))
+    var parallelSegments: Int?
+
     @Flag(name: [.customShort("y"), .long], help: "Replace the output even when it is read-only (ffmpeg's -y).")
     var force = false
 
@@ -69,6 +73,7 @@ struct RenderCommand: ParsableCommand {
         encoding.apply(to: &options)
         (options.frames, options.threads, options.replaceReadOnly) = (frames, threads, force)
         (options.segment, options.chunkSeconds) = (segment, chunkSeconds)
+        options.parallelSegments = parallelSegments
         return options
     }
 

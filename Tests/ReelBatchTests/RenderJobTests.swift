@@ -41,4 +41,24 @@ import Testing
         #expect(RenderOptions(crf: 20).identity(for: mp4) != RenderOptions().identity(for: mp4))
         #expect(RenderOptions().identity(for: try OutputFormat(path: "a.webm")) != RenderOptions().identity(for: mp4))
     }
+
+    /// How many segments render at once: as asked, but never more than there are chunks, never
+    /// more than the memory budget holds, and never for a GIF (one palette) or a segment.
+    @Test func parallelSegmentsAreBoundedByChunksAndMemory() throws {
+        let folder = try ScratchFolder()
+        func parts(_ output: String, _ change: (inout RenderOptions) -> Void) throws -> Int {
+            var options = RenderOptions(parallelSegments: 3)
+            options.chunkSeconds = 1
+            change(&options)
+            return try RenderJob(scene: Self.hello, options: options).load().plan(output: try folder.file(output)).parts.count
+        }
+        #expect(try parts("a.mp4") { _ in } == 3)
+        #expect(try parts("b.mp4") { $0.chunkSeconds = 2 } == 2, "hello.yaml is 4 s: two 2 s chunks")
+        let oneRender = RenderJob.estimatedMemory(width: 1280, height: 720)
+        #expect(try parts("c.mp4") { $0.maxMemory = oneRender * 2 + 1 } == 2, "two renders fit the budget")
+        #expect(try parts("d.mp4") { $0.maxMemory = oneRender + 1 } == 0, "one render: no parts")
+        #expect(try parts("e.gif") { _ in } == 0)
+        #expect(try parts("f.mp4") { $0.segment = Segment(index: 0, count: 2) } == 0)
+        #expect(try parts("g.mp4") { $0.parallelSegments = 1 } == 0)
+    }
 }

@@ -151,11 +151,30 @@ struct SegmentCLITests {
         _ = try folder.write("scene.yaml", Self.scene.replacingOccurrences(of: "orange", with: "red"))
         let changed = try part(folder, "changed.mp4", 1, of: 3, [])
         let result = try ReelProcess.run(["concat", parts[0], changed, parts[2], "-o", path("out.mp4")])
-        #expect(result.status == 2 && result.stderr.contains("\(changed) does not belong with \(parts[0]): scene (SHA-256) "),
+        #expect(result.status == 2 && result.stderr.contains("\(changed) does not belong with \(parts[0]): scene or an image it reads (SHA-256) "),
                 "\(result.stderr)")
 
         try refuse([path("scene.yaml")], in: folder,
                    "\(path("scene.yaml")): not a readable video (Reading \(path("scene.yaml")) failed: Invalid data found when processing input)")
+        #expect(!folder.contents.contains("out.mp4"))
+    }
+
+    /// The same scene file with another version of an image it shows is another scene.
+    @Test func aPartRenderedWithAnotherImageIsRefused() throws {
+        let folder = try TemporaryFolder()
+        func path(_ name: String) -> String { folder.url.appendingPathComponent(name).path }
+        func image(_ color: String) throws {
+            _ = try MediaTools.run("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "color=\(color):s=32x32", "-frames:v", "1", path("pic.png")])
+        }
+        try image("red")
+        _ = try folder.write("scene.yaml", Self.scene.replacingOccurrences(
+            of: "timeline:", with: "  - { name: pic, frame: [100, 10, 32, 32], contents: pic.png }\ntimeline:"))
+        let first = try part(folder, "p0.mp4", 0, of: 2, [])
+        try image("blue")
+        let second = try part(folder, "p1.mp4", 1, of: 2, [])
+        let result = try ReelProcess.run(["concat", first, second, "-o", path("out.mp4")])
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.stderr.contains("\(second) does not belong with \(first): scene or an image it reads (SHA-256) "), "\(result.stderr)")
         #expect(!folder.contents.contains("out.mp4"))
     }
 
