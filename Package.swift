@@ -43,7 +43,7 @@ let package = Package(
         // Many jobs, unattended: planning, up-to-date checks, worker processes, reports, baselines.
         .target(name: "ReelBatch", dependencies: ["Reel"]),
         // Render farms: submitting segment renders to Slurm (the engine stays Slurm's).
-        .target(name: "ReelFarm"),
+        .target(name: "ReelFarm", dependencies: ["Reel", "ReelBatch"]),
         .executableTarget(
             name: "reel",
             dependencies: ["Reel", "ReelBatch", "ReelFarm", "CReelSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]),

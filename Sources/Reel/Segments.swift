@@ -9,7 +9,7 @@ public enum ReelVersion {
 }
 
 /// `--segment I/N`: part I (0-based) of a render cut into N parts for a render farm.
-public struct Segment: Sendable, Hashable, CustomStringConvertible {
+public struct Segment: Sendable, Hashable, Codable, CustomStringConvertible {
     public var index: Int
     public var count: Int
 

@@ -15,9 +15,18 @@ public struct BatchPlan: Sendable {
         /// Output paths, each under the output folder.
         public var outputs: [String]
         public var options: BatchOptions
+        /// Only this segment of the scene (a render farm's task renders a part of a long job).
+        public var segment: Segment?
+
+        public init(scene: String, outputs: [String], options: BatchOptions, segment: Segment? = nil) {
+            (self.scene, self.outputs, self.options, self.segment) = (scene, outputs, options, segment)
+        }
     }
 
     public var jobs: [Job]
+
+    /// A plan of these jobs as they are.
+    public init(jobs: [Job]) { self.jobs = jobs }
 
     /// What the command line says for every job.
     public struct Settings: Sendable {

@@ -2,7 +2,7 @@ import Foundation
 import Reel
 
 /// What a batch did, job by job: the data behind `--report` (JSON), `--junit` and `--html`.
-public struct BatchReport: Sendable {
+public struct BatchReport: Sendable, Codable {
     /// Reel's version.
     public var version: String
     /// When the batch started (ISO 8601).
@@ -37,7 +37,7 @@ public struct BatchReport: Sendable {
 }
 
 /// How a job ended.
-public enum JobStatus: String, Sendable, CaseIterable {
+public enum JobStatus: String, Sendable, CaseIterable, Codable {
     /// Every stale output was rendered.
     case rendered
     /// Every output was up to date.
@@ -113,8 +113,8 @@ public struct JobReport: Sendable {
 }
 
 /// How a job's first output compares with the same-named file in the baseline folder.
-public struct BaselineResult: Sendable {
-    public enum Status: String, Sendable {
+public struct BaselineResult: Sendable, Codable {
+    public enum Status: String, Sendable, Codable {
         /// Every frame within the threshold.
         case unchanged
         /// Some frames differ by more than the threshold, or the frame count or size differs.

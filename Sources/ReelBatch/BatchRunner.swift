@@ -191,6 +191,7 @@ public final class BatchRunner: @unchecked Sendable {
                                     maxMemory: settings.maxMemoryPerJob)
         request.replaceReadOnly = settings.force
         request.limits = settings.limits
+        request.segment = job.segment
         let worker: WorkerProcess
         do {
             worker = try WorkerProcess(executable: settings.worker[0], arguments: Array(settings.worker.dropFirst()),
@@ -280,7 +281,7 @@ public final class BatchRunner: @unchecked Sendable {
 extension JobReport {
     /// Frames and bytes of all the job's outputs, from their records (and the contact sheet when
     /// the report has none yet).
-    mutating func countRecordedOutputs() {
+    public mutating func countRecordedOutputs() {
         let records = outputs.compactMap(OutputRecord.read(for:))
         frames = records.map(\.frames).reduce(0, +)
         bytes = records.map(\.outputBytes).reduce(0, +)

@@ -14,6 +14,8 @@ public struct WorkerRequest: Codable, Sendable {
     public var replaceReadOnly = false
     /// Limits on what the scene may ask for (`--max-frames` …, `--allow-images-outside`).
     public var limits = SceneLimits()
+    /// Only this segment of the scene (`--segment I/N`).
+    public var segment: Segment?
 
     public init(scene: String, outputs: [String], options: BatchOptions, threads: Int?, maxMemory: Int? = nil) {
         self.scene = scene
@@ -30,6 +32,7 @@ public struct WorkerRequest: Codable, Sendable {
         render.replaceReadOnly = replaceReadOnly
         render.maxMemory = maxMemory
         render.limits = limits
+        render.segment = segment
         return render
     }
 }

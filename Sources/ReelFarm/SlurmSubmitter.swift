@@ -64,10 +64,7 @@ public enum Slurm {
     /// Submits the segment array and the dependent join.
     /// - Throws: `SlurmError` (exit status 2 when Slurm is not installed or refuses the job).
     public static func submit(_ s: SlurmSubmission) throws -> SubmittedRender {
-        guard let sbatch = command("sbatch") else {
-            throw SlurmError("reel submit needs Slurm's sbatch on PATH, on a machine of a Slurm cluster "
-                + "(Debian: apt-get install slurm-client; or render segments with 'reel render --segment I/N' and any other engine)", exitCode: 2)
-        }
+        let sbatch = try sbatch()
         let folder = (s.output as NSString).deletingLastPathComponent
         let name = (s.output as NSString).lastPathComponent
         let ext = (name as NSString).pathExtension
@@ -79,13 +76,7 @@ public enum Slurm {
             throw SlurmError("cannot create \(work): \(error.localizedDescription)")
         }
         let sequence = ext.lowercased() == "png"
-        let check = """
-            version=$(\(quote(s.reel)) --version 2>&1) || { echo "reel cannot run on $(hostname): \(quote(s.reel))" >&2; exit 3; }
-            if [ "$version" != \(quote(s.version)) ]; then
-              echo "reel on $(hostname) is $version, the submitting machine's is \(s.version): every node needs the same version at \(s.reel)" >&2
-              exit 3
-            fi
-            """
+        let check = versionCheck(reel: s.reel, version: s.version)
         // A PNG sequence's segments write their frames straight into the sequence: nothing to join.
         let part = sequence ? quote(s.output) : quote(work) + "/part-$SLURM_ARRAY_TASK_ID." + ext
         let segmentScript = """
@@ -96,9 +87,7 @@ public enum Slurm {
 
             """
         try write(segmentScript, to: work + "/segment.sh")
-        var common = ["--parsable", "--job-name=reel-\(name)"]
-        if let partition = s.partition { common.append("--partition=\(partition)") }
-        common += s.sbatchArguments
+        let common = commonArguments(name: name, partition: s.partition, extra: s.sbatchArguments)
         let array = jobID(try run(sbatch, common + ["--array=0-\(s.segments - 1)", "--output=\(work)/segment-%a.log", work + "/segment.sh"]))
         var concat: String?
         if !sequence {
@@ -114,6 +103,31 @@ public enum Slurm {
                                                      "--output=\(work)/concat.log", work + "/concat.sh"]))
         }
         return SubmittedRender(segmentsJob: array, concatJob: concat, workFolder: work, output: s.output, segments: s.segments)
+    }
+
+    /// The lines a job script starts with: this node's reel must be the submitting machine's version.
+    static func versionCheck(reel: String, version: String) -> String {
+        """
+        version=$(\(quote(reel)) --version 2>&1) || { echo "reel cannot run on $(hostname): \(quote(reel))" >&2; exit 3; }
+        if [ "$version" != \(quote(version)) ]; then
+          echo "reel on $(hostname) is $version, the submitting machine's is \(version): every node needs the same version at \(reel)" >&2
+          exit 3
+        fi
+        """
+    }
+
+    /// The sbatch options of every job reel submits.
+    static func commonArguments(name: String, partition: String?, extra: [String]) -> [String] {
+        ["--parsable", "--job-name=reel-\(name)"] + (partition.map { ["--partition=\($0)"] } ?? []) + extra
+    }
+
+    /// `sbatch`, or the error that says what to install.
+    static func sbatch() throws -> String {
+        guard let sbatch = command("sbatch") else {
+            throw SlurmError("reel submit needs Slurm's sbatch on PATH, on a machine of a Slurm cluster "
+                + "(Debian: apt-get install slurm-client; or render segments with 'reel render --segment I/N' and any other engine)", exitCode: 2)
+        }
+        return sbatch
     }
 
     /// Waits until the render is finished: the joined output exists, or a job failed.

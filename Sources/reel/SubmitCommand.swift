@@ -1,14 +1,15 @@
 import ArgumentParser
 import Foundation
 import Reel
+import ReelBatch
 import ReelFarm
 
 struct SubmitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "submit",
-        abstract: "Render a scene on a Slurm cluster: a job array of segments and a job that joins them.",
+        abstract: "Render on a Slurm cluster: a scene split into segments, or a whole batch.",
         discussion: """
-            Submits `reel render SCENE --segment I/N` for I = 0…N-1 as one Slurm job array, and \
+            A scene (reel submit SCENE -o OUT --segments N): submits `reel render SCENE --segment I/N` for I = 0…N-1 as one Slurm job array, and \
             `reel concat` of the parts as a job that runs after all of them succeeded (afterok). The \
             result is byte-identical to `reel render SCENE` with the same options. Prints the job \
             ids; with --wait, waits for the output and exits with the jobs' status (a failed segment \
@@ -19,15 +20,41 @@ struct SubmitCommand: ParsableCommand {
             checks that first. Parts and logs are kept in a hidden folder beside the output until \
             the join. Arguments after -- go to sbatch (both jobs): reel submit s.yaml -o s.mp4 \
             --segments 8 -- --account=video --time=30.
+
+            A batch (reel submit INPUT… -o OUTDIR, INPUT as for 'reel batch': folders, manifests, \
+            scenes): outputs that are up to date are skipped and invalid scenes reported at once, \
+            without queueing; every other job is one task of a job array, and a job whose video is \
+            longer than --split-seconds is split into segments, a task each. A last job (afterany) \
+            joins the segments and writes the reports (--report, --junit, --html) as 'reel batch' \
+            does; with --wait, the summary is printed and the exit status is reel batch's. The \
+            work folder (OUTDIR/.reel-farm-batch-…) keeps the plan and every task's log.
             """)
 
-    @OptionGroup var input: SceneOptions
+    /// Everything after `--` lands here too (a parser cannot have two positional lists); `inputs`
+    /// and `sbatchOptions` tell them apart.
+    @Argument(help: ArgumentHelp("A scene file to split into --segments, or scene files, folders and batch manifests to render as a batch; after --, options for sbatch (for every job).",
+                                 valueName: "input"),
+              completion: .file(extensions: ["yaml", "yml", "json"]))
+    var positionals: [String]
 
-    @Option(name: [.short, .long], help: ArgumentHelp("The output file (on shared storage).", valueName: "file"))
+    /// The arguments after `--`, for sbatch.
+    var sbatchOptions: [String] {
+        let arguments = CommandLine.arguments
+        guard let end = arguments.firstIndex(of: "--") else { return [] }
+        return Array(arguments[(end + 1)...].suffix(positionals.count))
+    }
+
+    var inputs: [String] { Array(positionals.dropLast(sbatchOptions.count)) }
+
+    @Option(name: [.short, .long], help: ArgumentHelp("The output file for a scene; the output folder for a batch (on shared storage).", valueName: "path"))
     var output: String
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("How many segments (array tasks) to render.", valueName: "n"))
-    var segments: Int
+    @Option(parsing: .unconditional, help: ArgumentHelp("A scene: how many segments (array tasks) to render.", valueName: "n"))
+    var segments: Int?
+
+    @Option(name: .customLong("split-seconds"), parsing: .unconditional,
+            help: ArgumentHelp("A batch: split a job whose video is longer than this into segments of about this length (default \(JSONValue.format(FarmBatch.defaultSplitSeconds)); 0: never).", valueName: "s"))
+    var splitSeconds: Double?
 
     @Flag(help: "Wait until the output is written (or a job failed), and exit with that status.")
     var wait = false
@@ -41,22 +68,44 @@ struct SubmitCommand: ParsableCommand {
             help: ArgumentHelp("Seconds per independently encoded chunk; a segment is whole chunks (default \(JSONValue.format(ChunkGrid.defaultSeconds))).", valueName: "s"))
     var chunkSeconds: Double?
 
-    @Argument(parsing: .postTerminator, help: ArgumentHelp("Options for sbatch, after --.", valueName: "sbatch-option"))
-    var sbatchOptions: [String] = []
+    @OptionGroup(title: "Batch options") var batch: BatchJobOptions
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("A batch: threads each task draws frames with (default: one per core of its node).", valueName: "n"))
+    var threads: Int?
 
     /// Declared last so `--help` lists the everyday options first.
     @OptionGroup var limits: LimitOptions
 
     func validate() throws {
-        if !(1...10_000).contains(segments) { throw ValidationError("--segments must be 1…10000, got \(segments).") }
+        if inputs.isEmpty { throw ValidationError("Give a scene file, or folders and manifests to render as a batch.") }
+        if let segments, !(1...10_000).contains(segments) { throw ValidationError("--segments must be 1…10000, got \(segments).") }
+        if let splitSeconds, !(splitSeconds >= 0) { throw ValidationError("--split-seconds must be 0 or more, got \(splitSeconds).") }
+        if let threads, !(1...256).contains(threads) { throw ValidationError("--threads must be 1…256, got \(threads).") }
+    }
+
+    /// One scene file is split into segments; anything else is a batch.
+    private var isScene: Bool {
+        var folder: ObjCBool = false
+        return inputs.count == 1 && FileManager.default.fileExists(atPath: inputs[0], isDirectory: &folder) && !folder.boolValue
+            && !BatchManifest.isManifest(path: inputs[0])
     }
 
     func run() throws {
+        if isScene { try runScene() } else { try runBatch() }
+    }
+
+    private func runScene() throws {
+        guard let segments else {
+            throw CommandFailure.invalid("give --segments N to split \(inputs[0]) into N tasks (or a folder or manifest to submit a batch)")
+        }
+        let notHere = batch.given + (splitSeconds != nil ? ["--split-seconds"] : []) + (threads != nil ? ["--threads"] : [])
+        if let first = notHere.first { throw CommandFailure.invalid("\(first) is for batches (folders, manifests); a scene is split with --segments") }
+        let scene = inputs[0]
         var options = try limits.renderOptions()
         encoding.apply(to: &options)
         options.chunkSeconds = chunkSeconds
         // Checked here first: a scene that cannot render must not wait in a queue to fail N times.
-        let loaded = try input.load(options)
+        let loaded = try SceneInput.load(RenderJob(scene: scene, options: options), quiet: false)
         let outputPath = URL(fileURLWithPath: output).standardizedFileURL.path
         let folder = (outputPath as NSString).deletingLastPathComponent
         var isFolder: ObjCBool = false
@@ -75,7 +124,7 @@ struct SubmitCommand: ParsableCommand {
         var forwarded = encoding.arguments
         if let chunkSeconds { forwarded += ["--chunk-seconds", JSONValue.format(chunkSeconds)] }
         if limits.allowImagesOutside { forwarded.append("--allow-images-outside") }
-        var submission = SlurmSubmission(scene: URL(fileURLWithPath: input.scene).standardizedFileURL.path, output: outputPath,
+        var submission = SlurmSubmission(scene: URL(fileURLWithPath: scene).standardizedFileURL.path, output: outputPath,
                                          segments: segments, reel: BatchCommand.executable, version: ReelVersion.string)
         submission.partition = partition
         submission.renderArguments = forwarded
@@ -89,6 +138,58 @@ struct SubmitCommand: ParsableCommand {
             Terminal.write("\(outputPath): done\n")
         } catch let error as SlurmError {
             throw CommandFailure(message: error.description, exitCode: error.exitCode)
+        }
+    }
+
+    private func runBatch() throws {
+        if segments != nil { throw CommandFailure.invalid("--segments splits one scene; a batch splits long jobs by --split-seconds") }
+        let outputFolder = URL(fileURLWithPath: output).standardizedFileURL.path
+        let plan = try batch.plan(inputs: inputs.map { URL(fileURLWithPath: $0).standardizedFileURL.path }, output: outputFolder, encoding: encoding)
+        var settings = FarmBatch.Settings(outputDirectory: outputFolder)
+        settings.force = batch.force
+        settings.limits = limits.sceneLimits
+        settings.maxMemory = try limits.maxMemory.map(MemorySize.parse)
+        settings.threads = threads
+        settings.baseline = batch.baseline.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        settings.reports = batch.reportFiles
+        for path in [\BatchReport.Files.json, \.junit, \.html] {
+            settings.reports[keyPath: path] = settings.reports[keyPath: path].map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        }
+        if let splitSeconds { settings.splitSeconds = splitSeconds }
+        do {
+            let work = try Slurm.makeBatchWorkFolder(in: outputFolder)
+            let farm = FarmBatch(plan: plan, settings: settings, version: ReelVersion.string, work: work)
+            try farm.save(to: work)
+            let decided = farm.jobs.filter { $0.decided != nil }.count
+            let split = farm.jobs.filter { $0.segments > 1 }
+            print("jobs: \(farm.jobs.count) (\(decided) decided here: up to date or invalid), tasks: \(farm.tasks.count)"
+                + (split.isEmpty ? "" : " (\(split.count) long \(split.count == 1 ? "job" : "jobs") split into \(split.map(\.segments).reduce(0, +)) segments)"))
+            let report: BatchReport
+            if farm.tasks.isEmpty {
+                // Nothing to render: the reports are written here, no queue needed.
+                report = try FarmBatch.merge(work: work)
+            } else {
+                let jobs: SubmittedBatch
+                do {
+                    jobs = try Slurm.submit(batch: farm, work: work, reel: BatchCommand.executable, partition: partition, sbatchArguments: sbatchOptions)
+                } catch {
+                    try? FileManager.default.removeItem(atPath: work)
+                    throw error
+                }
+                print("tasks: job \(jobs.tasksJob ?? "-") (an array of \(farm.tasks.count)), merge: job \(jobs.mergeJob ?? "-")")
+                print("work folder: \(work)")
+                guard wait else { return }
+                report = try Slurm.wait(for: jobs, progress: { Terminal.write("\($0)\n") })
+            }
+            let display = BatchProgress(total: report.jobs.count, keyValue: false, quiet: false)
+            for (index, job) in report.jobs.enumerated() { display.handle(.finished(job: index, job)) }
+            display.finish(report)
+            if report.hasFailures(failOnChange: batch.failOnChange) { throw ExitCode(ExitStatus.failure) }
+            try? FileManager.default.removeItem(atPath: work)
+        } catch let error as SlurmError {
+            throw CommandFailure(message: error.description, exitCode: error.exitCode)
+        } catch let error as RenderJobError {
+            throw CommandFailure(error)
         }
     }
 }
