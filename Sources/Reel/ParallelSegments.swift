@@ -48,6 +48,10 @@ extension PlannedRender {
                   opened: (any AtomicDestination) -> Void) throws -> Result {
         let start = DispatchTime.now().uptimeNanoseconds
         guard let folder = partsFolder else { throw RenderJobError.failed("no folder for the parts of \(output.path)") }
+        // The same checks as one render's output (its folder exists, it is not read-only), first.
+        do { _ = try AtomicOutput(finalPath: output.path, replaceReadOnly: output.replaceReadOnly) } catch {
+            throw RenderJobError.failed("\(error)")
+        }
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
         } catch {

@@ -47,7 +47,7 @@ extension Slurm {
                 exec \(quote(reel)) _farm task \(quote(work)) "$SLURM_ARRAY_TASK_ID"
 
                 """, to: work + "/task.sh")
-            let id = jobID(try run(sbatch, common + ["--array=0-\(batch.tasks.count - 1)", "--output=\(work)/task-%a.log", work + "/task.sh"]))
+            let id = jobID(try run(sbatch, common + ["--array=0-\(batch.tasks.count - 1)", "--output=\(pattern(work))/task-%a.log", work + "/task.sh"]))
             tasksJob = id
             dependency = ["--dependency=afterany:\(id)"]
         }
@@ -58,16 +58,20 @@ extension Slurm {
             exec \(quote(reel)) _farm merge \(quote(work))
 
             """, to: work + "/merge.sh")
-        let merge = jobID(try run(sbatch, common + dependency + ["--output=\(work)/merge.log", work + "/merge.sh"]))
+        let merge = jobID(try run(sbatch, common + dependency + ["--output=\(pattern(work))/merge.log", work + "/merge.sh"]))
         return SubmittedBatch(tasksJob: tasksJob, mergeJob: merge, tasks: batch.tasks.count, work: work)
     }
 
     /// Waits for the merge, reporting the tasks' states as they change; returns the merged report.
-    public static func wait(for batch: SubmittedBatch, poll: TimeInterval = 1, progress: (String) -> Void = { _ in }) throws -> BatchReport {
+    /// - Throws: `SlurmError` when the merge left no report, or when `shouldStop` says so (the jobs
+    ///   go on; the message says how to cancel them).
+    public static func wait(for batch: SubmittedBatch, poll: TimeInterval = 1, progress: (String) -> Void = { _ in },
+                            shouldStop: () -> Bool = { false }) throws -> BatchReport {
         guard let scontrol = command("scontrol") else { throw SlurmError("--wait needs Slurm's scontrol on PATH", exitCode: 2) }
         var last = ""
         var unknown = 0
         while true {
+            if shouldStop() { throw stoppedWaiting([batch.tasksJob, batch.mergeJob].compactMap { $0 }) }
             if let job = batch.tasksJob {
                 let states = states(scontrol, job).values
                 let summary = Dictionary(grouping: states, by: { $0 }).map { "\($0.value.count) \($0.key.lowercased())" }.sorted()

@@ -86,9 +86,13 @@ public enum Slurm {
             exec \(quote(s.reel)) render \(quote(s.scene)) --segment "$SLURM_ARRAY_TASK_ID/\(s.segments)" -o \(part) --quiet \(s.renderArguments.map(quote).joined(separator: " "))
 
             """
+        // Nothing queued, nothing kept: a refused submission leaves no folder behind.
+        var queued = false
+        defer { if !queued { try? FileManager.default.removeItem(atPath: work) } }
         try write(segmentScript, to: work + "/segment.sh")
         let common = commonArguments(name: name, partition: s.partition, extra: s.sbatchArguments)
-        let array = jobID(try run(sbatch, common + ["--array=0-\(s.segments - 1)", "--output=\(work)/segment-%a.log", work + "/segment.sh"]))
+        let array = jobID(try run(sbatch, common + ["--array=0-\(s.segments - 1)", "--output=\(pattern(work))/segment-%a.log", work + "/segment.sh"]))
+        queued = true
         var concat: String?
         if !sequence {
             let concatScript = """
@@ -100,9 +104,14 @@ public enum Slurm {
                 """
             try write(concatScript, to: work + "/concat.sh")
             concat = jobID(try run(sbatch, common + ["--dependency=afterok:\(array)", "--kill-on-invalid-dep=yes",
-                                                     "--output=\(work)/concat.log", work + "/concat.sh"]))
+                                                     "--output=\(pattern(work))/concat.log", work + "/concat.sh"]))
         }
         return SubmittedRender(segmentsJob: array, concatJob: concat, workFolder: work, output: s.output, segments: s.segments)
+    }
+
+    /// Waiting stopped (Ctrl-C): the jobs are the cluster's now, and go on.
+    static func stoppedWaiting(_ jobs: [String]) -> SlurmError {
+        SlurmError("stopped waiting; the jobs go on in Slurm (squeue shows them; scancel \(jobs.joined(separator: " ")) stops them)", exitCode: 130)
     }
 
     /// The lines a job script starts with: this node's reel must be the submitting machine's version.
@@ -132,11 +141,13 @@ public enum Slurm {
 
     /// Waits until the render is finished: the joined output exists, or a job failed.
     /// - Throws: `SlurmError` naming each failed segment with the end of its log.
-    public static func wait(for jobs: SubmittedRender, poll: TimeInterval = 1, progress: (String) -> Void = { _ in }) throws {
+    public static func wait(for jobs: SubmittedRender, poll: TimeInterval = 1, progress: (String) -> Void = { _ in },
+                            shouldStop: () -> Bool = { false }) throws {
         guard let scontrol = command("scontrol") else { throw SlurmError("--wait needs Slurm's scontrol on PATH", exitCode: 2) }
         let last = jobs.concatJob ?? jobs.segmentsJob
         var lastStates = ""
         while true {
+            if shouldStop() { throw stoppedWaiting([jobs.segmentsJob, jobs.concatJob].compactMap { $0 }) }
             let segments = states(scontrol, jobs.segmentsJob)
             let summary = Dictionary(grouping: segments.values, by: { $0 }).map { "\($0.value.count) \($0.key.lowercased())" }.sorted()
                 .joined(separator: ", ")
@@ -217,6 +228,10 @@ public enum Slurm {
             throw SlurmError("cannot write \(path): \(error.localizedDescription)")
         }
     }
+
+    /// A path inside an sbatch file name pattern: Slurm reads `%` as the start of a field
+    /// (`%a`, `%j`), so a path with one (a PNG sequence's `%04d`) doubles it.
+    static func pattern(_ path: String) -> String { path.replacingOccurrences(of: "%", with: "%%") }
 
     /// `text` as one shell word.
     static func quote(_ text: String) -> String {

@@ -48,7 +48,7 @@ struct RenderCommand: ParsableCommand {
     var chunkSeconds: Double?
 
     @Option(name: .customLong("parallel-segments"), parsing: .unconditional,
-            help: ArgumentHelp("Render n segments of a video at once and join them, for machines with more cores than one render keeps busy (default: one per 6 cores, \(ParallelSegments.automatic) on this machine). Same bytes whatever n is.", valueName: "n"))
+            help: ArgumentHelp("Render n (1…64) segments of a video at once and join them, for machines with more cores than one render keeps busy (default: one per 6 cores, \(ParallelSegments.automatic) on this machine; more is slower on few cores). Same bytes whatever n is; GIFs, PNG sequences and --segment render as one.", valueName: "n"))
     var parallelSegments: Int?
 
     @Flag(name: [.customShort("y"), .long], help: "Replace the output even when it is read-only (ffmpeg's -y).")

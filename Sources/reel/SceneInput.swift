@@ -31,7 +31,7 @@ struct LimitOptions: ParsableArguments {
             help: ArgumentHelp("Raise the limit on pixels per contents image (default 40000000; all images together: 100000000 or this, if larger).", valueName: "n"))
     var maxImagePixels: Int?
     @Option(name: .customLong("max-memory"),
-            help: ArgumentHelp("The memory a render may use, e.g. 4G or 800M (default: 3/4 of this machine's; for batch, per job, its memory divided by --jobs); a bigger render is refused before it starts.", valueName: "size"))
+            help: ArgumentHelp("The memory a render may use, e.g. 4G or 800M (default: 3/4 of this machine's; for batch, per job: its memory divided by --jobs; for a submitted batch, per task: its node's); a bigger render is refused before it starts.", valueName: "size"))
     var maxMemory: String?
     @Flag(name: .customLong("allow-images-outside"),
           help: "Let contents name image files outside the scene's folder (absolute paths, '..', links leading out).")

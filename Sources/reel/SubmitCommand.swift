@@ -1,4 +1,5 @@
 import ArgumentParser
+import CReelSupport
 import Foundation
 import Reel
 import ReelBatch
@@ -83,20 +84,19 @@ struct SubmitCommand: ParsableCommand {
         if let threads, !(1...256).contains(threads) { throw ValidationError("--threads must be 1…256, got \(threads).") }
     }
 
-    /// One scene file is split into segments; anything else is a batch.
-    private var isScene: Bool {
-        var folder: ObjCBool = false
-        return inputs.count == 1 && FileManager.default.fileExists(atPath: inputs[0], isDirectory: &folder) && !folder.boolValue
-            && !BatchManifest.isManifest(path: inputs[0])
-    }
-
+    /// `--segments` splits one scene; without it the inputs are a batch (one scene file too).
     func run() throws {
-        if isScene { try runScene() } else { try runBatch() }
+        if segments != nil { try runScene() } else { try runBatch() }
     }
 
     private func runScene() throws {
-        guard let segments else {
-            throw CommandFailure.invalid("give --segments N to split \(inputs[0]) into N tasks (or a folder or manifest to submit a batch)")
+        guard let segments, inputs.count == 1 else {
+            throw CommandFailure.invalid("--segments splits one scene file; to submit several inputs as a batch, leave --segments out")
+        }
+        var inputIsFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: inputs[0], isDirectory: &inputIsFolder), inputIsFolder.boolValue || BatchManifest.isManifest(path: inputs[0]) {
+            throw CommandFailure.invalid("--segments splits one scene file, and \(inputs[0]) is a \(inputIsFolder.boolValue ? "folder" : "batch manifest"); "
+                + "leave --segments out to submit it as a batch (long jobs are split by --split-seconds)")
         }
         let notHere = batch.given + (splitSeconds != nil ? ["--split-seconds"] : []) + (threads != nil ? ["--threads"] : [])
         if let first = notHere.first { throw CommandFailure.invalid("\(first) is for batches (folders, manifests); a scene is split with --segments") }
@@ -118,8 +118,8 @@ struct SubmitCommand: ParsableCommand {
             var last = options
             last.segment = Segment(index: segments - 1, count: segments)
             _ = try loaded.with(options: last).plan(output: outputPath)
-        } catch let error as RenderJobError {
-            throw CommandFailure(error)
+        } catch RenderJobError.invalid(let message) {
+            throw CommandFailure.invalid("--segments \(segments): \(message)")
         }
         var forwarded = encoding.arguments
         if let chunkSeconds { forwarded += ["--chunk-seconds", JSONValue.format(chunkSeconds)] }
@@ -134,7 +134,8 @@ struct SubmitCommand: ParsableCommand {
             print("segments: job \(jobs.segmentsJob) (an array of \(segments))" + (jobs.concatJob.map { ", join: job \($0)" } ?? ""))
             print("output: \(outputPath)")
             guard wait else { return }
-            try Slurm.wait(for: jobs, progress: { Terminal.write("\($0)\n") })
+            reel_install_interrupt_handlers()
+            try Slurm.wait(for: jobs, progress: { Terminal.write("\($0)\n") }, shouldStop: { reel_interrupt_signal() != 0 })
             Terminal.write("\(outputPath): done\n")
         } catch let error as SlurmError {
             throw CommandFailure(message: error.description, exitCode: error.exitCode)
@@ -142,7 +143,7 @@ struct SubmitCommand: ParsableCommand {
     }
 
     private func runBatch() throws {
-        if segments != nil { throw CommandFailure.invalid("--segments splits one scene; a batch splits long jobs by --split-seconds") }
+        if chunkSeconds != nil { throw CommandFailure.invalid("--chunk-seconds is for one scene split with --segments; a batch's jobs use \(JSONValue.format(ChunkGrid.defaultSeconds)) s chunks") }
         let outputFolder = URL(fileURLWithPath: output).standardizedFileURL.path
         let plan = try batch.plan(inputs: inputs.map { URL(fileURLWithPath: $0).standardizedFileURL.path }, output: outputFolder, encoding: encoding)
         var settings = FarmBatch.Settings(outputDirectory: outputFolder)
@@ -166,7 +167,8 @@ struct SubmitCommand: ParsableCommand {
                 + (split.isEmpty ? "" : " (\(split.count) long \(split.count == 1 ? "job" : "jobs") split into \(split.map(\.segments).reduce(0, +)) segments)"))
             let report: BatchReport
             if farm.tasks.isEmpty {
-                // Nothing to render: the reports are written here, no queue needed.
+                // Nothing to render: the reports are written here, no queue needed, nothing kept.
+                defer { try? FileManager.default.removeItem(atPath: work) }
                 report = try FarmBatch.merge(work: work)
             } else {
                 let jobs: SubmittedBatch
@@ -179,7 +181,8 @@ struct SubmitCommand: ParsableCommand {
                 print("tasks: job \(jobs.tasksJob ?? "-") (an array of \(farm.tasks.count)), merge: job \(jobs.mergeJob ?? "-")")
                 print("work folder: \(work)")
                 guard wait else { return }
-                report = try Slurm.wait(for: jobs, progress: { Terminal.write("\($0)\n") })
+                reel_install_interrupt_handlers()
+                report = try Slurm.wait(for: jobs, progress: { Terminal.write("\($0)\n") }, shouldStop: { reel_interrupt_signal() != 0 })
             }
             let display = BatchProgress(total: report.jobs.count, keyValue: false, quiet: false)
             for (index, job) in report.jobs.enumerated() { display.handle(.finished(job: index, job)) }

@@ -31,7 +31,8 @@ struct SubmitBatchCLITests {
         let bin = folder.url.appendingPathComponent("bin")
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
         let sbatch = bin.appendingPathComponent("sbatch")
-        try "#!/bin/sh\necho $$\n".write(to: sbatch, atomically: true, encoding: .utf8)
+        // It keeps its arguments, one call per line, for the test to read.
+        try "#!/bin/sh\necho \"$*\" >> \(bin.path)/calls\necho $$\n".write(to: sbatch, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: sbatch.path)
         return bin.path + ":/usr/bin:/bin"
     }
@@ -47,10 +48,13 @@ struct SubmitBatchCLITests {
     @Test func tasksAndMergeRunAnywhereAndALostTaskFailsItsJob() throws {
         let folder = try TemporaryFolder()
         let scenes = try scenes(folder)
-        let out = folder.url.appendingPathComponent("out").path
+        // A "%" in a path would be a Slurm file name field (%j, %a) unless doubled.
+        let out = folder.url.appendingPathComponent("out%j").path
         let submitted = try ReelProcess.run(["submit", scenes, "-o", out, "--split-seconds", "5", "--report", out + "/report.json"],
                                             environment: ["PATH": try fakeSlurm(folder)])
         try #require(submitted.status == 0, "\(submitted.stderr)")
+        let calls = try String(contentsOf: folder.url.appendingPathComponent("bin/calls"), encoding: .utf8)
+        #expect(calls.contains("--output=\(folder.url.path)/out%%j/.reel-farm-batch-") && calls.contains("/task-%a.log"), "\(calls)")
         #expect(submitted.stdout.contains("jobs: 4 (1 decided here: up to date or invalid), tasks: 5 (1 long job split into 3 segments)"),
                 "\(submitted.stdout)")
         let work = try workFolder(submitted.stdout)
@@ -108,9 +112,11 @@ struct SubmitBatchCLITests {
         let scene = scenes + "/short.yaml"
         let out = folder.url.appendingPathComponent("out").path
         let cases: [([String], String)] = [
-            ([scene, "-o", out + "/s.mp4"], "give --segments N to split \(scene) into N tasks"),
             ([scene, "-o", out + "/s.mp4", "--segments", "2", "--report", "r.json"], "--report is for batches (folders, manifests)"),
-            ([scenes, "-o", out, "--segments", "2"], "--segments splits one scene; a batch splits long jobs by --split-seconds"),
+            ([scenes, "-o", out, "--segments", "2"], "--segments splits one scene file, and \(scenes) is a folder"),
+            ([scene, scene, "-o", out, "--segments", "2"], "--segments splits one scene file; to submit several inputs as a batch"),
+            ([scenes + "/nope.yaml", "-o", out + "/n.mp4", "--segments", "2"], "nope.yaml"),
+            ([scenes, "-o", out, "--chunk-seconds", "1"], "--chunk-seconds is for one scene split with --segments"),
         ]
         for (arguments, message) in cases {
             let result = try ReelProcess.run(["submit"] + arguments, environment: ["PATH": folder.url.path])
@@ -124,7 +130,7 @@ struct SubmitBatchCLITests {
         let cluster = try SubmitCLITests.Cluster()
         let folder = cluster.folder
         let scenes = try scenes(folder)
-        let out = folder.url.appendingPathComponent("farm").path
+        let out = folder.url.appendingPathComponent("farm%j").path
         let environment = cluster.environment.merging(["REEL_TEST_CRASH_SCENE": "crashme"]) { $1 }
         let result = try ReelProcess.run(["submit", scenes, "-o", out, "--split-seconds", "5", "--report", out + "/report.json",
                                           "--junit", out + "/junit.xml", "--wait", "--", "--time=10"], environment: environment)
