@@ -32,7 +32,8 @@ extension LayerPainter {
             // Too large for a raster: the uncached path draws it, clipped to the frame.
             return !tooLarge
         }
-        if shadow, !ShadowRaster.fits(content, state: s, place: place) { return false }
+        let shape = shadow ? ShadowShape.of(layer) : nil
+        if shadow, !ShadowRaster.fits(shape: shape, content: content, state: s, place: place) { return false }
         let grouped = shadow && opacity < 1
         if grouped {
             cairo_save(cr)
@@ -40,13 +41,16 @@ extension LayerPainter {
             cairo_push_group(cr)
         }
         if shadow {
-            var shadowKey = contentKey
-            shadowKey.shadowRadius = s.shadowRadius
-            shadowKey.shadowPath = s.shadowPath
-            if let mask = cache.raster(for: place.key(.shadow, layer.kind, shadowKey), make: {
-                ShadowRaster.make(from: content, state: s, place: place)
-            }) {
-                ShadowRaster.composite(mask, state: s, cr, place: place, alpha: grouped ? 1 : opacity)
+            if let shape {
+                drawShadow(of: shape, s, cr, cache: cache, alpha: grouped ? 1 : opacity)
+            } else {
+                var shadowKey = contentKey
+                shadowKey.shadowRadius = s.shadowRadius
+                if let mask = cache.raster(for: place.key(.shadow, layer.kind, shadowKey), make: {
+                    ShadowRaster.make(shape: nil, content: content, state: s, place: place)
+                }) {
+                    ShadowRaster.composite(mask, state: s, cr, place: place, alpha: grouped ? 1 : opacity)
+                }
             }
         }
         content.composite(cr, tx: place.tx, ty: place.ty, alpha: grouped ? 1 : opacity)
@@ -56,6 +60,30 @@ extension LayerPainter {
             cairo_restore(cr)
         }
         return true
+    }
+
+    /// Draws the shadow cast by `shape` from a cached mask that depends only on the shape, the
+    /// blur and the device transform's linear part — not on where the layer is — placed at a
+    /// phase as fine as the blur shows (`ShadowDrawing.phaseStep`): a shadowed card that moves
+    /// reuses its mask. Too large a mask is drawn uncached, cropped to the frame.
+    func drawShadow(of shape: ShadowShape, _ s: LayerState, _ cr: OpaquePointer, cache: RenderCache?, alpha: Double) {
+        var place = DevicePlacement(cr)
+        guard let cache, ShadowRaster.fits(shape: shape, content: nil, state: s, place: place) else {
+            ShadowDrawing.draw(s, shape: shape, content: nil, cr, alpha: alpha)
+            return
+        }
+        place.quantize(step: ShadowDrawing.phaseStep(sigma: ShadowDrawing.blur(s, linear: place.linear).sigma))
+        var key = LayerState()
+        key.shadowPath = s.shadowPath
+        key.shadowRadius = s.shadowRadius
+        if case .roundedRect(let rect, let radius, let corners) = shape, s.shadowPath == nil {
+            (key.bounds, key.cornerRadius, key.maskedCorners) = (rect, CGFloat(radius), corners)
+        }
+        if let mask = cache.raster(for: place.key(.shadow, .layer, key), make: {
+            ShadowRaster.make(shape: shape, content: nil, state: s, place: place)
+        }) {
+            ShadowRaster.composite(mask, state: s, cr, place: place, alpha: alpha)
+        }
     }
 
     /// Composites the layer's background and own content (optionally the border) from the cache.
@@ -148,6 +176,17 @@ struct DevicePlacement {
         (ty, fy) = split(m.y0)
     }
 
+    /// Moves the sub-pixel remainder to the nearest multiple of `step` (a power of two, at
+    /// least 1/64 px), carrying into the whole pixels.
+    mutating func quantize(step: Double) {
+        func snap(_ whole: inout Int, _ fraction: inout Double) {
+            fraction = (fraction / step).rounded() * step
+            if fraction >= 1 { whole += 1; fraction -= 1 }
+        }
+        snap(&tx, &fx)
+        snap(&ty, &fy)
+    }
+
     func key(_ part: RasterKey.Part, _ kind: LayerKind, _ state: LayerState) -> RasterKey {
         RasterKey(part: part, kind: kind, state: state, a: linear.xx, b: linear.yx, c: linear.xy, d: linear.yy,
                   fx: Int(fx * 64), fy: Int(fy * 64))
@@ -159,32 +198,35 @@ enum ShadowRaster {
     /// Whether the shadow's mask stays within `Raster.maxPixels`. A cached mask covers the whole
     /// blurred shape, visible or not; a larger one is drawn by the uncached path, whose blur
     /// buffer is clipped to the frame plus the blur's margin.
-    static func fits(_ content: Raster, state s: LayerState, place: DevicePlacement) -> Bool {
+    static func fits(shape: ShadowShape?, content: Raster?, state s: LayerState, place: DevicePlacement) -> Bool {
         let (sigma, whole) = ShadowDrawing.blur(s, linear: place.linear)
         let margin = Double(whole), k = Double(ShadowDrawing.reduction(sigma: sigma))
-        var w = Double(cairo_image_surface_get_width(content.surface)), h = Double(cairo_image_surface_get_height(content.surface))
-        if let path = s.shadowPath {
-            let box = LayerExtent.transformed(path.boundingBox, place.linear)
+        var w = 0.0, h = 0.0
+        if let shape {
+            let box = LayerExtent.transformed(shape.boundingBox, place.linear)
             (w, h) = (box.isNull ? 0 : Double(box.width), box.isNull ? 0 : Double(box.height))
+        } else if let content {
+            (w, h) = (Double(cairo_image_surface_get_width(content.surface)), Double(cairo_image_surface_get_height(content.surface)))
         }
         return (w + 2 * margin + 2) / k * ((h + 2 * margin + 2) / k) <= Double(Raster.maxPixels)
     }
 
-    static func make(from content: Raster, state s: LayerState, place: DevicePlacement) -> Raster? {
+    /// The blurred mask of `shape`, or else of `content`'s alpha, at `place`.
+    static func make(shape: ShadowShape?, content: Raster?, state s: LayerState, place: DevicePlacement) -> Raster? {
         let (sigma, margin) = ShadowDrawing.blur(s, linear: place.linear)
         let k = ShadowDrawing.reduction(sigma: sigma)
         var image: AlphaImage?
-        if let path = s.shadowPath {
+        if let shape {
             let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1)!
             let rc = cairo_create(surface)!
             var m = place.linear
             m.x0 = place.fx
             m.y0 = place.fy
             cairo_set_matrix(rc, &m)
-            image = AlphaImage.filling(path, cr: rc, margin: margin, reduction: k)
+            image = AlphaImage.filling(shape, cr: rc, margin: margin, reduction: k)
             cairo_destroy(rc)
             cairo_surface_destroy(surface)
-        } else {
+        } else if let content {
             let pattern = cairo_pattern_create_for_surface(content.surface)!
             // Place the raster's pixels at its device origin, as a group's surface would be.
             cairo_surface_set_device_offset(content.surface, Double(-content.originX), Double(-content.originY))

@@ -123,10 +123,12 @@ struct LayerPainter {
         if let cache, drawCachedLeaf(layer, cr, cache: cache, opacity: opacity, shadow: shadow) { return }
         // A group is needed to apply a mask, to take the layer's alpha for its shadow, or to
         // apply opacity to more than one paint at once (opacity is a group effect).
-        let needsAlpha = shadow && s.shadowPath == nil
+        // A shadow whose shape is known needs no offscreen pass over the layer (see `ShadowShape`).
+        let shape = shadow ? ShadowShape.of(layer) : nil
+        let needsAlpha = shadow && shape == nil
         let grouped = layer.mask != nil || needsAlpha || (opacity < 1 && paints + (shadow ? 1 : 0) > 1)
         if !grouped {
-            if shadow { ShadowDrawing.draw(s, content: nil, cr, alpha: opacity) }
+            if let shape { drawShadow(of: shape, s, cr, cache: cache, alpha: opacity) }
             drawBody(layer, cr, alpha: opacity)
             return
         }
@@ -147,7 +149,11 @@ struct LayerPainter {
         }
         cairo_restore(cr)
         if shadow && opacity < 1 { cairo_push_group(cr) }
-        if shadow { ShadowDrawing.draw(s, content: content, cr, alpha: 1) }
+        if let shape {
+            drawShadow(of: shape, s, cr, cache: cache, alpha: 1)
+        } else if shadow {
+            ShadowDrawing.draw(s, shape: nil, content: content, cr, alpha: 1)
+        }
         cairo_set_source(cr, content)
         if shadow && opacity < 1 {
             cairo_paint(cr)

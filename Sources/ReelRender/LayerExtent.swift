@@ -58,7 +58,11 @@ enum LayerExtent {
             // A miter reaches at most miterLimit × half the width from the path; a square cap less.
             let reach = ShapeDrawing.strokes(s) ? Double(s.lineWidth) / 2 * max(Double(s.miterLimit), 1.5) : 0
             box = box.union(path.boundingBox.insetBy(dx: -reach, dy: -reach))
-        case .text: if TextDrawing.hasContent(s) { return nil }
+        case .text:
+            let ink = TextDrawing.inkExtent(s)
+            // A text that cannot be laid out sensibly (infinite bounds) is not measured.
+            guard ink.isNull || (ink.minX.isFinite && ink.maxX.isFinite && ink.minY.isFinite && ink.maxY.isFinite) else { return nil }
+            box = box.union(ink)
         case .replicator: if s.instanceCount > 1 { return nil }
         }
         return box

@@ -11,9 +11,9 @@ enum ShadowDrawing {
         s.shadowOpacity > 0 && (s.shadowColor?.alpha ?? 0) > 0 && !s.masksToBounds
     }
 
-    /// Draws the shadow of `content` (a group pattern holding the layer's rendering) or, when the
-    /// layer has a shadowPath, of that path. `alpha` multiplies the shadow's opacity.
-    static func draw(_ s: LayerState, content: OpaquePointer?, _ cr: OpaquePointer, alpha: Double) {
+    /// Draws the shadow of `shape` (see `ShadowShape.of`) or else of `content` (a group pattern
+    /// holding the layer's rendering). `alpha` multiplies the shadow's opacity.
+    static func draw(_ s: LayerState, shape: ShadowShape?, content: OpaquePointer?, _ cr: OpaquePointer, alpha: Double) {
         guard s.shadowColor != nil else { return }
         var m = cairo_matrix_t()
         cairo_get_matrix(cr, &m)
@@ -21,8 +21,8 @@ enum ShadowDrawing {
         let k = reduction(sigma: sigma)
 
         let mask: AlphaImage?
-        if let path = s.shadowPath {
-            mask = AlphaImage.filling(path, cr: cr, margin: margin, reduction: k, visible: visibleMaskArea(s, cr, margin: margin))
+        if let shape {
+            mask = AlphaImage.filling(shape, cr: cr, margin: margin, reduction: k, visible: visibleMaskArea(s, cr, margin: margin))
         } else if let content {
             mask = AlphaImage.alpha(of: content, margin: margin, reduction: k)
         } else {
@@ -40,6 +40,16 @@ enum ShadowDrawing {
     /// to 32 px, the ones designs use, are computed at full resolution.
     static func reduction(sigma: Double) -> Int {
         sigma > 32 ? Int(saturating: sigma / 8) : 1
+    }
+
+    /// How finely a blurred shadow is placed, in device pixels: a power of two no larger than
+    /// σ/25 (1/64 at most). Moving a Gaussian edge of σ by half a step changes a pixel by at most
+    /// 255 · step/2 / (σ·√(2π)) ≤ 2 levels, less the shadow's opacity; in return a moving layer's
+    /// shadow mask is made once per phase instead of once per frame.
+    static func phaseStep(sigma: Double) -> Double {
+        var step = 1.0
+        while step > 1.0 / 64, step > sigma / 25 { step /= 2 }
+        return step
     }
 
     /// The Gaussian's σ in device pixels for a user-to-device matrix, and the margin the blur
@@ -152,13 +162,13 @@ struct AlphaImage {
         return image
     }
 
-    /// `path` filled opaque, rasterised with the current transformation of `cr`, cropped to
+    /// `shape` filled opaque, rasterised with the current transformation of `cr`, cropped to
     /// `visible` (device pixels, see `ShadowDrawing.visibleMaskArea`) when given.
-    static func filling(_ path: CGPath, cr: OpaquePointer, margin: Int, reduction k: Int = 1,
+    static func filling(_ shape: ShadowShape, cr: OpaquePointer, margin: Int, reduction k: Int = 1,
                         visible: (Int, Int, Int, Int)? = nil) -> AlphaImage? {
         cairo_save(cr)
         cairo_new_path(cr)
-        ShapeDrawing.append(path, to: cr)
+        shape.append(to: cr)
         var x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0
         cairo_fill_extents(cr, &x0, &y0, &x1, &y1)
         var m = cairo_matrix_t()
@@ -187,7 +197,7 @@ struct AlphaImage {
         image.withSurface { surface in
             let context = cairo_create(surface)!
             cairo_set_matrix(context, &local)
-            ShapeDrawing.append(path, to: context)
+            shape.append(to: context)
             cairo_set_source_rgba(context, 0, 0, 0, 1)
             cairo_fill(context)
             cairo_destroy(context)

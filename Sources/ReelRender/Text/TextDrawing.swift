@@ -1,4 +1,5 @@
 import CCairo
+import Foundation
 import CPango
 import ReelCore
 
@@ -47,6 +48,22 @@ enum TextDrawing {
                 pango_cairo_show_layout_line(cr, line.line)
             }
         }
+    }
+
+    /// Where `draw` puts ink, in the layer's bounds space, a point larger all round for
+    /// anti-aliasing; `.null` when it draws nothing. Text is not clipped to its bounds, so this
+    /// is what says whether it stays inside them (`LayerExtent`, shadow shapes).
+    static func inkExtent(_ state: LayerState) -> CGRect {
+        guard hasContent(state), state.foregroundColor != nil else { return .null }
+        let bounds = state.bounds.standardized
+        let fontSize = Double(state.fontSize)
+        let scale = fontSize > maxLayoutSize ? fontSize / maxLayoutSize : 1
+        let width = Double(bounds.width) / scale
+        let key = TextLayoutKey(state, size: fontSize / scale, width: width, height: Double(bounds.height) / scale)
+        let box = TextEnginePool.shared.withEngine { $0.layout(for: key).inkBox(alignment: state.alignmentMode, width: width) }
+        guard !box.isNull else { return .null }
+        return CGRect(x: Double(bounds.minX) + Double(box.minX) * scale - 1, y: Double(bounds.minY) + Double(box.minY) * scale - 1,
+                      width: Double(box.width) * scale + 2, height: Double(box.height) * scale + 2)
     }
 
     /// Whether the layer has anything to draw (so empty text layers cost nothing). Errs only

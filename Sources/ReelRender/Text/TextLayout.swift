@@ -153,6 +153,21 @@ final class TextLayout {
         return (left, line.baseline)
     }
 
+    /// Where the glyphs' ink lies, in layout units from the layout's top-left, with each line
+    /// placed as `origin(of:alignment:width:)` places it.
+    func inkBox(alignment: CATextLayerAlignmentMode, width: Double) -> CGRect {
+        var box = CGRect.null
+        for line in lines {
+            var ink = PangoRectangle(), logical = PangoRectangle()
+            pango_layout_line_get_extents(line.line, &ink, &logical)
+            guard ink.width > 0, ink.height > 0 else { continue }
+            let o = Self.origin(of: line, alignment: alignment, width: width)
+            box = box.union(CGRect(x: o.x + Self.points(ink.x), y: o.y + Self.points(ink.y),
+                                   width: Self.points(ink.width), height: Self.points(ink.height)))
+        }
+        return box
+    }
+
     /// The family of the font Pango chose for each run, in visual order: which fonts the text
     /// and its fallback actually use (tests pin these so a font change cannot go unnoticed).
     var runFamilies: [String] {

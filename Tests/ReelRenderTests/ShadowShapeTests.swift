@@ -1,0 +1,94 @@
+import Foundation
+import ReelCore
+@testable import ReelRender
+import ReelScene
+import Testing
+
+/// Shadows cast from a known shape (an opaque rounded layer with its content inside) instead of
+/// the layer's drawn alpha: the same picture, without an offscreen pass, from a cached mask.
+@Suite("Shadow shapes")
+struct ShadowShapeTests {
+    /// A shadowed card with text and a clipped photo-like child inside, moving by fractions of a
+    /// pixel. `extra` adds layers to the card.
+    static func scene(extra: String = "", background: String = "white") -> String {
+        """
+        reel: 1
+        canvas: { size: [360, 220], duration: 2, background: "#E8ECF2" }
+        layers:
+          - name: card
+            position: [150.3, 100.7]
+            bounds: [0, 0, 220, 120]
+            cornerRadius: 18
+            backgroundColor: "\(background)"
+            shadowOpacity: 0.5
+            shadowRadius: 12
+            shadowOffset: [0, 8]
+            sublayers:
+              - { class: text, frame: [16, 14, 180, 30], string: "Reminders that fit", fontSize: 20, foregroundColor: "#1D3557" }
+              - { frame: [16, 56, 120, 48], cornerRadius: 10, masksToBounds: true, backgroundColor: "#457B9D",
+                  sublayers: [{ frame: [-20, 10, 200, 10], backgroundColor: "#E63946" }] }
+        \(extra)
+        timeline:
+          - at: 0
+            add: { layer: card, key: x, animation: { keyPath: position.x, fromValue: 150.3, toValue: 201.9, duration: 2 } }
+        """
+    }
+
+    /// An invisible sublayer at the card's corner says nothing about the card's alpha, so the
+    /// shadow is cast from the drawn alpha: the reference for the shape's shadow.
+    static let forceAlpha = "      - { name: probe, frame: [0, 0, 1, 1] }"
+
+    /// Largest difference of any channel, over every pixel.
+    static func worst(_ a: PixelBuffer, _ b: PixelBuffer) -> Int {
+        var worst = 0
+        for y in 0..<a.height {
+            for x in 0..<a.width {
+                let p = a.premultipliedRGBA(x: x, y: y), q = b.premultipliedRGBA(x: x, y: y)
+                worst = max(worst, abs(Int(p.0) - Int(q.0)), abs(Int(p.1) - Int(q.1)), abs(Int(p.2) - Int(q.2)), abs(Int(p.3) - Int(q.3)))
+            }
+        }
+        return worst
+    }
+
+    func tree(_ yaml: String, at t: Double = 0) throws -> PresentationLayer {
+        try SceneLoader.decode(text: yaml, file: "s.yaml").scene.compile().presentation(at: t)
+    }
+
+    @Test func anOpaqueCardWithItsContentInsideCastsItsRoundedRectangle() throws {
+        let card = try #require(try tree(Self.scene()).sublayers.first)
+        #expect(ShadowShape.of(card) == .roundedRect(card.state.bounds, radius: 18, corners: card.state.maskedCorners))
+        let probe = try #require(try tree(Self.scene(extra: "").replacingOccurrences(
+            of: "      - { class: text", with: Self.forceAlpha + "\n      - { class: text")).sublayers.first)
+        #expect(ShadowShape.of(probe) == nil, "an empty sublayer's place is unknown: the drawn alpha decides")
+        let translucent = try #require(try tree(Self.scene(background: "#FFFFFFF0")).sublayers.first)
+        #expect(ShadowShape.of(translucent) == nil, "a translucent background lets the content's alpha through")
+        let overflowing = try #require(try tree(Self.scene().replacingOccurrences(of: "frame: [16, 14, 180, 30], string: \"Reminders that fit\"",
+                                                                                with: "frame: [16, 14, 180, 30], string: \"Reminders that fit in no card at all\"")).sublayers.first)
+        #expect(ShadowShape.of(overflowing) == nil, "text that runs past the card's edge is part of its silhouette")
+    }
+
+    @Test func aRoundedCardInsideARoundedFrameIsInside() {
+        let phone = RoundedBox(rect: CGRect(x: 1, y: 1, width: 428, height: 878), radius: 59)
+        #expect(phone.contains(RoundedBox(rect: CGRect(x: 14, y: 14, width: 402, height: 852), radius: 48)))
+        #expect(!phone.contains(RoundedBox(rect: CGRect(x: 14, y: 14, width: 402, height: 852), radius: 0)), "its square corner pokes out")
+        #expect(!phone.contains(RoundedBox(rect: CGRect(x: 0, y: 300, width: 40, height: 40), radius: 0)))
+        #expect(phone.contains(RoundedBox(rect: CGRect(x: 1, y: 300, width: 40, height: 40), radius: 0)), "along a straight edge")
+    }
+
+    /// The shape's cached shadow, placed at a quarter pixel for σ = 12, against the shadow of the
+    /// drawn alpha at its exact position: within two levels, frame after frame as it moves.
+    @Test func theShapesShadowIsTheDrawnAlphasShadow() throws {
+        let shape = try SceneLoader.decode(text: Self.scene(), file: "a.yaml").scene.compile()
+        let alpha = try SceneLoader.decode(text: Self.scene().replacingOccurrences(
+            of: "      - { class: text", with: Self.forceAlpha + "\n      - { class: text"), file: "b.yaml").scene.compile()
+        let fast = FrameRenderer(canvas: shape.canvas), reference = FrameRenderer(canvas: alpha.canvas)
+        for time in [0.0, 0.37, 0.8, 1.21, 1.9] + (0..<12).map({ 0.5 + Double($0) / 60 }) {
+            let a = fast.makeBuffer(), b = reference.makeBuffer()
+            fast.render(shape, at: time, into: a)
+            reference.render(alpha, at: time, into: b)
+            #expect(Self.worst(a, b) <= 2, "t = \(time)")
+        }
+        // The mask is made once per phase and reused: the cache hits.
+        #expect(fast.cache!.statistics.hits > 0)
+    }
+}
