@@ -200,7 +200,7 @@ enum ShadowRaster {
     /// buffer is clipped to the frame plus the blur's margin.
     static func fits(shape: ShadowShape?, content: Raster?, state s: LayerState, place: DevicePlacement) -> Bool {
         let (sigma, whole) = ShadowDrawing.blur(s, linear: place.linear)
-        let margin = Double(whole), k = Double(ShadowDrawing.reduction(sigma: sigma))
+        let margin = Double(whole)
         var w = 0.0, h = 0.0
         if let shape {
             let box = LayerExtent.transformed(shape.boundingBox, place.linear)
@@ -208,7 +208,8 @@ enum ShadowRaster {
         } else if let content {
             (w, h) = (Double(cairo_image_surface_get_width(content.surface)), Double(cairo_image_surface_get_height(content.surface)))
         }
-        return (w + 2 * margin + 2) / k * ((h + 2 * margin + 2) / k) <= Double(Raster.maxPixels)
+        // Kept at full resolution (see `make`), whatever the blur's reduction.
+        return (w + 2 * margin + 2) * (h + 2 * margin + 2) <= Double(Raster.maxPixels)
     }
 
     /// The blurred mask of `shape`, or else of `content`'s alpha, at `place`.
@@ -244,7 +245,21 @@ enum ShadowRaster {
             for x in 0..<alpha.width { data[y * stride + x] = alpha.data[y * alpha.stride + x] }
         }
         cairo_surface_mark_dirty(surface)
-        return Raster(surface: surface, originX: alpha.originX, originY: alpha.originY, scale: k)
+        guard k > 1 else { return Raster(surface: surface, originX: alpha.originX, originY: alpha.originY, scale: 1) }
+        // A cached mask is composited every frame: scaled up once here, so that each composite is
+        // a plain A8 mask (pixman's fast path) instead of a bilinear fetch of every pixel.
+        let full = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(size: alpha.width * k), Int32(size: alpha.height * k))!
+        let rc = cairo_create(full)!
+        cairo_scale(rc, Double(k), Double(k))
+        let pattern = cairo_pattern_create_for_surface(surface)!
+        cairo_pattern_set_filter(pattern, CAIRO_FILTER_BILINEAR)
+        cairo_set_source(rc, pattern)
+        cairo_paint(rc)
+        cairo_pattern_destroy(pattern)
+        cairo_destroy(rc)
+        cairo_surface_destroy(surface)
+        cairo_surface_flush(full)
+        return Raster(surface: full, originX: alpha.originX, originY: alpha.originY, scale: 1)
     }
 
     static func composite(_ mask: Raster, state s: LayerState, _ cr: OpaquePointer, place: DevicePlacement, alpha: Double) {

@@ -78,12 +78,15 @@ struct WideShadowTests {
         return 255 * along(x + 0.5, 100, 140) * along(y + 0.5, 220, 260)
     }
 
-    @Test(arguments: [(40.0, false), (40.0, true), (100.0, false), (100.0, true)])
+    @Test(arguments: [(12.0, false), (17.0, false), (20.0, true), (24.0, false), (31.0, true), (40.0, false), (40.0, true), (100.0, false), (100.0, true)])
     func wideBlursMatchTheGaussian(_ sigma: Double, _ path: Bool) throws {
         let b = try render(sigma: sigma, path: path)
         for (x, y) in [(120, 240), (120, 300), (200, 240), (60, 180), (250, 350)] {
             let found = Double(b.color(x, y)[0]), want = expected(Double(x), Double(y), sigma: sigma)
-            #expect(abs(found - want) <= 3, "at (\(x), \(y)) σ \(sigma): \(found), expected \(want)")
+            // Three box blurs (what SVG and CSS specify) approach the Gaussian as σ grows: 6.5
+            // levels off at σ 12 at full resolution, 3.7 at σ 24 both at full and reduced
+            // resolution (measured), within 3 from σ 40.
+            #expect(abs(found - want) <= (sigma < 40 ? 7 : 3), "at (\(x), \(y)) σ \(sigma): \(found), expected \(want)")
         }
     }
 
