@@ -1,25 +1,34 @@
-// bench-layers: how fast Reel draws a busy 1080p frame, with and without the raster cache, in one
-// run. Drawing only (no encoding): it renders the same frames twice, single-threaded, and prints
-// frames per second for each and their ratio. Run it with tools/bench-layers.
+// bench-layers: how fast Reel draws a scene, drawing only (no encoding), on one thread.
+//
+//   bench-layers SCENE [FRAMES]          with and without the raster cache, and their ratio
+//   bench-layers SCENE FRAMES cached     the usual path (with the cache) alone, for profiling
+//   bench-layers SCENE FRAMES layers     also where the time goes: each top-level layer's cost
+//                                        (the frame time without it, subtracted), by name and class
+//
+// Frames run 0, 1, 2, … as a render draws them, so the cache sees what it sees in a render.
+// Run it with tools/bench-layers.
 import Foundation
 import Reel
 
-let arguments = CommandLine.arguments.dropFirst()
+let arguments = Array(CommandLine.arguments.dropFirst())
 let scenePath = arguments.first ?? "tools/bench-layers.yaml"
 let frames = arguments.dropFirst().first.flatMap { Int($0) } ?? 120
+let mode = arguments.count > 2 ? arguments[2] : "both"
 
+let scene: Scene
 let timeline: Timeline
 do {
-    timeline = try SceneLoader.load(path: scenePath, images: FFmpegImageLoader()).scene.compile()
+    scene = try SceneLoader.load(path: scenePath, images: FFmpegImageLoader()).scene
+    timeline = try scene.compile()
 } catch {
     FileHandle.standardError.write(Data("bench-layers: \(error)\n".utf8))
     exit(2)
 }
 
-func measure(caching: Bool) -> (fps: Double, seconds: Double, hits: Int, misses: Int) {
+func measure(_ timeline: Timeline, caching: Bool) -> (fps: Double, seconds: Double, hits: Int, misses: Int) {
     let renderer = FrameRenderer(canvas: timeline.canvas, caching: caching)
     let buffer = renderer.makeBuffer()
-    // One warm-up frame so both runs start with fonts and images loaded.
+    // One warm-up frame so every run starts with fonts and images loaded.
     renderer.render(timeline, at: 0, into: buffer)
     let start = Date()
     for i in 0..<frames {
@@ -35,11 +44,28 @@ let layerCount = { () -> Int in
     return count(timeline.presentation(at: 0)) - 1
 }()
 print("bench-layers: \(scenePath), \(timeline.canvas.pixelWidth)×\(timeline.canvas.pixelHeight), \(layerCount) layers, \(frames) frames, 1 thread")
-// "cached" as a third argument skips the run without the cache (for profiling the usual path).
-let cachedOnly = arguments.dropFirst(2).first == "cached"
-let direct = cachedOnly ? nil : measure(caching: false)
+let direct = mode == "both" ? measure(timeline, caching: false) : nil
 if let direct { print(String(format: "  without cache: %7.1f fps  (%.2f s, %.2f ms a frame)", direct.fps, direct.seconds, 1000 / direct.fps)) }
-let cached = measure(caching: true)
+let cached = measure(timeline, caching: true)
 print(String(format: "  with cache:    %7.1f fps  (%.2f s, %.2f ms a frame; %d raster hits, %d made)",
              cached.fps, cached.seconds, 1000 / cached.fps, cached.hits, cached.misses))
 if let direct { print(String(format: "  cache speed-up: %.2f×", cached.fps / direct.fps)) }
+
+if mode == "layers" {
+    // Each top-level layer hidden in turn: what the frame saves without it is what it costs.
+    // (Shared costs — the frame clear, the background — stay in "the rest".) The best of two
+    // runs each, as this machine's speed wanders by more than a small layer costs.
+    func best(_ timeline: Timeline) -> Double { (0..<2).map { _ in 1000 / measure(timeline, caching: true).fps }.min()! }
+    let whole = best(timeline)
+    var costs: [(String, Double)] = []
+    for layer in scene.rootLayer.sublayers ?? [] where !layer.isHidden {
+        layer.isHidden = true
+        defer { layer.isHidden = false }
+        guard let without = try? scene.compile() else { continue }
+        let label = "\(layer.name ?? "(unnamed)") (\(type(of: layer)))"
+        costs.append((label, whole - best(without)))
+    }
+    print(String(format: "  by top-level layer, ms a frame (best of 2 runs each; the whole frame %.2f ms):", whole))
+    for (label, ms) in costs.sorted(by: { $0.1 > $1.1 }) { print(String(format: "    %7.2f  %@", ms, label)) }
+    print(String(format: "    %7.2f  the rest (clearing, background, layers' shared costs)", whole - costs.map(\.1).reduce(0, +)))
+}

@@ -248,17 +248,8 @@ enum ShadowRaster {
         guard k > 1 else { return Raster(surface: surface, originX: alpha.originX, originY: alpha.originY, scale: 1) }
         // A cached mask is composited every frame: scaled up once here, so that each composite is
         // a plain A8 mask (pixman's fast path) instead of a bilinear fetch of every pixel.
-        let full = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(size: alpha.width * k), Int32(size: alpha.height * k))!
-        let rc = cairo_create(full)!
-        cairo_scale(rc, Double(k), Double(k))
-        let pattern = cairo_pattern_create_for_surface(surface)!
-        cairo_pattern_set_filter(pattern, CAIRO_FILTER_BILINEAR)
-        cairo_set_source(rc, pattern)
-        cairo_paint(rc)
-        cairo_pattern_destroy(pattern)
-        cairo_destroy(rc)
         cairo_surface_destroy(surface)
-        cairo_surface_flush(full)
+        let full = alpha.upscaled(by: k)
         return Raster(surface: full, originX: alpha.originX, originY: alpha.originY, scale: 1)
     }
 

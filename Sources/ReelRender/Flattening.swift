@@ -11,8 +11,15 @@ enum Flattening {
         var m = cairo_matrix_t()
         cairo_get_matrix(cr, &m)
         let toDevice = toParent.then(Homography(m))
-        let r = resolution(of: layer.state.bounds, toDevice)
+        var r = resolution(of: layer.state.bounds, toDevice)
         guard r > 0 else { return }
+        if ShadowDrawing.isVisible(layer.state) {
+            // Its shadow's blur is made at this resolution: rounded up to a step of 2^(1/4), a
+            // turning layer keeps one resolution for many frames and its blurred mask comes from
+            // the cache (the raster is at most 19 % finer than needed). Measured with
+            // bench-layers: a flipping card with a soft shadow went from 4.4 to 2.9 ms a frame.
+            r = min(exp2((log2(r) * 4).rounded(.up) / 4), 8)
+        }
         let recording = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, nil)!
         defer { cairo_surface_destroy(recording) }
         let rc = cairo_create(recording)!

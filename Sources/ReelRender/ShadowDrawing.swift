@@ -215,6 +215,51 @@ struct AlphaImage {
         self.data = [UInt8](repeating: 0, count: stride * height)
     }
 
+    /// The image `k` times larger, bilinear (sample centres as Cairo's bilinear filter puts them,
+    /// transparent outside), as a Cairo A8 surface: two separable passes of integer weights.
+    func upscaled(by k: Int) -> OpaquePointer {
+        let (w, h, W, H) = (width, height, width * k, height * k)
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(size: W), Int32(size: H))!
+        cairo_surface_flush(surface)
+        let out = cairo_image_surface_get_data(surface)!
+        let outStride = Int(cairo_image_surface_get_stride(surface))
+        // Output pixel j samples at (j + 0.5)/k − 0.5 source pixels: between source pixels i and
+        // i + 1 with weight t/(2k) on i + 1, t odd in −(k−1)…(2k−1)·… — tabulated once per phase.
+        let scale = 2 * k
+        var first = [Int](repeating: 0, count: max(W, H)), weight = [Int](repeating: 0, count: max(W, H))
+        for j in 0..<max(W, H) {
+            let position = 2 * j + 1 - k  // (sample position + 0.5) · 2k − k, in units of 1/(2k)
+            let i = position >= 0 ? position / scale : -((-position + scale - 1) / scale)
+            first[j] = i
+            weight[j] = position - i * scale
+        }
+        var rows = [Int](repeating: 0, count: W * h)
+        data.withUnsafeBufferPointer { src in
+            for y in 0..<h {
+                let line = y * stride
+                for x in 0..<W {
+                    let i = first[x], t = weight[x]
+                    let a = i >= 0 && i < w ? Int(src[line + i]) : 0
+                    let b = i + 1 >= 0 && i + 1 < w ? Int(src[line + i + 1]) : 0
+                    rows[y * W + x] = a * (scale - t) + b * t
+                }
+            }
+        }
+        // Rounded division by scale² as a multiplication, exact for these sums (k < 256).
+        let total = scale * scale, reciprocal = (1 << 44) / total + 1
+        for y in 0..<H {
+            let i = first[y], t = weight[y]
+            let out = out + y * outStride
+            for x in 0..<W {
+                let a = i >= 0 && i < h ? rows[i * W + x] : 0
+                let b = i + 1 >= 0 && i + 1 < h ? rows[(i + 1) * W + x] : 0
+                out[x] = UInt8(truncatingIfNeeded: ((a * (scale - t) + b * t + total / 2) &* reciprocal) >> 44)
+            }
+        }
+        cairo_surface_mark_dirty(surface)
+        return surface
+    }
+
     /// Runs `body` with a Cairo A8 surface over the data (valid only inside `body`).
     mutating func withSurface(_ body: (OpaquePointer) -> Void) {
         let (w, h, s) = (width, height, stride)
