@@ -25,7 +25,7 @@ extension LayerPainter {
             Geometry.roundedRect(cr, s.bounds, radius: s.cornerRadius, corners: s.maskedCorners)
             cairo_clip(cr)
         }
-        let place = DevicePlacement(cr)
+        let place = DevicePlacement(layer, cr)
         let contentKey = Self.contentKey(s, border: true)
         var tooLarge = false
         guard let content = Self.contentRaster(layer, key: contentKey, place: place, border: true, cache: cache, tooLarge: &tooLarge) else {
@@ -89,7 +89,7 @@ extension LayerPainter {
     /// Composites the layer's background and own content (optionally the border) from the cache.
     func compositeContent(_ layer: PresentationLayer, _ cr: OpaquePointer, includeBorder: Bool, alpha: Double) {
         guard let cache else { return }
-        let place = DevicePlacement(cr)
+        let place = DevicePlacement(layer, cr)
         var tooLarge = false
         if let raster = Self.contentRaster(layer, key: Self.contentKey(layer.state, border: includeBorder), place: place,
                                            border: includeBorder, cache: cache, tooLarge: &tooLarge) {
@@ -174,6 +174,15 @@ struct DevicePlacement {
         }
         (tx, fx) = split(m.x0)
         (ty, fy) = split(m.y0)
+    }
+
+    /// The placement of `layer`'s content raster: text on a quarter-pixel grid, finer than
+    /// glyph hinting shows and what subpixel text positioning commonly uses, so scrolling or
+    /// sliding text is rasterised once per phase instead of once per frame (measured on
+    /// tools/bench-scenes/article.yaml, a scrolling page of paragraphs: 6.6 → 4.9 ms a frame).
+    init(_ layer: PresentationLayer, _ cr: OpaquePointer) {
+        self.init(cr)
+        if layer.kind == .text { quantize(step: 0.25) }
     }
 
     /// Moves the sub-pixel remainder to the nearest multiple of `step` (a power of two, at

@@ -45,7 +45,9 @@ enum ShadowShape: Hashable {
         if !layer.sublayers.isEmpty {
             let sublayer = Geometry.sublayerTransform(of: s)
             for child in layer.sublayers where LayerPainter.isVisible(child) {
-                guard let outline = RoundedBox.outline(of: child, parentSublayer: sublayer), inside.contains(outline) else { return nil }
+                guard let outline = RoundedBox.outline(of: child, parentSublayer: sublayer) else { return nil }
+                // A sublayer that paints nothing (a bar grown from zero width) changes no alpha.
+                guard outline.rect.isNull || inside.contains(outline) else { return nil }
             }
         }
         return .roundedRect(s.bounds, radius: Double(s.cornerRadius), corners: s.maskedCorners)

@@ -34,9 +34,10 @@ struct ShadowShapeTests {
         """
     }
 
-    /// An invisible sublayer at the card's corner says nothing about the card's alpha, so the
-    /// shadow is cast from the drawn alpha: the reference for the shape's shadow.
-    static let forceAlpha = "      - { name: probe, frame: [0, 0, 1, 1] }"
+    /// A faint sublayer on the card's rounded corner: over the opaque background it changes no
+    /// pixel, but its place is too near the edge to vouch for the shape, so the shadow is cast
+    /// from the drawn alpha — the reference for the shape's shadow.
+    static let forceAlpha = "      - { name: probe, frame: [0, 0, 1, 1], backgroundColor: \"#FFFFFF01\" }"
 
     /// Largest difference of any channel, over every pixel.
     static func worst(_ a: PixelBuffer, _ b: PixelBuffer) -> Int {
@@ -59,7 +60,10 @@ struct ShadowShapeTests {
         #expect(ShadowShape.of(card) == .roundedRect(card.state.bounds, radius: 18, corners: card.state.maskedCorners))
         let probe = try #require(try tree(Self.scene(extra: "").replacingOccurrences(
             of: "      - { class: text", with: Self.forceAlpha + "\n      - { class: text")).sublayers.first)
-        #expect(ShadowShape.of(probe) == nil, "an empty sublayer's place is unknown: the drawn alpha decides")
+        #expect(ShadowShape.of(probe) == nil, "a sublayer on the corner may reach past the rounded edge: the drawn alpha decides")
+        let empty = try #require(try tree(Self.scene().replacingOccurrences(
+            of: "      - { class: text", with: "      - { name: bar, frame: [0, 0, 0, 10], backgroundColor: red }\n      - { class: text")).sublayers.first)
+        #expect(ShadowShape.of(empty) != nil, "a sublayer that paints nothing changes no alpha")
         let translucent = try #require(try tree(Self.scene(background: "#FFFFFFF0")).sublayers.first)
         #expect(ShadowShape.of(translucent) == nil, "a translucent background lets the content's alpha through")
         let overflowing = try #require(try tree(Self.scene().replacingOccurrences(of: "frame: [16, 14, 180, 30], string: \"Reminders that fit\"",
