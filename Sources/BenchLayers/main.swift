@@ -25,6 +25,9 @@ do {
     exit(2)
 }
 
+/// What the last cached run's raster cache held at its end, in bytes.
+nonisolated(unsafe) var heldBytes = 0
+
 func measure(_ timeline: Timeline, caching: Bool) -> (fps: Double, seconds: Double, hits: Int, misses: Int) {
     let renderer = FrameRenderer(canvas: timeline.canvas, caching: caching)
     let buffer = renderer.makeBuffer()
@@ -36,6 +39,7 @@ func measure(_ timeline: Timeline, caching: Bool) -> (fps: Double, seconds: Doub
     }
     let seconds = Date().timeIntervalSince(start)
     let stats = renderer.cache?.statistics ?? (hits: 0, misses: 0)
+    if let cache = renderer.cache { heldBytes = cache.storedBytes }
     return (Double(frames) / seconds, seconds, stats.hits, stats.misses)
 }
 
@@ -47,8 +51,8 @@ print("bench-layers: \(scenePath), \(timeline.canvas.pixelWidth)×\(timeline.can
 let direct = mode == "both" ? measure(timeline, caching: false) : nil
 if let direct { print(String(format: "  without cache: %7.1f fps  (%.2f s, %.2f ms a frame)", direct.fps, direct.seconds, 1000 / direct.fps)) }
 let cached = measure(timeline, caching: true)
-print(String(format: "  with cache:    %7.1f fps  (%.2f s, %.2f ms a frame; %d raster hits, %d made)",
-             cached.fps, cached.seconds, 1000 / cached.fps, cached.hits, cached.misses))
+print(String(format: "  with cache:    %7.1f fps  (%.2f s, %.2f ms a frame; %d raster hits, %d made; %.0f MB held at the end)",
+             cached.fps, cached.seconds, 1000 / cached.fps, cached.hits, cached.misses, Double(heldBytes) / 1048576))
 if let direct { print(String(format: "  cache speed-up: %.2f×", cached.fps / direct.fps)) }
 
 if mode == "layers" {

@@ -12,8 +12,11 @@
 #include <libavutil/opt.h>
 #include <libavutil/pixdesc.h>
 #include <libavutil/sha.h>
+#include <malloc.h>
 
 static inline int reel_averror(int posix_errno) { return AVERROR(posix_errno); }
+// glibc's mmap threshold for the encoders' buffers (see AllocatorTuning.swift).
+static inline int reel_set_mmap_threshold(int bytes) { return mallopt(M_MMAP_THRESHOLD, bytes); }
 static inline int reel_averror_eof(void) { return AVERROR_EOF; }
 static inline int reel_averror_eagain(void) { return AVERROR(EAGAIN); }
 static inline int64_t reel_av_nopts_value(void) { return AV_NOPTS_VALUE; }

@@ -65,6 +65,7 @@ public final class VideoEncoder: AnalyzingFrameSink {
     /// `settings.container` whatever the extension, so a temporary name from `AtomicOutput` works too.
     /// - Throws: `EncodeError` for invalid settings, a missing encoder, or an unwritable path.
     public init(path: String, settings: VideoSettings) throws {
+        AllocatorTuning.apply
         try settings.validate()
         self.settings = settings
         self.path = path
