@@ -22,8 +22,8 @@ struct SubmitCommand: ParsableCommand {
             the join. Arguments after -- go to sbatch (both jobs): reel submit s.yaml -o s.mp4 \
             --segments 8 -- --account=video --time=30.
 
-            A batch (reel submit INPUT… -o OUTDIR, INPUT as for 'reel batch': folders, manifests, \
-            scenes): outputs that are up to date are skipped and invalid scenes reported at once, \
+            A batch (reel submit INPUT… -o OUTDIR without --segments, INPUT as for 'reel batch': \
+            folders, manifests, scenes, one scene file too): outputs that are up to date are skipped and invalid scenes reported at once, \
             without queueing; every other job is one task of a job array, and a job whose video is \
             longer than --split-seconds is split into segments, a task each. A last job (afterany) \
             joins the segments and writes the reports (--report, --junit, --html) as 'reel batch' \
