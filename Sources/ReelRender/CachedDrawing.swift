@@ -208,8 +208,7 @@ enum ShadowRaster {
     /// blurred shape, visible or not; a larger one is drawn by the uncached path, whose blur
     /// buffer is clipped to the frame plus the blur's margin.
     static func fits(shape: ShadowShape?, content: Raster?, state s: LayerState, place: DevicePlacement) -> Bool {
-        let (sigma, whole) = ShadowDrawing.blur(s, linear: place.linear)
-        let margin = Double(whole)
+        let margin = Double(ShadowDrawing.blur(s, linear: place.linear).margin)
         var w = 0.0, h = 0.0
         if let shape {
             let box = LayerExtent.transformed(shape.boundingBox, place.linear)
