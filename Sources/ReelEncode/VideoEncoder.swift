@@ -168,6 +168,9 @@ public final class VideoEncoder: AnalyzingFrameSink {
         return context
     }
 
+    /// The largest frame (pixels) whose chunk drain overlaps the next chunk's encoder.
+    static let overlapLimit = 4_000_000
+
     /// Whether frame `index` starts a chunk that needs a fresh encoder (see `VideoSettings.chunkFrames`).
     private func startsChunk(_ index: Int) -> Bool {
         guard let size = settings.chunkFrames, settings.codec.restartsAtChunks, index != settings.startFrame else { return false }
@@ -187,6 +190,10 @@ public final class VideoEncoder: AnalyzingFrameSink {
         self.codec = nil
         draining = drain
         drain.start()
+        // Above 4 MP the two encoders together hold too much (a 4K x264 keeps hundreds of MB of
+        // look-ahead): the old one is finished before the new one opens. Drawing goes on ahead
+        // meanwhile, so the cores are not idle.
+        if settings.width * settings.height > Self.overlapLimit { try completeDrain(wait: true) }
         self.codec = try openCodec(encoder, globalHeader: format.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER != 0)
         (chunkStart, packetsInChunk) = (nextFrame, 0)
     }

@@ -221,6 +221,26 @@ struct SegmentCLITests {
         }
     }
 
+    /// Above 4 MP each chunk's encoder is finished before the next opens (two would hold too
+    /// much memory): the same bytes as segments joined all the same.
+    @Test func largeFramesJoinIntoTheWholeRender() throws {
+        let folder = try TemporaryFolder()
+        let big = Self.scene.replacingOccurrences(of: "size: [160, 90], fps: 30, duration: 3", with: "size: [320, 180], scale: 12, fps: 10, duration: 0.4")
+        let chunks = ["--chunk-seconds", "0.1"]
+        let whole = try ReelProcess.render(big, "whole.mp4", chunks, in: folder)
+        let probe = try StreamProbe.read(whole)
+        #expect(probe.width == 3840 && probe.height == 2160 && probe.frames == 4)
+        let parts = try (0..<2).map { i -> String in
+            let out = folder.url.appendingPathComponent("p\(i).mp4").path
+            let r = try ReelProcess.run(["render", folder.url.appendingPathComponent("scene.yaml").path, "-o", out, "-q", "--segment", "\(i)/2"] + chunks)
+            try #require(r.status == 0, "\(r.stderr)")
+            return out
+        }
+        let joined = folder.url.appendingPathComponent("joined.mp4").path
+        #expect(try ReelProcess.run(["concat"] + parts + ["-o", joined, "-q"]).status == 0)
+        #expect(try bytes(joined) == bytes(whole))
+    }
+
     // MARK: - Machine independence
 
     @Test("the same render with one core, one thread and the default gives the same bytes", arguments: ["mp4", "webm", "mov"])
