@@ -245,23 +245,12 @@ enum ShadowRaster {
         }
         guard var alpha = image else { return nil }
         alpha.blur(sigma: sigma / Double(k))
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(size: alpha.width), Int32(size: alpha.height))!
-        cairo_surface_flush(surface)
-        let data = cairo_image_surface_get_data(surface)!
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        for y in 0..<alpha.height {
-            for x in 0..<alpha.width { data[y * stride + x] = alpha.data[y * alpha.stride + x] }
-        }
-        cairo_surface_mark_dirty(surface)
-        guard k > 1 else { return Raster(surface: surface, originX: alpha.originX, originY: alpha.originY, scale: 1) }
-        // A cached mask is composited every frame: scaled up once here, so that each composite is
-        // a plain A8 mask (pixman's fast path) instead of a bilinear fetch of every pixel.
-        cairo_surface_destroy(surface)
-        let full = alpha.upscaled(by: k)
-        return Raster(surface: full, originX: alpha.originX, originY: alpha.originY, scale: 1)
+        // Kept at full resolution: a cached mask is composited every frame, and a plain A8 mask
+        // takes pixman's fast path where a scaled one needs a bilinear fetch of every pixel.
+        return Raster(surface: alpha.surface(scale: k), originX: alpha.originX, originY: alpha.originY)
     }
 
     static func composite(_ mask: Raster, state s: LayerState, _ cr: OpaquePointer, place: DevicePlacement, alpha: Double) {
-        ShadowDrawing.paint(mask.surface, s, cr, x: place.tx + mask.originX, y: place.ty + mask.originY, scale: mask.scale, alpha: alpha)
+        ShadowDrawing.paint(mask.surface, s, cr, x: place.tx + mask.originX, y: place.ty + mask.originY, alpha: alpha)
     }
 }

@@ -140,15 +140,12 @@ final class Raster: @unchecked Sendable {
     /// Device position of the raster's top-left pixel, relative to the whole-pixel translation.
     let originX: Int
     let originY: Int
-    /// Device pixels per raster pixel (1 but for wide shadows, see `ShadowDrawing.reduction`).
-    let scale: Int
     let byteCount: Int
 
-    init(surface: OpaquePointer, originX: Int, originY: Int, scale: Int = 1) {
+    init(surface: OpaquePointer, originX: Int, originY: Int) {
         self.surface = surface
         self.originX = originX
         self.originY = originY
-        self.scale = scale
         byteCount = Int(cairo_image_surface_get_stride(surface)) * Int(cairo_image_surface_get_height(surface))
     }
 

@@ -31,7 +31,13 @@ enum ShadowDrawing {
         guard var image = mask else { return }
         image.blur(sigma: sigma / Double(k))
         let (x, y) = (image.originX, image.originY)
-        image.withSurface { paint($0, s, cr, x: x, y: y, scale: k, alpha: alpha) }
+        if k == 1 {
+            image.withSurface { paint($0, s, cr, x: x, y: y, alpha: alpha) }
+        } else {
+            let full = image.surface(scale: k)
+            paint(full, s, cr, x: x, y: y, alpha: alpha)
+            cairo_surface_destroy(full)
+        }
     }
 
     /// Device pixels per mask pixel for a blur of σ device pixels. A Gaussian that wide has no
@@ -81,10 +87,9 @@ enum ShadowDrawing {
     /// scale can; the blur's buffer grows with 6σ on each side, so it is capped here too.
     static let maxSigma = 1024.0
 
-    /// Paints the blurred alpha `mask` (its top-left at device pixel x, y before the offset, each
-    /// of its pixels `scale` device pixels wide) in shadowColor × shadowOpacity × `alpha`, moved by
-    /// shadowOffset.
-    static func paint(_ mask: OpaquePointer, _ s: LayerState, _ cr: OpaquePointer, x: Int, y: Int, scale: Int = 1, alpha: Double) {
+    /// Paints the blurred alpha `mask` (its top-left at device pixel x, y before the offset) in
+    /// shadowColor × shadowOpacity × `alpha`, moved by shadowOffset.
+    static func paint(_ mask: OpaquePointer, _ s: LayerState, _ cr: OpaquePointer, x: Int, y: Int, alpha: Double) {
         guard let color = s.shadowColor else { return }
         var dx = Double(s.shadowOffset.width), dy = Double(s.shadowOffset.height)
         cairo_user_to_device_distance(cr, &dx, &dy)
@@ -92,16 +97,7 @@ enum ShadowDrawing {
         cairo_identity_matrix(cr)
         cairo_set_source_rgba(cr, clamp(color.red), clamp(color.green), clamp(color.blue),
                               clamp(color.alpha) * min(max(Double(s.shadowOpacity), 0), 1) * alpha)
-        if scale == 1 {
-            cairo_mask_surface(cr, mask, Double(x) + dx, Double(y) + dy)
-        } else {
-            cairo_translate(cr, Double(x) + dx, Double(y) + dy)
-            cairo_scale(cr, Double(scale), Double(scale))
-            let pattern = cairo_pattern_create_for_surface(mask)!
-            cairo_pattern_set_filter(pattern, CAIRO_FILTER_BILINEAR)
-            cairo_mask(cr, pattern)
-            cairo_pattern_destroy(pattern)
-        }
+        cairo_mask_surface(cr, mask, Double(x) + dx, Double(y) + dy)
         cairo_restore(cr)
     }
 
@@ -215,9 +211,25 @@ struct AlphaImage {
         self.data = [UInt8](repeating: 0, count: stride * height)
     }
 
+    /// The image as a Cairo A8 surface of its own, `k` times larger (each pixel `k` device pixels
+    /// wide, see `ShadowDrawing.reduction`): every reduced mask is scaled up the same way, cached
+    /// or not.
+    func surface(scale k: Int) -> OpaquePointer {
+        if k > 1 { return upscaled(by: k) }
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(size: width), Int32(size: height))!
+        cairo_surface_flush(surface)
+        let out = cairo_image_surface_get_data(surface)!
+        let outStride = Int(cairo_image_surface_get_stride(surface))
+        for y in 0..<height {
+            for x in 0..<width { out[y * outStride + x] = data[y * stride + x] }
+        }
+        cairo_surface_mark_dirty(surface)
+        return surface
+    }
+
     /// The image `k` times larger, bilinear (sample centres as Cairo's bilinear filter puts them,
     /// transparent outside), as a Cairo A8 surface: two separable passes of integer weights.
-    func upscaled(by k: Int) -> OpaquePointer {
+    private func upscaled(by k: Int) -> OpaquePointer {
         let (w, h, W, H) = (width, height, width * k, height * k)
         let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(size: W), Int32(size: H))!
         cairo_surface_flush(surface)
