@@ -36,8 +36,7 @@ public enum ParallelSegments {
     static func partsFolder(for path: String) -> String {
         let folder = (path as NSString).deletingLastPathComponent
         let stem = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
-        let tag = String(format: "%08x", UInt32.random(in: 0...UInt32.max))
-        let name = ".\(stem).reel-tmp-\(getpid())-\(tag)"
+        let name = StaleTemporaries.name(stem: stem)
         return folder.isEmpty ? name : folder + "/" + name
     }
 }

@@ -52,9 +52,7 @@ public struct AtomicOutput: Sendable, Equatable {
             stem = name[..<dot]
             fileExtension = String(name[dot...])
         }
-        let random = String(UInt32.random(in: 0...UInt32.max), radix: 16)
-        let tag = String(repeating: "0", count: 8 - random.count) + random
-        let temporaryName = ".\(stem).reel-tmp-\(getpid())-\(tag)\(fileExtension)"
+        let temporaryName = StaleTemporaries.name(stem: stem, extension: fileExtension)
         self.finalPath = finalPath
         self.temporaryPath = directory.map { $0 == "/" ? "/" + temporaryName : $0 + "/" + temporaryName } ?? temporaryName
     }

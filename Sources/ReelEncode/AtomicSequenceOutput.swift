@@ -50,8 +50,7 @@ public final class AtomicSequenceOutput: AtomicDestination, Sendable {
         }
         StaleTemporaries.clean(folder: directory)
         let stem = pattern.fileName(forFrame: 0).split(separator: ".").first.map(String.init) ?? "frames"
-        let random = String(UInt32.random(in: 0...UInt32.max), radix: 16)
-        let name = ".\(stem).reel-tmp-\(getpid())-\(String(repeating: "0", count: 8 - random.count))\(random)"
+        let name = StaleTemporaries.name(stem: stem)
         temporaryDirectory = directory == "/" ? "/" + name : directory + "/" + name
         guard mkdir(temporaryDirectory, 0o755) == 0 else {
             throw EncodeError("Cannot write \(pattern.pattern): creating \(temporaryDirectory) failed: \(String(cString: strerror(errno)))")

@@ -40,6 +40,13 @@ public enum StaleTemporaries {
         return removed
     }
 
+    /// A fresh temporary name for `stem` in this process, `.STEM.reel-tmp-PID-XXXXXXXX[EXT]`: the
+    /// pattern `owner(of:)` reads, so whatever a killed run left under it is found and removed.
+    public static func name(stem: some StringProtocol, extension fileExtension: String = "") -> String {
+        let random = String(UInt32.random(in: 0...UInt32.max), radix: 16)
+        return ".\(stem).reel-tmp-\(getpid())-\(String(repeating: "0", count: 8 - random.count))\(random)\(fileExtension)"
+    }
+
     /// The PID in a temporary's name, `.NAME.reel-tmp-PID-XXXXXXXX[.ext]`, or nil for any other name.
     static func owner(of name: String) -> pid_t? {
         guard name.hasPrefix("."), let marker = name.range(of: ".reel-tmp-") else { return nil }
