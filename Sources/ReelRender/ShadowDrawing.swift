@@ -34,9 +34,12 @@ enum ShadowDrawing {
         if k == 1 {
             image.withSurface { paint($0, s, cr, x: x, y: y, alpha: alpha) }
         } else {
-            let full = image.surface(scale: k)
-            paint(full, s, cr, x: x, y: y, alpha: alpha)
-            cairo_surface_destroy(full)
+            // Only the part that can show is scaled up: a wide blur's margin reaches far
+            // outside the frame (σ = 1000 scaled the whole 6000-pixel square before).
+            let (vx0, vy0, vx1, vy1) = visibleMaskArea(s, cr, margin: 0)
+            let full = image.surface(scale: k, within: (vx0 - x, vy0 - y, vx1 - x, vy1 - y))
+            paint(full.surface, s, cr, x: x + full.x, y: y + full.y, alpha: alpha)
+            cairo_surface_destroy(full.surface)
         }
     }
 
@@ -215,7 +218,7 @@ struct AlphaImage {
     /// wide, see `ShadowDrawing.reduction`): every reduced mask is scaled up the same way, cached
     /// or not.
     func surface(scale k: Int) -> OpaquePointer {
-        if k > 1 { return upscaled(by: k) }
+        if k > 1 { return upscaled(by: k, x0: 0, y0: 0, x1: width * k, y1: height * k) }
         let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(size: width), Int32(size: height))!
         cairo_surface_flush(surface)
         let out = cairo_image_surface_get_data(surface)!
@@ -227,44 +230,54 @@ struct AlphaImage {
         return surface
     }
 
-    /// The image `k` times larger, bilinear (sample centres as Cairo's bilinear filter puts them,
-    /// transparent outside), as a Cairo A8 surface: two separable passes of integer weights.
-    private func upscaled(by k: Int) -> OpaquePointer {
-        let (w, h, W, H) = (width, height, width * k, height * k)
+    /// The part of `surface(scale: k)` within `area` (x0, y0, x1, y1 in its pixels, clamped to
+    /// it), and where that part starts; an empty part is one transparent pixel.
+    func surface(scale k: Int, within area: (Int, Int, Int, Int)) -> (surface: OpaquePointer, x: Int, y: Int) {
+        let x0 = min(max(area.0, 0), width * k), y0 = min(max(area.1, 0), height * k)
+        let x1 = max(min(area.2, width * k), x0), y1 = max(min(area.3, height * k), y0)
+        guard x1 > x0, y1 > y0 else { return (cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1)!, 0, 0) }
+        return (upscaled(by: k, x0: x0, y0: y0, x1: x1, y1: y1), x0, y0)
+    }
+
+    /// Pixels x0..<x1, y0..<y1 of the image `k` times larger, bilinear (sample centres as Cairo's
+    /// bilinear filter puts them, transparent outside), as a Cairo A8 surface: two separable
+    /// passes of integer weights.
+    private func upscaled(by k: Int, x0: Int, y0: Int, x1: Int, y1: Int) -> OpaquePointer {
+        let (w, h, W, H) = (width, height, x1 - x0, y1 - y0)
         let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(size: W), Int32(size: H))!
         cairo_surface_flush(surface)
         let out = cairo_image_surface_get_data(surface)!
         let outStride = Int(cairo_image_surface_get_stride(surface))
         // Output pixel j samples at (j + 0.5)/k − 0.5 source pixels: between source pixels i and
-        // i + 1 with weight t/(2k) on i + 1, t odd in −(k−1)…(2k−1)·… — tabulated once per phase.
+        // i + 1 with weight t/(2k) on i + 1, t odd in −(k−1)…(2k−1)·… — tabulated per pixel.
         let scale = 2 * k
-        var first = [Int](repeating: 0, count: max(W, H)), weight = [Int](repeating: 0, count: max(W, H))
-        for j in 0..<max(W, H) {
+        func tap(_ j: Int) -> (first: Int, weight: Int) {
             let position = 2 * j + 1 - k  // (sample position + 0.5) · 2k − k, in units of 1/(2k)
             let i = position >= 0 ? position / scale : -((-position + scale - 1) / scale)
-            first[j] = i
-            weight[j] = position - i * scale
+            return (i, position - i * scale)
         }
-        var rows = [Int](repeating: 0, count: W * h)
+        let columns = (x0..<x1).map(tap), lines = (y0..<y1).map(tap)
+        // Only the source rows the wanted lines read are scaled across.
+        let firstRow = lines[0].first, rowCount = lines[H - 1].first + 2 - firstRow
+        var rows = [Int](repeating: 0, count: W * rowCount)
         data.withUnsafeBufferPointer { src in
-            for y in 0..<h {
-                let line = y * stride
+            for r in 0..<rowCount where firstRow + r >= 0 && firstRow + r < h {
+                let line = (firstRow + r) * stride
                 for x in 0..<W {
-                    let i = first[x], t = weight[x]
+                    let (i, t) = columns[x]
                     let a = i >= 0 && i < w ? Int(src[line + i]) : 0
                     let b = i + 1 >= 0 && i + 1 < w ? Int(src[line + i + 1]) : 0
-                    rows[y * W + x] = a * (scale - t) + b * t
+                    rows[r * W + x] = a * (scale - t) + b * t
                 }
             }
         }
         // Rounded division by scale² as a multiplication, exact for these sums (k < 256).
         let total = scale * scale, reciprocal = (1 << 44) / total + 1
         for y in 0..<H {
-            let i = first[y], t = weight[y]
+            let (i, t) = lines[y], r = i - firstRow
             let out = out + y * outStride
             for x in 0..<W {
-                let a = i >= 0 && i < h ? rows[i * W + x] : 0
-                let b = i + 1 >= 0 && i + 1 < h ? rows[(i + 1) * W + x] : 0
+                let a = rows[r * W + x], b = rows[(r + 1) * W + x]
                 out[x] = UInt8(truncatingIfNeeded: ((a * (scale - t) + b * t + total / 2) &* reciprocal) >> 44)
             }
         }

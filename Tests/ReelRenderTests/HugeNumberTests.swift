@@ -1,3 +1,4 @@
+import CCairo
 import Foundation
 import ReelCore
 @testable import ReelRender
@@ -88,6 +89,42 @@ struct WideShadowTests {
             // resolution (measured), within 3 from σ 40.
             #expect(abs(found - want) <= (sigma < 40 ? 7 : 3), "at (\(x), \(y)) σ \(sigma): \(found), expected \(want)")
         }
+    }
+
+    /// A wide shadow drawn uncached scales up only the part of its mask that shows: the
+    /// part must be those pixels of the whole, at any offset and any size, clipped or not.
+    @Test(arguments: [(0, 0, 9999, 9999), (5, 7, 40, 33), (-20, 13, 3, 90), (37, 0, 38, 1), (60, 60, 50, 70)])
+    func aPartOfAScaledUpMaskIsThosePixelsOfTheWhole(_ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int) throws {
+        let target = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1)!
+        let cr = cairo_create(target)!
+        defer { cairo_destroy(cr); cairo_surface_destroy(target) }
+        let k = 5
+        var image = try #require(AlphaImage.filling(.roundedRect(CGRect(x: 3, y: 4, width: 30, height: 20), radius: 6, corners: .all),
+                                                   cr: cr, margin: 12, reduction: k))
+        image.blur(sigma: 2.5)
+        let whole = image.surface(scale: k)
+        let part = image.surface(scale: k, within: (x0, y0, x1, y1))
+        defer { cairo_surface_destroy(whole); cairo_surface_destroy(part.surface) }
+        func pixel(_ s: OpaquePointer, _ x: Int, _ y: Int) -> UInt8 {
+            cairo_image_surface_get_data(s)![y * Int(cairo_image_surface_get_stride(s)) + x]
+        }
+        let (w, h) = (Int(cairo_image_surface_get_width(whole)), Int(cairo_image_surface_get_height(whole)))
+        let (pw, ph) = (Int(cairo_image_surface_get_width(part.surface)), Int(cairo_image_surface_get_height(part.surface)))
+        let cx0 = min(max(x0, 0), w), cy0 = min(max(y0, 0), h), cx1 = max(min(x1, w), cx0), cy1 = max(min(y1, h), cy0)
+        if cx1 == cx0 || cy1 == cy0 {
+            #expect(pixel(part.surface, 0, 0) == 0 && pw == 1 && ph == 1)
+            return
+        }
+        #expect((part.x, part.y, pw, ph) == (cx0, cy0, cx1 - cx0, cy1 - cy0))
+        var differing = 0, inked = 0
+        for y in 0..<ph {
+            for x in 0..<pw {
+                if pixel(part.surface, x, y) != pixel(whole, cx0 + x, cy0 + y) { differing += 1 }
+                if pixel(part.surface, x, y) > 0 { inked += 1 }
+            }
+        }
+        #expect(differing == 0)
+        #expect(inked > 0 || (x0, y0) == (37, 0), "the part holds some of the shadow")
     }
 
     @Test func aShadowWiderThanTheFrameIsAFaintTint() throws {
