@@ -35,6 +35,32 @@ struct InspectCLITests {
         #expect(json["class"] as? String == "CALayer")
     }
 
+    /// frame is the transformed bounds' box (a 100 × 50 layer scaled 2× about its centre at
+    /// (200, 300) spans (100, 250, 200, 100)); `set: frame` under that scale solves for the bounds.
+    @Test func frameIsTheBoxOfTheTransformedBounds() throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write("f.yaml", """
+            reel: 1
+            canvas: { size: [400, 400], duration: 2 }
+            layers:
+              - { name: card, position: [200, 300], bounds: [0, 0, 100, 50], transform: [{ scale: 2 }] }
+            timeline:
+              - at: 1
+                disableActions: true
+                set: { card: { frame: [0, 0, 100, 100] } }
+            """)
+        func json(at t: String) throws -> [String: Any] {
+            let result = try ReelProcess.run(["inspect", path, "--at", t, "--layer", "card"])
+            #expect(result.status == 0, "\(result.stderr)")
+            return (try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8))) as? [String: Any] ?? [:]
+        }
+        #expect(try json(at: "0")["frame"] as? [Double] == [100, 250, 200, 100])
+        let after = try json(at: "1.5")
+        #expect(after["frame"] as? [Double] == [0, 0, 100, 100])
+        #expect(after["bounds"] as? [Double] == [0, 0, 50, 50])
+        #expect(after["position"] as? [Double] == [50, 50])
+    }
+
     @Test func modelValueAfterANonFilledAnimationEnds() throws {
         let (result, json) = try inspect(["--at", "5.5", "--layer", "box"])
         #expect(result.status == 0)

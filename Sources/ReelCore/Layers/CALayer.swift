@@ -64,14 +64,17 @@ open class CALayer {
         get { model.sublayerTransform }
         set { change(.sublayerTransform) { $0.sublayerTransform = newValue } }
     }
-    /// `position − anchorPoint × bounds.size`, with the bounds' size; setting it moves and resizes.
+    /// The layer's rectangle in its superlayer: the bounding box of the bounds transformed about
+    /// the anchor point and placed at position (see `LayerState.frame`). Setting it changes
+    /// bounds.size and position — under a transform, solving for the size whose transformed box
+    /// is the new frame — each change a transaction change (so implicitly animated).
     public var frame: CGRect {
         get { model.frame }
         set {
-            let target = newValue.standardized
-            bounds = CGRect(origin: bounds.origin, size: target.size)
-            position = CGPoint(x: target.origin.x + anchorPoint.x * target.size.width,
-                               y: target.origin.y + anchorPoint.y * target.size.height)
+            var solved = model
+            solved.setFrame(newValue)
+            bounds = CGRect(origin: bounds.origin, size: solved.bounds.size)
+            position = solved.position
         }
     }
 

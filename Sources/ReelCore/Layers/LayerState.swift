@@ -111,21 +111,6 @@ public struct LayerState: Hashable, Sendable {
 
     public init() {}
 
-    /// The frame in the superlayer's space, ignoring the transform:
-    /// `position − anchorPoint × bounds.size`.
-    public var frame: CGRect {
-        CGRect(x: position.x - anchorPoint.x * bounds.size.width,
-               y: position.y - anchorPoint.y * bounds.size.height,
-               width: bounds.size.width, height: bounds.size.height)
-    }
-
-    /// Sets bounds size and position so that `frame` (untransformed) becomes `rect`.
-    public mutating func setFrame(_ rect: CGRect) {
-        bounds.size = rect.size
-        position = CGPoint(x: rect.origin.x + anchorPoint.x * rect.size.width,
-                           y: rect.origin.y + anchorPoint.y * rect.size.height)
-    }
-
     /// Maps this layer's local time from its parent's time.
     @inlinable public func localTime(parentTime: Double) -> Double {
         TimingEvaluator.localTime(parentTime: parentTime, beginTime: beginTime, speed: speed, timeOffset: timeOffset)
