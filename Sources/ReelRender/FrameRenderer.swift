@@ -119,7 +119,12 @@ struct LayerPainter {
         }
         let paints = Self.paintCount(layer)
         let shadow = ShadowDrawing.isVisible(s)
-        guard paints > 0 else { return }
+        guard paints > 0 else {
+            // Core Animation casts a shadowPath's shadow whatever the layer holds: an otherwise
+            // empty layer with a shadowPath is the cheap way to give a shape a shadow.
+            if shadow, let path = s.shadowPath { paintShadowOnly(layer, .path(path), cr, opacity: opacity) }
+            return
+        }
         if let cache, drawCachedLeaf(layer, cr, cache: cache, opacity: opacity, shadow: shadow) { return }
         // A group is needed to apply a mask, to take the layer's alpha for its shadow, or to
         // apply opacity to more than one paint at once (opacity is a group effect).
@@ -161,6 +166,20 @@ struct LayerPainter {
             content = cairo_pop_group(cr)!
             cairo_set_source(cr, content)
         }
+        cairo_paint_with_alpha(cr, opacity)
+        cairo_pattern_destroy(content)
+    }
+
+    /// The shadow of a layer that paints nothing else, masked by the layer's mask like any paint.
+    private func paintShadowOnly(_ layer: PresentationLayer, _ shape: ShadowShape, _ cr: OpaquePointer, opacity: Double) {
+        guard let mask = layer.mask else {
+            drawShadow(of: shape, layer.state, cr, cache: cache, alpha: opacity)
+            return
+        }
+        cairo_push_group(cr)
+        drawShadow(of: shape, layer.state, cr, cache: cache, alpha: 1)
+        let content = applyMask(mask, to: cairo_pop_group(cr)!, cr)
+        cairo_set_source(cr, content)
         cairo_paint_with_alpha(cr, opacity)
         cairo_pattern_destroy(content)
     }

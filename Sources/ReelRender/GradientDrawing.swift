@@ -11,20 +11,38 @@ enum GradientDrawing {
         return s.bounds.width > 0 && s.bounds.height > 0 && colors.contains { $0.alpha > 0 }
     }
 
-    /// Colour stops: the given locations (clamped, made non-decreasing) or evenly spaced.
+    /// Colour stops: the given locations (made non-decreasing) or evenly spaced. Locations may
+    /// lie outside 0…1, as in Core Animation: a shimmer slides [-1, -0.5, 0] to [1, 1.5, 2].
     static func stops(_ s: LayerState) -> [(Double, CGColor)] {
         let colors = s.colors ?? []
         guard colors.count > 1 else { return colors.map { (0, $0) } }
         var result: [(Double, CGColor)] = []
-        var last = 0.0
+        var last = -Double.infinity
         for (i, color) in colors.enumerated() {
             var location = Double(i) / Double(colors.count - 1)
-            if let locations = s.locations, i < locations.count { location = locations[i] }
-            location = max(min(location, 1), last)
+            if let locations = s.locations, i < locations.count, locations[i].isFinite { location = locations[i] }
+            location = max(location, last)
             last = location
             result.append((location, color))
         }
         return result
+    }
+
+    /// The colour at location `f`: the first colour before the first stop, the last after the
+    /// last, straight (unpremultiplied) interpolation between, as pixman interpolates stops.
+    static func color(at f: Double, in stops: [(Double, CGColor)]) -> CGColor {
+        guard let after = stops.firstIndex(where: { $0.0 >= f }) else { return stops.last!.1 }
+        if after == 0 { return stops[0].1 }
+        let (l0, c0) = stops[after - 1], (l1, c1) = stops[after]
+        let u = l1 > l0 ? (f - l0) / (l1 - l0) : 1
+        return AnimatableValue.color(c0).interpolated(to: .color(c1), fraction: u).color!!
+    }
+
+    /// `stops` with those below `floor` replaced by the colour at `floor` (Cairo takes offsets
+    /// within 0…1 only, and a radial gradient has nothing below radius 0).
+    static func cut(_ stops: [(Double, CGColor)], below floor: Double) -> [(Double, CGColor)] {
+        guard let first = stops.first, first.0 < floor else { return stops }
+        return [(floor, color(at: floor, in: stops))] + stops.filter { $0.0 > floor }
     }
 
     static func draw(_ s: LayerState, _ cr: OpaquePointer, alpha: Double) {
@@ -44,10 +62,17 @@ enum GradientDrawing {
         let start = point(s.startPoint), end = point(s.endPoint)
         switch s.gradientType {
         case .axial:
-            let pattern = cairo_pattern_create_linear(start.x, start.y, end.x, end.y)!
-            paint(pattern, stops, cr, alpha)
+            // Stops outside 0…1 lie beyond startPoint or endPoint on the same line: the pattern's
+            // line is lengthened to reach them and the offsets rescaled into 0…1.
+            let lo = min(stops.first!.0, 0), hi = max(stops.last!.0, 1)
+            func along(_ t: Double) -> CGPoint { CGPoint(x: start.x + t * (end.x - start.x), y: start.y + t * (end.y - start.y)) }
+            let (a, b) = (along(lo), along(hi))
+            let pattern = cairo_pattern_create_linear(a.x, a.y, b.x, b.y)!
+            paint(pattern, stops.map { (($0.0 - lo) / (hi - lo), $0.1) }, cr, alpha)
         case .radial:
-            let rx = abs(end.x - start.x), ry = abs(end.y - start.y)
+            // Radius t × the ellipse: nothing lies below 0; stops past 1 widen the pattern.
+            let radial = cut(stops, below: 0), hi = max(radial.last!.0, 1)
+            let rx = abs(end.x - start.x) * hi, ry = abs(end.y - start.y) * hi
             // A circle when the end point lies straight off the centre on one axis.
             let (radiusX, radiusY) = (rx == 0 ? ry : rx, ry == 0 ? rx : ry)
             guard radiusX > 0, radiusY > 0 else {
@@ -62,7 +87,7 @@ enum GradientDrawing {
             cairo_matrix_init_scale(&m, 1 / radiusX, 1 / radiusY)
             cairo_matrix_translate(&m, -start.x, -start.y)
             cairo_pattern_set_matrix(pattern, &m)
-            paint(pattern, stops, cr, alpha)
+            paint(pattern, radial.map { ($0.0 / hi, $0.1) }, cr, alpha)
         case .conic:
             drawConic(center: start, towards: end, bounds: b, stops: stops, cr: cr, alpha: alpha)
         }
@@ -88,13 +113,7 @@ enum GradientDrawing {
         let reach = 2 * hypot(b.width, b.height) + hypot(center.x - b.midX, center.y - b.midY)
         let wedges = 360
         let mesh = cairo_pattern_create_mesh()!
-        func color(at f: Double) -> CGColor {
-            guard let after = stops.firstIndex(where: { $0.0 >= f }) else { return stops.last!.1 }
-            if after == 0 { return stops[0].1 }
-            let (l0, c0) = stops[after - 1], (l1, c1) = stops[after]
-            let u = l1 > l0 ? (f - l0) / (l1 - l0) : 1
-            return AnimatableValue.color(c0).interpolated(to: .color(c1), fraction: u).color!!
-        }
+        func color(at f: Double) -> CGColor { Self.color(at: f, in: stops) }
         for i in 0..<wedges {
             let f0 = Double(i) / Double(wedges), f1 = Double(i + 1) / Double(wedges)
             let a0 = start + f0 * 2 * Double.pi, a1 = start + f1 * 2 * Double.pi

@@ -169,6 +169,47 @@ struct DrawingTests {
         #expect(b.color(99, 10)[2] > 230)
     }
 
+    /// Locations outside 0…1 (Core Animation accepts them; the classic shimmer animates them from
+    /// [-1, -0.5, 0] to [1, 1.5, 2]). Colours worked out by hand from straight interpolation
+    /// between the stops, x at pixel centres: t = (x + 0.5) / 100.
+    @Test(arguments: ["axial", "radial", "conic"])
+    func gradientLocationsOutsideTheUnitRange(type: String) throws {
+        func render(_ locations: String, at t: Double = 0, animated: Bool = false) throws -> PixelBuffer {
+            try self.render("""
+                reel: 1
+                canvas: { size: [100, 20], duration: 2, background: black }
+                layers:
+                  - { name: g, class: gradient, frame: [0, 0, 100, 20], type: \(type), colors: [black, white, black], locations: \(locations),
+                      startPoint: [0, 0.5], endPoint: [1, 0.5] }
+                timeline:
+                  - at: 0
+                    add: { layer: g, key: shimmer, animation: { keyPath: locations, fromValue: [-1, -0.5, 0], toValue: [1, 1.5, 2], duration: \(animated ? 2 : 0.001) } }
+                """, at: t)
+        }
+        // Stops at -0.5, 0.5, 1.5: black → white over -0.5…0.5, white → black over 0.5…1.5.
+        let b = try render("[-0.5, 0.5, 1.5]", at: 1)
+        func expected(_ t: Double) -> Double { 255 * (t < 0.5 ? t + 0.5 : 1.5 - t) }
+        switch type {
+        case "axial":
+            for x in [0, 10, 25, 49, 50, 75, 99] {
+                let want = expected((Double(x) + 0.5) / 100)
+                #expect(abs(Double(b.color(x, 10)[0]) - want) <= 2, "x \(x): \(b.color(x, 10)) want \(want)")
+            }
+        case "radial":
+            // Radius t × 100 from the left edge's middle: along the row, t = (x + 0.5)/100.
+            for x in [0, 25, 50, 75, 99] {
+                let want = expected(hypot((Double(x) + 0.5) / 100, 0.5 / 100))
+                #expect(abs(Double(b.color(x, 10)[0]) - want) <= 3, "x \(x): \(b.color(x, 10)) want \(want)")
+            }
+        default:
+            // Around the left edge's middle: straight right is t = 0, half-grey (0.5 · 255).
+            #expect(abs(Double(b.color(80, 10)[0]) - expected(0)) <= 12, "\(b.color(80, 10))")
+        }
+        // The shimmer half-way: locations (0, 0.5, 1) — the same as writing them.
+        let half = try render("[0, 0.5, 1]", at: 1), animated = try render("[0, 0.5, 1]", at: 1, animated: true)
+        #expect((0..<100).allSatisfy { half.color($0, 10) == animated.color($0, 10) })
+    }
+
     // MARK: Contents
 
     /// A 40×20 test image: left half red, right half blue, with a white top-left pixel block.

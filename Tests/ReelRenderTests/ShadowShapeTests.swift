@@ -95,4 +95,50 @@ struct ShadowShapeTests {
         // The mask is made once per phase and reused: the cache hits.
         #expect(fast.cache!.statistics.hits > 0)
     }
+
+    /// A layer with a shadowPath and nothing else (no background, or a transparent one) casts
+    /// the path's shadow, as in Core Animation; it drew nothing before.
+    static func shadowOnly(_ fill: String, mask: Bool = false) -> String {
+        """
+        reel: 1
+        canvas: { size: [160, 100], duration: 1, background: white }
+        layers:
+          - { name: s, position: [60, 50], bounds: [0, 0, 80, 50]\(fill), shadowOpacity: 0.6, shadowRadius: 6, shadowOffset: [4, 6],
+              shadowPath: { rect: [0, 0, 80, 50], cornerRadius: 12 }\(mask ? ", mask: { frame: [0, 0, 200, 30], backgroundColor: black }" : "") }
+          - { name: t, class: shape, position: [135, 50], bounds: [0, 0, 30, 60], shadowOpacity: 1, shadowRadius: 2, shadowOffset: [0, 0],
+              shadowPath: { ellipse: [0, 0, 30, 60] } }
+        """
+    }
+
+    @Test(arguments: ["", ", backgroundColor: transparent"], [true, false])
+    func aLayerWithOnlyAShadowPathCastsItsShadow(_ fill: String, _ caching: Bool) throws {
+        let b = try renderScene(Self.shadowOnly(fill), caching: caching)
+        try Golden.check(b, "shadow-path-only")
+        // Under the layer, darkest: the path's shadow (0.6 black, offset (4, 6)) is there.
+        let centre = b.color(64, 56)
+        #expect(centre[0] < 140 && centre[0] == centre[2], "\(centre)")
+        // Far outside the path and its blur: white.
+        #expect(b.color(2, 2) == [255, 255, 255, 255])
+        #expect(b.color(135, 50)[0] < 60, "the shape layer with no path casts its ellipse's shadow")
+    }
+
+    @Test func theShadowOfAShadowPathOnlyLayerIsTheSameAsUnderABody() throws {
+        // With an opaque white body on white, the picture is the same outside the body.
+        let shadowOnly = try renderScene(Self.shadowOnly(""))
+        let withBody = try renderScene(Self.shadowOnly(", backgroundColor: white"))
+        var worst = 0
+        for y in 0..<100 {
+            for x in 0..<160 where !(20...100).contains(x) || !(25...75).contains(y) {
+                worst = max(worst, zip(shadowOnly.color(x, y), withBody.color(x, y)).map { abs($0 - $1) }.max()!)
+            }
+        }
+        #expect(worst <= 1)
+    }
+
+    @Test func aMaskCutsAShadowPathOnlyLayersShadow() throws {
+        let b = try renderScene(Self.shadowOnly("", mask: true))
+        // The layer's top-left is at (20, 25); the mask keeps its first 30 points (y < 55).
+        #expect(b.color(64, 45)[0] < 140, "inside the mask: \(b.color(64, 45))")
+        #expect(b.color(64, 62) == [255, 255, 255, 255], "below the mask")
+    }
 }

@@ -230,9 +230,17 @@ extension SceneDecoder {
         }
     }
 
-    /// `locations` are fractions 0…1 that do not decrease; dash lengths are not negative.
+    /// `locations` do not decrease (they may lie outside 0…1, as in Core Animation: a shimmer
+    /// slides them across); dash lengths are not negative.
     private func validateList(_ list: [Double], of property: LayerProperty, at location: SourcePosition) -> Bool {
-        if property == .locations { return checkFractions(list, name: "locations", at: { _ in location }) }
+        if property == .locations {
+            for i in list.indices.dropFirst() where list[i] < list[i - 1] {
+                diagnostics.error("locations must not decrease: locations[\(i)] = \(format(list[i])) < \(format(list[i - 1]))", at: location)
+                return false
+            }
+            for (i, v) in list.enumerated() where !values.withinCoordinateLimit(v, what: "locations[\(i)]", at: location) { return false }
+            return true
+        }
         for (i, v) in list.enumerated() where v < 0 {
             diagnostics.error("lineDashPattern[\(i)] must not be negative, found \(format(v))", at: location)
             return false

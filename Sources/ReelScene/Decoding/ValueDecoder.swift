@@ -185,7 +185,7 @@ struct ValueDecoder {
             return nil
         case (nil, nil):
             map.markUsed("cornerRadius")
-            diagnostics.error("\(what) as a map needs 'rect' or 'ellipse'", at: node.location)
+            diagnostics.error("\(what) as a map needs 'rect' (with 'cornerRadius' for a rounded one) or 'ellipse'", at: node.location)
             return nil
         }
     }

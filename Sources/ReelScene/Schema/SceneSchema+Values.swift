@@ -118,7 +118,7 @@ extension SceneSchema {
         case .contents: return ref("image")
         case .maskedCorners: return ref("maskedCorners")
         case .instanceCount: return number(minimum: 0, maximum: SceneDecoder.maxInstanceCount, integer: true)
-        case .locations: return list(number(minimum: 0, maximum: 1))
+        case .locations: return list(number())
         case .lineDashPattern: return list(number(minimum: 0))
         default:
             if let range = SceneDecoder.range(of: p) { return number(minimum: range.lowerBound, maximum: range.upperBound) }
