@@ -53,12 +53,13 @@ struct LayerPainter {
 
     /// Draws a layer (and its subtree) into its parent's space. `parentSublayer` is the parent's
     /// sublayerTransform (and a replicator's instance transform), about the parent's centre.
-    func draw(_ layer: PresentationLayer, _ cr: OpaquePointer, parentSublayer: CATransform3D? = nil) {
+    /// `seams`: edges of its bounds that a sibling in perspective shares (see `SharedEdges`).
+    func draw(_ layer: PresentationLayer, _ cr: OpaquePointer, parentSublayer: CATransform3D? = nil, seams: QuadEdges = []) {
         // One level of the recursion over the tree: deep trees move to fresh stacks.
-        DeepStack.level { drawLevel(layer, cr, parentSublayer: parentSublayer) }
+        DeepStack.level { drawLevel(layer, cr, parentSublayer: parentSublayer, seams: seams) }
     }
 
-    private func drawLevel(_ layer: PresentationLayer, _ cr: OpaquePointer, parentSublayer: CATransform3D?) {
+    private func drawLevel(_ layer: PresentationLayer, _ cr: OpaquePointer, parentSublayer: CATransform3D?, seams: QuadEdges) {
         guard budget.take() else { return }
         let s = layer.state
         let opacity = min(max(Double(s.opacity), 0), 1)
@@ -78,7 +79,7 @@ struct LayerPainter {
             cairo_transform(cr, &m)
             paint(layer, cr)
         } else {
-            Flattening.draw(layer, toParent: toParent, cr, painter: self)
+            Flattening.draw(layer, toParent: toParent, cr, painter: self, seams: seams)
         }
     }
 
@@ -105,7 +106,8 @@ struct LayerPainter {
         let ordered = children.enumerated().sorted { a, b in
             a.element.1 != b.element.1 ? a.element.1 < b.element.1 : a.offset < b.offset
         }.map(\.element.0)
-        for child in ordered { draw(child, cr, parentSublayer: toChildren, alpha: opacity) }
+        let seams = SharedEdges.find(ordered, parentSublayer: toChildren)
+        for (child, seams) in zip(ordered, seams) { draw(child, cr, parentSublayer: toChildren, alpha: opacity, seams: seams) }
     }
 
     /// Paints a layer in its own plane (the current user space is its bounds space): shadow,
@@ -246,21 +248,23 @@ struct LayerPainter {
     /// Sublayers back to front; at `alpha` < 1 (a layer whose only paint is its sublayers) each
     /// is composited as a group so the opacity applies to it as a whole.
     func drawChildren(_ children: [PresentationLayer], _ cr: OpaquePointer, alpha: Double, parentSublayer: CATransform3D? = nil) {
-        for child in Self.zOrdered(children.filter(Self.isVisible)) {
-            draw(child, cr, parentSublayer: parentSublayer, alpha: alpha)
+        let ordered = Self.zOrdered(children.filter(Self.isVisible))
+        let seams = SharedEdges.find(ordered, parentSublayer: parentSublayer)
+        for (child, seams) in zip(ordered, seams) {
+            draw(child, cr, parentSublayer: parentSublayer, alpha: alpha, seams: seams)
         }
     }
 
     /// Draws a layer composited at `alpha` as a whole (a group), or directly when opaque.
-    private func draw(_ child: PresentationLayer, _ cr: OpaquePointer, parentSublayer: CATransform3D?, alpha: Double) {
-        guard alpha < 1 else { return draw(child, cr, parentSublayer: parentSublayer) }
+    private func draw(_ child: PresentationLayer, _ cr: OpaquePointer, parentSublayer: CATransform3D?, alpha: Double, seams: QuadEdges) {
+        guard alpha < 1 else { return draw(child, cr, parentSublayer: parentSublayer, seams: seams) }
         cairo_save(cr)
         if let extent = LayerExtent.of(child, shadow: true),
            let m = LayerExtent.affine(Self.toParent(child.state, parentSublayer: parentSublayer)) {
             LayerExtent.clip(cr, to: LayerExtent.transformed(extent, m))
         }
         cairo_push_group(cr)
-        draw(child, cr, parentSublayer: parentSublayer)
+        draw(child, cr, parentSublayer: parentSublayer, seams: seams)
         let group = cairo_pop_group(cr)!
         cairo_restore(cr)
         cairo_set_source(cr, group)

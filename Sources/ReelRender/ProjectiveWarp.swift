@@ -5,11 +5,13 @@ import ReelCore
 
 /// Draws an image through a projective map with Pixman (Cairo's own rasteriser, whose API
 /// exposes perspective transforms): bilinear sampling, and an antialiased mask of the image's
-/// outline grown by half a pixel, so adjacent faces of a cube meet without a seam.
+/// exact outline, so its edges cover pixels as the projection says. Edges in `grow` (shared
+/// with an adjacent face of a cube) are pushed out by half a pixel, so the faces meet without
+/// a seam.
 enum ProjectiveWarp {
     /// Draws `image` (premultiplied ARGB32) with `toDevice` mapping its pixel coordinates to
     /// device pixels, into the current target of `cr` (respecting its clip), at `alpha`.
-    static func draw(_ image: OpaquePointer, toDevice h: Homography, _ cr: OpaquePointer, alpha: Double) {
+    static func draw(_ image: OpaquePointer, toDevice h: Homography, _ cr: OpaquePointer, alpha: Double, grow: QuadEdges = []) {
         let w = Double(cairo_image_surface_get_width(image)), hgt = Double(cairo_image_surface_get_height(image))
         let corners = [(0.0, 0.0), (w, 0), (w, hgt), (0, hgt)].map { h.apply($0.0, $0.1) }
         // A corner behind the eye: the layer crosses the camera plane; it is not drawn.
@@ -27,14 +29,12 @@ enum ProjectiveWarp {
         guard right > left, bottom > top, right - left < 16384, bottom - top < 16384 else { return }
         let (bx, by, bw, bh) = (Int(saturating: left), Int(saturating: top), Int(saturating: right - left), Int(saturating: bottom - top))
 
-        // The mask: the image outline in device pixels, grown half a pixel, antialiased.
+        // The mask: the image outline in device pixels (shared edges grown), antialiased.
         let mask = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(bw), Int32(bh))!
         defer { cairo_surface_destroy(mask) }
         let mc = cairo_create(mask)!
-        let center = (corners.map(\.x).reduce(0, +) / 4, corners.map(\.y).reduce(0, +) / 4)
-        for (i, c) in corners.enumerated() {
-            let dx = c.x - center.0, dy = c.y - center.1, len = max(hypot(dx, dy), 1e-9)
-            let (px, py) = (c.x + dx / len * 0.5 - Double(bx), c.y + dy / len * 0.5 - Double(by))
+        for (i, c) in outline(corners.map { ($0.x, $0.y) }, grow: grow).enumerated() {
+            let (px, py) = (c.0 - Double(bx), c.1 - Double(by))
             if i == 0 { cairo_move_to(mc, px, py) } else { cairo_line_to(mc, px, py) }
         }
         cairo_close_path(mc)
@@ -83,5 +83,25 @@ enum ProjectiveWarp {
         cairo_set_source_surface(cr, out, Double(bx), Double(by))
         cairo_paint(cr)
         cairo_restore(cr)
+    }
+
+    /// The quad `corners` (top-left, top-right, bottom-right, bottom-left of the image) with each
+    /// edge in `grow` moved half a pixel outwards along its normal: a corner between two grown
+    /// edges moves by both.
+    static func outline(_ corners: [(Double, Double)], grow: QuadEdges) -> [(Double, Double)] {
+        guard !grow.isEmpty else { return corners }
+        // Outward is away from the quad's centre (the winding may be either way when mirrored).
+        let cx = corners.map(\.0).reduce(0, +) / 4, cy = corners.map(\.1).reduce(0, +) / 4
+        var moved = corners
+        for e in 0..<4 where grow.contains(.edge(e)) {
+            let (a, b) = (corners[e], corners[(e + 1) % 4])
+            let (dx, dy) = (b.0 - a.0, b.1 - a.1)
+            let length = hypot(dx, dy)
+            guard length > 1e-9 else { continue }
+            var (nx, ny) = (dy / length, -dx / length)
+            if nx * ((a.0 + b.0) / 2 - cx) + ny * ((a.1 + b.1) / 2 - cy) < 0 { (nx, ny) = (-nx, -ny) }
+            for i in [e, (e + 1) % 4] { moved[i] = (moved[i].0 + nx / 2, moved[i].1 + ny / 2) }
+        }
+        return moved
     }
 }

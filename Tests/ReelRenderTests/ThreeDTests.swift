@@ -27,6 +27,17 @@ struct ThreeDTests {
         return nil
     }
 
+    /// Where a straight edge crossing row `y` lies, to a small fraction of a pixel: the pixels
+    /// from `outside` (uncovered) up to `inside` (covered) hold, summed, exactly the covered
+    /// length — the edge's distance from `inside`'s far side (a 50 % crossing interpolated
+    /// between pixel centres is off by up to a third of a pixel for a box-filtered edge).
+    func coveredEdge(_ b: PixelBuffer, row y: Int, outside: Int, inside: Int) -> Double {
+        let step = outside < inside ? 1 : -1
+        var uncovered = 0.0
+        for x in stride(from: outside, to: inside, by: step) { uncovered += 1 - Double(b.premultipliedRGBA(x: x, y: y).a) / 255 }
+        return step > 0 ? Double(outside) + uncovered : Double(outside + 1) - uncovered
+    }
+
     /// Where coverage crosses 50 % down a column (sub-pixel).
     func verticalEdge(_ b: PixelBuffer, column x: Int, from: Int, to: Int) -> Double? {
         var previous = Double(b.premultipliedRGBA(x: x, y: from).a) / 255
@@ -70,6 +81,32 @@ struct ThreeDTests {
         }
         #expect(c.1 > a.1, "the far side is shorter")
         try Golden.check(b, "3d-perspective-square")
+    }
+
+    /// A card turned about y under m34 = −1/500: its left and right edges are vertical lines at
+    /// the exact projection of x = ±50, and coverage must cross 50 % there — within 0.05 px, at
+    /// several angles and positions (the card's outline used to be grown by half a pixel).
+    @Test(arguments: [(20.0, 0.0), (40.0, 0.3), (60.0, 0.55), (-35.0, 0.8), (75.0, 0.25)])
+    func projectedEdgesAreExact(_ degrees: Double, _ shift: Double) throws {
+        let b = try render("""
+            reel: 1
+            canvas: { size: [400, 300], duration: 1, background: transparent }
+            layers:
+              - { position: [\(200 + shift), \(150 + shift)], bounds: [0, 0, 100, 100], backgroundColor: white,
+                  transform: [{perspective: 500}, {rotate: \(degrees)deg, axis: [0, 1, 0]}] }
+            """)
+        func projectX(_ x: Double) -> Double {
+            let a = degrees * Double.pi / 180
+            let X = x * cos(a), Z = -x * sin(a)
+            return 200 + shift + X / (1 - Z / 500)
+        }
+        let (left, right) = (projectX(-50), projectX(50))
+        for row in [150, 130, 170] {
+            let measuredLeft = coveredEdge(b, row: row, outside: 100, inside: 200)
+            let measuredRight = coveredEdge(b, row: row, outside: 320, inside: 200)
+            #expect(abs(measuredLeft - left) <= 0.05, "\(degrees)°: left edge \(measuredLeft), exact \(left)")
+            #expect(abs(measuredRight - right) <= 0.05, "\(degrees)°: right edge \(measuredRight), exact \(right)")
+        }
     }
 
     @Test(arguments: [(89.0, false, true), (91.0, false, false), (91.0, true, true), (180.0, false, false)])

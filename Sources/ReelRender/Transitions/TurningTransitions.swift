@@ -50,9 +50,14 @@ enum TurningTransitions {
         let toFace = Homography(m: [[1 / r, 0, 0], [0, 1 / r, 0], [-b.width / 2, -b.height / 2, 1]])
         // … and back from the centred frame to the layer's bounds.
         let fromCenter = CATransform3DMakeTranslation(b.midX, b.midY, 0)
-        for face in faces.sorted(by: { $0.depth < $1.depth }) {
-            let full = face.transform.concatenating(perspective).concatenating(fromCenter)
-            ProjectiveWarp.draw(face.image, toDevice: toFace.then(Homography(full)).then(toDevice), cr, alpha: 1)
+        let warps = faces.sorted(by: { $0.depth < $1.depth }).map { face in
+            (face.image, toFace.then(Homography(face.transform.concatenating(perspective).concatenating(fromCenter))).then(toDevice))
         }
+        // The cube's two faces meet along an edge: that edge is grown so no seam shows.
+        let seams = SharedEdges.shared(warps.map { image, h in
+            let (w, hgt) = (Double(cairo_image_surface_get_width(image)), Double(cairo_image_surface_get_height(image)))
+            return [(0.0, 0.0), (w, 0), (w, hgt), (0, hgt)].map { h.apply($0.0, $0.1) }.map { (x: $0.x, y: $0.y) }
+        })
+        for ((image, h), grow) in zip(warps, seams) { ProjectiveWarp.draw(image, toDevice: h, cr, alpha: 1, grow: grow) }
     }
 }
