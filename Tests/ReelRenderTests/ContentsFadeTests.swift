@@ -100,4 +100,22 @@ struct ContentsFadeTests {
         scene.at(1) { layer.contents = Self.blue }
         try centre(scene, at: 1.1, is: [0, 0, 255, 255])
     }
+
+    /// A CATransition in `actions` for `contents` (the classic way to change an image with a
+    /// push): half-way through a push from the right, the old image fills the left half of the
+    /// layer and the new one the right half.
+    @Test func aTransitionActionPushesTheNewImageIn() throws {
+        let (scene, layer) = Self.scene(Self.red)
+        let push = CATransition()
+        push.type = .push
+        push.subtype = .fromRight
+        push.duration = 2
+        push.timingFunction = CAMediaTimingFunction(name: .linear)
+        layer.actions = ["contents": push]
+        scene.at(1) { layer.contents = Self.blue }
+        let b = try renderScene(scene, at: 2)
+        #expect(near(b.color(10, 20), [255, 0, 0, 255]), "old on the left: \(b.color(10, 20))")
+        #expect(near(b.color(30, 20), [0, 0, 255, 255]), "new on the right: \(b.color(30, 20))")
+        try centre(scene, at: 3, is: [0, 0, 255, 255])
+    }
 }

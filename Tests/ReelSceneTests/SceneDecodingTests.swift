@@ -110,6 +110,31 @@ struct SceneDecodingTests {
         #expect(t.state("box", at: 1.1).position.x < 100)
     }
 
+    /// An animation in `actions` runs instead of the implicit one: keyPath from the key, from
+    /// and to from the change, duration from the transaction when it has none; `onOrderIn` runs
+    /// when the layer is inserted.
+    @Test func actionsHoldAnimations() throws {
+        let (_, t) = try load(sceneText(layer: """
+            { name: box, frame: [0, 0, 10, 10], actions: {
+                  opacity: { duration: 2 },
+                  position: { class: CAKeyframeAnimation, values: [[5, 5], [5, 50], [50, 5]], duration: 2 },
+                  cornerRadius: { timingFunction: easeIn } } }
+            """, timeline: """
+              - at: 1
+                duration: 4
+                set: { box: { opacity: 0, position: [50, 5], cornerRadius: 4 } }
+              - at: 2
+                insert: [{ parent: box, layer: { name: child, frame: [1, 1, 2, 2], backgroundColor: red,
+                                                 actions: { onOrderIn: { keyPath: opacity, fromValue: 0, duration: 1 } } } }]
+            """))
+        #expect(close(t.state("box", at: 2).opacity, 0.5), "linear over its own 2 s")
+        #expect(close(t.state("box", at: 2).position.y, 50), "the keyframes' middle value half-way")
+        // easeIn over the transaction's 4 s: a quarter of the time is well under a quarter of the way.
+        let radius = t.state("box", at: 2).cornerRadius
+        #expect(radius > 0 && radius < 1, "\(radius)")
+        #expect(close(t.state("child", at: 2.5).opacity, 0.5), "fading in as it is inserted")
+    }
+
     @Test func insertRemoveAndRemoveLayers() throws {
         let (_, t) = try load(sceneText(timeline: """
               - at: 1

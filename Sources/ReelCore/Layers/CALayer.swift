@@ -14,9 +14,16 @@ open class CALayer {
     /// The parent layer, nil for the root or a detached layer.
     public internal(set) weak var superlayer: CALayer?
     var children: [CALayer] = []
-    /// Actions by key: `NSNull()` disables the implicit animation for that key, a `CAAnimation`
-    /// replaces the default one (its from/to values are filled in as for the default).
-    public var actions: [String: Any]?
+    /// Actions by key (a property, `onOrderIn`, `onOrderOut`): `NSNull()` disables the implicit
+    /// animation for that key, a `CAAnimation` replaces the default one (its keyPath, from and
+    /// to values are filled in as for the default), a `CATransition` animates the change as a
+    /// transition. See `action(forKey:)` for the whole lookup.
+    public var actions: [String: CAAction]?
+    /// Chooses actions before `actions` does (see `action(forKey:)`).
+    public weak var delegate: CALayerDelegate?
+    /// Core Animation's style dictionary; its `"actions"` (`[String: CAAction]`) are looked up
+    /// after `actions`.
+    public var style: [AnyHashable: Any]?
     /// Animations added outside a timeline (they start at time 0), by key.
     var pendingAnimations: [(key: String?, animation: CAAnimation)] = []
 
@@ -27,6 +34,10 @@ open class CALayer {
         model = other.model
         name = other.name
     }
+
+    /// The class's action for `event`, looked up after the delegate, `actions` and `style`:
+    /// none (nil) unless a subclass overrides it.
+    open class func defaultAction(forKey event: String) -> CAAction? { nil }
 
     /// The short class name used by scene files and `inspect`.
     open class var className: String { kind.rawValue }

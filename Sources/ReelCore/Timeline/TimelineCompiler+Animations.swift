@@ -86,29 +86,46 @@ extension TimelineCompiler {
             .map { attachments[$0].source }
     }
 
-    // MARK: - Implicit animations
+    // MARK: - Actions
 
-    /// Makes the implicit animation for a model change, if Core Animation would: actions enabled,
-    /// the layer on screen since before this transaction, the value really changed, and no
-    /// `NSNull` in the layer's `actions` for the key.
-    func makeImplicitAnimation(_ layer: CALayer, id: Int, property: LayerProperty, old: LayerState) {
-        guard property.isImplicitlyAnimated, !(transactionValue(\.disableActions) ?? false),
-              let since = onScreenSince[id], since < transactionNumber,
+    /// Runs the layer's action for a model change, when Core Animation would: actions enabled,
+    /// the layer on screen since before this transaction and the value really changed. The
+    /// action is `action(forKey:)`'s (delegate, `actions`, `style`, class default, then the
+    /// implicit animation of an animatable property); changing `hidden` also runs `onOrderIn` /
+    /// `onOrderOut`.
+    func runActions(_ layer: CALayer, id: Int, property: LayerProperty, old: LayerState) {
+        guard !(transactionValue(\.disableActions) ?? false), let since = onScreenSince[id], since < transactionNumber,
               property.get(old) != property.get(layer.model) else { return }
-        let key = property.rawValue
-        let action = layer.actions?[key]
-        if action is NSNull { return }
-        let animation: CAAnimation
-        if let template = action as? CAAnimation {
-            animation = template.copy()
-            if let basic = animation as? CAPropertyAnimation, basic.keyPath == nil { basic.keyPath = key }
-        } else {
-            let basic = CABasicAnimation(keyPath: key)
-            // Implicit animations default to the system curve unless the transaction sets one.
-            basic.timingFunction = (transactionValue(\.timingFunction) ?? nil) ?? CAMediaTimingFunction(name: .default)
-            animation = basic
+        runAction(for: layer, key: property.rawValue)
+        if property == .hidden { runAction(for: layer, key: layer.model.isHidden ? kCAOnOrderOut : kCAOnOrderIn) }
+    }
+
+    /// Runs `onOrderIn` / `onOrderOut` for a layer inserted into / removed from the tree.
+    func runTreeAction(_ layer: CALayer, inserted: Bool) {
+        guard !(transactionValue(\.disableActions) ?? false) else { return }
+        runAction(for: layer, key: inserted ? kCAOnOrderIn : kCAOnOrderOut)
+    }
+
+    /// Looks up and runs the action for `key`. An animation runs as a copy with what it leaves
+    /// out filled in: keyPath (the key), from and to (the old presentation and new model values,
+    /// when compiled), duration and timing function (the transaction's, or for the implicit
+    /// animation, the system curve). Other actions run themselves.
+    private func runAction(for layer: CALayer, key: String) {
+        let explicit = layer.explicitAction(forKey: key)
+        guard let action = explicit ?? CALayer.implicitAction(forKey: key), !(action is NSNull) else { return }
+        guard let template = action as? CAAnimation else {
+            action.run(forKey: key, object: layer, arguments: nil)
+            return
         }
-        addAnimation(animation, to: layer, forKey: key, isImplicit: true)
+        let animation = template.copy()
+        if let property = animation as? CAPropertyAnimation, property.keyPath == nil, LayerProperty(rawValue: key) != nil {
+            property.keyPath = key
+        }
+        if explicit == nil, animation.timingFunction == nil {
+            // Implicit animations default to the system curve unless the transaction sets one.
+            animation.timingFunction = (transactionValue(\.timingFunction) ?? nil) ?? CAMediaTimingFunction(name: .default)
+        }
+        addAnimation(animation, to: layer, forKey: key, isImplicit: explicit == nil)
     }
 
     // MARK: - Events

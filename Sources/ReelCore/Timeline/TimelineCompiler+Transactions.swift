@@ -62,7 +62,16 @@ extension TimelineCompiler {
             guard case .transition(var spec) = attachments[index].animation.content else { continue }
             let id = attachments[index].layer
             let parentTime = objects[id].superlayer?.localTime(fromScene: now) ?? now
-            spec.old = frozenPresentation(of: id, parentTime: parentTime)
+            let old = frozenPresentation(of: id, parentTime: parentTime)
+            if onScreenSince[id] == transactionNumber {
+                // Inserted in this transaction (an onOrderIn transition): it was not there before.
+                var nothing = old.state
+                nothing.isHidden = true
+                spec.old = PresentationLayer(name: old.name, kind: old.kind, model: old.model, state: nothing, localTime: old.localTime,
+                                             animationKeys: [], sublayers: [], mask: nil)
+            } else {
+                spec.old = old
+            }
             attachments[index].animation.content = .transition(spec)
         }
         pendingTransitions = []

@@ -223,7 +223,7 @@ final class TimelineCompiler: @unchecked Sendable {
         case .beginTime, .speed, .timeOffset:
             rescheduleAll()
         default:
-            makeImplicitAnimation(layer, id: id, property: property, old: old)
+            runActions(layer, id: id, property: property, old: old)
         }
     }
 
@@ -235,15 +235,22 @@ final class TimelineCompiler: @unchecked Sendable {
             beforeTransactionSnapshots[id] = last
         }
         recordSnapshot(id)
+        var entered: [CALayer] = []
         if onScreenSince[id] != nil {
+            // The sublayers that come on screen now were inserted (their own sublayers came with them).
+            entered = parent.children.filter { onScreenSince[register($0)] == nil }
             for layer in parent.subtree where onScreenSince[register(layer)] == nil {
                 onScreenSince[register(layer)] = transactionNumber
             }
         }
+        var left: [CALayer] = []
         for oldChild in previous where !isOnScreen(objects[oldChild]) {
+            if onScreenSince[oldChild] != nil { left.append(objects[oldChild]) }
             for layer in objects[oldChild].subtree { onScreenSince[register(layer)] = nil }
         }
         rescheduleAll()
+        for layer in entered { runTreeAction(layer, inserted: true) }
+        for layer in left { runTreeAction(layer, inserted: false) }
     }
 
     func isOnScreen(_ layer: CALayer) -> Bool { layer.ancestry.first === scene.rootLayer }

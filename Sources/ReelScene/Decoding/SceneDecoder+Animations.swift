@@ -161,6 +161,9 @@ extension SceneDecoder {
             if let named { activeSet.remove(named) }
         }
         guard var map = MapReader(expanded, diagnostics, what: "an animation") else { return nil }
+        // Only this animation's own keyPath falls back to an action's key, not its group's children.
+        let fallbackKeyPath = missingKeyPath
+        missingKeyPath = nil
 
         let errorsBefore = diagnostics.errorCount
         var className = "CABasicAnimation"
@@ -173,6 +176,8 @@ extension SceneDecoder {
             }
         }
         let animation: CAAnimation
+        missingKeyPath = fallbackKeyPath
+        defer { missingKeyPath = nil }
         switch className {
         case "CAKeyframeAnimation":
             let a = CAKeyframeAnimation()
@@ -249,8 +254,15 @@ extension SceneDecoder {
     private func decodeProperty(_ map: inout MapReader, into a: CAPropertyAnimation) -> LayerKeyPath? {
         if let n = map.take("additive"), let v = values.bool(n, what: "additive") { a.isAdditive = v }
         if let n = map.take("cumulative"), let v = values.bool(n, what: "cumulative") { a.isCumulative = v }
+        let fallback = missingKeyPath
+        missingKeyPath = nil
         guard let n = map.take("keyPath") else {
-            diagnostics.error("a \(type(of: a)) needs a 'keyPath' (the property it animates)", at: map.location)
+            if let fallback, let p = Self.keyPath(fallback), p.property.isAnimatable {
+                a.keyPath = p.description
+                return p
+            }
+            let hint = fallback.map { " ('\($0)' is not animatable: an action for it must name what it animates)" } ?? ""
+            diagnostics.error("a \(type(of: a)) needs a 'keyPath' (the property it animates)\(hint)", at: map.location)
             return nil
         }
         guard let text = values.string(n, what: "keyPath") else { return nil }

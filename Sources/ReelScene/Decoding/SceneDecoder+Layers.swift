@@ -264,28 +264,41 @@ extension SceneDecoder {
         return true
     }
 
-    /// The keys `actions` accepts: every property, aliases included.
-    static var actionKeys: [String] { LayerProperty.allCases.map(\.rawValue) + propertyAliases.keys.sorted() }
+    /// The keys `actions` accepts: every property, aliases included, and the tree actions.
+    static var actionKeys: [String] { LayerProperty.allCases.map(\.rawValue) + propertyAliases.keys.sorted() + [kCAOnOrderIn, kCAOnOrderOut] }
 
-    /// `actions: {key: null}` disables that key's implicit animation, as `NSNull` does.
+    /// `actions`: a key mapped to `null` (no action: disables the implicit animation, as
+    /// `NSNull` does) or to an animation, which runs instead of the default one (its keyPath
+    /// defaults to the key; a `CATransition` animates the change as a transition).
     private func decodeActions(_ node: SceneNode, into layer: CALayer) {
         guard let map = MapReader(node, diagnostics, what: "'actions'") else { return }
-        var actions: [String: Any] = [:]
+        var actions: [String: CAAction] = [:]
         for pair in map.pairs {
-            guard let path = Self.keyPath(pair.key) else {
+            let key: String
+            if pair.key == kCAOnOrderIn || pair.key == kCAOnOrderOut {
+                key = pair.key
+            } else if let path = Self.keyPath(pair.key) {
+                // Actions are looked up by property, as in Core Animation.
+                guard path.fields.isEmpty else {
+                    diagnostics.error("actions are keyed by property: write '\(path.property.rawValue)' (it covers '\(pair.key)')", at: pair.keyLocation)
+                    continue
+                }
+                key = path.property.rawValue
+            } else {
                 diagnostics.error("unknown action key '\(pair.key)'\(diagnostics.didYouMean(pair.key, among: Self.actionKeys))", at: pair.keyLocation)
                 continue
             }
-            // Implicit animations are looked up by property, as in Core Animation.
-            guard path.fields.isEmpty else {
-                diagnostics.error("actions are keyed by property: write '\(path.property.rawValue)' (it covers '\(pair.key)')", at: pair.keyLocation)
+            if pair.value.isNull {
+                actions[key] = NSNull()
                 continue
             }
-            guard pair.value.isNull else {
-                diagnostics.error("an action is 'null' (disable the implicit animation for '\(pair.key)'); found \(pair.value.kindDescription)", at: pair.value.location)
+            guard case .mapping = pair.value else {
+                diagnostics.error("an action is 'null' (no animation for '\(pair.key)') or an animation (a map of its fields); found \(pair.value.kindDescription)", at: pair.value.location)
                 continue
             }
-            actions[path.property.rawValue] = NSNull()
+            missingKeyPath = LayerProperty(rawValue: key) != nil ? key : nil
+            if let animation = decodeAnimation(pair.value) { actions[key] = animation }
+            missingKeyPath = nil
         }
         layer.actions = actions
     }

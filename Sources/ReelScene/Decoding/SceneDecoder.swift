@@ -27,6 +27,9 @@ final class SceneDecoder {
     /// template reached again through a group's children is a cycle, not an infinite recursion.
     var activeTemplates: [String] = []
     var activeSet: Set<String> = []
+    /// The keyPath an action's animation takes when it names none: the action's key (read
+    /// once, by the animation being decoded, not by animations inside it).
+    var missingKeyPath: String?
     /// Templates with their `use:` chains resolved, once each (`.some(nil)`: failed, reported).
     var expansions: [String: SceneNode?] = [:]
     /// Settling durations of springs without a duration, by their parameters (each is a long

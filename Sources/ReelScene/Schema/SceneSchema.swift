@@ -90,8 +90,8 @@ public enum SceneSchema {
         for kind in LayerKind.allCases {
             result.append((kind.rawValue, object(SceneDecoder.layerKeys(for: kind).map { ($0, layerField($0, kind)) })))
         }
-        result.append(("actions", object(SceneDecoder.actionKeys.map { ($0, ["type": "null"]) },
-                                         description: "null disables the implicit animation of that property")))
+        result.append(("actions", object(SceneDecoder.actionKeys.map { ($0, ["anyOf": [["type": "null"], ref("animationMap")]]) },
+                                         description: "null disables the implicit animation of that property; an animation runs instead of it (keyPath defaults to the key)")))
         return result
     }
 
