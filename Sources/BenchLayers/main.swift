@@ -18,7 +18,7 @@ let mode = arguments.count > 2 ? arguments[2] : "both"
 let scene: Scene
 let timeline: Timeline
 do {
-    scene = try SceneLoader.load(path: scenePath, images: FFmpegImageLoader()).scene
+    scene = try SceneLoader.load(path: scenePath, images: FFmpegImageLoader(), fonts: FontCatalog()).scene
     timeline = try scene.compile()
 } catch {
     FileHandle.standardError.write(Data("bench-layers: \(error)\n".utf8))

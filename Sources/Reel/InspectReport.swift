@@ -1,5 +1,6 @@
 import Foundation
 import ReelCore
+import ReelRender
 
 /// The JSON of `reel inspect` (the scene format (docs/scene-format.md) §8): Core Animation property names as keys;
 /// points `[x, y]`, sizes `[w, h]`, rects `[x, y, w, h]`, colours `[r, g, b, a]` (nil: null),
@@ -15,6 +16,10 @@ public enum InspectReport {
             pairs.append((property.rawValue, json(property, of: layer.state)))
         }
         pairs.append(("frame", json(.rect(layer.state.frame))))
+        if layer.kind == .text {
+            // What `font` (nil: Core Animation's default, Helvetica) is drawn in here.
+            pairs.append(("renderedFont", .string(FontCatalog.family(for: layer.state.font))))
+        }
         pairs.append(("animationKeys", .array(layer.animationKeys.map(JSONValue.string))))
         if let mask = layer.mask { pairs.append(("mask", json(mask))) }
         if includeSublayers {
@@ -36,11 +41,14 @@ public enum InspectReport {
         return .object(pairs)
     }
 
+    /// CATextLayer's font when none is set, as Core Animation documents it.
+    public static let defaultFont = "Helvetica"
+
     /// A property in the inspect notation; optional properties that are nil print as null.
     static func json(_ property: LayerProperty, of state: LayerState) -> JSONValue {
         switch property {
         case .string: state.string.map(JSONValue.string) ?? .null
-        case .font: state.font.map(JSONValue.string) ?? .null
+        case .font: .string(state.font ?? defaultFont)
         case .colors: state.colors.map { json(.colors($0)) } ?? .null
         case .locations: state.locations.map { json(.numbers($0)) } ?? .null
         case .lineDashPattern: state.lineDashPattern.map { json(.numbers($0)) } ?? .null

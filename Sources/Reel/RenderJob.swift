@@ -46,7 +46,7 @@ public struct RenderJob: Sendable {
         let images = RecordingImageLoader()
         let file: LoadedScene
         do {
-            file = try SceneLoader.load(path: scene, limits: options.limits, images: images)
+            file = try SceneLoader.load(path: scene, limits: options.limits, images: images, fonts: FontCatalog())
         } catch let error as SceneLoadError {
             return (nil, error.diagnostics.map(SceneProblem.init))
         } catch {
@@ -55,7 +55,8 @@ public struct RenderJob: Sendable {
         let warnings = file.warnings.map(SceneProblem.init)
         do {
             let timeline = try file.scene.compile()
-            let loaded = LoadedJob(job: self, timeline: timeline, referencedFiles: images.paths)
+            // Font files count like images: a part drawn with another version of one must not join.
+            let loaded = LoadedJob(job: self, timeline: timeline, referencedFiles: (images.paths + timeline.canvas.fonts).sorted())
             if let limit = options.maxMemory {
                 let canvas = loaded.canvas
                 let need = Self.estimatedMemory(width: canvas.pixelWidth, height: canvas.pixelHeight, imagePixels: images.pixels)
@@ -107,8 +108,8 @@ public struct LoadedJob: Sendable {
         LoadedJob(job: RenderJob(scene: job.scene, options: options), timeline: timeline, referencedFiles: referencedFiles)
     }
 
-    /// SHA-256 of the scene file, and of every image it read with its path when it read any: parts
-    /// rendered from the same scene file but another version of an image must not join.
+    /// SHA-256 of the scene file, and of every image and font file it read with its path when it
+    /// read any: parts rendered from the same scene file but another version of one must not join.
     var sceneFingerprint: String {
         let scene = SHA256.hex(ofFileAt: job.scene) ?? ""
         guard !referencedFiles.isEmpty else { return scene }

@@ -20,6 +20,8 @@ public struct FrameRenderer: Sendable {
     public init(canvas: Canvas, caching: Bool = true) {
         self.canvas = canvas
         self.cache = caching ? RenderCache() : nil
+        // The scene's own font files join the fonts text is drawn with (before any frame).
+        FontLibrary.register(files: canvas.fonts)
     }
 
     /// A new buffer of the canvas's pixel size.

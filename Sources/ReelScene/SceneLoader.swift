@@ -13,7 +13,7 @@ public enum SceneLoader {
     /// Loads and decodes the file at `path`. Diagnostics name the file as `displayPath`
     /// (default: `path` as given, which is what the user typed).
     public static func load(path: String, displayPath: String? = nil, limits: SceneLimits = SceneLimits(),
-                            images: SceneImageLoader? = nil) throws -> LoadedScene {
+                            images: SceneImageLoader? = nil, fonts: SceneFontCatalog? = nil) throws -> LoadedScene {
         let name = displayPath ?? path
         func fail(_ message: String) -> SceneLoadError {
             SceneLoadError(diagnostics: [Diagnostic(file: name, location: SourcePosition(line: 1, column: 1), message: message)])
@@ -33,27 +33,27 @@ public enum SceneLoader {
         // Read one byte past the limit: a file that grew (or a pipe) is still refused.
         let data = (try? handle.read(upToCount: limits.maxFileBytes + 1)) ?? Data()
         let base = URL(fileURLWithPath: path).deletingLastPathComponent()
-        return try decode(bytes: [UInt8](data), file: name, limits: limits, images: images, baseDirectory: base)
+        return try decode(bytes: [UInt8](data), file: name, limits: limits, images: images, fonts: fonts, baseDirectory: base)
     }
 
     /// Decodes scene text. `file` names it in diagnostics; image paths are relative to
     /// `baseDirectory` (default: the current folder).
     public static func decode(text: String, file: String, limits: SceneLimits = SceneLimits(), images: SceneImageLoader? = nil,
-                              baseDirectory: URL? = nil) throws -> LoadedScene {
-        try decode(bytes: Array(text.utf8), file: file, limits: limits, images: images, baseDirectory: baseDirectory)
+                              fonts: SceneFontCatalog? = nil, baseDirectory: URL? = nil) throws -> LoadedScene {
+        try decode(bytes: Array(text.utf8), file: file, limits: limits, images: images, fonts: fonts, baseDirectory: baseDirectory)
     }
 
     /// Decodes the bytes of a scene file (UTF-8, or UTF-16 with a byte-order mark). Every problem
     /// is reported with its location; nothing here crashes, hangs or allocates without bound on
     /// any input, however malformed.
     public static func decode(bytes: [UInt8], file: String, limits: SceneLimits = SceneLimits(), images: SceneImageLoader? = nil,
-                              baseDirectory: URL? = nil) throws -> LoadedScene {
+                              fonts: SceneFontCatalog? = nil, baseDirectory: URL? = nil) throws -> LoadedScene {
         guard bytes.count <= limits.maxFileBytes else {
             throw SceneLoadError(diagnostics: [Diagnostic(file: file, location: SourcePosition(line: 1, column: 1),
                                                           message: tooLarge(nil, limits))])
         }
         let base = baseDirectory ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        let decoder = SceneDecoder(file: file, limits: limits, images: images, baseDirectory: base)
+        let decoder = SceneDecoder(file: file, limits: limits, images: images, fonts: fonts, baseDirectory: base)
         let parser = SceneParser(maxNesting: limits.maxNesting, maxNodes: limits.maxNodes, diagnostics: decoder.diagnostics)
         var scene: Scene?
         if let root = parser.parse(utf8(bytes)) {

@@ -12,6 +12,9 @@ public struct Canvas: Hashable, Sendable {
     public var duration: Double
     /// The root layer's background; nil is transparent.
     public var background: CGColor? = .black
+    /// Font files (absolute paths) shipped with the scene: text layers may name their families
+    /// as well as the installed ones.
+    public var fonts: [String] = []
 
     public init(size: CGSize, scale: Double = 1, fps: Double = 60, duration: Double, background: CGColor? = .black) {
         self.size = size

@@ -15,8 +15,34 @@ final class FontLibrary: @unchecked Sendable {
     // @unchecked: everything is immutable after init, and the FcConfig is only read (fontconfig
     // is thread-safe since 2.10.91), so one library serves every rendering thread.
 
-    /// The library every text layer uses, built on first use.
-    static let shared = FontLibrary(directories: FontLibrary.directories)
+    /// The library every text layer uses: the installed fonts and the font files registered
+    /// so far (`register(files:)`), rebuilt when a scene brings new ones.
+    static var shared: FontLibrary {
+        lock.withLock {
+            if let current { return current }
+            let library = FontLibrary(directories: directories)
+            current = library
+            return library
+        }
+    }
+
+    private static let lock = NSLock()
+    // Only touched under `lock`.
+    nonisolated(unsafe) private static var current: FontLibrary?
+    nonisolated(unsafe) private static var registeredFiles: [String] = []
+
+    /// Adds font files (a scene's `canvas.fonts`) to the library text is drawn with, for this
+    /// process: their families can then be named like installed ones. One scene per process
+    /// is the CLI's way (`reel batch` runs each job in a process of its own), so a family one
+    /// scene ships is not seen by another.
+    static func register(files: [String]) {
+        lock.withLock {
+            let new = files.filter { !registeredFiles.contains($0) }
+            guard !new.isEmpty else { return }
+            registeredFiles += new
+            current = FontLibrary(directories: directories, files: registeredFiles)
+        }
+    }
 
     /// Where Debian's fonts-noto-core (TrueType) and fonts-noto-cjk (OpenType collections) live.
     static let directories = ["/usr/share/fonts/truetype/noto", "/usr/share/fonts/opentype/noto"]
@@ -27,22 +53,26 @@ final class FontLibrary: @unchecked Sendable {
     /// Families tried, in this order, for characters the layer's font lacks. Naming them keeps
     /// fallback explicit: Latin, Greek and Cyrillic from Noto Sans, Han (simplified Chinese
     /// forms), kana and Hangul from Noto Sans CJK SC, then the common right-to-left and Indic
-    /// scripts. Anything else goes to fontconfig's ordering of the private set, still the same
+    /// scripts, then emoji in colour (fonts-noto-color-emoji, drawn by Cairo from its bitmaps). Anything else goes to fontconfig's ordering of the private set, still the same
     /// on every machine.
     static let fallbackFamilies = [
         "Noto Sans", "Noto Sans CJK SC", "Noto Sans Arabic", "Noto Sans Hebrew", "Noto Sans Devanagari",
-        "Noto Sans Thai",
+        "Noto Sans Thai", "Noto Color Emoji",
     ]
 
-    /// Generic families, and the serif and monospaced Apple families iOS code names, as the
-    /// installed families that stand in for them. (The private configuration has none of the
-    /// system's alias rules; sans-serif names need no entry, unknown families get Noto Sans.)
+    /// Generic families, and the Apple families iOS code names, as the installed families that
+    /// stand in for them (the private configuration has none of the system's alias rules).
+    /// Other unknown families get Noto Sans too, with a warning from the scene checks.
     static let aliases: [String: String] = [
         "serif": "Noto Serif", "times": "Noto Serif", "timesnewroman": "Noto Serif", "georgia": "Noto Serif",
         "songtisc": "Noto Serif CJK SC", "stsong": "Noto Serif CJK SC",
         "monospace": "Noto Sans Mono CJK SC", "mono": "Noto Sans Mono CJK SC", "menlo": "Noto Sans Mono CJK SC",
         "monaco": "Noto Sans Mono CJK SC", "courier": "Noto Sans Mono CJK SC", "couriernew": "Noto Sans Mono CJK SC",
         "sfmono": "Noto Sans Mono CJK SC",
+        // Apple's sans-serif families (Helvetica is CATextLayer's documented default font).
+        "helvetica": "Noto Sans", "helveticaneue": "Noto Sans", "arial": "Noto Sans", "sanfrancisco": "Noto Sans",
+        "sfpro": "Noto Sans", "sfprotext": "Noto Sans", "sfprodisplay": "Noto Sans", ".sfuitext": "Noto Sans",
+        "system": "Noto Sans", "systemfont": "Noto Sans", "sans": "Noto Sans", "sansserif": "Noto Sans",
     ]
 
     /// The private configuration, or nil when fontconfig's current one is used.
@@ -52,9 +82,10 @@ final class FontLibrary: @unchecked Sendable {
     /// Normalised full or PostScript name ("Noto Sans Bold", "NotoSans-Bold") → that face.
     private let faces: [String: FontFace]
 
-    init(directories: [String]) {
+    init(directories: [String], files: [String] = []) {
         let available = directories.filter { FileManager.default.fileExists(atPath: $0) }
         config = available.isEmpty ? nil : Self.makeConfig(directories: available)
+        for file in files { _ = FcConfigAppFontAddFile(config, file) }
         var families: [String: String] = [:], faces: [String: FontFace] = [:]
         Self.forEachFont(in: config) { pattern in
             for family in Self.strings(pattern, FC_FAMILY) where families[Self.normalized(family)] == nil {
@@ -82,14 +113,18 @@ final class FontLibrary: @unchecked Sendable {
     /// description syntax ("Noto Serif Bold Italic") or PostScript style ("Menlo-Bold"). Names
     /// are matched ignoring case, spaces, hyphens and underscores. Unknown families become the
     /// default font (keeping any weight or style the name gives).
-    func face(named name: String?) -> FontFace {
+    func face(named name: String?) -> FontFace { resolve(name).face }
+
+    /// The face `name` gives (see `face(named:)`), and whether it is the one asked for: false
+    /// when an unknown family was replaced by the default (aliases count as asked for).
+    func resolve(_ name: String?) -> (face: FontFace, available: Bool) {
         guard let name, !name.trimmingCharacters(in: .whitespaces).isEmpty else {
-            return FontFace(family: Self.defaultFamily)
+            return (FontFace(family: Self.defaultFamily), true)
         }
         let key = Self.normalized(name)
-        if let family = families[key] { return FontFace(family: family) }
-        if let face = faces[key] { return face }
-        if let family = Self.aliases[key] { return FontFace(family: family) }
+        if let family = families[key] { return (FontFace(family: family), true) }
+        if let face = faces[key] { return (face, true) }
+        if let family = Self.aliases[key] { return (FontFace(family: family), true) }
         // "Family-Style" as in PostScript names: read the style words (split "BoldItalic").
         var words = name
         if !name.contains(" "), let dash = name.lastIndex(of: "-") {
@@ -97,13 +132,25 @@ final class FontLibrary: @unchecked Sendable {
                 of: "([a-z])([A-Z])", with: "$1 $2", options: .regularExpression)
             words = "\(name[..<dash]) \(style)"
         }
-        guard let description = pango_font_description_from_string(words) else { return FontFace(family: Self.defaultFamily) }
+        guard let description = pango_font_description_from_string(words) else { return (FontFace(family: Self.defaultFamily), false) }
         defer { pango_font_description_free(description) }
-        guard var face = FontFace(description: description) else { return FontFace(family: Self.defaultFamily) }
+        guard var face = FontFace(description: description) else { return (FontFace(family: Self.defaultFamily), false) }
         let family = Self.normalized(face.family)
-        face.family = families[family] ?? Self.aliases[family] ?? (face.family.contains(",") ? face.family : Self.defaultFamily)
-        return face
+        let known = families[family] ?? Self.aliases[family] ?? (face.family.contains(",") ? face.family : nil)
+        face.family = known ?? Self.nearest(to: family)
+        return (face, known != nil)
     }
+
+    /// The installed family most like an unknown one: monospaced for names that say so
+    /// ("Noto Sans Mono", "Fira Code", "Courier Prime"), serif for serif names, else the default.
+    static func nearest(to family: String) -> String {
+        if ["mono", "code", "courier", "console"].contains(where: family.contains) { return "Noto Sans Mono CJK SC" }
+        if family.contains("serif"), !family.contains("sansserif") && !family.contains("sans") { return "Noto Serif" }
+        return defaultFamily
+    }
+
+    /// Every family, as fontconfig spells it, sorted.
+    var familyNames: [String] { families.values.sorted() }
 
     /// The family list handed to Pango: the face's family, then the fallbacks.
     func familyList(for face: FontFace) -> String {
@@ -126,6 +173,7 @@ final class FontLibrary: @unchecked Sendable {
             \(directories.map { "  <dir>\(escaped($0))</dir>" }.joined(separator: "\n"))
               <cachedir>/var/cache/fontconfig</cachedir>
               <cachedir prefix="xdg">fontconfig</cachedir>
+            \(bitmapScaling)
             </fontconfig>
             """
         guard let config = FcConfigCreate() else { return nil }
@@ -147,15 +195,40 @@ final class FontLibrary: @unchecked Sendable {
         return config
     }
 
-    private static func forEachFont(in config: OpaquePointer?, _ body: (OpaquePointer) -> Void) {
-        guard let set = FcConfigGetFonts(config, FcSetSystem), let fonts = set.pointee.fonts else { return }
-        for i in 0..<Int(set.pointee.nfont) {
-            if let pattern = fonts[i] { body(pattern) }
+    /// The one system rule text needs: a bitmap font (Noto Color Emoji has 109-pixel colour
+    /// strikes only) is scaled to the size asked for, as fontconfig's 10-scale-bitmap-fonts.conf
+    /// does; without it emoji are drawn at the strike's size whatever the font size.
+    private static let bitmapScaling = """
+          <match target="font">
+            <test name="outline" compare="eq"><bool>false</bool></test>
+            <edit name="pixelsizefixupfactor" mode="assign">
+              <divide><name target="pattern">pixelsize</name><name target="font">pixelsize</name></divide>
+            </edit>
+          </match>
+          <match target="font">
+            <test name="outline" compare="eq"><bool>false</bool></test>
+            <test name="pixelsizefixupfactor" compare="not_eq"><double>1.0</double></test>
+            <edit name="matrix" mode="assign">
+              <times><name>matrix</name>
+                <matrix><name>pixelsizefixupfactor</name><double>0</double><double>0</double><name>pixelsizefixupfactor</name></matrix>
+              </times>
+            </edit>
+            <edit name="size" mode="assign"><divide><name>size</name><name>pixelsizefixupfactor</name></divide></edit>
+          </match>
+        """
+
+    /// Every font of the configuration: the installed ones, then the files added to it.
+    static func forEachFont(in config: OpaquePointer?, _ body: (OpaquePointer) -> Void) {
+        for kind in [FcSetSystem, FcSetApplication] {
+            guard let set = FcConfigGetFonts(config, kind), let fonts = set.pointee.fonts else { continue }
+            for i in 0..<Int(set.pointee.nfont) {
+                if let pattern = fonts[i] { body(pattern) }
+            }
         }
     }
 
     /// All values of a string property (families and names come in several languages).
-    private static func strings(_ pattern: OpaquePointer, _ object: String) -> [String] {
+    static func strings(_ pattern: OpaquePointer, _ object: String) -> [String] {
         var result: [String] = []
         var value: UnsafeMutablePointer<FcChar8>?
         var n: Int32 = 0

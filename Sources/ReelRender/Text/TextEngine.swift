@@ -88,7 +88,12 @@ final class TextEnginePool: @unchecked Sendable {
     /// Runs `body` with an engine no other thread is using; makes a new one when all are busy.
     func withEngine<R>(_ body: (TextEngine) throws -> R) rethrows -> R {
         // The most recently returned engine first: a single rendering thread keeps its cache warm.
-        let engine = lock.withLock { idle.popLast() } ?? TextEngine(fonts: .shared)
+        let fonts = FontLibrary.shared
+        // Engines made before a scene registered its fonts are dropped: they cannot see them.
+        let engine = lock.withLock {
+            idle.removeAll { $0.fonts !== fonts }
+            return idle.popLast()
+        } ?? TextEngine(fonts: fonts)
         defer { lock.withLock { idle.append(engine) } }
         return try body(engine)
     }

@@ -11,12 +11,10 @@ public protocol SceneImageLoader: Sendable {
 /// Loads each image file once per scene, however many layers use it, within the scene's pixel
 /// budgets (`SceneLimits.maxImagePixels`, `maxTotalImagePixels`).
 ///
-/// Scene files may come from anywhere, so images are opened carefully: only regular files (a
-/// FIFO would block forever), only PNG, JPEG and WebP chosen by the file's extension (a loader
-/// is told the format and must not guess it from the content: an HLS playlist named `.png`
-/// would otherwise open network streams), and only inside the scene's folder unless
-/// `SceneLimits.allowsImagesOutsideSceneFolder`. A missing file and an unreadable one get the
-/// same message.
+/// Scene files may come from anywhere, so images are opened carefully (see `SceneFile`), and
+/// only PNG, JPEG and WebP chosen by the file's extension (a loader is told the format and must
+/// not guess it from the content: an HLS playlist named `.png` would otherwise open network
+/// streams).
 final class ImageCache {
     let loader: SceneImageLoader?
     let baseDirectory: URL
@@ -33,23 +31,16 @@ final class ImageCache {
 
     /// The image for a path as written in the scene (relative to the scene file), or a message.
     func image(_ written: String) -> Result<CGImage, ImageError> {
-        let url = written.hasPrefix("/") ? URL(fileURLWithPath: written) : baseDirectory.appendingPathComponent(written)
-        // Symbolic links resolved, so that neither `..` nor a link can lead out of the folder.
-        let path = url.standardizedFileURL.resolvingSymlinksInPath().path
-        if let cached = images[path] { return .success(cached) }
-        let folder = baseDirectory.standardizedFileURL.resolvingSymlinksInPath().path
-        if !limits.allowsImagesOutsideSceneFolder, !path.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/") {
-            return .failure(ImageError(message: "image '\(written)' is outside the scene's folder (\(folder)); images must be in that folder or below it (allow others with --allow-images-outside)"))
-        }
-        guard let format = ImageHeader.Format(fileExtension: url.pathExtension) else {
+        guard let format = ImageHeader.Format(fileExtension: URL(fileURLWithPath: written).pathExtension) else {
             return .failure(ImageError(message: "image '\(written)': Reel reads PNG, JPEG and WebP images, named .png, .jpg, .jpeg or .webp"))
         }
-        // Checked before opening: opening a FIFO blocks until something writes to it.
-        let type = (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType
-        guard type == nil || type == .typeRegular else {
-            return .failure(ImageError(message: "image '\(written)' is not a regular file (\(path))"))
+        let path: String
+        switch SceneFile.resolve(written, what: "image", plural: "images", base: baseDirectory, allowOutside: limits.allowsImagesOutsideSceneFolder) {
+        case .success(let p): path = p
+        case .failure(let problem): return .failure(ImageError(message: problem.message))
         }
-        guard type == .typeRegular, let handle = FileHandle(forReadingAtPath: path) else {
+        if let cached = images[path] { return .success(cached) }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
             return .failure(ImageError(message: "image '\(written)' is missing or cannot be read (looked for \(path))"))
         }
         // The size from the header first: an image over budget is refused without decoding it.

@@ -202,6 +202,7 @@ extension SceneDecoder {
     /// Range checks that depend on the property (opacity within 0…1, widths not negative…).
     func validate(_ value: AnimatableValue, for path: LayerKeyPath, at location: SourcePosition) -> Bool {
         guard path.fields.isEmpty else { return true }
+        if path.property == .font, case .string(let name) = value { checkFontName(name, at: location) }
         if case .numbers(let list) = value, path.property == .locations || path.property == .lineDashPattern {
             return validateList(list, of: path.property, at: location)
         }

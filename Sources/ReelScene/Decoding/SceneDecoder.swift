@@ -42,7 +42,13 @@ final class SceneDecoder {
     /// Frames of the scene (nil until the canvas is decoded, or when it is unusable).
     var frameCount: Int?
 
-    init(file: String, limits: SceneLimits, images: SceneImageLoader?, baseDirectory: URL) {
+    /// Checks font files and names; nil checks nothing.
+    let fonts: SceneFontCatalog?
+    /// The families of the scene's own font files (`canvas.fonts`).
+    var sceneFontFamilies: [String] = []
+
+    init(file: String, limits: SceneLimits, images: SceneImageLoader?, fonts: SceneFontCatalog? = nil, baseDirectory: URL) {
+        self.fonts = fonts
         diagnostics = DiagnosticSink(file: file)
         values = ValueDecoder(diagnostics: diagnostics)
         self.limits = limits
@@ -50,7 +56,7 @@ final class SceneDecoder {
     }
 
     static let rootKeys = ["reel", "canvas", "animations", "layers", "timeline", "$schema"]
-    static let canvasKeys = ["size", "scale", "fps", "duration", "background"]
+    static let canvasKeys = ["size", "scale", "fps", "duration", "background", "fonts"]
 
     /// Decodes the whole document; nil when the canvas is unusable (other errors are in `diagnostics`).
     func decode(_ root: SceneNode) -> Scene? {
@@ -144,8 +150,11 @@ final class SceneDecoder {
         if let n = map.take("background") {
             if let c = values.color(n, what: "background") { background = c } else { ok = false }
         }
+        let fontFiles = map.take("fonts").map(decodeFonts) ?? []
         guard ok, withinLimits(size: size, scale: scale, fps: fps, duration: duration, at: node, map: map) else { return nil }
-        return Canvas(size: size, scale: scale, fps: fps, duration: duration, background: background)
+        var canvas = Canvas(size: size, scale: scale, fps: fps, duration: duration, background: background)
+        canvas.fonts = fontFiles
+        return canvas
     }
 
     /// The size and frame-count limits, checked in floating point before any conversion to Int

@@ -69,6 +69,8 @@ public enum SceneSchema {
             "fps": number(minimum: 1, maximum: 1000),
             "duration": ["description": "seconds", "type": "number", "exclusiveMinimum": 0],
             "background": ref("color"),
+            "fonts": ["description": "font files (.ttf, .otf, .ttc) next to the scene that text layers may name", "type": "array",
+                      "items": ["type": "string", "pattern": "\\.([tT][tT][fF]|[oO][tT][fF]|[tT][tT][cC])$"]],
         ]
         return object(SceneDecoder.canvasKeys.map { ($0, fields[$0] ?? [:]) }, required: ["size", "duration"])
     }

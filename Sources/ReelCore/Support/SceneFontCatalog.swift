@@ -1,0 +1,13 @@
+import Foundation
+
+/// Reads font files and knows the installed families, so the decoder can check `canvas.fonts`
+/// and warn about font names that are not available. Reel's implementation uses fontconfig
+/// (`FontCatalog` in ReelRender); without one, fonts are not checked.
+public protocol SceneFontCatalog: Sendable {
+    /// The families a font file holds, or an error saying why it is not a font file.
+    func families(inFile path: String) throws -> [String]
+    /// The family text is drawn in when `name` is neither installed nor one of `sceneFamilies`
+    /// (nil when it is available, or mapped on purpose: Helvetica, Menlo, serif…).
+    func substitute(for name: String, sceneFamilies: [String]) -> String?
+}
+

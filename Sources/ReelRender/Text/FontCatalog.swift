@@ -1,0 +1,56 @@
+import CPango
+import Foundation
+import ReelCore
+
+/// The fonts text can use, for the scene checks and `reel fonts`: the families installed for
+/// Reel, what a font file holds, and which family a name that is not available is drawn in.
+public struct FontCatalog: SceneFontCatalog {
+    public init() {}
+
+    /// The families text layers can name (scene fonts aside), sorted.
+    public static var installedFamilies: [String] { FontLibrary.shared.familyNames }
+
+    /// The family CATextLayer's default font (`font` nil: Helvetica, as Core Animation documents)
+    /// is drawn in.
+    public static var defaultFamily: String { FontLibrary.defaultFamily }
+
+    /// Font names iOS code uses, with the installed family each is drawn in.
+    public static var appleNames: [(name: String, family: String)] {
+        ["Helvetica", "Helvetica Neue", "SF Pro", "Arial", "Times New Roman", "Georgia", "Menlo", "Courier", "SF Mono"]
+            .map { ($0, family(for: $0)) }
+    }
+
+    /// The family text whose `font` is `name` is drawn in.
+    public static func family(for name: String?) -> String { FontLibrary.shared.face(named: name).family }
+
+    /// Makes a scene's font files available to text drawn in this process.
+    public static func register(files: [String]) { FontLibrary.register(files: files) }
+
+    /// The families in a font file (read by fontconfig on its own, not added to anything).
+    public func families(inFile path: String) throws -> [String] {
+        guard let config = FcConfigCreate() else { throw FontFileError(message: "fontconfig is not available") }
+        defer { FcConfigDestroy(config) }
+        guard FcConfigAppFontAddFile(config, path) == FcTrue else {
+            throw FontFileError(message: "it is not a TrueType or OpenType font")
+        }
+        var families: [String] = []
+        FontLibrary.forEachFont(in: config) { pattern in
+            for family in FontLibrary.strings(pattern, FC_FAMILY) where !families.contains(family) { families.append(family) }
+        }
+        return families
+    }
+
+    /// nil when `name` is available (installed, mapped on purpose, or one of `sceneFamilies`,
+    /// with or without style words), else the family it is drawn in instead.
+    public func substitute(for name: String, sceneFamilies: [String]) -> String? {
+        let key = FontLibrary.normalized(name)
+        if sceneFamilies.contains(where: { key.hasPrefix(FontLibrary.normalized($0)) }) { return nil }
+        let (face, available) = FontLibrary.shared.resolve(name)
+        return available ? nil : face.family
+    }
+
+    struct FontFileError: Error, CustomStringConvertible {
+        var message: String
+        var description: String { message }
+    }
+}

@@ -1,0 +1,30 @@
+import Foundation
+
+/// Files a scene names (images, fonts), opened carefully: scene files may come from anywhere.
+/// Only regular files (a FIFO would block forever), and only inside the scene's folder unless
+/// `SceneLimits.allowsImagesOutsideSceneFolder` (symbolic links resolved first, so neither `..`
+/// nor a link leads out). A missing file and an unreadable one get the same message.
+enum SceneFile {
+    /// The absolute path of `written` (relative to `base`), or the message saying why it cannot
+    /// be used. `what` names the file in messages ("image", "font file"); `plural` the kind.
+    static func resolve(_ written: String, what: String, plural: String, base: URL, allowOutside: Bool) -> Result<String, Problem> {
+        let url = written.hasPrefix("/") ? URL(fileURLWithPath: written) : base.appendingPathComponent(written)
+        let path = url.standardizedFileURL.resolvingSymlinksInPath().path
+        let folder = base.standardizedFileURL.resolvingSymlinksInPath().path
+        if !allowOutside, !path.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/") {
+            return .failure(Problem(message: "\(what) '\(written)' is outside the scene's folder (\(folder)); \(plural) must be in that folder or below it (allow others with --allow-images-outside)"))
+        }
+        // Checked before opening: opening a FIFO blocks until something writes to it.
+        let type = (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType
+        guard type == nil || type == .typeRegular else {
+            return .failure(Problem(message: "\(what) '\(written)' is not a regular file (\(path))"))
+        }
+        guard type == .typeRegular, FileManager.default.isReadableFile(atPath: path) else {
+            return .failure(Problem(message: "\(what) '\(written)' is missing or cannot be read (looked for \(path))"))
+        }
+        return .success(path)
+    }
+
+    /// Why a file cannot be used.
+    struct Problem: Error { var message: String }
+}
