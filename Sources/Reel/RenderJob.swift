@@ -52,9 +52,10 @@ public struct RenderJob: Sendable {
         } catch {
             return (nil, [SceneProblem(file: scene, message: "\(error)")])
         }
-        let warnings = file.warnings.map(SceneProblem.init)
+        var warnings = file.warnings.map(SceneProblem.init)
         do {
             let timeline = try file.scene.compile()
+            warnings += file.handlersThatNeverRan().map(SceneProblem.init)
             // Font files count like images: a part drawn with another version of one must not join.
             let loaded = LoadedJob(job: self, timeline: timeline, referencedFiles: (images.paths + timeline.canvas.fonts).sorted())
             if let limit = options.maxMemory {

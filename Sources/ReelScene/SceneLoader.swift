@@ -6,6 +6,20 @@ public struct LoadedScene {
     public let scene: Scene
     /// Non-fatal diagnostics (an entry after the end of the scene, …).
     public let warnings: [Diagnostic]
+    let file: String
+    let events: EventDispatcher
+
+    /// After the scene has been compiled: a warning for each `on:` entry whose event never
+    /// happened before the end of the scene (its animation stops later, or is never added).
+    public func handlersThatNeverRan() -> [Diagnostic] {
+        let end = JSONValue.format(scene.canvas.duration)
+        return events.idleHandlers().map { handler in
+            let which = "layer '\(handler.layer)'" + (handler.key.map { " under key '\($0)'" } ?? "")
+            let verb = handler.event == .didStart ? "starts" : "stops"
+            return Diagnostic(file: file, location: handler.location, severity: .warning,
+                              message: "this \(handler.event.rawValue) entry never runs: no animation of \(which) \(verb) before the end of the scene (\(end) s)")
+        }
+    }
 }
 
 /// Reads scene files (YAML or JSON, docs/scene-format.md) into `Scene`s.
@@ -63,7 +77,7 @@ public enum SceneLoader {
         guard let scene, !decoder.diagnostics.hasErrors else {
             throw SceneLoadError(diagnostics: diagnostics)
         }
-        return LoadedScene(scene: scene, warnings: diagnostics.filter { $0.severity == .warning })
+        return LoadedScene(scene: scene, warnings: diagnostics.filter { $0.severity == .warning }, file: file, events: decoder.events)
     }
 
     /// UTF-16 files (with a byte-order mark, as some Windows editors save) as UTF-8, so that

@@ -49,6 +49,29 @@ struct ValidateCLITests {
         #expect(result.stdout.split(separator: "\n").count == 7)
     }
 
+    /// An `on:` entry whose animation ends after the scene does never runs: a warning at the
+    /// entry, found by running the timeline (validate and render alike).
+    @Test func anEventHandlerThatNeverRunsIsAWarning() throws {
+        let folder = try TemporaryFolder()
+        let scene = try folder.write("late.yaml", """
+            reel: 1
+            canvas: { size: [20, 20], duration: 2 }
+            layers: [{ name: a, frame: [0, 0, 10, 10], backgroundColor: red }]
+            timeline:
+              - at: 0
+                add: { layer: a, key: fade, animation: { keyPath: opacity, toValue: 0, duration: 5 } }
+              - at: 0
+                add: { layer: a, key: quick, animation: { keyPath: opacity, toValue: 0, duration: 1 } }
+              - on: { layer: a, key: fade, event: didStop }
+                set: { a: { opacity: 1 } }
+              - on: { layer: a, key: quick, event: didStop }
+                set: { a: { opacity: 1 } }
+            """)
+        let result = try ReelProcess.run(["validate", scene])
+        #expect(result.status == 0, "a warning, not an error: \(result.stderr)")
+        #expect(result.stderr == "\(scene):9:9: warning: this didStop entry never runs: no animation of layer 'a' under key 'fade' stops before the end of the scene (2 s)\n")
+    }
+
     @Test func jsonOfValidFilesIsAnEmptyArray() throws {
         let folder = try TemporaryFolder()
         let good = try folder.write("good.json", #"{"reel": 1, "canvas": {"size": [10, 10], "duration": 1}, "layers": [{"name": "a"}]}"#)

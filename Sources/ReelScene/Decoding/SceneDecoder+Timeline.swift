@@ -313,6 +313,9 @@ final class EventDispatcher {
 
     func handle(_ handler: Handler) { handlers.append(handler) }
 
+    /// The handlers that have not run (after a compile: their event never happened).
+    func idleHandlers() -> [Handler] { handlers.filter { $0.runs.value == 0 } }
+
     func noteAdded(layer: String, key: String?) {
         added.insert(layer + "\u{0}" + (key ?? ""))
         added.insert(layer + "\u{0}*")

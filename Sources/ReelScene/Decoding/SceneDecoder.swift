@@ -170,6 +170,8 @@ final class SceneDecoder {
         } else if w < 1 || h < 1 {
             diagnostics.error("the frame would be \(format(w))×\(format(h)) pixels (size × scale); it needs at least 1×1", at: sizeLocation)
             ok = false
+        } else if w.truncatingRemainder(dividingBy: 2) != 0 || h.truncatingRemainder(dividingBy: 2) != 0 {
+            diagnostics.warning("the frame is \(format(w))×\(format(h)) pixels (size × scale): H.264, HEVC and VP9 video (.mp4, .webm) need even sizes; only ProRes .mov, GIF and PNG take odd ones", at: sizeLocation)
         }
         let frames = (fps * duration).rounded()
         let durationLocation = map.keyLocation("duration") ?? node.location

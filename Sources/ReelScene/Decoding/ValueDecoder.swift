@@ -15,7 +15,12 @@ struct ValueDecoder {
 
     /// A number; where `angle` is true also a string `"90deg"` / `"1.5rad"` (radians otherwise).
     func number(_ node: SceneNode, what: String, angle: Bool = false) -> Double? {
-        if let v = node.number { return v }
+        if let v = node.number {
+            if angle, abs(v) > Self.surprisingRadians {
+                diagnostics.warning("\(what) is \(format(v)) radians (\(format((abs(v) / (2 * .pi) * 10).rounded() / 10)) turns); angles are radians: write \"\(format(v))deg\" if you meant degrees", at: node.location)
+            }
+            return v
+        }
         if let s = node.string {
             if let v = Self.angle(s) {
                 if angle { return v }
@@ -31,6 +36,9 @@ struct ValueDecoder {
         diagnostics.error("\(what) must be a number\(hint), found \(node.kindDescription)", at: node.location)
         return nil
     }
+
+    /// A bare angle beyond ten turns is more likely degrees written without `deg` than radians.
+    static let surprisingRadians = 20 * Double.pi
 
     /// The grammar of an angle string, also the schema's pattern: a number, an optional space,
     /// `deg` or `rad`.
@@ -376,6 +384,10 @@ struct ValueDecoder {
     /// A repeat count: a number ≥ 0 or `infinity`.
     func repeatCount(_ node: SceneNode) -> Double? {
         if let s = node.string, Self.infinityWords.contains(s) { return .infinity }
+        if node.number == nil, case .scalar(let s, false, _) = node, SceneNode.parseNumber(s) == nil, !s.isEmpty {
+            diagnostics.error("repeatCount must be a number or 'infinity', found '\(SceneNode.abbreviated(s))'\(diagnostics.didYouMean(s, among: ["infinity"]))", at: node.location)
+            return nil
+        }
         return nonNegative(node, what: "repeatCount")
     }
 

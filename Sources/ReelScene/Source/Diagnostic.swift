@@ -92,6 +92,9 @@ final class DiagnosticSink {
 
     /// " (did you mean 'x'?)" when a candidate is a plausible typo of `word`, else "".
     func didYouMean(_ word: String, among candidates: some Sequence<String>) -> String {
+        // Names from UIKit, SwiftUI and CSS that mean one of ours, whatever their spelling.
+        let key = String(word.lowercased().unicodeScalars.filter { !" -_.".unicodeScalars.contains($0) })
+        if let meant = Self.synonyms[key], candidates.contains(meant) { return " (did you mean '\(meant)'?)" }
         let length = word.count
         // Past this length a word is not a typo of any name the format has; one letter is not a
         // typo of another.
@@ -107,6 +110,15 @@ final class DiagnosticSink {
         }
         return suggestion(for: word, among: near)
     }
+
+    /// Other tools' words for values of the format (keys lower-cased, without spaces, dashes,
+    /// underscores and dots): edit distance alone suggests 'easeOut' for 'easeInOut'.
+    static let synonyms: [String: String] = [
+        "easeinout": "easeInEaseOut", "curveeaseinout": "easeInEaseOut", "easeboth": "easeInEaseOut",
+        "curveeasein": "easeIn", "curveeaseout": "easeOut", "curvelinear": "linear", "ease": "default",
+        "forever": "infinity", "infinite": "infinity", "loop": "infinity", "always": "infinity", "huge": "infinity",
+        "clear": "transparent", "clearcolor": "transparent", "none": "transparent",
+    ]
 
     /// Every diagnostic, sorted by position (file order for ties), with a final note when some
     /// were left out.

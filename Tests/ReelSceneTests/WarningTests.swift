@@ -1,0 +1,65 @@
+import Foundation
+import ReelCore
+@testable import ReelScene
+import Testing
+
+/// Warnings (not errors) for what renders surprisingly, and suggestions for the words other
+/// tools use: each names the place and says what to write instead.
+@Suite("Warnings and suggestions")
+struct WarningTests {
+    func warnings(_ text: String) throws -> [String] {
+        try SceneLoader.decode(text: text, file: "w.yaml").warnings.map(\.description)
+    }
+
+    func errors(_ text: String) -> [String] {
+        do {
+            _ = try SceneLoader.decode(text: text, file: "w.yaml")
+            return []
+        } catch let error as SceneLoadError {
+            return error.diagnostics.map(\.description)
+        } catch {
+            return ["\(error)"]
+        }
+    }
+
+    @Test func oddPixelSizesWarnThatVideoNeedsEvenOnes() throws {
+        #expect(try warnings("reel: 1\ncanvas: { size: [201, 100], duration: 1 }\n") == [
+            "w.yaml:2:11: warning: the frame is 201×100 pixels (size × scale): H.264, HEVC and VP9 video (.mp4, .webm) need even sizes; only ProRes .mov, GIF and PNG take odd ones",
+        ])
+        #expect(try warnings("reel: 1\ncanvas: { size: [100.5, 50], scale: 4, duration: 1 }\n").isEmpty, "100.5 × 50 points at scale 4 is 402 × 200 pixels")
+    }
+
+    @Test func aBareAngleOfMoreThanTenTurnsAsksWhetherDegreesWereMeant() throws {
+        let scene = """
+            reel: 1
+            canvas: { size: [100, 100], duration: 1 }
+            layers:
+              - { name: a, transform.rotation.z: 90 }
+              - { name: b, transform.rotation.z: 6.28, transform: [{ rotate: 45deg }] }
+            animations:
+              spin: { keyPath: transform.rotation.z, byValue: 360, duration: 1 }
+            """
+        #expect(try warnings(scene) == [
+            "w.yaml:4:38: warning: transform.rotation.z is 90 radians (14.3 turns); angles are radians: write \"90deg\" if you meant degrees",
+            "w.yaml:7:51: warning: byValue is 360 radians (57.3 turns); angles are radians: write \"360deg\" if you meant degrees",
+        ])
+    }
+
+    @Test func wordsFromOtherToolsGetOurs() {
+        func only(_ field: String) -> String {
+            errors("""
+                reel: 1
+                canvas: { size: [100, 100], duration: 1 }
+                animations:
+                  a: { keyPath: opacity, toValue: 0, duration: 1, \(field) }
+                """).first ?? ""
+        }
+        #expect(only("timingFunction: easeInOut").hasSuffix("found 'easeInOut' (did you mean 'easeInEaseOut'?)"))
+        #expect(only("timingFunction: ease-in-out").hasSuffix("(did you mean 'easeInEaseOut'?)"))
+        #expect(only("timingFunction: .curveEaseIn").hasSuffix("(did you mean 'easeIn'?)"))
+        #expect(only("repeatCount: forever") == "w.yaml:4:64: error: repeatCount must be a number or 'infinity', found 'forever' (did you mean 'infinity'?)")
+        #expect(only("repeatCount: infinite").hasSuffix("(did you mean 'infinity'?)"))
+        let color = errors("reel: 1\ncanvas: { size: [100, 100], duration: 1, background: clear }\n")
+        #expect(color.first?.hasSuffix("unknown color name 'clear' (did you mean 'transparent'?)") == true, "\(color)")
+    }
+}
