@@ -24,7 +24,7 @@ extension MalformedScenes {
              "3:28: a YAML alias repeats layer 'box' (named at 3:21); names must be unique", schema: .accepts),
         layer("{ name: box, sublayers: { name: inner } }", "4:29: 'sublayers' must be a list of layers, found a map"),
         layer("{ name: box, borderWidth: -1 }", "4:31: borderWidth must not be negative, found -1"),
-        layer("{ name: box, actions: { opacity: 1 } }", "4:38: an action is 'null' (no animation for 'opacity') or an animation (a map of its fields); found the number 1"),
+        layer("{ name: box, actions: { opacity: 1 } }", "4:38: an action is 'null' (no animation for 'opacity'), an animation (a map of its fields) or an animation template's name; found the number 1"),
         layer("{ name: box, actions: { position.x: null } }", "4:29: actions are keyed by property: write 'position' (it covers 'position.x')"),
         layer("{ name: box, actions: { opacty: null } }", "4:29: unknown action key 'opacty' (did you mean 'opacity'?)"),
         layer("{ name: box, actions: { onOrderIn: { duration: 1 } } }", "4:40: a CABasicAnimation needs a 'keyPath' (the property it animates)", schema: .accepts),

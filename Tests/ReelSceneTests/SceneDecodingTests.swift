@@ -135,6 +135,22 @@ struct SceneDecodingTests {
         #expect(close(t.state("child", at: 2.5).opacity, 0.5), "fading in as it is inserted")
     }
 
+    /// A layer inserted by the timeline keeps its sublayers and mask (they were dropped: the
+    /// inserted layer was recorded without its subtree).
+    @Test func anInsertedLayerBringsItsSubtree() throws {
+        let (_, t) = try load(sceneText(timeline: """
+              - at: 1
+                insert: [{ parent: box, layer: { name: card, frame: [0, 0, 8, 8], mask: { name: cut, frame: [0, 0, 4, 8], backgroundColor: black },
+                                                sublayers: [{ name: label, class: text, frame: [0, 0, 8, 4], string: "Hi" },
+                                                            { name: dot, frame: [1, 1, 2, 2], sublayers: [{ name: inner, frame: [0, 0, 1, 1] }] }] } }]
+            """))
+        let card = try #require(t.presentation(at: 1.5, layerNamed: "card"))
+        #expect(card.sublayers.map(\.name) == ["label", "dot"])
+        #expect(card.sublayers.last?.sublayers.map(\.name) == ["inner"])
+        #expect(card.mask?.name == "cut")
+        #expect(t.state("label", at: 1.5).string == "Hi")
+    }
+
     @Test func insertRemoveAndRemoveLayers() throws {
         let (_, t) = try load(sceneText(timeline: """
               - at: 1

@@ -190,7 +190,10 @@ final class TimelineCompiler: @unchecked Sendable {
         layerAttachments.append([])
         if let time, time == -.infinity { return id }  // the initial tree records its snapshots afterwards
         snapshotTimes[id].append(time ?? now)
-        snapshots[id].append(LayerSnapshot(state: initialState ?? layer.model, sublayers: []))
+        // A layer built off screen and inserted later (an `insert` with sublayers) brings its
+        // subtree: each sublayer is registered with it.
+        snapshots[id].append(LayerSnapshot(state: initialState ?? layer.model, sublayers: layer.children.map { register($0, at: time) },
+                                           mask: layer.mask.map { register($0, at: time) }))
         return id
     }
 

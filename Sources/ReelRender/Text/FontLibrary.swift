@@ -199,6 +199,7 @@ final class FontLibrary: @unchecked Sendable {
     /// strikes only) is scaled to the size asked for, as fontconfig's 10-scale-bitmap-fonts.conf
     /// does; without it emoji are drawn at the strike's size whatever the font size.
     private static let bitmapScaling = """
+          <alias binding="strong"><family>emoji</family><prefer><family>Noto Color Emoji</family></prefer></alias>
           <match target="font">
             <test name="outline" compare="eq"><bool>false</bool></test>
             <edit name="pixelsizefixupfactor" mode="assign">

@@ -293,8 +293,10 @@ extension SceneDecoder {
                 actions[key] = NSNull()
                 continue
             }
-            guard case .mapping = pair.value else {
-                diagnostics.error("an action is 'null' (no animation for '\(pair.key)') or an animation (a map of its fields); found \(pair.value.kindDescription)", at: pair.value.location)
+            var isMap = false
+            if case .mapping = pair.value { isMap = true }
+            guard isMap || pair.value.string.map({ templates[$0] != nil }) == true else {
+                diagnostics.error("an action is 'null' (no animation for '\(pair.key)'), an animation (a map of its fields) or an animation template's name; found \(pair.value.kindDescription)", at: pair.value.location)
                 continue
             }
             missingKeyPath = LayerProperty(rawValue: key) != nil ? key : nil

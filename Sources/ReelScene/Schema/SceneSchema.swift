@@ -92,8 +92,8 @@ public enum SceneSchema {
         for kind in LayerKind.allCases {
             result.append((kind.rawValue, object(SceneDecoder.layerKeys(for: kind).map { ($0, layerField($0, kind)) })))
         }
-        result.append(("actions", object(SceneDecoder.actionKeys.map { ($0, ["anyOf": [["type": "null"], ref("animationMap")]]) },
-                                         description: "null disables the implicit animation of that property; an animation runs instead of it (keyPath defaults to the key)")))
+        result.append(("actions", object(SceneDecoder.actionKeys.map { ($0, ["anyOf": [["type": "null"], ["type": "string"], ref("animationMap")]]) },
+                                         description: "null disables the implicit animation of that property; an animation (or a template's name) runs instead of it (keyPath defaults to the key)")))
         return result
     }
 
