@@ -159,6 +159,26 @@ struct ActionTests {
         #expect(transition.old.state.isHidden, "the old appearance is nothing: the layer was not there")
     }
 
+    /// A removed layer is not drawn, so its onOrderOut transition runs on the superlayer: the
+    /// old appearance still holds the layer and the transition animates it away.
+    @Test func anOnOrderOutTransitionAnimatesTheRemovalOnTheSuperlayer() throws {
+        let (scene, box) = makeScene()
+        let card = CALayer()
+        card.name = "card"
+        let fade = CATransition()
+        fade.duration = 2
+        card.actions = ["onOrderOut": fade]
+        box.addSublayer(card)
+        scene.at(1) { card.removeFromSuperlayer() }
+        let timeline = try scene.compile()
+        let during = try #require(timeline.presentation(at: 2, layerNamed: "box"))
+        let transition = try #require(during.transition)
+        #expect(close(transition.progress, 0.5))
+        #expect(transition.old.sublayers.map(\.name) == ["card"], "before: with the card")
+        #expect(during.sublayers.isEmpty, "after: without it")
+        #expect(timeline.presentation(at: 3.1, layerNamed: "box")?.transition == nil)
+    }
+
     @Test func disabledActionsRunNone() throws {
         let (scene, box) = makeScene()
         let recorder = Recorder()

@@ -97,24 +97,32 @@ extension TimelineCompiler {
         guard !(transactionValue(\.disableActions) ?? false), let since = onScreenSince[id], since < transactionNumber,
               property.get(old) != property.get(layer.model) else { return }
         runAction(for: layer, key: property.rawValue)
-        if property == .hidden { runAction(for: layer, key: layer.model.isHidden ? kCAOnOrderOut : kCAOnOrderIn) }
+        if property == .hidden {
+            runAction(for: layer, key: layer.model.isHidden ? kCAOnOrderOut : kCAOnOrderIn, parent: layer.superlayer)
+        }
     }
 
-    /// Runs `onOrderIn` / `onOrderOut` for a layer inserted into / removed from the tree.
-    func runTreeAction(_ layer: CALayer, inserted: Bool) {
+    /// Runs `onOrderIn` / `onOrderOut` for a layer inserted into / removed from `parent`.
+    func runTreeAction(_ layer: CALayer, inserted: Bool, parent: CALayer) {
         guard !(transactionValue(\.disableActions) ?? false) else { return }
-        runAction(for: layer, key: inserted ? kCAOnOrderIn : kCAOnOrderOut)
+        runAction(for: layer, key: inserted ? kCAOnOrderIn : kCAOnOrderOut, parent: parent)
     }
 
     /// Looks up and runs the action for `key`. An animation runs as a copy with what it leaves
     /// out filled in: keyPath (the key), from and to (the old presentation and new model values,
     /// when compiled), duration and timing function (the transaction's, or for the implicit
-    /// animation, the system curve). Other actions run themselves.
-    private func runAction(for layer: CALayer, key: String) {
+    /// animation, the system curve). Other actions run themselves. A layer leaving the tree is
+    /// not drawn, so an `onOrderOut` transition runs on `parent`, whose old appearance still
+    /// holds the layer: the removal is what it animates.
+    private func runAction(for layer: CALayer, key: String, parent: CALayer? = nil) {
         let explicit = layer.explicitAction(forKey: key)
         guard let action = explicit ?? CALayer.implicitAction(forKey: key), !(action is NSNull) else { return }
         guard let template = action as? CAAnimation else {
             action.run(forKey: key, object: layer, arguments: nil)
+            return
+        }
+        if key == kCAOnOrderOut, template is CATransition, let parent {
+            addAnimation(template.copy(), to: parent, forKey: kCATransition)
             return
         }
         let animation = template.copy()

@@ -252,8 +252,8 @@ final class TimelineCompiler: @unchecked Sendable {
             for layer in objects[oldChild].subtree { onScreenSince[register(layer)] = nil }
         }
         rescheduleAll()
-        for layer in entered { runTreeAction(layer, inserted: true) }
-        for layer in left { runTreeAction(layer, inserted: false) }
+        for layer in entered { runTreeAction(layer, inserted: true, parent: parent) }
+        for layer in left { runTreeAction(layer, inserted: false, parent: parent) }
     }
 
     func isOnScreen(_ layer: CALayer) -> Bool { layer.ancestry.first === scene.rootLayer }
