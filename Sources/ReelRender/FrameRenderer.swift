@@ -31,14 +31,38 @@ public struct FrameRenderer: Sendable {
 
     /// Renders `tree` into `buffer` (cleared first), scaled by `canvas.scale`.
     public func render(_ tree: PresentationLayer, into buffer: PixelBuffer) {
-        buffer.clear()
         cache?.frameStarted()
         let cairo = CairoCanvas(buffer: buffer)
         let cr = cairo.context
+        var tree = tree
+        if let background = Self.opaqueBackground(of: tree, canvas: canvas) {
+            // The usual frame: the root's opaque background covers it. Filling with it replaces
+            // clearing and then painting it (one pass over the frame instead of two: profiled,
+            // the clear was a tenth of a 1080p frame's drawing).
+            Geometry.setSource(cr, background, alpha: 1)
+            cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+            cairo_paint(cr)
+            cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+            var state = tree.state
+            state.backgroundColor = nil
+            tree = tree.with(state: state)
+        } else {
+            buffer.clear()
+        }
         cairo_set_antialias(cr, CAIRO_ANTIALIAS_GRAY)
         cairo_scale(cr, canvas.scale, canvas.scale)
         LayerPainter(cache: cache, budget: DrawBudget()).draw(tree, cr)
         cairo_surface_flush(cairo.surface)
+    }
+
+    /// The root's background colour when it alone covers the frame, opaque: the root fills the
+    /// canvas untransformed, fully visible, square-cornered, with no transition.
+    static func opaqueBackground(of root: PresentationLayer, canvas: Canvas) -> CGColor? {
+        let s = root.state
+        guard let color = s.backgroundColor, color.alpha >= 1, s.opacity >= 1, !s.isHidden, root.transition == nil,
+              s.transform.isIdentity, s.cornerRadius <= 0 || s.maskedCorners.isEmpty, root.mask == nil,
+              s.frame.minX <= 0, s.frame.minY <= 0, s.frame.maxX >= canvas.size.width, s.frame.maxY >= canvas.size.height else { return nil }
+        return color
     }
 
     /// Renders the timeline's frame at scene time `t`.
@@ -66,7 +90,7 @@ struct LayerPainter {
         let s = layer.state
         let opacity = min(max(Double(s.opacity), 0), 1)
         guard !s.isHidden, opacity > 0, Geometry.isDrawable(s) else { return }
-        let full = Self.toParent(s, parentSublayer: parentSublayer)
+        let full = s.transformToSuperlayer(parentSublayer: parentSublayer)
         if layer.kind == .transformLayer {
             drawTransformLayer(layer, full: full, cr, opacity: opacity)
             return
@@ -85,20 +109,10 @@ struct LayerPainter {
         }
     }
 
-    /// Layer plane → parent plane: about the anchor point (x, y and anchorPointZ), then to the
-    /// position (x, y and zPosition), then through the parent's sublayerTransform.
-    static func toParent(_ s: LayerState, parentSublayer: CATransform3D?) -> CATransform3D {
-        let ax = s.bounds.origin.x + s.anchorPoint.x * s.bounds.width, ay = s.bounds.origin.y + s.anchorPoint.y * s.bounds.height
-        let full = CATransform3DMakeTranslation(-ax, -ay, -s.anchorPointZ)
-            .concatenating(s.transform)
-            .concatenating(CATransform3DMakeTranslation(s.position.x, s.position.y, s.zPosition))
-        return parentSublayer.map { full.concatenating($0) } ?? full
-    }
-
     /// A CATransformLayer: its transform goes on to each sublayer (which keeps its 3D, and hides
     /// its back on its own), sublayers in depth order, its opacity applied to each.
     private func drawTransformLayer(_ layer: PresentationLayer, full: CATransform3D, _ cr: OpaquePointer, opacity: Double) {
-        let toChildren = Geometry.sublayerTransform(of: layer.state).map { $0.concatenating(full) } ?? full
+        let toChildren = layer.state.sublayerTransformAboutCentre.map { $0.concatenating(full) } ?? full
         let children = layer.sublayers.filter(Self.isVisible).map { child -> (PresentationLayer, Double) in
             // Depth of the sublayer's centre after every transform (larger z is nearer).
             let c = child.state
@@ -236,7 +250,7 @@ struct LayerPainter {
         let s = layer.state
         let visible = layer.sublayers.contains { Self.isVisible($0) }
         guard visible else { return }
-        let sublayer = Geometry.sublayerTransform(of: s)
+        let sublayer = s.sublayerTransformAboutCentre
         if layer.kind == .replicator {
             ReplicatorDrawing.draw(layer, cr, alpha: alpha, budget: budget) { children, instance in
                 let combined = instance.map { i in sublayer.map { $0.concatenating(i) } ?? i } ?? sublayer
@@ -262,7 +276,7 @@ struct LayerPainter {
         guard alpha < 1 else { return draw(child, cr, parentSublayer: parentSublayer, seams: seams) }
         cairo_save(cr)
         if let extent = LayerExtent.of(child, shadow: true),
-           let m = LayerExtent.affine(Self.toParent(child.state, parentSublayer: parentSublayer)) {
+           let m = LayerExtent.affine(child.state.transformToSuperlayer(parentSublayer: parentSublayer)) {
             LayerExtent.clip(cr, to: LayerExtent.transformed(extent, m))
         }
         cairo_push_group(cr)

@@ -188,7 +188,32 @@ final class Raster: @unchecked Sendable {
         cairo_paint(ic)
         cairo_destroy(ic)
         cairo_surface_flush(image)
-        return Raster(surface: image, originX: x0, originY: y0)
+        return Raster(surface: opaqueCopy(of: image) ?? image, originX: x0, originY: y0)
+    }
+
+    /// `image` as Cairo's RGB24 when every pixel is opaque (a full-frame gradient, a photo, a
+    /// card's opaque background), else nil: compositing an RGB24 raster is a copy (pixman's
+    /// fast path for opaque sources) where an ARGB32 one is a blend that reads the frame too.
+    /// The bytes are copied as they are, so their alpha bytes still read 255.
+    static func opaqueCopy(of image: OpaquePointer) -> OpaquePointer? {
+        let width = Int(cairo_image_surface_get_width(image)), height = Int(cairo_image_surface_get_height(image))
+        let stride = Int(cairo_image_surface_get_stride(image))
+        guard width > 0, height > 0, let data = cairo_image_surface_get_data(image) else { return nil }
+        for y in 0..<height {
+            let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
+            // Native-endian ARGB: alpha is the top byte.
+            for x in 0..<width where row[x] < 0xFF00_0000 { return nil }
+        }
+        let copy = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height))!
+        cairo_surface_flush(copy)
+        guard let target = cairo_image_surface_get_data(copy), Int(cairo_image_surface_get_stride(copy)) == stride else {
+            cairo_surface_destroy(copy)
+            return nil
+        }
+        target.update(from: data, count: stride * height)
+        cairo_surface_mark_dirty(copy)
+        cairo_surface_destroy(image)
+        return copy
     }
 
     /// Paints the raster at whole device pixels (tx, ty) + origin, with `alpha`.

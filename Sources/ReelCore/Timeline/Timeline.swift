@@ -144,6 +144,12 @@ public struct PresentationLayer: Sendable {
         self.transitionBox = transition.map { [$0] } ?? []
     }
 
+    /// The same layer with other presentation values (`state`), everything else kept.
+    public func with(state: LayerState) -> PresentationLayer {
+        PresentationLayer(name: name, kind: kind, model: model, state: state, localTime: localTime, animationKeys: animationKeys,
+                          sublayers: sublayers, mask: mask, delayedInstances: delayedInstances, transition: transition)
+    }
+
     /// The same layer without its transition (the new appearance alone).
     public var withoutTransition: PresentationLayer {
         PresentationLayer(name: name, kind: kind, model: model, state: state, localTime: localTime, animationKeys: animationKeys,
