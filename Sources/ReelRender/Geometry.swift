@@ -27,12 +27,6 @@ enum Geometry {
         CATransform3DMakeTranslation(-center.x, -center.y, 0).concatenating(t).concatenating(CATransform3DMakeTranslation(center.x, center.y, 0))
     }
 
-    /// The layer's sublayerTransform about the centre of its bounds (perspective included, so
-    /// siblings share one vanishing point); nil when it is the identity.
-    static func sublayerTransform(of s: LayerState) -> CATransform3D? {
-        s.sublayerTransform.isIdentity ? nil : about(CGPoint(x: s.bounds.midX, y: s.bounds.midY), s.sublayerTransform)
-    }
-
     /// Adds a rectangle whose `corners` have circular corners of `radius` (clamped to half the
     /// shorter side); the other corners stay square (maskedCorners).
     static func roundedRect(_ cr: OpaquePointer, _ r: CGRect, radius: Double, corners: CACornerMask = .all) {

@@ -29,10 +29,10 @@ enum LayerExtent {
         box = own
         if !layer.sublayers.isEmpty {
             guard levels > 0 else { return nil }
-            let sublayer = Geometry.sublayerTransform(of: s)
+            let sublayer = s.sublayerTransformAboutCentre
             for child in layer.sublayers where LayerPainter.isVisible(child) {
                 guard let inner = extent(of: child, shadow: true, levels: levels - 1),
-                      let m = affine(LayerPainter.toParent(child.state, parentSublayer: sublayer)) else { return nil }
+                      let m = affine(child.state.transformToSuperlayer(parentSublayer: sublayer)) else { return nil }
                 box = box.union(transformed(inner, m))
             }
         }

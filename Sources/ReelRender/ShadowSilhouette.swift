@@ -43,7 +43,7 @@ enum ShadowShape: Hashable {
         // One point in from the edge keeps sublayers' anti-aliased edges off the background's.
         let inside = RoundedBox(rect: rect.insetBy(dx: 1, dy: 1), radius: max(radius - 1, 0))
         if !layer.sublayers.isEmpty {
-            let sublayer = Geometry.sublayerTransform(of: s)
+            let sublayer = s.sublayerTransformAboutCentre
             for child in layer.sublayers where LayerPainter.isVisible(child) {
                 guard let outline = RoundedBox.outline(of: child, parentSublayer: sublayer) else { return nil }
                 // A sublayer that paints nothing (a bar grown from zero width) changes no alpha.
@@ -63,7 +63,7 @@ struct RoundedBox {
     /// is itself an opaque rounded card (and is only moved and scaled), else its extent's box.
     static func outline(of child: PresentationLayer, parentSublayer: CATransform3D?) -> RoundedBox? {
         let c = child.state
-        guard let m = LayerExtent.affine(LayerPainter.toParent(c, parentSublayer: parentSublayer)) else { return nil }
+        guard let m = LayerExtent.affine(c.transformToSuperlayer(parentSublayer: parentSublayer)) else { return nil }
         if m.xy == 0, m.yx == 0, m.xx == m.yy, m.xx > 0, c.maskedCorners == .all, child.mask == nil,
            c.masksToBounds || (!ShadowDrawing.isVisible(c) && ShadowShape.of(child) != nil) {
             let rect = LayerExtent.transformed(c.bounds, m)

@@ -25,7 +25,7 @@ enum SharedEdges {
             return [QuadEdges](repeating: [], count: layers.count)
         }
         let quads: [[(x: Double, y: Double)]?] = layers.map { layer in
-            let h = Homography(LayerPainter.toParent(layer.state, parentSublayer: parentSublayer))
+            let h = Homography(layer.state.transformToSuperlayer(parentSublayer: parentSublayer))
             guard !h.isAffine else { return nil }
             let b = layer.state.bounds
             let corners = [(b.minX, b.minY), (b.maxX, b.minY), (b.maxX, b.maxY), (b.minX, b.maxY)].map { h.apply($0.0, $0.1) }

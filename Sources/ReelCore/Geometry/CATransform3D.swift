@@ -203,13 +203,6 @@ public func CATransform3DIsIdentity(_ t: CATransform3D) -> Bool { t.isIdentity }
 /// True when `t` is representable as a 2D affine transform.
 public func CATransform3DIsAffine(_ t: CATransform3D) -> Bool { t.isAffine }
 
-/// The transform of a 2D affine matrix (a, b, c, d, tx, ty).
-public func CATransform3DMakeAffineTransform(a: CGFloat, b: CGFloat, c: CGFloat, d: CGFloat, tx: CGFloat, ty: CGFloat) -> CATransform3D {
-    var t = CATransform3D()
-    t.m11 = a; t.m12 = b; t.m21 = c; t.m22 = d; t.m41 = tx; t.m42 = ty
-    return t
-}
-
 // MARK: - Exact trigonometry at multiples of π/2
 
 /// cos(angle), exactly 0/±1 at multiples of π/2 (within 1e-12).
