@@ -10,7 +10,7 @@ extension LayerPainter {
         let s = layer.state
         switch layer.kind {
         case .shape, .text, .gradient: return true
-        case .layer, .replicator: return ContentsDrawing.hasContent(s) || ShadowDrawing.isVisible(s)
+        case .layer, .replicator, .scroll: return ContentsDrawing.hasContent(s) || ShadowDrawing.isVisible(s)
         case .transformLayer: return false
         }
     }

@@ -234,7 +234,7 @@ struct LayerPainter {
         case .shape: ShapeDrawing.draw(s, cr, alpha: alpha)
         case .text: if TextDrawing.hasContent(s) { TextDrawing.draw(s, cr, alpha: alpha) }
         case .gradient: if GradientDrawing.hasContent(s) { GradientDrawing.draw(s, cr, alpha: alpha) }
-        case .layer, .replicator, .transformLayer: break
+        case .layer, .replicator, .transformLayer, .scroll: break
         }
     }
 
@@ -322,7 +322,7 @@ struct LayerPainter {
         case .text: n += TextDrawing.hasContent(s) ? 1 : 0
         case .gradient: n += GradientDrawing.hasContent(s) ? 1 : 0
         case .replicator: n += s.instanceCount > 1 && layer.sublayers.contains(where: isVisible) ? 2 : 0
-        case .layer, .transformLayer: break
+        case .layer, .transformLayer, .scroll: break
         }
         return n + layer.sublayers.filter(isVisible).count
     }

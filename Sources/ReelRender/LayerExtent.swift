@@ -51,7 +51,7 @@ enum LayerExtent {
         if LayerPainter.hasBackground(s) || LayerPainter.hasBorder(s) { box = s.bounds }
         for image in ContentsDrawing.images(s) { box = box.union(ContentsDrawing.coverage(of: image, s)) }
         switch layer.kind {
-        case .layer, .transformLayer: break
+        case .layer, .transformLayer, .scroll: break
         case .gradient: if GradientDrawing.hasContent(s) { box = box.union(s.bounds) }
         case .shape:
             guard let path = s.path, ShapeDrawing.fills(s) || ShapeDrawing.strokes(s) else { break }

@@ -127,6 +127,33 @@ struct DrawingTests {
         #expect(b.color(55, 55) == [255, 0, 0, 255] && b.color(65, 65) == [0, 0, 0, 255], "half-way: a 60×60 square")
     }
 
+    // MARK: Scroll layers
+
+    /// A clipping scroll layer scrolled by the timeline: what was 300 points down shows at its top.
+    @Test func aScrollLayerShowsWhatItScrolledTo() throws {
+        let scene = """
+            reel: 1
+            canvas: { size: [100, 100], duration: 2, background: black }
+            layers:
+              - name: list
+                class: scroll
+                scrollMode: vertically
+                frame: [0, 0, 100, 100]
+                masksToBounds: true
+                sublayers:
+                  - { frame: [0, 0, 100, 40], backgroundColor: red }
+                  - { frame: [0, 300, 100, 40], backgroundColor: lime }
+            timeline:
+              - at: 1
+                disableActions: true
+                scroll: { list: [50, 300] }
+            """
+        let before = try render(scene, at: 0.5), after = try render(scene, at: 1.5)
+        #expect(before.color(50, 20) == [255, 0, 0, 255] && before.color(50, 60) == [0, 0, 0, 255])
+        #expect(after.color(50, 20) == [0, 255, 0, 255], "scrolled vertically only: x stays 0")
+        #expect(after.color(50, 60) == [0, 0, 0, 255])
+    }
+
     // MARK: Gradients
 
     @Test(arguments: ["axial", "radial", "conic"])

@@ -5,6 +5,8 @@ extension MalformedScenes {
     /// Timeline entries and their operations (SCENE-FORMAT.md §6), from line 6.
     static let timelines: [Malformed] = [
         timeline("  - 5", "6:5: a timeline entry must be a map of keys to values, found the number 5"),
+        timeline("  - at: 1\n    scroll: { box: [0, 10] }", "7:15: 'scroll' scrolls a CAScrollLayer (class: scroll); 'box' is a CALayer: set its bounds instead", schema: .accepts),
+        timeline("  - at: 1\n    scroll: { nobox: [0, 10] }", "7:15: unknown layer 'nobox' (did you mean 'box'?)", schema: .accepts),
         timeline("  - at: -1\n    set: { box: { opacity: 1 } }", "6:9: 'at' is a scene time and must not be negative, found -1"),
         timeline("  - set: { box: { opacity: 1 } }", "6:5: a timeline entry needs 'at: SECONDS' or 'on: {layer, key, event}'"),
         timeline("  - at: 1\n    on: { layer: box, event: didStop }",

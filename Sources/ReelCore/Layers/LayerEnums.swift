@@ -14,6 +14,8 @@ public enum CATextLayerAlignmentMode: String, LayerOption { case natural, left, 
 public enum CATextLayerTruncationMode: String, LayerOption { case none, start, middle, end }
 /// The shape of a gradient.
 public enum CAGradientLayerType: String, LayerOption { case axial, radial, conic }
+/// The directions a CAScrollLayer scrolls in.
+public enum CAScrollLayerScrollMode: String, LayerOption { case none, vertically, horizontally, both }
 /// How contents are placed in the bounds. (`top` means the top of the screen here; Core Animation
 /// on iOS famously swaps top and bottom because of its flipped geometry.)
 public enum CALayerContentsGravity: String, LayerOption {
@@ -40,6 +42,8 @@ public enum LayerKind: String, Sendable, Hashable, CaseIterable {
     case replicator = "CAReplicatorLayer"
     /// Keeps its sublayers in 3D instead of flattening them into its plane (and draws nothing itself).
     case transformLayer = "CATransformLayer"
+    /// Shows part of its sublayers: scrolling sets its bounds.origin.
+    case scroll = "CAScrollLayer"
 
     /// The short form scene files accept (`class: shape`).
     public var shortName: String {
@@ -50,6 +54,7 @@ public enum LayerKind: String, Sendable, Hashable, CaseIterable {
         case .gradient: "gradient"
         case .replicator: "replicator"
         case .transformLayer: "transformLayer"
+        case .scroll: "scroll"
         }
     }
 }

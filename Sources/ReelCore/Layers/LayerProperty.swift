@@ -19,6 +19,8 @@ public enum LayerProperty: String, CaseIterable, Sendable, Hashable {
     // CAReplicatorLayer
     case instanceCount, instanceDelay, instanceTransform, instanceColor
     case instanceRedOffset, instanceGreenOffset, instanceBlueOffset, instanceAlphaOffset
+    // CAScrollLayer
+    case scrollMode
 
     /// The kind of value the property holds.
     public var kind: ValueKind {
@@ -33,7 +35,7 @@ public enum LayerProperty: String, CaseIterable, Sendable, Hashable {
         case .contents: .image
         case .colors: .colors
         case .lineDashPattern, .locations: .numbers
-        case .contentsGravity, .fillRule, .lineCap, .lineJoin, .alignmentMode, .truncationMode, .type, .string, .font: .string
+        case .contentsGravity, .fillRule, .lineCap, .lineJoin, .alignmentMode, .truncationMode, .type, .string, .font, .scrollMode: .string
         default: .number
         }
     }
@@ -48,6 +50,7 @@ public enum LayerProperty: String, CaseIterable, Sendable, Hashable {
         case .alignmentMode: CATextLayerAlignmentMode.allCases.map(\.rawValue)
         case .truncationMode: CATextLayerTruncationMode.allCases.map(\.rawValue)
         case .type: CAGradientLayerType.allCases.map(\.rawValue)
+        case .scrollMode: CAScrollLayerScrollMode.allCases.map(\.rawValue)
         default: nil
         }
     }
@@ -61,6 +64,7 @@ public enum LayerProperty: String, CaseIterable, Sendable, Hashable {
         case .colors, .locations, .startPoint, .endPoint, .type: .gradient
         case .instanceCount, .instanceDelay, .instanceTransform, .instanceColor, .instanceRedOffset, .instanceGreenOffset,
              .instanceBlueOffset, .instanceAlphaOffset: .replicator
+        case .scrollMode: .scroll
         default: .layer
         }
     }
@@ -80,7 +84,7 @@ public enum LayerProperty: String, CaseIterable, Sendable, Hashable {
     /// Whether an explicit animation may target it.
     public var isAnimatable: Bool {
         switch self {
-        case .beginTime, .speed, .timeOffset, .maskedCorners, .string, .font: false
+        case .beginTime, .speed, .timeOffset, .maskedCorners, .string, .font, .scrollMode: false
         default: true
         }
     }
@@ -140,6 +144,7 @@ public enum LayerProperty: String, CaseIterable, Sendable, Hashable {
         case .startPoint: .point(s.startPoint)
         case .endPoint: .point(s.endPoint)
         case .type: .string(s.gradientType.rawValue)
+        case .scrollMode: .string(s.scrollMode.rawValue)
         case .instanceCount: .number(Double(s.instanceCount))
         case .instanceDelay: .number(s.instanceDelay)
         case .instanceTransform: .transform(s.instanceTransform)
@@ -207,6 +212,7 @@ public enum LayerProperty: String, CaseIterable, Sendable, Hashable {
         case (.startPoint, .point(let p)): s.startPoint = p
         case (.endPoint, .point(let p)): s.endPoint = p
         case (.type, .string(let v)): if let t = CAGradientLayerType(rawValue: v) { s.gradientType = t }
+        case (.scrollMode, .string(let v)): if let m = CAScrollLayerScrollMode(rawValue: v) { s.scrollMode = m }
         case (.instanceCount, .number(let n)): s.instanceCount = n.isFinite ? Int(max(0, min(n, 100_000)).rounded(.down)) : 1
         case (.instanceDelay, .number(let n)): s.instanceDelay = n
         case (.instanceTransform, .transform(let t)): s.instanceTransform = t

@@ -98,6 +98,9 @@ public struct LayerState: Hashable, Sendable {
     public var endPoint = CGPoint(x: 0.5, y: 1)
     public var gradientType: CAGradientLayerType = .axial
 
+    // MARK: CAScrollLayer
+    public var scrollMode: CAScrollLayerScrollMode = .both
+
     // MARK: CAReplicatorLayer
     public var instanceCount = 1
     public var instanceDelay: Double = 0

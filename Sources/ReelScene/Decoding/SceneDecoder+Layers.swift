@@ -12,6 +12,7 @@ extension SceneDecoder {
         "CAGradientLayer": CAGradientLayer.self, "gradient": CAGradientLayer.self,
         "CAReplicatorLayer": CAReplicatorLayer.self, "replicator": CAReplicatorLayer.self,
         "CATransformLayer": CATransformLayer.self, "transformLayer": CATransformLayer.self,
+        "CAScrollLayer": CAScrollLayer.self, "scroll": CAScrollLayer.self,
     ]
     /// Other spellings of properties: Core Animation's Swift names of the Boolean properties whose
     /// key-value names Reel uses (the scene format (docs/scene-format.md) §3 writes `isWrapped`).

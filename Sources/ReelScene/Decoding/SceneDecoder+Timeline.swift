@@ -2,7 +2,7 @@ import Foundation
 import ReelCore
 
 extension SceneDecoder {
-    static let entryKeys = ["at", "on", "duration", "timingFunction", "disableActions", "insert", "set", "add", "remove",
+    static let entryKeys = ["at", "on", "duration", "timingFunction", "disableActions", "insert", "set", "scroll", "add", "remove",
                             "removeLayers", "pause", "resume", "completion"]
     static let insertKeys = ["parent", "index", "layer"]
     static let addKeys = ["layer", "key", "animation"]
@@ -59,6 +59,7 @@ extension SceneDecoder {
         var ops: [() -> Void] = []
         if let n = map.take("insert") { ops += list(n).compactMap(decodeInsert) }
         if let n = map.take("set") { ops += decodeSet(n) }
+        if let n = map.take("scroll") { ops += decodeScroll(n) }
         if let n = map.take("add") { ops += list(n).compactMap(decodeAdd) }
         if let n = map.take("remove") { ops += list(n).compactMap(decodeRemove) }
         if let n = map.take("removeLayers") {
@@ -180,6 +181,24 @@ extension SceneDecoder {
                 if let layer = registry.layer(named: name) { apply(layer) }
             }
         }]
+    }
+
+    /// `scroll: {NAME: [x, y]}`: `scroll(to:)` on CAScrollLayers (checked once every layer is
+    /// known): their bounds.origin moves there, animated like any bounds change.
+    private func decodeScroll(_ node: SceneNode) -> [() -> Void] {
+        guard let map = MapReader(node, diagnostics, what: "'scroll'") else { return [] }
+        var ops: [() -> Void] = []
+        for pair in map.pairs {
+            references.append((pair.key, pair.keyLocation))
+            guard let point = values.point(pair.value, what: "a scroll position") else { continue }
+            let name = pair.key
+            deferred.append { [self] in
+                guard let layer = registry.layer(named: name), !(layer is CAScrollLayer) else { return }
+                diagnostics.error("'scroll' scrolls a CAScrollLayer (class: scroll); '\(name)' is a \(type(of: layer).kind.rawValue): set its bounds instead", at: pair.keyLocation)
+            }
+            ops.append { [registry] in (registry.layer(named: name) as? CAScrollLayer)?.scroll(to: point) }
+        }
+        return ops
     }
 
     private func decodeAdd(_ node: SceneNode) -> (() -> Void)? {

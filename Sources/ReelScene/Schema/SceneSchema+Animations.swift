@@ -162,6 +162,8 @@ extension SceneSchema {
         case "disableActions": ref("bool")
         case "insert", "add", "remove": oneOrMany(key)
         case "set": ["description": "model changes by layer name", "type": "object", "additionalProperties": ref("changes")]
+        case "scroll": ["description": "scroll(to:) by CAScrollLayer name: the point to show at the top-left", "type": "object",
+                        "additionalProperties": ref("point")]
         case "removeLayers", "pause", "resume": ref("names")
         case "completion": list(ref("completionEntry"))
         default: [:]
