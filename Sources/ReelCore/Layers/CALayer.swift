@@ -24,6 +24,24 @@ open class CALayer {
     /// Core Animation's style dictionary; its `"actions"` (`[String: CAAction]`) are looked up
     /// after `actions`.
     public var style: [AnyHashable: Any]?
+    /// Lays out the sublayers (`CAConstraintLayoutManager` reads their `constraints`) whenever
+    /// the model geometry changes in a transaction, and before the first frame.
+    public var layoutManager: CALayoutManager?
+    /// This layer's rules for a `CAConstraintLayoutManager` on its superlayer.
+    public var constraints: [CAConstraint]?
+
+    /// Adds a constraint (`constraints` += it).
+    public func addConstraint(_ c: CAConstraint) { constraints = (constraints ?? []) + [c] }
+
+    /// Lays the sublayers out now (the layout manager's work; nothing without one).
+    open func layoutSublayers() { layoutManager?.layoutSublayers(of: self) }
+
+    /// Core Animation marks the layer for layout; Reel lays out at the end of every transaction
+    /// anyway, so this only lays out now, outside a timeline.
+    public func setNeedsLayout() { if TimelineCompiler.current == nil { layoutSublayers() } }
+
+    /// Lays out now, as Core Animation does for a layer that needs it.
+    public func layoutIfNeeded() { layoutSublayers() }
     /// Animations added outside a timeline (they start at time 0), by key.
     var pendingAnimations: [(key: String?, animation: CAAnimation)] = []
 

@@ -20,6 +20,9 @@ extension TimelineCompiler {
     }
 
     func commitTransaction() {
+        // Layout follows the model changes before the transaction ends, so its changes animate
+        // with that transaction's duration and curve (an entry's `duration` included).
+        if !transactionStack.isEmpty, objects.contains(where: { $0.layoutManager != nil }) { Self.layOut(scene.rootLayer) }
         guard let level = transactionStack.popLast() else { return }
         if let block = level.completion {
             let pending = Set(level.addedAttachments.filter { !attachments[$0].stopped })

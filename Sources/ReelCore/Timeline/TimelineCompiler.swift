@@ -82,6 +82,8 @@ final class TimelineCompiler: @unchecked Sendable {
                 if item.layer.mask !== item.mask { item.layer.mask = item.mask }
             }
         }
+        // The first layout, before anything is recorded: the frames the scene starts with.
+        Self.layOut(root)
         for layer in root.subtree {
             let id = register(layer, initialState: layer.model, at: -.infinity)
             onScreenSince[id] = -1
@@ -257,6 +259,12 @@ final class TimelineCompiler: @unchecked Sendable {
     }
 
     func isOnScreen(_ layer: CALayer) -> Bool { layer.ancestry.first === scene.rootLayer }
+
+    /// Runs every layout manager of `root`'s tree, superlayers before their sublayers (a layout
+    /// may resize a layer whose own sublayers depend on its bounds).
+    static func layOut(_ root: CALayer) {
+        for layer in root.subtree where layer.layoutManager != nil { layer.layoutSublayers() }
+    }
 
     /// The layer's presentation state at `now` as it was before the current transaction
     /// (what `presentation()` returns and where implicit animations start).

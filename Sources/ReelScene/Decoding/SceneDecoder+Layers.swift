@@ -3,7 +3,7 @@ import ReelCore
 
 extension SceneDecoder {
     /// Keys of a layer entry besides its properties.
-    static let layerStructureKeys = ["name", "class", "sublayers", "actions", "frame", "mask"]
+    static let layerStructureKeys = ["name", "class", "sublayers", "actions", "frame", "mask", "layoutManager", "constraints"]
     /// Layer classes by the names scene files use (class names and short forms).
     static let layerClasses: [String: CALayer.Type] = [
         "CALayer": CALayer.self, "layer": CALayer.self,
@@ -81,11 +81,14 @@ extension SceneDecoder {
         if let n = map.take("mask") {
             if let mask = decodeLayer(n, depth: depth + 1) { layer.mask = mask }
         }
+        if let n = map.take("layoutManager") { decodeLayoutManager(n, into: layer) }
+        if let n = map.take("constraints") { decodeConstraints(n, into: layer) }
         if let n = map.take("sublayers") {
             if case .sequence(let items, _) = n {
                 for item in items {
                     if let child = decodeLayer(item, depth: depth + 1) { layer.addSublayer(child) }
                 }
+                checkConstraints(of: layer, at: n.location)
             } else {
                 diagnostics.error("'sublayers' must be a list of layers, found \(n.kindDescription)", at: n.location)
             }

@@ -30,6 +30,8 @@ final class SceneDecoder {
     /// The keyPath an action's animation takes when it names none: the action's key (read
     /// once, by the animation being decoded, not by animations inside it).
     var missingKeyPath: String?
+    /// Each decoded constraint's layer, source name and where the name is written.
+    var constraintSources: [(layer: CALayer, source: String, location: SourcePosition)] = []
     /// Templates with their `use:` chains resolved, once each (`.some(nil)`: failed, reported).
     var expansions: [String: SceneNode?] = [:]
     /// Settling durations of springs without a duration, by their parameters (each is a long

@@ -109,6 +109,15 @@ public enum SceneSchema {
         case "mask": ref("layer")
         case "actions": ref("actions")
         case "frame": ref("rect")
+        case "layoutManager": enumeration(SceneDecoder.layoutManagers, description: "lays out the sublayers by their constraints")
+        case "constraints":
+            list(object(SceneDecoder.constraintKeys.map { key -> (String, JSONValue) in
+                switch key {
+                case "attribute", "attribute2": (key, enumeration(CAConstraintAttribute.allCases.map(\.name)))
+                case "relativeTo": (key, ["type": "string", "description": "a sibling's name, or superlayer"])
+                default: (key, ["type": "number"])
+                }
+            }, required: ["attribute", "relativeTo", "attribute2"]))
         default: SceneDecoder.keyPath(key).map(property) ?? [:]
         }
     }
