@@ -58,6 +58,13 @@ public struct RenderJob: Sendable {
             warnings += file.handlersThatNeverRan().map(SceneProblem.init)
             // Font files count like images: a part drawn with another version of one must not join.
             let loaded = LoadedJob(job: self, timeline: timeline, referencedFiles: (images.paths + timeline.canvas.fonts).sorted())
+            // Text measured or inspected (not only drawn) sees the scene's own fonts.
+            FontCatalog.register(files: timeline.canvas.fonts)
+            if let location = file.canvasSizeLocation, loaded.canvas.pixelWidth % 2 != 0 || loaded.canvas.pixelHeight % 2 != 0 {
+                let size = "\(loaded.canvas.pixelWidth)×\(loaded.canvas.pixelHeight)"
+                warnings.append(SceneProblem(Diagnostic(file: scene, location: location, severity: .warning,
+                    message: "the frame is \(size) pixels (size × scale): H.264, HEVC and VP9 video (.mp4, .webm) need even sizes; ProRes .mov, GIF and PNG take any")))
+            }
             if let limit = options.maxMemory {
                 let canvas = loaded.canvas
                 let need = Self.estimatedMemory(width: canvas.pixelWidth, height: canvas.pixelHeight, imagePixels: images.pixels)

@@ -6,6 +6,8 @@ public struct LoadedScene {
     public let scene: Scene
     /// Non-fatal diagnostics (an entry after the end of the scene, …).
     public let warnings: [Diagnostic]
+    /// Where `canvas.size` is written, for checks of the frame size.
+    public let canvasSizeLocation: SourcePosition?
     let file: String
     let events: EventDispatcher
 
@@ -77,7 +79,8 @@ public enum SceneLoader {
         guard let scene, !decoder.diagnostics.hasErrors else {
             throw SceneLoadError(diagnostics: diagnostics)
         }
-        return LoadedScene(scene: scene, warnings: diagnostics.filter { $0.severity == .warning }, file: file, events: decoder.events)
+        return LoadedScene(scene: scene, warnings: diagnostics.filter { $0.severity == .warning }, canvasSizeLocation: decoder.canvasSizeLocation,
+                           file: file, events: decoder.events)
     }
 
     /// UTF-16 files (with a byte-order mark, as some Windows editors save) as UTF-8, so that

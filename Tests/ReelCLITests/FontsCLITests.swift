@@ -35,6 +35,9 @@ struct FontsCLITests {
         // It renders, without a warning: the family is the scene's.
         let still = try ReelProcess.run(["still", scene, "--at", "0", "-o", try folder.file("a.png")])
         #expect(still.status == 0 && !still.stderr.contains("warning"), "\(still.stderr)")
+        // inspect names the scene's own family as what the text is drawn in.
+        let inspected = try ReelProcess.run(["inspect", scene, "--at", "0", "--layer", "label"])
+        #expect(inspected.stdout.contains("\"renderedFont\": \"DejaVu Sans Mono\""), "\(inspected.stdout)")
     }
 
     @Test func aFontThatIsNotAvailableIsAWarningNamingTheSubstitute() throws {

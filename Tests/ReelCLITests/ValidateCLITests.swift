@@ -72,6 +72,17 @@ struct ValidateCLITests {
         #expect(result.stderr == "\(scene):9:9: warning: this didStop entry never runs: no animation of layer 'a' under key 'fade' stops before the end of the scene (2 s)\n")
     }
 
+    /// Odd frame sizes warn, for the size actually rendered: a scale that makes them even does not.
+    @Test func oddPixelSizesWarnThatVideoNeedsEvenOnes() throws {
+        let folder = try TemporaryFolder()
+        let scene = try folder.write("odd.yaml", "reel: 1\ncanvas: { size: [201, 100], duration: 1 }\n")
+        let plain = try ReelProcess.run(["validate", scene])
+        #expect(plain.status == 0)
+        #expect(plain.stderr == "\(scene):2:11: warning: the frame is 201×100 pixels (size × scale): H.264, HEVC and VP9 video (.mp4, .webm) need even sizes; ProRes .mov, GIF and PNG take any\n")
+        let scaled = try ReelProcess.run(["render", scene, "--scale", "2", "-o", folder.url.appendingPathComponent("x.mp4").path, "--quiet"])
+        #expect(scaled.status == 0 && scaled.stderr.isEmpty, "402 × 200 is even: \(scaled.stderr)")
+    }
+
     @Test func jsonOfValidFilesIsAnEmptyArray() throws {
         let folder = try TemporaryFolder()
         let good = try folder.write("good.json", #"{"reel": 1, "canvas": {"size": [10, 10], "duration": 1}, "layers": [{"name": "a"}]}"#)

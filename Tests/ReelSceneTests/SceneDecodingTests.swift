@@ -151,6 +151,29 @@ struct SceneDecodingTests {
         #expect(t.state("label", at: 1.5).string == "Hi")
     }
 
+    /// `on:` entries hear of the animations a layer's actions run, under the key they run with,
+    /// and a template without keyPath is an action (the key fills it in).
+    @Test func handlersHearActionAnimationsAndTemplatesServeAsActions() throws {
+        let text = """
+            reel: 1
+            canvas: { size: [100, 100], duration: 4 }
+            animations:
+              slow: { duration: 1 }
+            layers:
+              - { name: box, frame: [0, 0, 10, 10], actions: { opacity: slow } }
+            timeline:
+              - at: 1
+                set: { box: { opacity: 0 } }
+              - on: { layer: box, key: opacity, event: didStop }
+                disableActions: true
+                set: { box: { position: [80, 80] } }
+            """
+        let (_, t) = try load(text)
+        #expect(close(t.state("box", at: 1.5).opacity, 0.5), "the template's 1 s, keyPath opacity")
+        #expect(t.state("box", at: 1.9).position.x == 5)
+        #expect(t.state("box", at: 2.1).position.x == 80, "the handler ran when the action's animation stopped")
+    }
+
     @Test func insertRemoveAndRemoveLayers() throws {
         let (_, t) = try load(sceneText(timeline: """
               - at: 1

@@ -22,13 +22,6 @@ struct WarningTests {
         }
     }
 
-    @Test func oddPixelSizesWarnThatVideoNeedsEvenOnes() throws {
-        #expect(try warnings("reel: 1\ncanvas: { size: [201, 100], duration: 1 }\n") == [
-            "w.yaml:2:11: warning: the frame is 201×100 pixels (size × scale): H.264, HEVC and VP9 video (.mp4, .webm) need even sizes; only ProRes .mov, GIF and PNG take odd ones",
-        ])
-        #expect(try warnings("reel: 1\ncanvas: { size: [100.5, 50], scale: 4, duration: 1 }\n").isEmpty, "100.5 × 50 points at scale 4 is 402 × 200 pixels")
-    }
-
     @Test func aBareAngleOfMoreThanTenTurnsAsksWhetherDegreesWereMeant() throws {
         let scene = """
             reel: 1
@@ -42,6 +35,19 @@ struct WarningTests {
         #expect(try warnings(scene) == [
             "w.yaml:4:38: warning: transform.rotation.z is 90 radians (14.3 turns); angles are radians: write \"90deg\" if you meant degrees",
             "w.yaml:7:51: warning: byValue is 360 radians (57.3 turns); angles are radians: write \"360deg\" if you meant degrees",
+        ])
+    }
+
+    @Test func anOnOrderOutPropertyAnimationWarnsThatItDoesNotShow() throws {
+        let scene = """
+            reel: 1
+            canvas: { size: [100, 100], duration: 1 }
+            layers:
+              - { name: a, actions: { onOrderOut: { keyPath: opacity, toValue: 0 }, onOrderIn: { keyPath: opacity, fromValue: 0 } } }
+              - { name: b, actions: { onOrderOut: { class: CATransition, type: fade } } }
+            """
+        #expect(try warnings(scene) == [
+            "w.yaml:4:39: warning: an onOrderOut animation does not show: a removed or hidden layer is not drawn (a CATransition here runs on the superlayer and does show the removal)",
         ])
     }
 

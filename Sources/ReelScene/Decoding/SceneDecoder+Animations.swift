@@ -45,6 +45,10 @@ extension SceneDecoder {
             templates[pair.key] = (pair.value, pair.keyLocation)
         }
         // Check every template once on its own, so mistakes in unused templates are reported too.
+        // A template may leave keyPath out (an action fills it in from its key): that is
+        // checked where the template is used.
+        checkingTemplates = true
+        defer { checkingTemplates = false }
         for pair in map.pairs where templates[pair.key] != nil {
             _ = decodeAnimation(.scalar(pair.key, quoted: false, pair.keyLocation))
         }
@@ -261,6 +265,7 @@ extension SceneDecoder {
                 a.keyPath = p.description
                 return p
             }
+            if checkingTemplates { return nil }
             let hint = fallback.map { " ('\($0)' is not animatable: an action for it must name what it animates)" } ?? ""
             diagnostics.error("a \(type(of: a)) needs a 'keyPath' (the property it animates)\(hint)", at: map.location)
             return nil

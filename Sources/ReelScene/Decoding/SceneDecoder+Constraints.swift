@@ -44,6 +44,20 @@ extension SceneDecoder {
         }
     }
 
+    /// The names of the sublayers whose constraints cannot be ordered: those in a cycle and
+    /// those waiting for one.
+    static func cycle(in sublayers: [CALayer]) -> [String] {
+        var waiting = sublayers.filter { !($0.constraints ?? []).isEmpty }
+        var placed = Set<String>()
+        while let i = waiting.firstIndex(where: { l in
+            (l.constraints ?? []).allSatisfy { c in c.sourceName == "superlayer" || placed.contains(c.sourceName) || !waiting.contains { $0.name == c.sourceName } }
+        }) {
+            placed.insert(waiting[i].name ?? "")
+            waiting.remove(at: i)
+        }
+        return waiting.map { $0.name ?? "(unnamed)" }
+    }
+
     /// Once `parent`'s sublayers are decoded: every constraint names a sibling or the
     /// superlayer, siblings do not depend on each other in a cycle, and the parent lays out.
     func checkConstraints(of parent: CALayer, at location: SourcePosition) {
@@ -53,7 +67,8 @@ extension SceneDecoder {
         for (layer, source, at) in constraintSources where sublayers.contains(where: { $0 === layer }) {
             constrained = true
             if source != "superlayer", !names.contains(source) {
-                let hint = diagnostics.didYouMean(source, among: names.sorted() + ["superlayer"])
+                let hint = source == parent.name ? " (the superlayer is written 'superlayer')"
+                    : diagnostics.didYouMean(source, among: names.sorted() + ["superlayer"])
                 diagnostics.error("a constraint is relative to 'superlayer' or a sibling; '\(source)' is neither\(hint)", at: at)
             } else if source == layer.name {
                 diagnostics.error("a layer's constraint cannot be relative to the layer itself", at: at)
@@ -61,7 +76,7 @@ extension SceneDecoder {
         }
         guard constrained else { return }
         if CAConstraintLayoutManager.order(sublayers) == nil, let first = constraintSources.first(where: { c in sublayers.contains { $0 === c.layer } }) {
-            diagnostics.error("these constraints depend on each other in a cycle (each sibling's frame waits for another's)", at: first.location)
+            diagnostics.error("these constraints depend on each other in a cycle (each sibling's frame waits for another's): \(Self.cycle(in: sublayers).joined(separator: ", "))", at: first.location)
         }
         if parent.layoutManager == nil {
             diagnostics.warning("sublayers have constraints but this layer has no 'layoutManager: constraints': they do nothing", at: location)

@@ -304,7 +304,18 @@ extension SceneDecoder {
                 continue
             }
             missingKeyPath = LayerProperty(rawValue: key) != nil ? key : nil
-            if let animation = decodeAnimation(pair.value) { actions[key] = animation }
+            if let animation = decodeAnimation(pair.value) {
+                actions[key] = animation
+                if key == kCAOnOrderOut, !(animation is CATransition) {
+                    diagnostics.warning("an onOrderOut animation does not show: a removed or hidden layer is not drawn (a CATransition here runs on the superlayer and does show the removal)", at: pair.value.location)
+                }
+                // `on:` entries hear of it under the key it runs with (a transition's is "transition").
+                if let name = layer.name, !(key == kCAOnOrderOut && animation is CATransition) {
+                    let runsAs = animation is CATransition ? kCATransition : key
+                    events.noteAdded(layer: name, key: runsAs)
+                    animation.delegate = events.lateDelegate(layer: name, key: runsAs)
+                }
+            }
             missingKeyPath = nil
         }
         layer.actions = actions

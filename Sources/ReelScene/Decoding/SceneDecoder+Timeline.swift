@@ -344,6 +344,23 @@ final class EventDispatcher {
         added.contains(layer + "\u{0}" + (key ?? "*"))
     }
 
+    /// The delegate for an animation the file declares before its handlers are decoded (a
+    /// layer's action): it looks them up when the event happens.
+    func lateDelegate(layer: String, key: String) -> CAAnimationDelegate { LateForwarder(dispatcher: self, layer: layer, key: key) }
+
+    private final class LateForwarder: CAAnimationDelegate {
+        // Weak: the action lives in the layer, the dispatcher is held by the scene's entries.
+        weak var dispatcher: EventDispatcher?
+        let layer: String, key: String
+        init(dispatcher: EventDispatcher, layer: String, key: String) { (self.dispatcher, self.layer, self.key) = (dispatcher, layer, key) }
+
+        func animationDidStart(_ anim: CAAnimation) { dispatcher?.delegate(layer: layer, key: key)?.animationDidStart(anim) }
+
+        func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {
+            dispatcher?.delegate(layer: layer, key: key)?.animationDidStop(anim, finished: flag)
+        }
+    }
+
     /// The delegate for an animation added to `layer` under `key`.
     func delegate(layer: String, key: String?) -> CAAnimationDelegate? {
         let matching = handlers.filter { $0.layer == layer && ($0.key == nil || $0.key == key) }

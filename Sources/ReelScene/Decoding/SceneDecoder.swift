@@ -30,6 +30,10 @@ final class SceneDecoder {
     /// The keyPath an action's animation takes when it names none: the action's key (read
     /// once, by the animation being decoded, not by animations inside it).
     var missingKeyPath: String?
+    /// True while templates are checked on their own (see `decodeTemplates`).
+    var checkingTemplates = false
+    /// Where the canvas size is written (for checks made once options such as a scale apply).
+    var canvasSizeLocation: SourcePosition?
     /// Each decoded constraint's layer, source name and where the name is written.
     var constraintSources: [(layer: CALayer, source: String, location: SourcePosition)] = []
     /// Templates with their `use:` chains resolved, once each (`.some(nil)`: failed, reported).
@@ -172,9 +176,8 @@ final class SceneDecoder {
         } else if w < 1 || h < 1 {
             diagnostics.error("the frame would be \(format(w))×\(format(h)) pixels (size × scale); it needs at least 1×1", at: sizeLocation)
             ok = false
-        } else if w.truncatingRemainder(dividingBy: 2) != 0 || h.truncatingRemainder(dividingBy: 2) != 0 {
-            diagnostics.warning("the frame is \(format(w))×\(format(h)) pixels (size × scale): H.264, HEVC and VP9 video (.mp4, .webm) need even sizes; only ProRes .mov, GIF and PNG take odd ones", at: sizeLocation)
         }
+        canvasSizeLocation = sizeLocation
         let frames = (fps * duration).rounded()
         let durationLocation = map.keyLocation("duration") ?? node.location
         if frames > Double(limits.maxFrames) {
