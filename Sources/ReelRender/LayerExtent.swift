@@ -75,12 +75,7 @@ enum LayerExtent {
 
     /// The bounding box of `r` under the affine matrix `m`.
     static func transformed(_ r: CGRect, _ m: cairo_matrix_t) -> CGRect {
-        guard !r.isNull else { return r }
-        let corners = [(r.minX, r.minY), (r.maxX, r.minY), (r.minX, r.maxY), (r.maxX, r.maxY)].map { x, y in
-            CGPoint(x: m.xx * x + m.xy * y + m.x0, y: m.yx * x + m.yy * y + m.y0)
-        }
-        let xs = corners.map(\.x), ys = corners.map(\.y)
-        return CGRect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+        r.applying(CGAffineTransform(a: m.xx, b: m.yx, c: m.xy, d: m.yy, tx: m.x0, ty: m.y0))
     }
 
     /// Clips `cr` to whole device pixels around `r` (in user space), one pixel wider on each side

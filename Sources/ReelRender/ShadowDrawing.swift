@@ -176,11 +176,9 @@ struct AlphaImage {
         cairo_new_path(cr)
         cairo_restore(cr)
         // The device-space box of the user-space extents.
-        let corners = [(x0, y0), (x1, y0), (x0, y1), (x1, y1)].map { (x, y) in
-            (m.xx * x + m.xy * y + m.x0, m.yx * x + m.yy * y + m.y0)
-        }
-        var minX = Int(saturating: corners.map(\.0).min()!.rounded(.down)) - margin, maxX = Int(saturating: corners.map(\.0).max()!.rounded(.up)) + margin
-        var minY = Int(saturating: corners.map(\.1).min()!.rounded(.down)) - margin, maxY = Int(saturating: corners.map(\.1).max()!.rounded(.up)) + margin
+        let box = LayerExtent.transformed(CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0), m)
+        var minX = Int(saturating: Double(box.minX).rounded(.down)) - margin, maxX = Int(saturating: Double(box.maxX).rounded(.up)) + margin
+        var minY = Int(saturating: Double(box.minY).rounded(.down)) - margin, maxY = Int(saturating: Double(box.maxY).rounded(.up)) + margin
         if let (vx0, vy0, vx1, vy1) = visible {
             (minX, minY, maxX, maxY) = (max(minX, vx0), max(minY, vy0), min(maxX, vx1), min(maxY, vy1))
         }
