@@ -20,6 +20,10 @@ public enum InspectReport {
             // What `font` (nil: Core Animation's default, Helvetica) is drawn in here.
             pairs.append(("renderedFont", .string(FontCatalog.family(for: layer.state.font))))
         }
+        if let particles = layer.particles {
+            // Live particles now (those left out over the limit included), and how many are drawn.
+            pairs.append(("particleCount", .number(Double(particles.particles.count + particles.dropped))))
+        }
         pairs.append(("animationKeys", .array(layer.animationKeys.map(JSONValue.string))))
         if let mask = layer.mask { pairs.append(("mask", json(mask))) }
         if includeSublayers {
@@ -77,6 +81,10 @@ public enum InspectReport {
         case .colors(let v): return .array(v.map { json(.color($0)) })
         case .image(let i): return i.map { .string($0.source ?? "\($0.width)×\($0.height) image") } ?? .null
         case .imageFade(let f): return json(.image(f.to))  // the image fading in
+        case .cells(let cells):
+            return .array(cells.map { cell in
+                .object(EmitterCellProperty.allCases.map { ($0.rawValue, json($0.get(cell))) })
+            })
         }
     }
 }

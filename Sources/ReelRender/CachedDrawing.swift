@@ -10,7 +10,7 @@ extension LayerPainter {
         let s = layer.state
         switch layer.kind {
         case .shape, .text, .gradient: return true
-        case .layer, .replicator, .scroll: return ContentsDrawing.hasContent(s) || ShadowDrawing.isVisible(s)
+        case .layer, .replicator, .scroll, .emitter: return ContentsDrawing.hasContent(s) || ShadowDrawing.isVisible(s)
         case .transformLayer: return false
         }
     }
@@ -19,7 +19,7 @@ extension LayerPainter {
     /// border, then its shadow under it). false when the layer is not such a leaf.
     func drawCachedLeaf(_ layer: PresentationLayer, _ cr: OpaquePointer, cache: RenderCache, opacity: Double, shadow: Bool) -> Bool {
         guard Self.isCacheable(layer), layer.mask == nil, !layer.sublayers.contains(where: Self.isVisible),
-              layer.kind != .replicator else { return false }
+              layer.kind != .replicator, !EmitterDrawing.hasContent(layer) else { return false }
         let s = layer.state
         if s.masksToBounds {
             Geometry.roundedRect(cr, s.bounds, radius: s.cornerRadius, corners: s.maskedCorners)

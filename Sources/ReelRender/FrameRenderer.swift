@@ -224,6 +224,20 @@ struct LayerPainter {
         drawSublayers(layer, cr, alpha: alpha)
         if clips { cairo_restore(cr) }
         if Self.hasBorder(s) { Self.drawBorder(s, cr, alpha: alpha) }
+        if layer.kind == .emitter { drawParticles(layer, cr, alpha: alpha) }
+    }
+
+    /// An emitter's particles: above its background and border (as in Core Animation), inside
+    /// its bounds when it clips.
+    private func drawParticles(_ layer: PresentationLayer, _ cr: OpaquePointer, alpha: Double) {
+        let s = layer.state
+        cairo_save(cr)
+        if s.masksToBounds {
+            Geometry.roundedRect(cr, s.bounds, radius: s.cornerRadius, corners: s.maskedCorners)
+            cairo_clip(cr)
+        }
+        EmitterDrawing.draw(layer, cr, alpha: alpha, budget: budget)
+        cairo_restore(cr)
     }
 
     /// Contents and the class's own drawing (shape, text, gradient), inside any bounds clip.
@@ -234,7 +248,7 @@ struct LayerPainter {
         case .shape: ShapeDrawing.draw(s, cr, alpha: alpha)
         case .text: if TextDrawing.hasContent(s) { TextDrawing.draw(s, cr, alpha: alpha) }
         case .gradient: if GradientDrawing.hasContent(s) { GradientDrawing.draw(s, cr, alpha: alpha) }
-        case .layer, .replicator, .transformLayer, .scroll: break
+        case .layer, .replicator, .transformLayer, .scroll, .emitter: break
         }
     }
 
@@ -322,6 +336,7 @@ struct LayerPainter {
         case .text: n += TextDrawing.hasContent(s) ? 1 : 0
         case .gradient: n += GradientDrawing.hasContent(s) ? 1 : 0
         case .replicator: n += s.instanceCount > 1 && layer.sublayers.contains(where: isVisible) ? 2 : 0
+        case .emitter: n += EmitterDrawing.hasContent(layer) ? 1 : 0
         case .layer, .transformLayer, .scroll: break
         }
         return n + layer.sublayers.filter(isVisible).count

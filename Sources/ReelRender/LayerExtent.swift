@@ -64,6 +64,7 @@ enum LayerExtent {
             guard ink.isNull || (ink.minX.isFinite && ink.maxX.isFinite && ink.minY.isFinite && ink.maxY.isFinite) else { return nil }
             box = box.union(ink)
         case .replicator: if s.instanceCount > 1 { return nil }
+        case .emitter: box = box.union(EmitterDrawing.extent(layer))
         }
         return box
     }

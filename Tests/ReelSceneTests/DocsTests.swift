@@ -82,7 +82,8 @@ struct DocsTests {
 
     @Test(arguments: examples)
     func everyExampleDecodesAndValidates(_ block: Block) throws {
-        _ = try load(Self.scene(for: block))
+        // Images are named from the repository's root (scenes/assets/…), as a user there would.
+        _ = try load(Self.scene(for: block), images: FakeImages(), baseDirectory: Self.repository)
     }
 
     @Test func invalidExamplesShowExactlyTheirOutput() throws {
@@ -139,6 +140,7 @@ struct DocsTests {
         switch p {
         case .contents: return "image file"
         case .maskedCorners: return "`all` or a list of corners"
+        case .seed: return "whole number 0…4294967295"
         default: break
         }
         if let range = SceneDecoder.range(of: p) {
@@ -148,6 +150,7 @@ struct DocsTests {
         case .bool: return "true or false"
         case .numbers: return "list of numbers"
         case .colors: return "list of colors"
+        case .cells: return "list of emitter cells"
         default: return p.kind.rawValue
         }
     }

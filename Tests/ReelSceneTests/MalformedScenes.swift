@@ -48,6 +48,7 @@ func timeline(_ entries: String, _ expected: String..., schema: Malformed.Schema
 @Suite("Malformed scenes")
 struct MalformedSceneTests {
     static let all = MalformedScenes.files + MalformedScenes.layers + MalformedScenes.animations + MalformedScenes.timelines
+        + MalformedScenes.emitters
         + MalformedScenes.coordinateLimits
 
     @Test func theTableIsLargeEnough() {

@@ -6,11 +6,12 @@ import Testing
 /// Decodes scene text, failing the test with the diagnostics if it does not decode. Every scene a
 /// test decodes must also validate against the schema: the schema may never be stricter than the
 /// decoder, and this checks it on every scene the tests write.
-func load(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> (Scene, Timeline) {
+func load(_ text: String, images: SceneImageLoader? = nil, baseDirectory: URL? = nil,
+          sourceLocation: SourceLocation = #_sourceLocation) throws -> (Scene, Timeline) {
     let schemaProblems = (try? SceneSchema.validate(bytes: Array(text.utf8), file: "test.yaml")) ?? []
     #expect(schemaProblems.isEmpty, "the decoder accepts this scene but the schema does not:\n\(schemaProblems)", sourceLocation: sourceLocation)
     do {
-        let scene = try SceneLoader.decode(text: text, file: "test.yaml").scene
+        let scene = try SceneLoader.decode(text: text, file: "test.yaml", images: images, baseDirectory: baseDirectory).scene
         return (scene, try scene.compile())
     } catch let error as SceneLoadError {
         Issue.record("scene did not decode:\n\(error)", sourceLocation: sourceLocation)

@@ -34,7 +34,7 @@ struct SchemaTests {
 
     @Test func theValidatorImplementsEveryKeywordTheSchemaUses() throws {
         _ = try SchemaValidator(schema: try Self.committedSchema())
-        #expect(throws: SchemaValidator.Unsupported.self) { try SchemaValidator(schema: ["type": "object", "patternProperties": [:]]) }
+        #expect(throws: SchemaValidator.Unsupported.self) { try SchemaValidator(schema: ["type": "object", "dependencies": [:]]) }
     }
 
     @Test func thereAreScenesToCheck() {
@@ -98,12 +98,19 @@ struct SchemaTests {
             #expect(Set(properties.map(\.0)) == Set(SceneDecoder.animationKeys(for: className)), "\(className)")
             for (key, value) in properties { #expect(value != [:], "\(className).\(key) has no schema") }
         }
-        guard case .array(let paths)? = schema["definitions"]?["CABasicAnimation"]?["properties"]?["keyPath"]?["enum"] else {
-            Issue.record("keyPath has no enum")
+        // keyPath: an enumeration of the layers' key paths, or a key path into an emitter cell.
+        guard case .array(let forms)? = schema["definitions"]?["CABasicAnimation"]?["properties"]?["keyPath"]?["anyOf"],
+              forms.count == 2, case .array(let paths)? = forms[0]["enum"], case .string(let cellPattern)? = forms[1]["pattern"] else {
+            Issue.record("keyPath is not an enumeration or a cell path pattern")
             return
         }
-        let animatable = LayerKeyPath.allPaths.filter { LayerKeyPath($0)!.property.isAnimatable }
+        let animatable = LayerKeyPath.allPaths.filter { LayerKeyPath($0)!.isAnimatable }
         #expect(Set(animatable).isSubset(of: Set(paths.compactMap { if case .string(let s) = $0 { s } else { nil } })))
+        let regex = try NSRegularExpression(pattern: cellPattern)
+        func matches(_ s: String) -> Bool { regex.firstMatch(in: s, range: NSRange(s.startIndex..., in: s)) != nil }
+        #expect(matches("emitterCells.spark.birthRate") && matches("emitterCells.rocket.emitterCells.spark.color"))
+        #expect(matches("emitterCells.spark.contentsRect.origin.x"))
+        #expect(!matches("emitterCells.spark.name") && !matches("emitterCells.spark") && !matches("emitterCells.spark.birthrate"))
     }
 
     @Test func theTimelineListsExactlyItsKeys() throws {

@@ -114,7 +114,7 @@ open class CAPropertyAnimation: CAAnimation {
         guard let path = LayerKeyPath(text) else {
             throw AnimationError("unknown key path '\(text)'\(suggestion(for: text, among: LayerKeyPath.allPaths))")
         }
-        guard path.property.isAnimatable else { throw AnimationError("'\(text)' is not animatable") }
+        guard path.isAnimatable else { throw AnimationError("'\(text)' is not animatable") }
         return path
     }
 

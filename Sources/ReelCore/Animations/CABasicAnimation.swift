@@ -104,6 +104,12 @@ extension AnimatableValue {
         case .image:
             guard let v = value as? CGImage else { return nil }
             self = .image(v)
+        case .cells:
+            switch value {
+            case let v as [EmitterCellState]: self = .cells(v)
+            case let v as [CAEmitterCell]: self = .cells(v.map(\.state))
+            default: return nil
+            }
         }
     }
 }

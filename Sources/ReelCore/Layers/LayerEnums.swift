@@ -16,6 +16,12 @@ public enum CATextLayerTruncationMode: String, LayerOption { case none, start, m
 public enum CAGradientLayerType: String, LayerOption { case axial, radial, conic }
 /// The directions a CAScrollLayer scrolls in.
 public enum CAScrollLayerScrollMode: String, LayerOption { case none, vertically, horizontally, both }
+/// Where an emitter's particles are born: a shape centred on `emitterPosition`.
+public enum CAEmitterLayerEmitterShape: String, LayerOption { case point, line, rectangle, cuboid, circle, sphere }
+/// Which part of the emitter shape particles are born on.
+public enum CAEmitterLayerEmitterMode: String, LayerOption { case points, outline, surface, volume }
+/// The order particles are drawn in, or additive blending.
+public enum CAEmitterLayerRenderMode: String, LayerOption { case unordered, oldestFirst, oldestLast, backToFront, additive }
 /// How contents are placed in the bounds. (`top` means the top of the screen here; Core Animation
 /// on iOS famously swaps top and bottom because of its flipped geometry.)
 public enum CALayerContentsGravity: String, LayerOption {
@@ -44,6 +50,8 @@ public enum LayerKind: String, Sendable, Hashable, CaseIterable {
     case transformLayer = "CATransformLayer"
     /// Shows part of its sublayers: scrolling sets its bounds.origin.
     case scroll = "CAScrollLayer"
+    /// Emits, animates and draws particles (`CAEmitterCell`s).
+    case emitter = "CAEmitterLayer"
 
     /// The short form scene files accept (`class: shape`).
     public var shortName: String {
@@ -55,6 +63,7 @@ public enum LayerKind: String, Sendable, Hashable, CaseIterable {
         case .replicator: "replicator"
         case .transformLayer: "transformLayer"
         case .scroll: "scroll"
+        case .emitter: "emitter"
         }
     }
 }

@@ -21,13 +21,16 @@ public enum LayerProperty: String, CaseIterable, Sendable, Hashable {
     case instanceRedOffset, instanceGreenOffset, instanceBlueOffset, instanceAlphaOffset
     // CAScrollLayer
     case scrollMode
+    // CAEmitterLayer
+    case emitterCells, emitterPosition, emitterZPosition, emitterSize, emitterDepth, emitterShape, emitterMode, renderMode
+    case birthRate, lifetime, velocity, scale, spin, seed
 
     /// The kind of value the property holds.
     public var kind: ValueKind {
         switch self {
         case .bounds, .contentsRect: .rect
-        case .position, .anchorPoint, .startPoint, .endPoint: .point
-        case .shadowOffset: .size
+        case .position, .anchorPoint, .startPoint, .endPoint, .emitterPosition: .point
+        case .shadowOffset, .emitterSize: .size
         case .transform, .sublayerTransform, .instanceTransform: .transform
         case .hidden, .masksToBounds, .doubleSided, .wrapped: .bool
         case .backgroundColor, .borderColor, .shadowColor, .fillColor, .strokeColor, .foregroundColor, .instanceColor: .color
@@ -35,7 +38,9 @@ public enum LayerProperty: String, CaseIterable, Sendable, Hashable {
         case .contents: .image
         case .colors: .colors
         case .lineDashPattern, .locations: .numbers
-        case .contentsGravity, .fillRule, .lineCap, .lineJoin, .alignmentMode, .truncationMode, .type, .string, .font, .scrollMode: .string
+        case .contentsGravity, .fillRule, .lineCap, .lineJoin, .alignmentMode, .truncationMode, .type, .string, .font, .scrollMode,
+             .emitterShape, .emitterMode, .renderMode: .string
+        case .emitterCells: .cells
         default: .number
         }
     }
@@ -51,6 +56,9 @@ public enum LayerProperty: String, CaseIterable, Sendable, Hashable {
         case .truncationMode: CATextLayerTruncationMode.allCases.map(\.rawValue)
         case .type: CAGradientLayerType.allCases.map(\.rawValue)
         case .scrollMode: CAScrollLayerScrollMode.allCases.map(\.rawValue)
+        case .emitterShape: CAEmitterLayerEmitterShape.allCases.map(\.rawValue)
+        case .emitterMode: CAEmitterLayerEmitterMode.allCases.map(\.rawValue)
+        case .renderMode: CAEmitterLayerRenderMode.allCases.map(\.rawValue)
         default: nil
         }
     }
@@ -65,6 +73,8 @@ public enum LayerProperty: String, CaseIterable, Sendable, Hashable {
         case .instanceCount, .instanceDelay, .instanceTransform, .instanceColor, .instanceRedOffset, .instanceGreenOffset,
              .instanceBlueOffset, .instanceAlphaOffset: .replicator
         case .scrollMode: .scroll
+        case .emitterCells, .emitterPosition, .emitterZPosition, .emitterSize, .emitterDepth, .emitterShape, .emitterMode,
+             .renderMode, .birthRate, .lifetime, .velocity, .scale, .spin, .seed: .emitter
         default: .layer
         }
     }
@@ -84,7 +94,7 @@ public enum LayerProperty: String, CaseIterable, Sendable, Hashable {
     /// Whether an explicit animation may target it.
     public var isAnimatable: Bool {
         switch self {
-        case .beginTime, .speed, .timeOffset, .maskedCorners, .string, .font, .scrollMode: false
+        case .beginTime, .speed, .timeOffset, .maskedCorners, .string, .font, .scrollMode, .emitterCells, .seed: false
         default: true
         }
     }
@@ -153,6 +163,20 @@ public enum LayerProperty: String, CaseIterable, Sendable, Hashable {
         case .instanceGreenOffset: .number(s.instanceGreenOffset)
         case .instanceBlueOffset: .number(s.instanceBlueOffset)
         case .instanceAlphaOffset: .number(s.instanceAlphaOffset)
+        case .emitterCells: .cells(s.emitterCells ?? [])
+        case .emitterPosition: .point(s.emitterPosition)
+        case .emitterZPosition: .number(s.emitterZPosition)
+        case .emitterSize: .size(s.emitterSize)
+        case .emitterDepth: .number(s.emitterDepth)
+        case .emitterShape: .string(s.emitterShape.rawValue)
+        case .emitterMode: .string(s.emitterMode.rawValue)
+        case .renderMode: .string(s.renderMode.rawValue)
+        case .birthRate: .number(s.birthRate)
+        case .lifetime: .number(s.lifetime)
+        case .velocity: .number(s.velocity)
+        case .scale: .number(s.scale)
+        case .spin: .number(s.spin)
+        case .seed: .number(Double(s.seed))
         }
     }
 
@@ -221,6 +245,20 @@ public enum LayerProperty: String, CaseIterable, Sendable, Hashable {
         case (.instanceGreenOffset, .number(let n)): s.instanceGreenOffset = n
         case (.instanceBlueOffset, .number(let n)): s.instanceBlueOffset = n
         case (.instanceAlphaOffset, .number(let n)): s.instanceAlphaOffset = n
+        case (.emitterCells, .cells(let c)): s.emitterCells = c.isEmpty ? nil : c
+        case (.emitterPosition, .point(let p)): s.emitterPosition = p
+        case (.emitterZPosition, .number(let n)): s.emitterZPosition = n
+        case (.emitterSize, .size(let v)): s.emitterSize = v
+        case (.emitterDepth, .number(let n)): s.emitterDepth = n
+        case (.emitterShape, .string(let v)): if let e = CAEmitterLayerEmitterShape(rawValue: v) { s.emitterShape = e }
+        case (.emitterMode, .string(let v)): if let e = CAEmitterLayerEmitterMode(rawValue: v) { s.emitterMode = e }
+        case (.renderMode, .string(let v)): if let e = CAEmitterLayerRenderMode(rawValue: v) { s.renderMode = e }
+        case (.birthRate, .number(let n)): s.birthRate = n
+        case (.lifetime, .number(let n)): s.lifetime = n
+        case (.velocity, .number(let n)): s.velocity = n
+        case (.scale, .number(let n)): s.scale = n
+        case (.spin, .number(let n)): s.spin = n
+        case (.seed, .number(let n)): s.seed = n.isFinite ? UInt32(max(0, min(n, Double(UInt32.max))).rounded(.down)) : 0
         default: break
         }
     }

@@ -112,6 +112,27 @@ public struct LayerState: Hashable, Sendable {
     public var instanceBlueOffset: Double = 0
     public var instanceAlphaOffset: Double = 0
 
+    // MARK: CAEmitterLayer
+    /// The cells particles are made from; nil emits nothing.
+    public var emitterCells: [EmitterCellState]? = nil
+    /// Centre of the emitter shape, in the layer's coordinate space, and its z.
+    public var emitterPosition: CGPoint = .zero
+    public var emitterZPosition: CGFloat = 0
+    /// Size of the emitter shape (a circle's or sphere's radius is its width) and its depth.
+    public var emitterSize: CGSize = .zero
+    public var emitterDepth: CGFloat = 0
+    public var emitterShape: CAEmitterLayerEmitterShape = .point
+    public var emitterMode: CAEmitterLayerEmitterMode = .volume
+    public var renderMode: CAEmitterLayerRenderMode = .unordered
+    /// Multipliers of every cell's birthRate, lifetime, velocity, scale and spin.
+    public var birthRate: Double = 1
+    public var lifetime: Double = 1
+    public var velocity: Double = 1
+    public var scale: Double = 1
+    public var spin: Double = 1
+    /// Seeds the particles' random draws: the same seed, the same particles.
+    public var seed: UInt32 = 0
+
     public init() {}
 
     /// Maps this layer's local time from its parent's time.

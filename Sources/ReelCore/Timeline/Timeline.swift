@@ -33,7 +33,7 @@ public struct Timeline: Sendable {
 
     /// The presentation tree at scene time `t`: model values with every active animation applied.
     public func presentation(at t: Double) -> PresentationLayer {
-        presentation(of: rootID, sceneTime: t, parentTime: t, budget: LayerBudget())
+        presentation(of: rootID, sceneTime: t, parentTime: t, parentRate: 1, budget: LayerBudget())
     }
 
     /// Most presentation layers one tree holds. Replicators multiply their sublayers, and
@@ -53,16 +53,20 @@ public struct Timeline: Sendable {
         presentation(at: t).first { $0.name == name }
     }
 
-    func presentation(of id: Int, sceneTime t: Double, parentTime: Double, budget: LayerBudget) -> PresentationLayer {
+    /// `parentRate`: how fast the parent's time runs against scene time (the product of the
+    /// ancestors' speeds), so an emitter can find its state at earlier times of its own.
+    func presentation(of id: Int, sceneTime t: Double, parentTime: Double, parentRate: Double, budget: LayerBudget) -> PresentationLayer {
         // One level of the recursion over sublayers and masks: deep trees move to fresh stacks.
-        DeepStack.level { presentationLevel(of: id, sceneTime: t, parentTime: parentTime, budget: budget) }
+        DeepStack.level { presentationLevel(of: id, sceneTime: t, parentTime: parentTime, parentRate: parentRate, budget: budget) }
     }
 
-    private func presentationLevel(of id: Int, sceneTime t: Double, parentTime: Double, budget: LayerBudget) -> PresentationLayer {
+    private func presentationLevel(of id: Int, sceneTime t: Double, parentTime: Double, parentRate: Double,
+                                   budget: LayerBudget) -> PresentationLayer {
         budget.remaining -= 1
         let layer = layers[id]
         let snapshot = layer.snapshot(at: t)
         let local = snapshot.state.localTime(parentTime: parentTime)
+        let rate = parentRate * snapshot.state.speed
         var state = snapshot.state
         var keys: [String] = []
         var transition: TransitionState?
@@ -71,20 +75,49 @@ public struct Timeline: Sendable {
             if let key = attachment.key { keys.append(key) }
             if let effect = attachment.animation.transitionState(localTime: local) { transition = effect }
         }
-        let children = snapshot.sublayers.map { presentation(of: $0, sceneTime: t, parentTime: local, budget: budget) }
-        let mask = snapshot.mask.map { presentation(of: $0, sceneTime: t, parentTime: local, budget: budget) }
+        let children = snapshot.sublayers.map { presentation(of: $0, sceneTime: t, parentTime: local, parentRate: rate, budget: budget) }
+        let mask = snapshot.mask.map { presentation(of: $0, sceneTime: t, parentTime: local, parentRate: rate, budget: budget) }
         // A replicator's copies show its sublayers `instanceDelay` seconds apart in time.
         var instances: [[PresentationLayer]] = []
         if layer.kind == .replicator, state.instanceDelay != 0, state.instanceCount > 1 {
             // Copies beyond the budget are not built; they are drawn undelayed (ReplicatorDrawing).
             for i in 1..<state.instanceCount where budget.remaining > 0 {
                 let shifted = local - Double(i) * state.instanceDelay
-                instances.append(snapshot.sublayers.map { presentation(of: $0, sceneTime: t, parentTime: shifted, budget: budget) })
+                instances.append(snapshot.sublayers.map { presentation(of: $0, sceneTime: t, parentTime: shifted, parentRate: rate, budget: budget) })
             }
         }
+        let particles = layer.kind == .emitter ? emitterFrame(of: layer, state: state, sceneTime: t, localTime: local, rate: rate) : nil
         return PresentationLayer(name: layer.name, kind: layer.kind, model: snapshot.state, state: state, localTime: local,
                                  animationKeys: keys, sublayers: children, mask: mask, delayedInstances: instances,
-                                 transition: transition)
+                                 transition: transition, particles: particles)
+    }
+
+    /// An emitter's particles now. Its state at earlier layer times comes from its own history
+    /// (model snapshots and animations), mapped back to scene time through its time's rate. It
+    /// emits from its local time 0, or from when it was inserted if later (so a negative
+    /// beginTime or a timeOffset starts the scene with particles already in flight).
+    private func emitterFrame(of layer: CompiledLayer, state: LayerState, sceneTime t: Double, localTime local: Double,
+                              rate: Double) -> EmitterFrame {
+        let inserted = layer.snapshotTimes.first ?? 0
+        let start = inserted > 0 ? max(0, local - (t - inserted) * rate) : 0
+        let sceneTime = { (tau: Double) in rate != 0 ? t + (tau - local) / rate : t }
+        let history: (Double) -> LayerState = { tau in
+            let sceneTime = sceneTime(tau)
+            let snapshot = layer.snapshot(at: sceneTime)
+            let active = layer.attachments(activeAt: sceneTime)
+            guard !active.isEmpty else { return snapshot.state }
+            var s = snapshot.state
+            for attachment in active { attachment.animation.apply(to: &s, model: snapshot.state, localTime: tau) }
+            return s
+        }
+        // The state now holds all through [a, b] when one model snapshot covers it and now, and
+        // no animation is attached at any moment of that.
+        let isConstant: (Double, Double) -> Bool = { a, b in
+            let lo = min(sceneTime(a), sceneTime(b), t), hi = max(sceneTime(a), sceneTime(b), t)
+            guard layer.snapshotIndex(at: lo) == layer.snapshotIndex(at: hi) else { return false }
+            return !layer.attachmentList.contains { $0.addedAt <= hi && $0.removedAt > lo }
+        }
+        return ParticleSystem.frame(at: local, since: start, current: state, history: history, isConstant: isConstant)
     }
 }
 
@@ -128,10 +161,14 @@ public struct PresentationLayer: Sendable {
     private let transitionBox: [TransitionState]
     /// A transition under way on this layer: the renderer blends its old and new appearance.
     public var transition: TransitionState? { transitionBox.first }
+    private let particlesBox: [EmitterFrame]
+    /// An emitter's particles at this moment (nil for other layers).
+    public var particles: EmitterFrame? { particlesBox.first }
 
     public init(name: String?, kind: LayerKind, model: LayerState, state: LayerState, localTime: Double,
                 animationKeys: [String], sublayers: [PresentationLayer], mask: PresentationLayer? = nil,
-                delayedInstances: [[PresentationLayer]] = [], transition: TransitionState? = nil) {
+                delayedInstances: [[PresentationLayer]] = [], transition: TransitionState? = nil,
+                particles: EmitterFrame? = nil) {
         self.name = name
         self.kind = kind
         self.model = model
@@ -142,18 +179,20 @@ public struct PresentationLayer: Sendable {
         self.maskBox = mask.map { [$0] } ?? []
         self.delayedInstances = delayedInstances
         self.transitionBox = transition.map { [$0] } ?? []
+        self.particlesBox = particles.map { [$0] } ?? []
     }
 
     /// The same layer with other presentation values (`state`), everything else kept.
     public func with(state: LayerState) -> PresentationLayer {
         PresentationLayer(name: name, kind: kind, model: model, state: state, localTime: localTime, animationKeys: animationKeys,
-                          sublayers: sublayers, mask: mask, delayedInstances: delayedInstances, transition: transition)
+                          sublayers: sublayers, mask: mask, delayedInstances: delayedInstances, transition: transition,
+                          particles: particles)
     }
 
     /// The same layer without its transition (the new appearance alone).
     public var withoutTransition: PresentationLayer {
         PresentationLayer(name: name, kind: kind, model: model, state: state, localTime: localTime, animationKeys: animationKeys,
-                          sublayers: sublayers, mask: mask, delayedInstances: delayedInstances)
+                          sublayers: sublayers, mask: mask, delayedInstances: delayedInstances, particles: particles)
     }
 
     /// Depth-first search of this subtree (masks included).
@@ -188,14 +227,17 @@ struct CompiledLayer: Sendable {
     }
 
     /// The model at time t (the first snapshot if t is before everything).
-    func snapshot(at t: Double) -> LayerSnapshot {
+    func snapshot(at t: Double) -> LayerSnapshot { snapshots[snapshotIndex(at: t)] }
+
+    /// The index of the snapshot in force at t.
+    func snapshotIndex(at t: Double) -> Int {
         // Binary search for the last time ≤ t.
         var lo = 0, hi = snapshotTimes.count
         while lo < hi {
             let mid = (lo + hi) / 2
             if snapshotTimes[mid] <= t { lo = mid + 1 } else { hi = mid }
         }
-        return snapshots[max(lo - 1, 0)]
+        return max(lo - 1, 0)
     }
 
     /// Attachments with addedAt ≤ t < removedAt, in the order they were added.

@@ -2,7 +2,7 @@ import Foundation
 
 /// The kinds of value a layer property or key path holds.
 public enum ValueKind: String, Sendable, Hashable {
-    case number, point, size, rect, color, transform, bool, numbers, path, string, colors, image
+    case number, point, size, rect, color, transform, bool, numbers, path, string, colors, image, cells
 
     /// How the kind is written in scene files, for error messages.
     public var noun: String {
@@ -19,6 +19,7 @@ public enum ValueKind: String, Sendable, Hashable {
         case .string: "a string"
         case .colors: "a list of colors"
         case .image: "an image file"
+        case .cells: "a list of emitter cells"
         }
     }
 }
@@ -45,6 +46,8 @@ public enum AnimatableValue: Hashable, Sendable {
     case image(CGImage?)
     /// Layer contents part-way through an animation: a cross-dissolve of two images.
     case imageFade(ContentsFade)
+    /// An emitter's cells (or a cell's sub-cells); switches discretely.
+    case cells([EmitterCellState])
 
     public var kind: ValueKind {
         switch self {
@@ -60,6 +63,7 @@ public enum AnimatableValue: Hashable, Sendable {
         case .string: .string
         case .colors: .colors
         case .image, .imageFade: .image
+        case .cells: .cells
         }
     }
 
@@ -72,6 +76,7 @@ public enum AnimatableValue: Hashable, Sendable {
     public var numbers: [Double]? { if case .numbers(let v) = self { v } else { nil } }
     public var string: String? { if case .string(let v) = self { v } else { nil } }
     public var colors: [CGColor]? { if case .colors(let v) = self { v } else { nil } }
+    public var cells: [EmitterCellState]? { if case .cells(let v) = self { v } else { nil } }
     /// The path, `.some(nil)` for a nil path, nil when the value is not a path.
     public var path: CGPath?? { if case .path(let v) = self { .some(v) } else { nil } }
     /// The colour, `.some(nil)` for a nil colour, nil when the value is not a colour.
@@ -187,7 +192,7 @@ extension AnimatableValue {
             return AnimatableValue.transform(.identity).interpolated(to: self, fraction: k)
         case .numbers(let v): return .numbers(v.map { $0 * k })
         case .colors(let v): return .colors(v.map { AnimatableValue.color($0).scaled(by: k).color!! })
-        case .bool, .path, .string, .image, .imageFade: return self
+        case .bool, .path, .string, .image, .imageFade, .cells: return self
         }
     }
 }
@@ -206,7 +211,7 @@ extension AnimatableValue {
         case .color(let c): (c ?? .clear).components.map { Double($0) }
         case .numbers(let v): v
         case .colors(let v): v.flatMap { $0.components.map { Double($0) } }
-        case .transform, .bool, .path, .string, .image, .imageFade: nil
+        case .transform, .bool, .path, .string, .image, .imageFade, .cells: nil
         }
     }
 
@@ -220,7 +225,7 @@ extension AnimatableValue {
         case .color: .color(CGColor(red: c[0], green: c[1], blue: c[2], alpha: c[3]))
         case .numbers: .numbers(c)
         case .colors: .colors(stride(from: 0, to: c.count - 3, by: 4).map { CGColor(red: c[$0], green: c[$0 + 1], blue: c[$0 + 2], alpha: c[$0 + 3]) })
-        case .transform, .bool, .path, .string, .image, .imageFade: self
+        case .transform, .bool, .path, .string, .image, .imageFade, .cells: self
         }
     }
 

@@ -6,8 +6,12 @@ import Foundation
 public struct LayerKeyPath: Hashable, Sendable, CustomStringConvertible {
     /// The stored property the path reads and writes.
     public let property: LayerProperty
-    /// Fields from the property inward, e.g. [.size, .width] for `bounds.size.width`.
+    /// Fields from the property inward, e.g. [.size, .width] for `bounds.size.width` (for a
+    /// cell path: inward from the cell's property).
     public let fields: [Field]
+    /// For `emitterCells.NAME….PROPERTY`: the emitter cell and its property (`property` is then
+    /// `emitterCells`).
+    public let cell: EmitterCellPath?
 
     /// A part of a compound value.
     public enum Field: String, Sendable, Hashable {
@@ -19,7 +23,18 @@ public struct LayerKeyPath: Hashable, Sendable, CustomStringConvertible {
     public init(property: LayerProperty, fields: [Field] = []) {
         self.property = property
         self.fields = fields
+        self.cell = nil
     }
+
+    /// A path to a property of an emitter cell (`names`: the cell and the sub-cells within it).
+    public init(cell: EmitterCellPath, fields: [Field] = []) {
+        self.property = .emitterCells
+        self.fields = fields
+        self.cell = cell
+    }
+
+    /// Whether an animation may target the path.
+    public var isAnimatable: Bool { cell.map { $0.property.isAnimatable } ?? property.isAnimatable }
 
     /// Parses a Core Animation key path; nil when it names nothing Reel knows.
     public init?(_ string: String) {
@@ -28,6 +43,21 @@ public struct LayerKeyPath: Hashable, Sendable, CustomStringConvertible {
         var fields: [Field] = []
         var kind = property.kind
         var rest = parts.dropFirst()
+        var cell: EmitterCellPath?
+        if property == .emitterCells, !rest.isEmpty {
+            // emitterCells.NAME(.emitterCells.NAME)*.PROPERTY
+            var names: [String] = []
+            while let name = rest.first, !name.isEmpty {
+                names.append(name)
+                rest = rest.dropFirst()
+                guard rest.first == "emitterCells" else { break }
+                rest = rest.dropFirst()
+            }
+            guard !names.isEmpty, let p = rest.first.flatMap(EmitterCellProperty.init(rawValue:)) else { return nil }
+            rest = rest.dropFirst()
+            cell = EmitterCellPath(names: names, property: p)
+            kind = p.kind
+        }
         while let name = rest.first {
             rest = rest.dropFirst()
             switch (kind, name) {
@@ -68,11 +98,13 @@ public struct LayerKeyPath: Hashable, Sendable, CustomStringConvertible {
         }
         self.property = property
         self.fields = fields
+        self.cell = cell
     }
 
     /// The key path as Core Animation spells it.
     public var description: String {
         var s = property.rawValue
+        if let cell { s += "." + cell.names.joined(separator: ".emitterCells.") + "." + cell.property.rawValue }
         for f in fields {
             switch f {
             case .rotationX: s += ".rotation.x"
@@ -113,7 +145,7 @@ public struct LayerKeyPath: Hashable, Sendable, CustomStringConvertible {
 
     /// The kind of value at the end of the path.
     public var kind: ValueKind {
-        guard let last = fields.last else { return property.kind }
+        guard let last = fields.last else { return cell?.property.kind ?? property.kind }
         switch last {
         case .origin: return .point
         case .size, .translation: return .size
@@ -123,25 +155,37 @@ public struct LayerKeyPath: Hashable, Sendable, CustomStringConvertible {
 
     /// Reads the value at this path.
     public func get(_ state: LayerState) -> AnimatableValue {
-        var value = property.get(state)
+        var value = base(state)
         for f in fields { value = Self.read(f, of: value) }
         return value
+    }
+
+    /// The value of the property (or the cell's property) the fields narrow.
+    private func base(_ state: LayerState) -> AnimatableValue {
+        guard let cell else { return property.get(state) }
+        let found = EmitterCellState.find(cell.names[...], in: state.emitterCells) ?? EmitterCellState()
+        return cell.property.get(found)
+    }
+
+    private func setBase(_ state: inout LayerState, _ value: AnimatableValue) {
+        guard let cell else { return property.set(&state, value) }
+        EmitterCellState.modify(cell.names[...], in: &state.emitterCells) { cell.property.set(&$0, value) }
     }
 
     /// Writes the value at this path, leaving the rest of the property as it was.
     public func set(_ state: inout LayerState, _ newValue: AnimatableValue) {
         guard !fields.isEmpty else {
-            property.set(&state, newValue)
+            setBase(&state, newValue)
             return
         }
         // Walk down collecting the enclosing values, then rebuild them from the inside out.
-        var chain = [property.get(state)]
+        var chain = [base(state)]
         for f in fields.dropLast() { chain.append(Self.read(f, of: chain.last!)) }
         var value = newValue
         for (f, outer) in zip(fields, chain).reversed() {
             value = Self.write(f, of: outer, value)
         }
-        property.set(&state, value)
+        setBase(&state, value)
     }
 
     static func read(_ field: Field, of value: AnimatableValue) -> AnimatableValue {
@@ -230,5 +274,17 @@ public struct LayerKeyPath: Hashable, Sendable, CustomStringConvertible {
         default: return t
         }
         return d.recomposed
+    }
+}
+
+/// The cell part of an `emitterCells.NAME.PROPERTY` key path.
+public struct EmitterCellPath: Hashable, Sendable {
+    /// The cell's name, then the names of sub-cells within it.
+    public var names: [String]
+    public var property: EmitterCellProperty
+
+    public init(names: [String], property: EmitterCellProperty) {
+        self.names = names
+        self.property = property
     }
 }

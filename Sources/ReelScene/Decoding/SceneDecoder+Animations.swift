@@ -261,7 +261,7 @@ extension SceneDecoder {
         let fallback = missingKeyPath
         missingKeyPath = nil
         guard let n = map.take("keyPath") else {
-            if let fallback, let p = Self.keyPath(fallback), p.property.isAnimatable {
+            if let fallback, let p = Self.keyPath(fallback), p.isAnimatable {
                 a.keyPath = p.description
                 return p
             }
@@ -271,11 +271,13 @@ extension SceneDecoder {
             return nil
         }
         guard let text = values.string(n, what: "keyPath") else { return nil }
-        if let p = Self.keyPath(text), p.property.isAnimatable {
+        if let p = Self.keyPath(text), p.isAnimatable {
             a.keyPath = p.description
             return p
         } else if let p = Self.keyPath(text) {
             diagnostics.error("'\(p)' is not animatable", at: n.location)
+        } else if let problem = cellPathProblem(text) {
+            diagnostics.error(problem, at: n.location)
         } else {
             diagnostics.error("unknown key path '\(SceneNode.abbreviated(text))'\(diagnostics.didYouMean(text, among: LayerKeyPath.allPaths + Self.propertyAliases.keys.sorted()))", at: n.location)
         }

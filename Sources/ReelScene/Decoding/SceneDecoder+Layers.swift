@@ -13,6 +13,7 @@ extension SceneDecoder {
         "CAReplicatorLayer": CAReplicatorLayer.self, "replicator": CAReplicatorLayer.self,
         "CATransformLayer": CATransformLayer.self, "transformLayer": CATransformLayer.self,
         "CAScrollLayer": CAScrollLayer.self, "scroll": CAScrollLayer.self,
+        "CAEmitterLayer": CAEmitterLayer.self, "emitter": CAEmitterLayer.self,
     ]
     /// Other spellings of properties: Core Animation's Swift names of the Boolean properties whose
     /// key-value names Reel uses (the scene format (docs/scene-format.md) §3 writes `isWrapped`).
@@ -102,6 +103,10 @@ extension SceneDecoder {
     func decodeProperty(_ pair: MapEntry, of kind: LayerKind, layerName: String?) -> (LayerKeyPath, AnimatableValue)? {
         let what = layerName.map { "layer '\($0)'" } ?? "this layer"
         guard let path = Self.keyPath(pair.key) else {
+            if let problem = cellPathProblem(pair.key) {
+                diagnostics.error(problem, at: pair.keyLocation)
+                return nil
+            }
             let known = ["frame"] + Self.propertyKeys(for: kind)
             diagnostics.error("unknown property '\(pair.key)'\(diagnostics.didYouMean(pair.key, among: known))", at: pair.keyLocation)
             return nil
@@ -116,6 +121,20 @@ extension SceneDecoder {
         switch path.property {
         case .contents where path.fields.isEmpty:
             value = image(node, what: "contents")
+        case .emitterCells:
+            if let cell = path.cell {
+                value = path.fields.isEmpty ? cellValue(node, cell.property) : values.value(node, kind: path.kind, what: pair.key)
+            } else {
+                value = decodeCells(node).map(AnimatableValue.cells)
+            }
+        case .seed:
+            value = values.number(node, what: "seed", in: 0...Double(UInt32.max)).flatMap { n -> AnimatableValue? in
+                guard n == n.rounded() else {
+                    diagnostics.error("seed must be a whole number from 0 to \(UInt32.max), found \(format(n))", at: node.location)
+                    return nil
+                }
+                return .number(n)
+            }
         case .maskedCorners:
             value = cornerMask(node).map { .number(Double($0.rawValue)) }
         case .instanceCount:
@@ -153,7 +172,7 @@ extension SceneDecoder {
 
     /// Whether a key path holds an angle (so `"90deg"` is accepted).
     static func isAngle(_ path: LayerKeyPath) -> Bool {
-        guard let last = path.fields.last else { return false }
+        guard let last = path.fields.last else { return path.cell?.property.isAngle ?? false }
         return last == .rotationX || last == .rotationY || last == .rotationZ
     }
 
@@ -230,7 +249,8 @@ extension SceneDecoder {
     static func range(of property: LayerProperty) -> ClosedRange<Double>? {
         switch property {
         case .opacity, .shadowOpacity, .strokeStart, .strokeEnd: 0...1
-        case .borderWidth, .cornerRadius, .lineWidth, .shadowRadius, .fontSize, .miterLimit, .contentsScale: 0...Double.infinity
+        case .borderWidth, .cornerRadius, .lineWidth, .shadowRadius, .fontSize, .miterLimit, .contentsScale, .birthRate, .lifetime,
+             .emitterDepth: 0...Double.infinity
         default: nil
         }
     }

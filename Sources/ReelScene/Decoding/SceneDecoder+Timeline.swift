@@ -170,6 +170,7 @@ extension SceneDecoder {
                     } else if change.key == "frame" {
                         if let r = values.rect(change.value, what: "frame") { changes.items.append((name, { $0.frame = r })) }
                     } else if let (path, value) = decodeProperty(change, of: type(of: layer).kind, layerName: name) {
+                        checkCellPath(path, of: layer, layerName: name, at: change.keyLocation)
                         recordInstanceCount(path, value, of: layer, at: change.value.location)
                         changes.items.append((name, { $0.setValue(value, forKeyPath: path) }))
                     }
@@ -216,6 +217,10 @@ extension SceneDecoder {
         }
         guard let name, let template = decodeAnimation(animationNode) else { return nil }
         events.noteAdded(layer: name, key: key)
+        deferred.append { [self] in
+            guard let layer = registry.layer(named: name) else { return }
+            for path in Self.keyPaths(of: template) { checkCellPath(path, of: layer, layerName: name, at: animationNode.location) }
+        }
         // `events` weakly: a handler's body may add animations, and a strong reference here
         // would close the loop events → handler → body → this closure → events (a leak of the
         // whole scene). The scene's `at` entries hold it instead (see decodeTimeline).

@@ -414,6 +414,10 @@ struct ValueDecoder {
             // Images are files, loaded by the scene decoder (SceneDecoder.image); not a plain value.
             diagnostics.error("\(what): an image must be a file name", at: node.location)
             return nil
+        case .cells:
+            // Cells are maps decoded by the scene decoder (SceneDecoder.decodeCells); not a plain value.
+            diagnostics.error("\(what): emitter cells are a list of cell maps", at: node.location)
+            return nil
         }
     }
 }

@@ -56,7 +56,9 @@ extension SceneSchema {
         case "autoreverses", "removedOnCompletion", "additive", "cumulative": ref("bool")
         case "fillMode": enumeration(CAMediaTimingFillMode.allCases.map(\.rawValue))
         case "timingFunction": ref("timingFunction")
-        case "keyPath": enumeration(animatablePaths, description: "the animated property or key path")
+        case "keyPath": ["anyOf": [enumeration(animatablePaths, description: "the animated property or key path"),
+                                   ["type": "string", "pattern": .string(cellPathPattern(animatable: true)),
+                                    "description": "a property of an emitter cell, by the cells' names"]]]
         case "valueFunction": enumeration(CAValueFunctionName.allCases.map(\.rawValue))
         case "fromValue", "toValue", "byValue": ["description": "a value of the key path's kind"]
         case "values": ["description": "keyframe values of the key path's kind", "type": "array"]
@@ -74,6 +76,20 @@ extension SceneSchema {
         case "startProgress", "endProgress": number(minimum: 0, maximum: 1)
         default: [:]
         }
+    }
+
+    /// `emitterCells.NAME(.emitterCells.NAME)*.PROPERTY(.FIELD)*`: a key path into an emitter
+    /// cell (which cells a layer has, the decoder checks).
+    static func cellPathPattern(animatable: Bool) -> String {
+        let properties = EmitterCellProperty.allCases.filter { !animatable || $0.isAnimatable }.map(\.rawValue)
+        return "^emitterCells\\.[^.]+(\\.emitterCells\\.[^.]+)*\\.(\(properties.joined(separator: "|")))(\\.(origin|size|x|y|width|height))*$"
+    }
+
+    /// `schema` (an object) that also accepts keys matching the patterns.
+    static func withPatternProperties(_ schema: JSONValue, _ patterns: [(String, JSONValue)]) -> JSONValue {
+        guard case .object(var pairs) = schema else { return schema }
+        pairs.insert(("patternProperties", .object(patterns)), at: pairs.count - 1)
+        return .object(pairs)
     }
 
     /// Every key path an animation may target, aliases included.
@@ -147,7 +163,8 @@ extension SceneSchema {
             ("insert", object(SceneDecoder.insertKeys.map { ($0, insertField($0)) }, required: ["layer"])),
             ("add", object(SceneDecoder.addKeys.map { ($0, $0 == "animation" ? ref("animation") : ref("text")) }, required: ["layer", "animation"])),
             ("remove", object(SceneDecoder.removeKeys.map { ($0, ref("text")) }, required: ["layer"])),
-            ("changes", object(changes, description: "new model values by property or key path")),
+            ("changes", withPatternProperties(object(changes, description: "new model values by property or key path"),
+                                              [(cellPathPattern(animatable: false), [:])])),
         ]
     }
 

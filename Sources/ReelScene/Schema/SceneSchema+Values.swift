@@ -106,23 +106,46 @@ extension SceneSchema {
         case .string: ref("text")
         case .colors: ref("colors")
         case .image: ref("image")
+        case .cells: list(ref("emitterCell"))
         }
     }
 
     /// The schema of a layer property or key path, with the decoder's range checks.
     static func property(_ path: LayerKeyPath) -> JSONValue {
         guard path.fields.isEmpty else { return value(path.kind, angle: SceneDecoder.isAngle(path)) }
+        if let cell = path.cell { return cellProperty(cell.property) }
         let p = path.property
         if let options = p.options { return enumeration(options) }
         switch p {
         case .contents: return ref("image")
         case .maskedCorners: return ref("maskedCorners")
         case .instanceCount: return number(minimum: 0, maximum: SceneDecoder.maxInstanceCount, integer: true)
+        case .seed: return number(minimum: 0, maximum: Double(UInt32.max), integer: true)
         case .locations: return list(number())
         case .lineDashPattern: return list(number(minimum: 0))
         default:
             if let range = SceneDecoder.range(of: p) { return number(minimum: range.lowerBound, maximum: range.upperBound) }
             return value(p.kind)
+        }
+    }
+}
+
+extension SceneSchema {
+    /// A CAEmitterCell map.
+    static var emitterCell: JSONValue {
+        object(SceneDecoder.cellKeys.map { key in
+            (key, cellProperty(EmitterCellProperty(rawValue: key == "isEnabled" ? "enabled" : key)!))
+        }, description: "a CAEmitterCell: what its particles look like and how they move")
+    }
+
+    /// The schema of a cell property, with the decoder's checks.
+    static func cellProperty(_ p: EmitterCellProperty) -> JSONValue {
+        switch p {
+        case .name: return ["type": "string", "pattern": "^[^.]+$"]
+        case .contents: return ref("image")
+        default:
+            if let range = p.range { return number(minimum: range.lowerBound, maximum: range.upperBound) }
+            return value(p.kind, angle: p.isAngle)
         }
     }
 }

@@ -59,7 +59,7 @@ public enum SceneSchema {
     }
 
     static var definitions: [(String, JSONValue)] {
-        valueDefinitions + [("canvas", canvas)] + layerDefinitions + animationDefinitions + timelineDefinitions
+        valueDefinitions + [("canvas", canvas), ("emitterCell", emitterCell)] + layerDefinitions + animationDefinitions + timelineDefinitions
     }
 
     static var canvas: JSONValue {

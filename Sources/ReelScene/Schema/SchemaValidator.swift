@@ -4,6 +4,7 @@ import ReelCore
 /// Validates parsed YAML/JSON against a JSON Schema (draft-07), for the keywords the scene schema
 /// uses: type, enum, const, properties, required, additionalProperties, items (a schema or a
 /// tuple), minItems, maxItems, minimum, maximum, exclusiveMinimum, pattern, minLength, anyOf,
+/// patternProperties,
 /// oneOf, allOf, not, if/then/else and `$ref` to `#/definitions/…`. Any other keyword is a
 /// `SchemaValidator.Unsupported` error, so the subset cannot silently fall behind the schema.
 ///
@@ -26,7 +27,7 @@ final class SchemaValidator {
     static let supported: Set<String> = [
         "$schema", "title", "description", "definitions", "$ref", "type", "enum", "const", "properties", "required",
         "additionalProperties", "items", "minItems", "maxItems", "minimum", "maximum", "exclusiveMinimum", "pattern",
-        "minLength", "anyOf", "oneOf", "allOf", "not", "if", "then", "else",
+        "minLength", "anyOf", "oneOf", "allOf", "not", "if", "then", "else", "patternProperties",
     ]
 
     let root: JSONValue
@@ -43,7 +44,7 @@ final class SchemaValidator {
         for (key, value) in pairs {
             guard supported.contains(key) else { throw Unsupported(keyword: key) }
             switch key {
-            case "definitions", "properties":
+            case "definitions", "properties", "patternProperties":
                 if case .object(let children) = value { for (_, child) in children { try checkKeywords(child) } }
             case "anyOf", "oneOf", "allOf", "items":
                 if case .array(let children) = value { for child in children { try checkKeywords(child) } } else { try checkKeywords(value) }
@@ -234,8 +235,12 @@ final class SchemaValidator {
                 problems.append(Problem(location: node.location, message: "missing '\(key)'"))
             }
         }
+        let patternProperties: [(String, JSONValue)]
+        if case .object(let p)? = schema["patternProperties"] { patternProperties = p } else { patternProperties = [] }
         for pair in pairs {
             if let s = properties.first(where: { $0.0 == pair.key })?.1 {
+                check(pair.value, s, &problems)
+            } else if let s = patternProperties.first(where: { matches(pair.key, pattern: $0.0) })?.1 {
                 check(pair.value, s, &problems)
             } else if let additional = schema["additionalProperties"] {
                 if case .bool(false) = additional {

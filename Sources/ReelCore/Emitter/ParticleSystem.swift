@@ -1,0 +1,227 @@
+import Foundation
+
+/// Computes an emitter's particles at one moment, with no state carried between frames.
+///
+/// Time is cut into slots of `slotLength`. In each slot a cell gives birth to `birthRate × slot`
+/// particles (the fraction is carried by an equidistributed sequence, so a rate of 30/s gives
+/// a particle in about every fourth slot, evenly), at times within the slot drawn from the seed. Each
+/// particle's values at birth come from the emitter's state at that moment (so animating
+/// `emitterPosition` leaves a trail and a `birthRate` animation makes a burst) and from draws
+/// keyed by (seed, cell, slot, index); its state at any age is closed-form. Only slots whose
+/// particles can still be alive are visited.
+public struct ParticleSystem {
+    /// Length of a birth slot, seconds of the layer's time.
+    public static let slotLength = 1.0 / 120
+    /// Particles live at most this long (seconds), whatever their lifetime says: older ones
+    /// would cost every frame a visit to every slot since.
+    public static let maxLifetime = 600.0
+    /// Most particles one emitter draws in a frame; more are left out (and counted).
+    public static let maxParticles = 100_000
+    /// Most births one frame looks at (alive or not): bounds a frame's work whatever the rates.
+    static let maxWork = 2 * maxParticles
+
+    private let time: Double
+    private let start: Double
+    private let current: LayerState
+    private let history: (Double) -> LayerState
+    private let isConstant: (Double, Double) -> Bool
+    private let seed: UInt64
+    private var particles: [Particle] = []
+    private var dropped = 0
+    /// Births looked at: bounds the work of a frame whatever the rates say.
+    private var work = 0
+    private var flatIndex: [[Int]: Int] = [:]
+
+    /// The particles alive at layer time `time` of an emitter that started emitting at `start`.
+    /// `current` is the emitter's presentation state now; `history(t)` its state at layer time t;
+    /// `isConstant(a, b)` tells that the state is `current` all through [a, b] (no history to
+    /// look up: the usual case, an emitter nothing animates).
+    public static func frame(at time: Double, since start: Double, current: LayerState,
+                             history: @escaping (Double) -> LayerState,
+                             isConstant: @escaping (Double, Double) -> Bool = { _, _ in false }) -> EmitterFrame {
+        guard let cells = current.emitterCells, !cells.isEmpty, time.isFinite, start.isFinite else { return .empty }
+        var system = ParticleSystem(time: time, start: start, current: current, history: history, isConstant: isConstant,
+                                    seed: UInt64(current.seed))
+        var flat: [EmitterCellState] = []
+        func flatten(_ cells: [EmitterCellState], _ path: [Int]) {
+            for (i, c) in cells.enumerated() {
+                system.flatIndex[path + [i]] = flat.count
+                flat.append(c)
+                flatten(c.emitterCells ?? [], path + [i])
+            }
+        }
+        flatten(cells, [])
+        for i in cells.indices { system.emitTopLevel([i]) }
+        return EmitterFrame(cells: flat, particles: system.ordered(current.renderMode), renderMode: current.renderMode,
+                            dropped: system.dropped)
+    }
+
+    private init(time: Double, start: Double, current: LayerState, history: @escaping (Double) -> LayerState,
+                 isConstant: @escaping (Double, Double) -> Bool, seed: UInt64) {
+        self.time = time
+        self.start = start
+        self.current = current
+        self.history = history
+        self.isConstant = isConstant
+        self.seed = seed
+    }
+
+    /// The emitter's state at layer time t: `current` when nothing changes over the window.
+    private func state(at t: Double, constant: Bool) -> LayerState { constant ? current : history(t) }
+
+    // MARK: Births
+
+    /// Particles of a cell of the layer itself, born on the emitter shape.
+    private mutating func emitTopLevel(_ path: [Int]) {
+        guard let now = Self.cell(path, in: current), now.isEnabled, now.speed > 0 else { return }
+        let horizon = min(Self.lifeBound(now, layerLifetime: current.lifetime), Self.maxLifetime)
+        let from = max(start, time - horizon)
+        guard from <= time, let j0 = Self.slot(from), let j1 = Self.slot(time) else { return }
+        let pathKey = Self.key(path)
+        let constant = isConstant(Double(j0) * Self.slotLength, time)
+        var next = state(at: Double(j0) * Self.slotLength, constant: constant)
+        let steady = constant ? Self.cell(path, in: current) : nil
+        for j in j0...j1 {
+            let slotStart = Double(j) * Self.slotLength
+            let s = next
+            if !constant { next = history(slotStart + Self.slotLength) }
+            guard let c = steady ?? Self.cell(path, in: s), c.isEnabled, c.speed > 0 else { continue }
+            let count = births(c.birthRate * s.birthRate * Self.slotLength, phase: ParticleRandom.key(seed, pathKey), slot: j)
+            for k in 0..<count {
+                var rng = ParticleRandom(key: ParticleRandom.key(seed, pathKey, UInt64(bitPattern: Int64(j)), UInt64(k)))
+                let f = (Double(k) + rng.next()) / Double(count)
+                let b = slotStart + f * Self.slotLength
+                guard b >= start, b <= time, Self.isActive(c, at: b) else { continue }
+                // The emitter moves during the slot: its position at the birth, linearly.
+                let p0 = SIMD3(Double(s.emitterPosition.x), Double(s.emitterPosition.y), Double(s.emitterZPosition))
+                let p1 = SIMD3(Double(next.emitterPosition.x), Double(next.emitterPosition.y), Double(next.emitterZPosition))
+                let offset = EmitterGeometry.birthOffset(shape: s.emitterShape, mode: s.emitterMode, size: s.emitterSize,
+                                                         depth: Double(s.emitterDepth), SIMD3(rng.next(), rng.next(), rng.next()))
+                let birth = Self.birth(of: c, layer: s, at: b, origin: p0 + (p1 - p0) * f + offset, &rng)
+                add(birth, path: path, key: ParticleRandom.key(pathKey, UInt64(bitPattern: Int64(j)), UInt64(k)))
+            }
+        }
+    }
+
+    /// A particle: drawn if alive now; its sub-cells' particles in any case (they outlive it).
+    private mutating func add(_ birth: ParticleBirth, path: [Int], key: UInt64) {
+        work += 1
+        let age = birth.age(at: time)
+        if age >= 0, age < birth.lifetime {
+            if particles.count < Self.maxParticles {
+                particles.append(Particle(state: birth.state(atAge: age), cell: flatIndex[path] ?? 0, birthTime: birth.time,
+                                          sequence: particles.count))
+            } else {
+                dropped += 1
+            }
+        }
+        guard let now = Self.cell(path, in: current), let subs = now.emitterCells else { return }
+        for i in subs.indices { emitSubcells(path + [i], parent: birth, parentKey: key) }
+    }
+
+    /// Particles a particle emits: born where it is, tinted by its colour, timed by its age.
+    private mutating func emitSubcells(_ path: [Int], parent: ParticleBirth, parentKey: UInt64) {
+        guard let now = Self.cell(path, in: current), now.isEnabled, now.speed > 0, parent.rate > 0 else { return }
+        let horizon = min(Self.lifeBound(now, layerLifetime: current.lifetime), Self.maxLifetime)
+        // The parent's age (layer time) over which births can still be alive, within its life.
+        let ageNow = time - parent.time
+        let from = max(0, ageNow - horizon), to = min(ageNow, parent.lifetime / parent.rate)
+        guard from <= to, let m0 = Self.slot(from), let m1 = Self.slot(to) else { return }
+        let pathKey = ParticleRandom.key(parentKey, Self.key(path))
+        let constant = isConstant(parent.time + Double(m0) * Self.slotLength, parent.time + Double(m1 + 1) * Self.slotLength)
+        let steady = constant ? Self.cell(path, in: current) : nil
+        for m in m0...m1 {
+            guard work < Self.maxWork else { return }
+            let slotStart = Double(m) * Self.slotLength
+            let s = state(at: parent.time + slotStart, constant: constant)
+            guard let c = steady ?? Self.cell(path, in: s), c.isEnabled, c.speed > 0 else { continue }
+            let count = births(c.birthRate * s.birthRate * Self.slotLength, phase: ParticleRandom.key(seed, pathKey), slot: m)
+            for k in 0..<count {
+                var rng = ParticleRandom(key: ParticleRandom.key(seed, pathKey, UInt64(m), UInt64(k)))
+                let alpha = slotStart + (Double(k) + rng.next()) / Double(count) * Self.slotLength
+                guard alpha <= to, Self.isActive(c, at: alpha) else { continue }
+                let at = parent.state(atAge: alpha * parent.rate)
+                _ = (rng.next(), rng.next(), rng.next())  // the shape's draws: same sequence as a top-level birth
+                var birth = Self.birth(of: c, layer: s, at: parent.time + alpha, origin: at.position, &rng)
+                birth.tint = at.color
+                add(birth, path: path, key: ParticleRandom.key(pathKey, UInt64(m), UInt64(k)))
+            }
+        }
+    }
+
+    /// How many particles a slot gives birth to: the whole part of `expected`, plus one when
+    /// the slot's place in an equidistributed sequence (a golden-ratio Weyl sequence, its
+    /// phase drawn from `phase`) falls below the fraction — so over any run of slots the
+    /// count stays within a few of the rate's (it never drifts), with no state carried from
+    /// slot to slot.
+    private func births(_ expected: Double, phase: UInt64, slot: Int) -> Int {
+        guard expected > 0, expected.isFinite, work < Self.maxWork else { return 0 }
+        var rng = ParticleRandom(key: phase)
+        let place = (rng.next() + Double(slot) * 0.618_033_988_749_894_9).truncatingRemainder(dividingBy: 1)
+        return Int(min(expected + (place < 0 ? place + 1 : place), Double(Self.maxParticles)).rounded(.down))
+    }
+
+    /// A particle's values at birth: the cell's, widened by its ranges, times the layer's multipliers.
+    static func birth(of c: EmitterCellState, layer s: LayerState, at time: Double, origin: SIMD3<Double>,
+                      _ rng: inout ParticleRandom) -> ParticleBirth {
+        let lifetime = max(0, c.lifetime + c.lifetimeRange * rng.signed()) * max(s.lifetime, 0)
+        let direction = EmitterGeometry.direction(latitude: c.emissionLatitude, longitude: c.emissionLongitude,
+                                                  range: c.emissionRange, SIMD2(rng.next(), rng.next()))
+        let speed = (c.velocity + c.velocityRange * rng.signed()) * s.velocity
+        let scale = c.scale + c.scaleRange * rng.signed()
+        let spin = (c.spin + c.spinRange * rng.signed()) * s.spin
+        let base = c.color ?? .white
+        let color = SIMD4(Double(base.red) + c.redRange * rng.signed(), Double(base.green) + c.greenRange * rng.signed(),
+                          Double(base.blue) + c.blueRange * rng.signed(), Double(base.alpha) + c.alphaRange * rng.signed())
+        return ParticleBirth(time: time, rate: c.speed, lifetime: min(lifetime, maxLifetime), position: origin,
+                             velocity: direction * speed, acceleration: SIMD3(c.xAcceleration, c.yAcceleration, c.zAcceleration),
+                             scale: scale, scaleSpeed: c.scaleSpeed, scaleFactor: s.scale, spin: spin, color: color,
+                             colorSpeed: SIMD4(c.redSpeed, c.greenSpeed, c.blueSpeed, c.alphaSpeed))
+    }
+
+    // MARK: Helpers
+
+    /// The particles in drawing order.
+    private func ordered(_ mode: CAEmitterLayerRenderMode) -> [Particle] {
+        switch mode {
+        case .unordered, .additive: particles
+        case .oldestFirst: particles.sorted { ($0.birthTime, $0.sequence) < ($1.birthTime, $1.sequence) }
+        case .oldestLast: particles.sorted { ($1.birthTime, $0.sequence) < ($0.birthTime, $1.sequence) }
+        case .backToFront: particles.sorted { ($0.state.position.z, $0.sequence) < ($1.state.position.z, $1.sequence) }
+        }
+    }
+
+    /// Whether a cell emits at `t` of its parent's time (its beginTime, speed, timeOffset, duration, repeatCount).
+    static func isActive(_ c: EmitterCellState, at t: Double) -> Bool {
+        let local = (t - c.beginTime) * c.speed + c.timeOffset
+        return local >= 0 && (t - c.beginTime) < c.activeDuration
+    }
+
+    /// Longest a particle of `c` (and the particles its particles emit) can be seen after its birth.
+    static func lifeBound(_ c: EmitterCellState, layerLifetime: Double) -> Double {
+        let own = max(0, c.lifetime + c.lifetimeRange) * max(layerLifetime, 0) / max(c.speed, 1e-9)
+        let subs = (c.emitterCells ?? []).map { lifeBound($0, layerLifetime: layerLifetime) }.max() ?? 0
+        let bound = own + subs
+        return bound.isFinite ? bound : maxLifetime
+    }
+
+    static func cell(_ path: [Int], in s: LayerState) -> EmitterCellState? {
+        var cells = s.emitterCells
+        var found: EmitterCellState?
+        for i in path {
+            guard let list = cells, list.indices.contains(i) else { return nil }
+            found = list[i]
+            cells = list[i].emitterCells
+        }
+        return found
+    }
+
+    private static func slot(_ t: Double) -> Int? {
+        let j = (t / slotLength).rounded(.down)
+        return abs(j) < 1e15 ? Int(j) : nil
+    }
+
+    private static func key(_ path: [Int]) -> UInt64 {
+        path.reduce(UInt64(path.count)) { ParticleRandom.key($0, UInt64($1)) }
+    }
+}

@@ -1,0 +1,177 @@
+import CCairo
+import Foundation
+import ReelCore
+
+/// CAEmitterLayer: each particle is its cell's image (the `contentsRect` part, `contentsScale`
+/// pixels per point) scaled, turned and centred on the particle, its colours multiplied by the
+/// particle's colour; in `renderMode` order, added instead of composited over for `additive`.
+/// Particles are drawn flat (z only orders `backToFront`), as Core Animation does without
+/// `preservesDepth`.
+enum EmitterDrawing {
+    /// Whether the layer has a particle that shows.
+    static func hasContent(_ layer: PresentationLayer) -> Bool {
+        guard let frame = layer.particles else { return false }
+        return frame.particles.contains { frame.cells[$0.cell].contents != nil }
+    }
+
+    /// The box the particles cover, in the layer's space (`.null` for none).
+    static func extent(_ layer: PresentationLayer) -> CGRect {
+        guard let frame = layer.particles else { return .null }
+        let halfDiagonals = frame.cells.map { c -> Double in
+            guard let image = c.contents else { return -1 }
+            let w = Double(c.contentsRect.width) * Double(image.width), h = Double(c.contentsRect.height) * Double(image.height)
+            return (w * w + h * h).squareRoot() / 2 / max(c.contentsScale, 1e-9)
+        }
+        var box = CGRect.null
+        for p in frame.particles where halfDiagonals[p.cell] >= 0 {
+            let r = halfDiagonals[p.cell] * abs(p.state.scale)
+            guard r.isFinite else { return .null }
+            box = box.union(CGRect(x: p.state.position.x - r, y: p.state.position.y - r, width: 2 * r, height: 2 * r))
+        }
+        return box
+    }
+
+    /// Draws the particles into the layer's space at `alpha`: straight into the pixels where it
+    /// can (`ParticleCompositor`), through Cairo otherwise (or when `direct` is false, to
+    /// compare the two).
+    static func draw(_ layer: PresentationLayer, _ cr: OpaquePointer, alpha: Double, budget: DrawBudget, direct allowed: Bool = true) {
+        guard let frame = layer.particles, !frame.particles.isEmpty else { return }
+        let sprites = frame.cells.map { Sprite($0) }
+        defer { sprites.forEach { $0?.release() } }
+        let direct = allowed ? ParticleCompositor(cr) : nil
+        var base = cairo_matrix_t()
+        cairo_get_matrix(cr, &base)
+        // Particles wholly outside the clip are skipped (snow that fell out of the frame).
+        var x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0
+        cairo_clip_extents(cr, &x0, &y0, &x1, &y1)
+        // Device pixels per user unit (for what a particle costs) and what a frame may spend:
+        // the area particles may cover is that of 64 whole frames (enormous particles by the
+        // thousand would otherwise take minutes; the same ones are left out every time).
+        let unit = (abs(base.xx * base.yy - base.xy * base.yx)).squareRoot()
+        let visible = max(x1 - x0, 0) * max(y1 - y0, 0) * unit * unit
+        var budgetPixels = 64 * max(visible, 1)
+        cairo_save(cr)
+        if frame.renderMode == .additive { cairo_set_operator(cr, CAIRO_OPERATOR_ADD) }
+        for p in frame.particles {
+            guard let sprite = sprites[p.cell] else { continue }
+            let s = p.state
+            let a = s.color.w * alpha
+            let k = s.scale / sprite.contentsScale
+            guard a > 0, k != 0, k.isFinite, s.position.x.isFinite, s.position.y.isFinite else { continue }
+            let r = sprite.halfDiagonal * abs(k)
+            guard s.position.x + r >= x0, s.position.x - r <= x1, s.position.y + r >= y0, s.position.y - r <= y1 else { continue }
+            let cost = min(4 * r * r * unit * unit, visible) + 1
+            guard budgetPixels >= cost, budget.take() else { break }
+            budgetPixels -= cost
+            if let direct {
+                direct.draw(sprite.texture, x: s.position.x, y: s.position.y, rotation: s.rotation, k: k, color: s.color,
+                            alpha: a, additive: frame.renderMode == .additive)
+                continue
+            }
+            // User space: the sprite's pixels, centred on the particle, turned and scaled.
+            var m = base
+            cairo_matrix_translate(&m, s.position.x, s.position.y)
+            if s.rotation != 0 { cairo_matrix_rotate(&m, s.rotation) }
+            cairo_matrix_scale(&m, k, k)
+            cairo_set_matrix(cr, &m)
+            sprite.paint(cr, color: s.color, alpha: a)
+        }
+        direct?.finish()
+        cairo_restore(cr)
+    }
+}
+
+/// One cell's image as a Cairo pattern centred on the origin, with what tinting it needs.
+private final class Sprite {
+    let pattern: OpaquePointer
+    let surface: OpaquePointer
+    let width: Int, height: Int
+    let contentsScale: Double
+    let halfDiagonal: Double
+    /// Every pixel is white (at some alpha): tinting is the colour masked by its alpha.
+    var isWhite: Bool { texture.isWhite }
+    /// The same pixels for drawing without Cairo.
+    let texture: ParticleTexture
+    private let source: UnsafeMutableRawPointer
+    private let sourceStride: Int
+    /// A scratch copy for colours that must multiply the image's own.
+    private var tinted: (surface: OpaquePointer, pattern: OpaquePointer)?
+
+    init?(_ cell: EmitterCellState) {
+        guard let image = cell.contents else { return nil }
+        // The contentsRect part of the image, in whole pixels.
+        let r = cell.contentsRect.standardized.intersection(CGRect(x: 0, y: 0, width: 1, height: 1))
+        guard !r.isNull else { return nil }
+        let px0 = Int((r.minX * Double(image.width)).rounded()), py0 = Int((r.minY * Double(image.height)).rounded())
+        let px1 = Int((r.maxX * Double(image.width)).rounded()), py1 = Int((r.maxY * Double(image.height)).rounded())
+        guard px1 > px0, py1 > py0 else { return nil }
+        width = px1 - px0
+        height = py1 - py0
+        sourceStride = image.pixels.stride
+        source = image.pixels.baseAddress + py0 * sourceStride + px0 * 4
+        surface = cairo_image_surface_create_for_data(source.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
+                                                      Int32(width), Int32(height), Int32(sourceStride))!
+        pattern = Sprite.centredPattern(surface, width, height)
+        contentsScale = max(cell.contentsScale, 1e-9)
+        halfDiagonal = Double(width * width + height * height).squareRoot() / 2
+        texture = ParticleTexture(pixels: source, stride: sourceStride, width: width, height: height)
+    }
+
+    private static func centredPattern(_ surface: OpaquePointer, _ width: Int, _ height: Int) -> OpaquePointer {
+        let pattern = cairo_pattern_create_for_surface(surface)!
+        var m = cairo_matrix_t()
+        cairo_matrix_init_translate(&m, Double(width) / 2, Double(height) / 2)
+        cairo_pattern_set_matrix(pattern, &m)
+        // Core Animation's default filters for cells are linear.
+        cairo_pattern_set_filter(pattern, CAIRO_FILTER_BILINEAR)
+        return pattern
+    }
+
+    func paint(_ cr: OpaquePointer, color c: SIMD4<Double>, alpha: Double) {
+        if isWhite {
+            cairo_set_source_rgba(cr, c.x, c.y, c.z, alpha)
+            cairo_mask(cr, pattern)
+        } else if c.x >= 1, c.y >= 1, c.z >= 1 {
+            // (A pattern that does not extend bounds the paint to the image.)
+            cairo_set_source(cr, pattern)
+            cairo_paint_with_alpha(cr, alpha)
+        } else {
+            cairo_set_source(cr, tint(c))
+            cairo_paint_with_alpha(cr, alpha)
+        }
+    }
+
+    /// The image with its colours multiplied by `c` (alpha is applied when painting).
+    private func tint(_ c: SIMD4<Double>) -> OpaquePointer {
+        if tinted == nil {
+            let s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
+            tinted = (s, Sprite.centredPattern(s, width, height))
+        }
+        let (target, pattern) = tinted!
+        cairo_surface_flush(target)
+        let data = cairo_image_surface_get_data(target)!, stride = Int(cairo_image_surface_get_stride(target))
+        // BGRA in memory; colour channels scale, alpha stays.
+        let f = [c.z, c.y, c.x].map { UInt32((min(max($0, 0), 1) * 256).rounded()) }
+        for y in 0..<height {
+            let from = (source + y * sourceStride).assumingMemoryBound(to: UInt8.self), to = data + y * stride
+            for x in 0..<width {
+                let i = x * 4
+                to[i] = UInt8((UInt32(from[i]) * f[0] + 128) >> 8)
+                to[i + 1] = UInt8((UInt32(from[i + 1]) * f[1] + 128) >> 8)
+                to[i + 2] = UInt8((UInt32(from[i + 2]) * f[2] + 128) >> 8)
+                to[i + 3] = from[i + 3]
+            }
+        }
+        cairo_surface_mark_dirty(target)
+        return pattern
+    }
+
+    func release() {
+        cairo_pattern_destroy(pattern)
+        cairo_surface_destroy(surface)
+        if let tinted {
+            cairo_pattern_destroy(tinted.pattern)
+            cairo_surface_destroy(tinted.surface)
+        }
+    }
+}
