@@ -196,6 +196,7 @@ public struct LoadedJob: Sendable {
             // so the whole render and the concatenated segments are the same bytes.
             settings.chunkFrames = grid.chunkFrames
             settings.chunkOrigin = grid.frames.lowerBound
+            settings.chunkEnd = grid.frames.upperBound
             let scene = sceneFingerprint
             settings.comment = SegmentRecord(
                 settings: settings, scene: scene, options: identity.compact, grid: grid,

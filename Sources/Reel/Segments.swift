@@ -37,6 +37,10 @@ public struct Segment: Sendable, Hashable, Codable, CustomStringConvertible {
 ///  --segment 0/2 = chunks 0–1          1/2 = chunks 2–3
 /// ```
 ///
+/// A last chunk of at most half a chunk joins the one before (a 6 s clip in 4 s chunks is one
+/// chunk, not 4 s + 2 s): every chunk costs the encoder a keyframe and a restart, which a short
+/// remainder does not repay (measured: a 6 s page scroll rendered 13 % faster as one chunk).
+///
 /// The grid depends on the frames and `--chunk-seconds` only, so the whole render and every
 /// segment of every N encode each chunk identically, and joining segments is a stream copy.
 public struct ChunkGrid: Sendable, Equatable {
@@ -51,7 +55,20 @@ public struct ChunkGrid: Sendable, Equatable {
         chunkFrames = max(1, Int((seconds * fps).rounded()))
     }
 
-    public var chunkCount: Int { (frames.count + chunkFrames - 1) / chunkFrames }
+    /// The first frame of each chunk.
+    public var chunkStarts: [Int] {
+        stride(from: frames.lowerBound, to: frames.upperBound, by: chunkFrames).filter {
+            Self.startsChunk($0, first: frames.lowerBound, end: frames.upperBound, chunkFrames: chunkFrames)
+        }
+    }
+
+    public var chunkCount: Int { chunkStarts.count }
+
+    /// Whether a frame on the grid starts a chunk: the first does; a later one unless what is
+    /// left from it is at most half a chunk (that joins the chunk before).
+    public static func startsChunk(_ frame: Int, first: Int, end: Int, chunkFrames: Int) -> Bool {
+        frame == first || 2 * (end - frame) > chunkFrames
+    }
 
     /// The frames of `segment`: whole chunks, as evenly spread as they divide.
     /// - Throws: `RenderJobError.invalid` when there are fewer chunks than segments.
@@ -63,8 +80,9 @@ public struct ChunkGrid: Sendable, Equatable {
                     + "\(JSONValue.format(chunkSeconds)) s (\(chunkFrames) frames), and a segment is made of whole chunks; "
                     + "use at most \(chunks) segments, or shorter chunks with --chunk-seconds")
         }
+        let starts = chunkStarts
         let first = segment.index * chunks / segment.count, end = (segment.index + 1) * chunks / segment.count
-        return (frames.lowerBound + first * chunkFrames)..<min(frames.lowerBound + end * chunkFrames, frames.upperBound)
+        return starts[first]..<(end < chunks ? starts[end] : frames.upperBound)
     }
 
     /// Seconds per chunk unless `--chunk-seconds` says otherwise: 4 s, about x264's default
@@ -133,6 +151,7 @@ public struct SegmentRecord: Codable, Sendable, Equatable {
         settings.startFrame = firstFrame
         settings.chunkFrames = chunkFrames
         settings.chunkOrigin = wholeFirst
+        settings.chunkEnd = wholeFirst + wholeCount
         settings.comment = json
         return settings
     }

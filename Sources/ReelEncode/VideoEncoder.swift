@@ -174,6 +174,8 @@ public final class VideoEncoder: AnalyzingFrameSink {
     /// Whether frame `index` starts a chunk that needs a fresh encoder (see `VideoSettings.chunkFrames`).
     private func startsChunk(_ index: Int) -> Bool {
         guard let size = settings.chunkFrames, settings.codec.restartsAtChunks, index != settings.startFrame else { return false }
+        // A short last chunk joins the one before (ChunkGrid.startsChunk, the same rule).
+        if let end = settings.chunkEnd, 2 * (end - index) <= size { return false }
         return (index - settings.chunkOrigin) % size == 0
     }
 

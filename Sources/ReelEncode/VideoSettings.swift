@@ -41,6 +41,9 @@ public struct VideoSettings: Sendable, Equatable {
     /// The frame number the chunk grid starts at: the first frame of the whole render, also
     /// when this file holds only a segment of it.
     public var chunkOrigin = 0
+    /// The frame after the whole render's last (nil: unknown): a last chunk of at most half
+    /// `chunkFrames` before it joins the chunk before (see `ChunkGrid`).
+    public var chunkEnd: Int?
     /// Text stored as the container's `comment` tag (Reel's segment metadata), or nil.
     public var comment: String?
 

@@ -8,6 +8,18 @@ import Testing
     static let hello = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("scenes/hello.yaml").path
 
+    @Test func aShortLastChunkJoinsTheOneBefore() throws {
+        // 4 s chunks at 30 fps are 120 frames: 6 s leaves 60 (half a chunk) → one chunk.
+        #expect(ChunkGrid(frames: 0..<180, seconds: 4, fps: 30).chunkStarts == [0])
+        #expect(ChunkGrid(frames: 0..<181, seconds: 4, fps: 30).chunkStarts == [0, 120], "61 frames left: a chunk of their own")
+        #expect(ChunkGrid(frames: 0..<300, seconds: 4, fps: 30).chunkStarts == [0, 120], "10 s: 4 + 6")
+        #expect(ChunkGrid(frames: 0..<360, seconds: 4, fps: 30).chunkStarts == [0, 120, 240], "whole chunks stay")
+        #expect(ChunkGrid(frames: 30..<90, seconds: 1, fps: 30).chunkStarts == [30, 60], "from the render's first frame")
+        let grid = ChunkGrid(frames: 0..<300, seconds: 4, fps: 30)
+        #expect(try grid.frames(of: Segment(index: 1, count: 2), chunkSeconds: 4) == 120..<300)
+        #expect(throws: RenderJobError.self) { try grid.frames(of: Segment(index: 0, count: 3), chunkSeconds: 4) }
+    }
+
     @Test func rendersAFileAndAStill() throws {
         let folder = try ScratchFolder()
         let job = RenderJob(scene: Self.hello, options: RenderOptions(fps: 10, frames: FrameSpan(first: 0, last: 4), crf: 30))

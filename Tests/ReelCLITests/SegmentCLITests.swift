@@ -7,7 +7,8 @@ import Testing
 @Suite("reel render --segment / reel concat", .serialized,
        .enabled(if: MediaTools.available, "needs ffmpeg and ffprobe (tools/setup installs them)"))
 struct SegmentCLITests {
-    /// 3 s at 30 fps: with 0.25 s chunks, 12 chunks of 7.5 → 8 frames (the last shorter).
+    /// 3 s at 30 fps: with 0.25 s chunks of 7.5 → 8 frames, 11 chunks: the last 2 frames, at
+    /// most half a chunk, join the chunk before (frames 80–89).
     static let scene = """
         reel: 1
         canvas: { size: [160, 90], fps: 30, duration: 3, background: "#102030" }
@@ -46,8 +47,9 @@ struct SegmentCLITests {
             let parts = try (0..<count).map { try part(folder, "p\($0)-\(count).\(ext)", $0, of: count, options) }
             var first = 0
             for (index, part) in parts.enumerated() {
-                // 12 chunks of 8 frames (the last 2) spread evenly: frames are whole chunks.
-                let end = min(((index + 1) * 12 / count) * 8, 90)
+                // 11 chunks of 8 frames (the last 10) spread evenly: frames are whole chunks.
+                let endChunk = (index + 1) * 11 / count
+                let end = endChunk < 11 ? endChunk * 8 : 90
                 let probe = try StreamProbe.read(part)
                 #expect(probe.frames == end - first, "\(part)")
                 // MP4/MOV edit lists and WebM timestamps count milliseconds: exact to the millisecond.
@@ -67,7 +69,7 @@ struct SegmentCLITests {
         let folder = try TemporaryFolder()
         let whole = try ReelProcess.render(Self.scene, "whole.mp4", Self.chunks, in: folder)
         let parts = try (0..<8).map { try part(folder, "part\($0).mp4", $0, of: 8, []) }
-        #expect(try parts.map { try StreamProbe.read($0).frames } == [8, 16, 8, 16, 8, 16, 8, 10])
+        #expect(try parts.map { try StreamProbe.read($0).frames } == [8, 8, 16, 8, 8, 16, 8, 18], "11 chunks (the last 10 frames) over 8 parts")
         let joined = folder.url.appendingPathComponent("joined.mp4").path
         let result = try ReelProcess.run(["concat"] + parts.shuffled() + ["-o", joined])
         try #require(result.status == 0, "\(result.stderr)")
@@ -109,7 +111,7 @@ struct SegmentCLITests {
         sha.waitUntilExit()
         #expect(record["scene"] as? String == String(digest))
         #expect(record["index"] as? Int == 1 && record["count"] as? Int == 3)
-        #expect(record["firstFrame"] as? Int == 32 && record["frameCount"] as? Int == 32 && record["chunkFrames"] as? Int == 8)
+        #expect(record["firstFrame"] as? Int == 24 && record["frameCount"] as? Int == 32 && record["chunkFrames"] as? Int == 8)
         #expect(record["codec"] as? String == "vp9" && record["crf"] as? Int == 28 && record["reel"] as? String != nil)
         #expect((record["options"] as? String)?.contains("\"chunkSeconds\":0.25") == true)
     }

@@ -137,6 +137,20 @@ struct EmitterTests {
         #expect(state.emitterCells?[0].birthRate == 0)
     }
 
+    @Test func keyValueCodingReachesCellsAsOnIOS() throws {
+        let (scene, emitter) = scene { c in c.birthRate = 50; c.lifetime = 100 }
+        // The iOS idiom to stop a cell: no implicit animation for a cell's values.
+        scene.at(1) { try? emitter.setValue(0, forKeyPath: "emitterCells.spark.birthRate") }
+        let timeline = try scene.compile()
+        #expect(abs(particles(timeline, at: 3).particles.count - 50) <= 3, "a second's worth, then none")
+        #expect(timeline.state("e", at: 2).emitterCells?.first?.birthRate == 0)
+        #expect(emitter.value(forKeyPath: "emitterCells.spark.birthRate") == .number(50), "compiling leaves the model as it was")
+        #expect(throws: AnimationError.self) { try emitter.setValue(1, forKeyPath: "emitterCells.spark.birthrate") }
+        #expect(throws: AnimationError.self) { try emitter.setValue("red", forKeyPath: "emitterCells.spark.birthRate") }
+        try emitter.setValue(CGColor.black, forKeyPath: "emitterCells.spark.color")
+        #expect(emitter.emitterCells?.first?.color == .black)
+    }
+
     @Test func aBirthRateAnimationOfACellIsABurst() throws {
         let (scene, emitter) = scene { c in c.birthRate = 0; c.lifetime = 100 }
         // keyPath into the cell by name, as on iOS: 400 a second for a quarter of a second.
@@ -150,6 +164,38 @@ struct EmitterTests {
         #expect(abs(frame.particles.count - 100) <= 1)
         #expect(frame.particles.allSatisfy { $0.birthTime >= 1 && $0.birthTime < 1.25 })
         #expect(timeline.state("e", at: 1.1).emitterCells?.first?.birthRate == 400)
+    }
+
+    @Test func aBurstsParticlesAreTheSameInEveryFrame() throws {
+        // Motionless particles from a 0.2 s burst: every frame of their life shows the same
+        // 120, whatever the frame's time does to the arithmetic of earlier times.
+        let (scene, emitter) = scene { c in c.birthRate = 600; c.lifetime = 3 }
+        emitter.birthRate = 0
+        emitter.emitterShape = .rectangle
+        emitter.emitterSize = CGSize(width: 100, height: 50)
+        let burst = CABasicAnimation(keyPath: "birthRate")
+        burst.fromValue = 1.0
+        burst.toValue = 1.0
+        burst.duration = 0.2
+        burst.beginTime = 0.5
+        emitter.add(burst, forKey: "burst")
+        let timeline = try scene.compile()
+        let first = particles(timeline, at: 0.75).particles
+        #expect(first.count == 120)
+        for frame in 23...104 {
+            let now = particles(timeline, at: Double(frame) / 30).particles
+            #expect(now.map(\.state.position) == first.map(\.state.position), "frame \(frame)")
+        }
+    }
+
+    @Test func overTheLimitTheNewestParticlesAreKept() throws {
+        let (scene, emitter) = scene { c in c.birthRate = 1000; c.lifetime = 200 }
+        emitter.beginTime = -300
+        let frame = particles(try scene.compile(), at: 0)
+        #expect(frame.particles.count == ParticleSystem.maxParticles && frame.dropped > 90_000)
+        // Local time 300: the last 100 s of births are the ones drawn.
+        #expect(frame.particles.allSatisfy { $0.birthTime > 199.9 })
+        #expect(frame.particles.map(\.birthTime) == frame.particles.map(\.birthTime).sorted(), "in birth order")
     }
 
     @Test func anAnimatedEmitterPositionLeavesATrail() throws {

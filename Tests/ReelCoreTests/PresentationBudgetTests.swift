@@ -20,7 +20,7 @@ struct PresentationBudgetTests {
         let timeline = try scene.compile()
         let budget = Timeline.LayerBudget(limit: 5_000)
         let start = Date()
-        let tree = timeline.presentation(of: timeline.rootID, sceneTime: 0.5, parentTime: 0.5, parentRate: 1, budget: budget)
+        let tree = timeline.presentation(of: timeline.rootID, sceneTime: 0.5, parentTime: 0.5, parentClock: nil, budget: budget)
         #expect(Date().timeIntervalSince(start) < 20)
         #expect(budget.remaining <= 0)
         // The inner replicator (built first) spends the budget; the outer one builds no copies.

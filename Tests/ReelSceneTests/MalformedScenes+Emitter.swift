@@ -32,5 +32,13 @@ extension MalformedScenes {
         file(sceneText(layer: "{ name: e, class: emitter, emitterCells: [{ name: spark }] }",
                        timeline: "  - at: 1\n    add: { layer: e, animation: { keyPath: emitterCells.spark, toValue: 0 } }"),
              "7:44: 'emitterCells.spark' names an emitter cell but no property: write emitterCells.NAME.PROPERTY (emitterCells.spark.birthRate)"),
+        file(sceneText(layer: "{ name: e, class: emitter, emitterCells: [{ name: dot, emitterCells: [{ name: sub }] }] }",
+                       timeline: "  - at: 1\n    set: { e: { emitterCells.dot.sub.birthRate: 2 } }"),
+             "7:17: 'emitterCells.dot.sub.birthRate': a sub-cell is reached through its parent's emitterCells (cell names cannot contain dots): write 'emitterCells.dot.emitterCells.sub.birthRate'"),
+        // A bad cell is reported once; key paths to the good ones are not errors on top.
+        file(sceneText(layer: "{ name: e, class: emitter, emitterCells: [{ name: dot, lifetime: -1 }, { name: dot }] }",
+                       timeline: "  - at: 1\n    set: { e: { emitterCells.dot.birthRate: 2 } }"),
+             "4:70: lifetime must not be negative, found -1",
+             "4:76: duplicate emitter cell name 'dot' (first at 4:47); key paths reach cells by name", schema: .rejects),
     ]
 }

@@ -22,6 +22,24 @@ struct WarningTests {
         }
     }
 
+    @Test func emitterCellsThatOutliveWhatIsKeptAreWarnedAbout() throws {
+        let scene = """
+            reel: 1
+            canvas: { size: [100, 100], duration: 1 }
+            layers:
+              - name: e
+                class: emitter
+                emitterCells:
+                  - { name: old, birthRate: 1, lifetime: 1000 }
+                  - { name: many, birthRate: 2000, lifetime: 60 }
+                  - { name: fine, birthRate: 100, lifetime: 5 }
+            """
+        #expect(try warnings(scene) == [
+            "w.yaml:7:9: warning: particles of this cell would live up to 1000 s; a particle lives at most 600 s",
+            "w.yaml:8:9: warning: this cell keeps about 120000 particles alive (birthRate × lifetime); an emitter draws at most 100000, the newest",
+        ])
+    }
+
     @Test func aBareAngleOfMoreThanTenTurnsAsksWhetherDegreesWereMeant() throws {
         let scene = """
             reel: 1

@@ -51,7 +51,11 @@ public struct ParticleSystem {
             }
         }
         flatten(cells, [])
-        for i in cells.indices { system.emitTopLevel([i]) }
+        // Cells in reverse and each newest first; turned around, the particles are in birth order
+        // cell by cell (sub-cells' after their parents'), numbered in that order.
+        for i in cells.indices.reversed() { system.emitTopLevel([i]) }
+        system.particles.reverse()
+        for i in system.particles.indices { system.particles[i].sequence = i }
         return EmitterFrame(cells: flat, particles: system.ordered(current.renderMode), renderMode: current.renderMode,
                             dropped: system.dropped)
     }
@@ -79,22 +83,24 @@ public struct ParticleSystem {
         guard from <= time, let j0 = Self.slot(from), let j1 = Self.slot(time) else { return }
         let pathKey = Self.key(path)
         let constant = isConstant(Double(j0) * Self.slotLength, time)
-        var next = state(at: Double(j0) * Self.slotLength, constant: constant)
         let steady = constant ? Self.cell(path, in: current) : nil
-        for j in j0...j1 {
+        // Newest first, so that over `maxParticles` the oldest are the ones left out (the order
+        // is turned back to oldest first at the end).
+        var later = state(at: Double(j1 + 1) * Self.slotLength, constant: constant)
+        for j in stride(from: j1, through: j0, by: -1) {
             let slotStart = Double(j) * Self.slotLength
-            let s = next
-            if !constant { next = history(slotStart + Self.slotLength) }
+            let s = state(at: slotStart, constant: constant)
+            defer { later = s }
             guard let c = steady ?? Self.cell(path, in: s), c.isEnabled, c.speed > 0 else { continue }
             let count = births(c.birthRate * s.birthRate * Self.slotLength, phase: ParticleRandom.key(seed, pathKey), slot: j)
-            for k in 0..<count {
+            for k in stride(from: count - 1, through: 0, by: -1) {
                 var rng = ParticleRandom(key: ParticleRandom.key(seed, pathKey, UInt64(bitPattern: Int64(j)), UInt64(k)))
                 let f = (Double(k) + rng.next()) / Double(count)
                 let b = slotStart + f * Self.slotLength
                 guard b >= start, b <= time, Self.isActive(c, at: b) else { continue }
                 // The emitter moves during the slot: its position at the birth, linearly.
                 let p0 = SIMD3(Double(s.emitterPosition.x), Double(s.emitterPosition.y), Double(s.emitterZPosition))
-                let p1 = SIMD3(Double(next.emitterPosition.x), Double(next.emitterPosition.y), Double(next.emitterZPosition))
+                let p1 = SIMD3(Double(later.emitterPosition.x), Double(later.emitterPosition.y), Double(later.emitterZPosition))
                 let offset = EmitterGeometry.birthOffset(shape: s.emitterShape, mode: s.emitterMode, size: s.emitterSize,
                                                          depth: Double(s.emitterDepth), SIMD3(rng.next(), rng.next(), rng.next()))
                 let birth = Self.birth(of: c, layer: s, at: b, origin: p0 + (p1 - p0) * f + offset, &rng)
@@ -104,19 +110,19 @@ public struct ParticleSystem {
     }
 
     /// A particle: drawn if alive now; its sub-cells' particles in any case (they outlive it).
+    /// (Appended after them, newest first: the final reversal puts it before them.)
     private mutating func add(_ birth: ParticleBirth, path: [Int], key: UInt64) {
         work += 1
-        let age = birth.age(at: time)
-        if age >= 0, age < birth.lifetime {
-            if particles.count < Self.maxParticles {
-                particles.append(Particle(state: birth.state(atAge: age), cell: flatIndex[path] ?? 0, birthTime: birth.time,
-                                          sequence: particles.count))
-            } else {
-                dropped += 1
-            }
+        if let now = Self.cell(path, in: current), let subs = now.emitterCells {
+            for i in subs.indices.reversed() { emitSubcells(path + [i], parent: birth, parentKey: key) }
         }
-        guard let now = Self.cell(path, in: current), let subs = now.emitterCells else { return }
-        for i in subs.indices { emitSubcells(path + [i], parent: birth, parentKey: key) }
+        let age = birth.age(at: time)
+        guard age >= 0, age < birth.lifetime else { return }
+        if particles.count < Self.maxParticles {
+            particles.append(Particle(state: birth.state(atAge: age), cell: flatIndex[path] ?? 0, birthTime: birth.time, sequence: 0))
+        } else {
+            dropped += 1
+        }
     }
 
     /// Particles a particle emits: born where it is, tinted by its colour, timed by its age.
@@ -130,13 +136,13 @@ public struct ParticleSystem {
         let pathKey = ParticleRandom.key(parentKey, Self.key(path))
         let constant = isConstant(parent.time + Double(m0) * Self.slotLength, parent.time + Double(m1 + 1) * Self.slotLength)
         let steady = constant ? Self.cell(path, in: current) : nil
-        for m in m0...m1 {
+        for m in stride(from: m1, through: m0, by: -1) {
             guard work < Self.maxWork else { return }
             let slotStart = Double(m) * Self.slotLength
             let s = state(at: parent.time + slotStart, constant: constant)
             guard let c = steady ?? Self.cell(path, in: s), c.isEnabled, c.speed > 0 else { continue }
             let count = births(c.birthRate * s.birthRate * Self.slotLength, phase: ParticleRandom.key(seed, pathKey), slot: m)
-            for k in 0..<count {
+            for k in stride(from: count - 1, through: 0, by: -1) {
                 var rng = ParticleRandom(key: ParticleRandom.key(seed, pathKey, UInt64(m), UInt64(k)))
                 let alpha = slotStart + (Double(k) + rng.next()) / Double(count) * Self.slotLength
                 guard alpha <= to, Self.isActive(c, at: alpha) else { continue }

@@ -215,6 +215,23 @@ open class CALayer {
     /// The model value at a key path.
     public func value(forKeyPath keyPath: LayerKeyPath) -> AnimatableValue { keyPath.get(model) }
 
+    /// Key-value coding as on Apple platforms: `setValue(0, forKeyPath: "emitterCells.spark.birthRate")`,
+    /// `setValue(CGFloat.pi, forKeyPath: "transform.rotation.z")`. The value is converted as an
+    /// animation's values are (numbers of any type, CGPoint, CGColor…); throws when the key path
+    /// is unknown or the value does not fit it (Core Animation would raise an exception).
+    public func setValue(_ value: Any, forKeyPath text: String) throws {
+        guard let path = LayerKeyPath(text) else {
+            throw AnimationError("unknown key path '\(text)'\(suggestion(for: text, among: LayerKeyPath.allPaths))")
+        }
+        guard let converted = AnimatableValue(any: value, as: path.kind) else {
+            throw AnimationError("a value for '\(text)' must be \(path.kind.noun), not \(type(of: value))")
+        }
+        setValue(converted, forKeyPath: path)
+    }
+
+    /// The model value at a key path written as text (nil when it names nothing).
+    public func value(forKeyPath text: String) -> AnimatableValue? { LayerKeyPath(text).map { $0.get(model) } }
+
     /// Sets a property by name (`setValue(_:forKey:)`), as above.
     public func setValue(_ value: AnimatableValue, forKey key: LayerProperty) {
         change(key) { key.set(&$0, value) }

@@ -33,7 +33,7 @@ public struct Timeline: Sendable {
 
     /// The presentation tree at scene time `t`: model values with every active animation applied.
     public func presentation(at t: Double) -> PresentationLayer {
-        presentation(of: rootID, sceneTime: t, parentTime: t, parentRate: 1, budget: LayerBudget())
+        presentation(of: rootID, sceneTime: t, parentTime: t, parentClock: nil, budget: LayerBudget())
     }
 
     /// Most presentation layers one tree holds. Replicators multiply their sublayers, and
@@ -53,20 +53,21 @@ public struct Timeline: Sendable {
         presentation(at: t).first { $0.name == name }
     }
 
-    /// `parentRate`: how fast the parent's time runs against scene time (the product of the
-    /// ancestors' speeds), so an emitter can find its state at earlier times of its own.
-    func presentation(of id: Int, sceneTime t: Double, parentTime: Double, parentRate: Double, budget: LayerBudget) -> PresentationLayer {
+    /// `parentClock`: the parent's time against scene time (nil: the same), so an emitter can
+    /// find its state at earlier times of its own.
+    func presentation(of id: Int, sceneTime t: Double, parentTime: Double, parentClock: LayerClock?, budget: LayerBudget) -> PresentationLayer {
         // One level of the recursion over sublayers and masks: deep trees move to fresh stacks.
-        DeepStack.level { presentationLevel(of: id, sceneTime: t, parentTime: parentTime, parentRate: parentRate, budget: budget) }
+        DeepStack.level { presentationLevel(of: id, sceneTime: t, parentTime: parentTime, parentClock: parentClock, budget: budget) }
     }
 
-    private func presentationLevel(of id: Int, sceneTime t: Double, parentTime: Double, parentRate: Double,
+    private func presentationLevel(of id: Int, sceneTime t: Double, parentTime: Double, parentClock: LayerClock?,
                                    budget: LayerBudget) -> PresentationLayer {
         budget.remaining -= 1
         let layer = layers[id]
         let snapshot = layer.snapshot(at: t)
         let local = snapshot.state.localTime(parentTime: parentTime)
-        let rate = parentRate * snapshot.state.speed
+        let s0 = snapshot.state
+        let clock = LayerClock.chain(parentClock, beginTime: s0.beginTime, speed: s0.speed, timeOffset: s0.timeOffset)
         var state = snapshot.state
         var keys: [String] = []
         var transition: TransitionState?
@@ -75,32 +76,35 @@ public struct Timeline: Sendable {
             if let key = attachment.key { keys.append(key) }
             if let effect = attachment.animation.transitionState(localTime: local) { transition = effect }
         }
-        let children = snapshot.sublayers.map { presentation(of: $0, sceneTime: t, parentTime: local, parentRate: rate, budget: budget) }
-        let mask = snapshot.mask.map { presentation(of: $0, sceneTime: t, parentTime: local, parentRate: rate, budget: budget) }
+        let children = snapshot.sublayers.map { presentation(of: $0, sceneTime: t, parentTime: local, parentClock: clock, budget: budget) }
+        let mask = snapshot.mask.map { presentation(of: $0, sceneTime: t, parentTime: local, parentClock: clock, budget: budget) }
         // A replicator's copies show its sublayers `instanceDelay` seconds apart in time.
         var instances: [[PresentationLayer]] = []
         if layer.kind == .replicator, state.instanceDelay != 0, state.instanceCount > 1 {
             // Copies beyond the budget are not built; they are drawn undelayed (ReplicatorDrawing).
             for i in 1..<state.instanceCount where budget.remaining > 0 {
                 let shifted = local - Double(i) * state.instanceDelay
-                instances.append(snapshot.sublayers.map { presentation(of: $0, sceneTime: t, parentTime: shifted, parentRate: rate, budget: budget) })
+                let delayed = LayerClock.chain(clock, beginTime: 0, speed: 1, timeOffset: -Double(i) * state.instanceDelay)
+                instances.append(snapshot.sublayers.map { presentation(of: $0, sceneTime: t, parentTime: shifted, parentClock: delayed, budget: budget) })
             }
         }
-        let particles = layer.kind == .emitter ? emitterFrame(of: layer, state: state, sceneTime: t, localTime: local, rate: rate) : nil
+        let particles = layer.kind == .emitter ? emitterFrame(of: layer, state: state, sceneTime: t, localTime: local, clock: clock) : nil
         return PresentationLayer(name: layer.name, kind: layer.kind, model: snapshot.state, state: state, localTime: local,
                                  animationKeys: keys, sublayers: children, mask: mask, delayedInstances: instances,
                                  transition: transition, particles: particles)
     }
 
     /// An emitter's particles now. Its state at earlier layer times comes from its own history
-    /// (model snapshots and animations), mapped back to scene time through its time's rate. It
-    /// emits from its local time 0, or from when it was inserted if later (so a negative
-    /// beginTime or a timeOffset starts the scene with particles already in flight).
+    /// (model snapshots and animations), mapped back to scene time through its clock — never
+    /// through the frame's own time, so a particle's birth is the same in every frame. It emits
+    /// from its local time 0, or from when it was inserted if later (so a negative beginTime or a
+    /// timeOffset starts the scene with particles already in flight).
     private func emitterFrame(of layer: CompiledLayer, state: LayerState, sceneTime t: Double, localTime local: Double,
-                              rate: Double) -> EmitterFrame {
+                              clock: LayerClock?) -> EmitterFrame {
         let inserted = layer.snapshotTimes.first ?? 0
-        let start = inserted > 0 ? max(0, local - (t - inserted) * rate) : 0
-        let sceneTime = { (tau: Double) in rate != 0 ? t + (tau - local) / rate : t }
+        let start = inserted > 0 ? max(0, clock?.localTime(atSceneTime: inserted) ?? inserted) : 0
+        // A paused clock (speed 0 somewhere) has no earlier times: its particles are frozen at now.
+        let sceneTime = { (tau: Double) in clock == nil ? tau : clock!.sceneTime(atLocalTime: tau) ?? t }
         let history: (Double) -> LayerState = { tau in
             let sceneTime = sceneTime(tau)
             let snapshot = layer.snapshot(at: sceneTime)
@@ -259,4 +263,41 @@ struct Attachment: Sendable {
     var animation: CompiledAnimation
     var addedAt: Double
     var removedAt: Double
+}
+
+/// A layer's time against scene time: its beginTime, speed and timeOffset, then its ancestors'
+/// (only those that change time are kept; nil is scene time itself).
+final class LayerClock: Sendable {
+    let beginTime: Double, speed: Double, timeOffset: Double
+    let parent: LayerClock?
+
+    private init(beginTime: Double, speed: Double, timeOffset: Double, parent: LayerClock?) {
+        (self.beginTime, self.speed, self.timeOffset, self.parent) = (beginTime, speed, timeOffset, parent)
+    }
+
+    /// The clock of a layer with these timings under `parent`.
+    static func chain(_ parent: LayerClock?, beginTime: Double, speed: Double, timeOffset: Double) -> LayerClock? {
+        beginTime == 0 && speed == 1 && timeOffset == 0 ? parent
+            : LayerClock(beginTime: beginTime, speed: speed, timeOffset: timeOffset, parent: parent)
+    }
+
+    /// The scene time at which the layer's local time is `tau` (nil when a speed is 0).
+    func sceneTime(atLocalTime tau: Double) -> Double? {
+        var x = tau
+        var node: LayerClock? = self
+        while let n = node {
+            guard n.speed != 0 else { return nil }
+            x = (x - n.timeOffset) / n.speed + n.beginTime
+            node = n.parent
+        }
+        return x
+    }
+
+    /// The layer's local time at scene time `t`.
+    func localTime(atSceneTime t: Double) -> Double {
+        var chain: [LayerClock] = []
+        var node: LayerClock? = self
+        while let n = node { chain.append(n); node = n.parent }
+        return chain.reversed().reduce(t) { x, n in (x - n.beginTime) * n.speed + n.timeOffset }
+    }
 }

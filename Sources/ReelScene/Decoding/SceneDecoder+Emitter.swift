@@ -20,37 +20,52 @@ extension SceneDecoder {
             diagnostics.error("emitter cells are nested more than \(Self.maxCellDepth) deep", at: node.location)
             return nil
         }
+        // Every cell that decodes is kept, errors or not (the file fails anyway): key paths to
+        // the good ones are then checked without a cascade of "no such cell" errors.
         var cells: [EmitterCellState] = []
         var names: [String: SourcePosition] = [:]
-        var ok = true
         for item in items {
-            guard let cell = decodeCell(item, depth: depth) else { ok = false; continue }
+            guard let cell = decodeCell(item, depth: depth) else { continue }
             if let name = cell.name {
                 // Key paths reach cells by name: two of one name would be ambiguous.
                 if let first = names[name] {
                     diagnostics.error("duplicate emitter cell name '\(name)' (first at \(first)); key paths reach cells by name", at: item.location)
-                    ok = false
+                    continue
                 }
                 names[name] = item.location
             }
+            checkLifetime(cell, at: item.location)
             cells.append(cell)
         }
-        return ok ? cells : nil
+        return cells
     }
 
+    /// Warnings for cells whose particles outlive what Reel keeps: a particle lives at most
+    /// `ParticleSystem.maxLifetime`, an emitter draws at most `ParticleSystem.maxParticles`.
+    private func checkLifetime(_ cell: EmitterCellState, at location: SourcePosition) {
+        let longest = cell.lifetime + cell.lifetimeRange
+        if longest > ParticleSystem.maxLifetime {
+            diagnostics.warning("particles of this cell would live up to \(format(longest)) s; a particle lives at most \(format(ParticleSystem.maxLifetime)) s", at: location)
+        }
+        let alive = cell.birthRate * min(longest, ParticleSystem.maxLifetime)
+        if alive > Double(ParticleSystem.maxParticles) {
+            diagnostics.warning("this cell keeps about \(format(alive.rounded())) particles alive (birthRate × lifetime); an emitter draws at most \(ParticleSystem.maxParticles), the newest", at: location)
+        }
+    }
+
+    /// A cell map; its bad values are reported and left at their defaults.
     private func decodeCell(_ node: SceneNode, depth: Int) -> EmitterCellState? {
         guard var map = MapReader(node, diagnostics, what: "an emitter cell") else { return nil }
         var cell = EmitterCellState()
-        var ok = true
         for pair in map.pairs {
             let key = pair.key == "isEnabled" ? "enabled" : pair.key
             guard let property = EmitterCellProperty(rawValue: key) else { continue }
             map.markUsed(pair.key)
-            guard let value = cellValue(pair.value, property, depth: depth) else { ok = false; continue }
+            guard let value = cellValue(pair.value, property, depth: depth) else { continue }
             property.set(&cell, value)
         }
         map.reportUnknown(in: "an emitter cell", known: Self.cellKeys)
-        return ok ? cell : nil
+        return cell
     }
 
     /// A cell property's value, checked as the decoder checks layer properties.
@@ -102,6 +117,12 @@ extension SceneDecoder {
             return "'\(SceneNode.abbreviated(text))' names an emitter cell but no property: write emitterCells.NAME.PROPERTY (emitterCells.spark.birthRate)"
         }
         let known = EmitterCellProperty.allCases.map(\.rawValue)
+        if parts.count >= 4, EmitterCellProperty(rawValue: last) != nil {
+            // emitterCells.dot.sub.birthRate: a sub-cell named without its parent's emitterCells.
+            let names = parts.dropFirst().dropLast().filter { $0 != LayerProperty.emitterCells.rawValue }
+            let fixed = "emitterCells." + names.joined(separator: ".emitterCells.") + "." + last
+            return "'\(SceneNode.abbreviated(text))': a sub-cell is reached through its parent's emitterCells (cell names cannot contain dots): write '\(SceneNode.abbreviated(fixed))'"
+        }
         return "'\(SceneNode.abbreviated(text))': unknown emitter cell property '\(SceneNode.abbreviated(last))'\(diagnostics.didYouMean(last, among: known))"
     }
 
