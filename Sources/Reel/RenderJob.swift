@@ -231,6 +231,34 @@ public struct LoadedJob: Sendable {
         return buffer
     }
 
+    /// A contact sheet (`reel sheet`): `count` frames spread evenly over the scene, first and
+    /// last included, each labelled with its time and frame number, under `title` and the
+    /// canvas's figures. Tiles are at most 480 points wide unless the options set a scale.
+    public func sheet(count: Int, columns: Int, title: String) -> PixelBuffer {
+        var canvas = self.canvas
+        canvas.scale = job.options.scale ?? min(canvas.scale, 480 / max(canvas.size.width, 1))
+        let frameNumbers = Self.sheetFrames(count: count, of: max(canvas.frameCount, 1))
+        // Tiles are independent: drawn on every core.
+        let images = frames(at: frameNumbers.map { [canvas] in canvas.time(ofFrame: $0) }, canvas: canvas)
+        let tiles = zip(frameNumbers, images).map { (image: $1, label: Self.sheetLabel(frame: $0, fps: canvas.fps)) }
+        let heading = "\(title)  \(timeline.canvas.pixelWidth)×\(timeline.canvas.pixelHeight)  "
+            + "\(JSONValue.format(canvas.fps)) fps  \(JSONValue.format(canvas.duration)) s  \(canvas.frameCount) frames"
+        return ContactSheet(columns: columns, title: heading).render(tiles)
+    }
+
+    /// `count` frame numbers spread evenly over `0..<frameCount`, first and last included.
+    static func sheetFrames(count: Int, of frameCount: Int) -> [Int] {
+        let n = min(count, frameCount)
+        guard n > 1 else { return [0] }
+        return (0..<n).map { Int((Double($0) * Double(frameCount - 1) / Double(n - 1)).rounded()) }
+    }
+
+    /// `00:01.50  #90`: scene time as minutes, seconds and hundredths, then the frame number.
+    static func sheetLabel(frame: Int, fps: Double) -> String {
+        let hundredths = Int((Double(frame) / fps * 100).rounded())
+        return String(format: "%02d:%02d.%02d  #%d", hundredths / 6000, hundredths / 100 % 60, hundredths % 100, frame)
+    }
+
     /// Draws the frames at `times` on every core, at `canvas` (for contact sheets: a smaller scale).
     public func frames(at times: [Double], canvas: Canvas) -> [PixelBuffer] {
         let renderer = FrameRenderer(canvas: canvas)

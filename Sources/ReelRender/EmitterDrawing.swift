@@ -64,8 +64,8 @@ enum EmitterDrawing {
             guard budgetPixels >= cost, budget.take() else { break }
             budgetPixels -= cost
             if let direct {
-                direct.draw(sprite.texture, x: s.position.x, y: s.position.y, rotation: s.rotation, k: k, color: s.color,
-                            alpha: a, additive: frame.renderMode == .additive)
+                if let p = direct.place(sprite.texture, x: s.position.x, y: s.position.y, rotation: s.rotation, k: k, color: s.color,
+                                        alpha: a, additive: frame.renderMode == .additive) { direct.draw(p) }
                 continue
             }
             // User space: the sprite's pixels, centred on the particle, turned and scaled.

@@ -63,11 +63,24 @@ struct ParticleCompositor {
     /// Tells Cairo its pixels changed (after the last particle).
     func finish() { cairo_surface_mark_dirty(target) }
 
-    /// Composites one particle: `texture` centred on (x, y) in user space, turned by `rotation`
-    /// and scaled by `k` (user units per texel), its colours multiplied by `color`'s and its
-    /// alpha by `alpha` (the particle's and the layer's together).
-    func draw(_ texture: ParticleTexture, x: Double, y: Double, rotation: Double, k: Double,
-              color: SIMD4<Double>, alpha: Double, additive: Bool) {
+    /// A particle placed on the target: the map from its pixels to its texels, the rows and
+    /// columns it may touch, and its colour.
+    struct Placed {
+        let texture: ParticleTexture
+        /// Pixels → texels: u = ia·x + ic·y + ie, v = ib·x + id·y + iff.
+        let ia: Double, ib: Double, ic: Double, id: Double, ie: Double, iff: Double
+        let x0: Int, x1: Int
+        /// The rows it may touch, within the clip boxes' rows.
+        let rows: Range<Int>
+        let color: SIMD4<Float>
+        let additive: Bool
+    }
+
+    /// Places one particle: `texture` centred on (x, y) in user space, turned by `rotation` and
+    /// scaled by `k` (user units per texel), its colours multiplied by `color`'s and its alpha
+    /// by `alpha` (the particle's and the layer's together); nil when it shows nowhere.
+    func place(_ texture: ParticleTexture, x: Double, y: Double, rotation: Double, k: Double,
+               color: SIMD4<Double>, alpha: Double, additive: Bool) -> Placed? {
         // Texel space → pixels: base · translate(x, y) · rotate · scale(k) · translate(−w/2, −h/2).
         let cs = cos(rotation) * k, sn = sin(rotation) * k
         let a = base.xx * cs, b = base.yy * sn, c = -base.xx * sn, d = base.yy * cs
@@ -75,41 +88,54 @@ struct ParticleCompositor {
         let tx = base.xx * x + base.x0 - (a * w / 2 + c * h / 2)
         let ty = base.yy * y + base.y0 - (b * w / 2 + d * h / 2)
         let det = a * d - b * c
-        guard det != 0, det.isFinite else { return }
+        guard det != 0, det.isFinite else { return nil }
         // Pixels → texels.
         let ia = d / det, ib = -b / det, ic = -c / det, id = a / det
         let ie = -(ia * tx + ic * ty), iff = -(ib * tx + id * ty)
         // The parallelogram's box, one pixel wider for the filter.
-        let xs = [tx, tx + a * w, tx + c * h, tx + a * w + c * h], ys = [ty, ty + b * w, ty + d * h, ty + b * w + d * h]
-        let bx0 = Int((xs.min()! - 1).rounded(.down)), bx1 = Int((xs.max()! + 1).rounded(.up))
-        let by0 = Int((ys.min()! - 1).rounded(.down)), by1 = Int((ys.max()! + 1).rounded(.up))
+        let xMin = tx + min(a * w, 0) + min(c * h, 0), xMax = tx + max(a * w, 0) + max(c * h, 0)
+        let yMin = ty + min(b * w, 0) + min(d * h, 0), yMax = ty + max(b * w, 0) + max(d * h, 0)
+        guard xMin.isFinite, xMax.isFinite, yMin.isFinite, yMax.isFinite,
+              let cx0 = clips.map(\.0).min(), let cy0 = clips.map(\.1).min(),
+              let cx1 = clips.map(\.2).max(), let cy1 = clips.map(\.3).max() else { return nil }
+        let x0 = max(Int((xMin - 1).rounded(.down)), cx0), x1 = min(Int((xMax + 1).rounded(.up)), cx1)
+        let y0 = max(Int((yMin - 1).rounded(.down)), cy0), y1 = min(Int((yMax + 1).rounded(.up)), cy1)
+        guard x0 < x1, y0 < y1 else { return nil }
         let premultiplied = SIMD4<Float>(Float(color.z * alpha), Float(color.y * alpha), Float(color.x * alpha), Float(alpha))
+        return Placed(texture: texture, ia: ia, ib: ib, ic: ic, id: id, ie: ie, iff: iff, x0: x0, x1: x1, rows: y0..<y1,
+                      color: premultiplied, additive: additive)
+    }
+
+    /// Composites a placed particle.
+    func draw(_ p: Placed) {
+        let rows = p.rows
+        let w = Double(p.texture.width), h = Double(p.texture.height)
         for (cx0, cy0, cx1, cy1) in clips {
-            let x0 = max(bx0, cx0), x1 = min(bx1, cx1), y0 = max(by0, cy0), y1 = min(by1, cy1)
+            let x0 = max(p.x0, cx0), x1 = min(p.x1, cx1), y0 = max(rows.lowerBound, cy0), y1 = min(rows.upperBound, cy1)
             guard x0 < x1, y0 < y1 else { continue }
             for py in y0..<y1 {
                 let row = data + py * stride
                 let yc = Double(py) + 0.5
                 // Texel coordinates of the sample for pixel px, shifted so texel centres are whole.
-                let u0 = ia * (Double(x0) + 0.5) + ic * yc + ie - 0.5
-                let v0 = ib * (Double(x0) + 0.5) + id * yc + iff - 0.5
+                let u0 = p.ia * (Double(x0) + 0.5) + p.ic * yc + p.ie - 0.5
+                let v0 = p.ib * (Double(x0) + 0.5) + p.id * yc + p.iff - 0.5
                 // Only the pixels whose sample touches the texture: −1 < u < w and −1 < v < h.
                 var lo = 0.0, hi = Double(x1 - x0)
-                Self.narrow(&lo, &hi, start: u0, step: ia, below: -1, above: w)
-                Self.narrow(&lo, &hi, start: v0, step: ib, below: -1, above: h)
+                Self.narrow(&lo, &hi, start: u0, step: p.ia, below: -1, above: w)
+                Self.narrow(&lo, &hi, start: v0, step: p.ib, below: -1, above: h)
                 guard lo < hi else { continue }
                 let first = Int(lo.rounded(.up)), last = min(Int(hi.rounded(.up)), x1 - x0)
                 guard first < last else { continue }
                 let pixel = row + x0 * 4
-                if texture.isWhite {
-                    Self.whiteRow(texture, pixel, first..<last, u: u0, v: v0, du: ia, dv: ib, color: premultiplied, additive: additive)
+                if p.texture.isWhite {
+                    Self.whiteRow(p.texture, pixel, first..<last, u: u0, v: v0, du: p.ia, dv: p.ib, color: p.color, additive: p.additive)
                 } else {
                     for i in first..<last {
-                        let u = u0 + ia * Double(i), v = v0 + ib * Double(i)
+                        let u = u0 + p.ia * Double(i), v = v0 + p.ib * Double(i)
                         guard u > -1, u < w, v > -1, v < h else { continue }
-                        let src = texture.sample(u, v) * premultiplied
-                        guard src.w > 0 || (additive && (src.x > 0 || src.y > 0 || src.z > 0)) else { continue }
-                        Self.blend(pixel + i * 4, src, additive: additive)
+                        let src = p.texture.sample(u, v) * p.color
+                        guard src.w > 0 || (p.additive && (src.x > 0 || src.y > 0 || src.z > 0)) else { continue }
+                        Self.blend(pixel + i * 4, src, additive: p.additive)
                     }
                 }
             }
@@ -130,18 +156,20 @@ struct ParticleCompositor {
         var fu = Int(((u + Double(range.lowerBound) * du + 1) * one).rounded()), fv = Int(((v + Double(range.lowerBound) * dv + 1) * one).rounded())
         let su = Int((du * one).rounded()), sv = Int((dv * one).rounded())
         let maxU = (w + 1) << 16, maxV = (h + 1) << 16
+        // Wrapping arithmetic (&+, &*): the values are small by construction, and Swift's
+        // overflow checks cost as much as the work in this innermost loop.
         for i in range {
-            defer { fu += su; fv += sv }
+            defer { fu &+= su; fv &+= sv }
             guard fu > 0, fu < maxU, fv > 0, fv < maxV else { continue }
-            let x = fu >> 16, y = fv >> 16
-            let wx = (fu >> 8) & 255, wy = (fv >> 8) & 255
-            let k = y * pw + x
-            let a00 = Int(alphas[k]), a01 = Int(alphas[k + 1]), a10 = Int(alphas[k + pw]), a11 = Int(alphas[k + pw + 1])
-            let top = a00 * (256 - wx) + a01 * wx, bottom = a10 * (256 - wx) + a11 * wx
-            let coverage = (top * (256 - wy) + bottom * wy + 32768) >> 16  // 0…255
+            let x = fu &>> 16, y = fv &>> 16
+            let wx = (fu &>> 8) & 255, wy = (fv &>> 8) & 255
+            let k = y &* pw &+ x
+            let a00 = Int(alphas[k]), a01 = Int(alphas[k &+ 1]), a10 = Int(alphas[k &+ pw]), a11 = Int(alphas[k &+ pw &+ 1])
+            let top = a00 &* (256 &- wx) &+ a01 &* wx, bottom = a10 &* (256 &- wx) &+ a11 &* wx
+            let coverage = (top &* (256 &- wy) &+ bottom &* wy &+ 32768) &>> 16  // 0…255
             guard coverage > 0 else { continue }
             // Source = colour × coverage (all premultiplied), then over or add.
-            let p = pixel + i * 4
+            let p = pixel + (i &* 4)
             if additive {
                 p[0] = UInt8(truncatingIfNeeded: min(Int(p[0]) + div255(coverage * cb), 255))
                 p[1] = UInt8(truncatingIfNeeded: min(Int(p[1]) + div255(coverage * cg), 255))
@@ -150,14 +178,14 @@ struct ParticleCompositor {
             } else {
                 // Two channels per multiply (B and R, G and A in the 32-bit pixel), as pixman does.
                 // No carry between them: a premultiplied source and destination sum to at most 255.
-                let cov = UInt32(coverage)
-                let sag = scale(colorAG, cov), sa = sag >> 16
+                let cov = UInt32(truncatingIfNeeded: coverage)
+                let sag = scale(colorAG, cov), sa = sag &>> 16
                 let word = UnsafeMutableRawPointer(p)
                 let d = word.load(as: UInt32.self)
-                let keep = 255 - sa
+                let keep = 255 &- sa
                 let rb = scale(d & 0x00FF_00FF, keep) &+ scale(colorRB, cov)
-                let ag = scale((d >> 8) & 0x00FF_00FF, keep) &+ sag
-                word.storeBytes(of: rb | (ag << 8), as: UInt32.self)
+                let ag = scale((d &>> 8) & 0x00FF_00FF, keep) &+ sag
+                word.storeBytes(of: rb | (ag &<< 8), as: UInt32.self)
             }
         }
     }
@@ -166,22 +194,24 @@ struct ParticleCompositor {
     @inline(__always)
     private static func scale(_ lanes: UInt32, _ k: UInt32) -> UInt32 {
         let t = lanes &* k &+ 0x0080_0080
-        return ((t &+ ((t >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
+        return ((t &+ ((t &>> 8) & 0x00FF_00FF)) &>> 8) & 0x00FF_00FF
     }
 
     /// x / 255, rounded, for 0 ≤ x ≤ 255².
     @inline(__always)
     private static func div255(_ x: Int) -> Int { (x + 128 + ((x + 128) >> 8)) >> 8 }
 
-    /// Narrows [lo, hi) of steps i where below < start + step·i < above.
+    /// Narrows [lo, hi) of whole steps i where below < start + step·i < above: i lies strictly
+    /// between the two crossings. (A pixel rounding puts on the wrong side is caught by the
+    /// per-pixel test.)
     private static func narrow(_ lo: inout Double, _ hi: inout Double, start: Double, step: Double, below: Double, above: Double) {
         if step == 0 {
             if !(start > below && start < above) { hi = lo }
             return
         }
         let a = (below - start) / step, b = (above - start) / step
-        lo = max(lo, min(a, b).rounded(.down))
-        hi = min(hi, max(a, b).rounded(.up) + 1)
+        lo = max(lo, min(a, b).rounded(.down) + 1)
+        hi = min(hi, max(a, b).rounded(.up))
     }
 
     /// Over (or add) a premultiplied BGRA source of 0…1 floats onto one pixel.

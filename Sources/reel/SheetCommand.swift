@@ -46,36 +46,15 @@ struct SheetCommand: ParsableCommand {
         var options = try limits.renderOptions()
         (options.fps, options.scale) = (fps, scale)
         let loaded = try input.load(options)
-        let timeline = loaded.timeline
         var canvas = loaded.canvas
         canvas.scale = scale ?? min(canvas.scale, 480 / max(canvas.size.width, 1))
         guard canvas.pixelWidth > 0, canvas.pixelHeight > 0 else {
             throw CommandFailure.invalid("--scale \(JSONValue.format(canvas.scale)) makes the frames smaller than a pixel")
         }
-        let frameNumbers = Self.frames(count: count, of: max(canvas.frameCount, 1))
-        // Tiles are independent: drawn on every core.
-        let images = loaded.frames(at: frameNumbers.map { [canvas] in canvas.time(ofFrame: $0) }, canvas: canvas)
-        let tiles = zip(frameNumbers, images).map { (image: $1, label: Self.label(frame: $0, fps: canvas.fps)) }
-        let name = (input.scene as NSString).lastPathComponent
-        let title = "\(name)  \(timeline.canvas.pixelWidth)×\(timeline.canvas.pixelHeight)  "
-            + "\(JSONValue.format(canvas.fps)) fps  \(JSONValue.format(canvas.duration)) s  \(canvas.frameCount) frames"
-        let sheet = ContactSheet(columns: columns, title: title).render(tiles)
+        let sheet = loaded.sheet(count: count, columns: columns, title: (input.scene as NSString).lastPathComponent)
 
         let outputPath = output ?? OutputNaming.defaultOutput(for: input.scene, extension: "png")
             .replacingOccurrences(of: ".png", with: "-sheet.png")
         try OutputNaming.writePNG(sheet, to: outputPath, force: force)
-    }
-
-    /// `count` frame numbers spread evenly over `0..<frameCount`, first and last included.
-    static func frames(count: Int, of frameCount: Int) -> [Int] {
-        let n = min(count, frameCount)
-        guard n > 1 else { return [0] }
-        return (0..<n).map { Int((Double($0) * Double(frameCount - 1) / Double(n - 1)).rounded()) }
-    }
-
-    /// `00:01.50  #90`: scene time as minutes, seconds and hundredths, then the frame number.
-    static func label(frame: Int, fps: Double) -> String {
-        let hundredths = Int((Double(frame) / fps * 100).rounded())
-        return String(format: "%02d:%02d.%02d  #%d", hundredths / 6000, hundredths / 100 % 60, hundredths % 100, frame)
     }
 }
