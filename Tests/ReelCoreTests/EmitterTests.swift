@@ -192,7 +192,7 @@ struct EmitterTests {
         let (scene, emitter) = scene { c in c.birthRate = 1000; c.lifetime = 200 }
         emitter.beginTime = -300
         let frame = particles(try scene.compile(), at: 0)
-        #expect(frame.particles.count == ParticleSystem.maxParticles && frame.dropped > 90_000)
+        #expect(frame.particles.count == ParticleSystem.maxParticles && frame.dropped > 0, "\(frame.dropped) left out (at least)")
         // Local time 300: the last 100 s of births are the ones drawn.
         #expect(frame.particles.allSatisfy { $0.birthTime > 199.9 })
         #expect(frame.particles.map(\.birthTime) == frame.particles.map(\.birthTime).sorted(), "in birth order")
@@ -282,6 +282,6 @@ struct EmitterTests {
         let (scene, _) = scene { c in c.birthRate = 1e9; c.lifetime = 1e9 }
         let frame = particles(try scene.compile(), at: 1)
         #expect(frame.particles.count == ParticleSystem.maxParticles)
-        #expect(frame.dropped > 0 || frame.particles.count == ParticleSystem.maxParticles)
+        #expect(frame.particles.allSatisfy { $0.birthTime > 1 - 2 * ParticleSystem.slotLength }, "the newest are the ones kept")
     }
 }

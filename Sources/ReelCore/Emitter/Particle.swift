@@ -64,7 +64,8 @@ public struct EmitterFrame: Hashable, Sendable {
     public var cells: [EmitterCellState]
     public var particles: [Particle]
     public var renderMode: CAEmitterLayerRenderMode
-    /// Particles left out because the emitter had more than `ParticleSystem.maxParticles` alive.
+    /// Particles left out because the emitter had more than `ParticleSystem.maxParticles` alive
+    /// (at least: the sub-cells' particles of those left out are not counted).
     public var dropped: Int
 
     public static let empty = EmitterFrame(cells: [], particles: [], renderMode: .unordered, dropped: 0)

@@ -15,14 +15,19 @@ public struct ParticleRandom: Sendable {
     /// The next draw, uniform in −1..<1 (for `value ± range`).
     public mutating func signed() -> Double { next() * 2 - 1 }
 
-    /// A key made from parts (a seed, indices…); different parts give unrelated keys.
-    public static func key(_ parts: UInt64...) -> UInt64 {
-        var h: UInt64 = 0x2545_F491_4F6C_DD1D
-        for p in parts {
-            var s = h ^ p
-            h = mix(&s)
-        }
-        return h
+    /// A key made from parts (a seed, indices…); different parts give unrelated keys. (Fixed
+    /// arities, not a variadic list: this runs for every particle, and a list is an allocation.)
+    @inline(__always)
+    public static func key(_ a: UInt64, _ b: UInt64) -> UInt64 { combine(combine(0x2545_F491_4F6C_DD1D, a), b) }
+    @inline(__always)
+    public static func key(_ a: UInt64, _ b: UInt64, _ c: UInt64) -> UInt64 { combine(key(a, b), c) }
+    @inline(__always)
+    public static func key(_ a: UInt64, _ b: UInt64, _ c: UInt64, _ d: UInt64) -> UInt64 { combine(key(a, b, c), d) }
+
+    @inline(__always)
+    private static func combine(_ h: UInt64, _ p: UInt64) -> UInt64 {
+        var s = h ^ p
+        return mix(&s)
     }
 
     private static func mix(_ state: inout UInt64) -> UInt64 {

@@ -17,8 +17,9 @@ public struct ParticleSystem {
     public static let maxLifetime = 600.0
     /// Most particles one emitter draws in a frame; more are left out (and counted).
     public static let maxParticles = 100_000
-    /// Most births one frame looks at (alive or not): bounds a frame's work whatever the rates.
-    static let maxWork = 2 * maxParticles
+    /// Most births one frame looks at (alive, dead, or left out over `maxParticles`): bounds a
+    /// frame's work whatever the rates; the newest are looked at first.
+    static let maxWork = maxParticles + maxParticles / 4
 
     private let time: Double
     private let start: Double
@@ -94,10 +95,19 @@ public struct ParticleSystem {
             guard let c = steady ?? Self.cell(path, in: s), c.isEnabled, c.speed > 0 else { continue }
             let count = births(c.birthRate * s.birthRate * Self.slotLength, phase: ParticleRandom.key(seed, pathKey), slot: j)
             for k in stride(from: count - 1, through: 0, by: -1) {
+                work += 1
                 var rng = ParticleRandom(key: ParticleRandom.key(seed, pathKey, UInt64(bitPattern: Int64(j)), UInt64(k)))
                 let f = (Double(k) + rng.next()) / Double(count)
                 let b = slotStart + f * Self.slotLength
                 guard b >= start, b <= time, Self.isActive(c, at: b) else { continue }
+                if particles.count >= Self.maxParticles {
+                    // Full: the rest are only counted, from the draws that decide whether they live
+                    // (their sub-cells' particles, which could not be drawn either, are not).
+                    _ = (rng.next(), rng.next(), rng.next())
+                    let lifetime = max(0, c.lifetime + c.lifetimeRange * rng.signed()) * max(s.lifetime, 0)
+                    if (time - b) * c.speed < min(lifetime, Self.maxLifetime) { dropped += 1 }
+                    continue
+                }
                 // The emitter moves during the slot: its position at the birth, linearly.
                 let p0 = SIMD3(Double(s.emitterPosition.x), Double(s.emitterPosition.y), Double(s.emitterZPosition))
                 let p1 = SIMD3(Double(later.emitterPosition.x), Double(later.emitterPosition.y), Double(later.emitterZPosition))
@@ -112,8 +122,8 @@ public struct ParticleSystem {
     /// A particle: drawn if alive now; its sub-cells' particles in any case (they outlive it).
     /// (Appended after them, newest first: the final reversal puts it before them.)
     private mutating func add(_ birth: ParticleBirth, path: [Int], key: UInt64) {
-        work += 1
-        if let now = Self.cell(path, in: current), let subs = now.emitterCells {
+        // Sub-cells only while their particles can still be kept.
+        if work < Self.maxWork, particles.count < Self.maxParticles, let now = Self.cell(path, in: current), let subs = now.emitterCells {
             for i in subs.indices.reversed() { emitSubcells(path + [i], parent: birth, parentKey: key) }
         }
         let age = birth.age(at: time)
@@ -143,6 +153,8 @@ public struct ParticleSystem {
             guard let c = steady ?? Self.cell(path, in: s), c.isEnabled, c.speed > 0 else { continue }
             let count = births(c.birthRate * s.birthRate * Self.slotLength, phase: ParticleRandom.key(seed, pathKey), slot: m)
             for k in stride(from: count - 1, through: 0, by: -1) {
+                work += 1
+                guard work < Self.maxWork else { return }
                 var rng = ParticleRandom(key: ParticleRandom.key(seed, pathKey, UInt64(m), UInt64(k)))
                 let alpha = slotStart + (Double(k) + rng.next()) / Double(count) * Self.slotLength
                 guard alpha <= to, Self.isActive(c, at: alpha) else { continue }
