@@ -1,4 +1,5 @@
 import CCairo
+import CPixman
 import Foundation
 import ReelCore
 
@@ -15,8 +16,9 @@ struct ParticleCompositor {
     private let stride: Int
     /// User space to target pixels (CTM plus the group surface's device offset).
     private let base: cairo_matrix_t
-    /// Where drawing may go, in target pixels: [x0, y0, x1, y1) boxes.
+    /// Where drawing may go, in target pixels: [x0, y0, x1, y1) boxes, and the box around them.
     private let clips: [(Int, Int, Int, Int)]
+    private let clipBox: (Int, Int, Int, Int)
 
     init?(_ cr: OpaquePointer) {
         guard let target = cairo_get_group_target(cr), cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE,
@@ -55,6 +57,8 @@ struct ParticleCompositor {
         stride = Int(cairo_image_surface_get_stride(target))
         base = m
         clips = boxes
+        clipBox = boxes.reduce((Int.max, Int.max, Int.min, Int.min)) { ($0.0 < $1.0 ? $0.0 : $1.0, $0.1 < $1.1 ? $0.1 : $1.1,
+                                                                        $0.2 > $1.2 ? $0.2 : $1.2, $0.3 > $1.3 ? $0.3 : $1.3) }
         self.target = target
     }
 
@@ -95,11 +99,9 @@ struct ParticleCompositor {
         // The parallelogram's box, one pixel wider for the filter.
         let xMin = tx + min(a * w, 0) + min(c * h, 0), xMax = tx + max(a * w, 0) + max(c * h, 0)
         let yMin = ty + min(b * w, 0) + min(d * h, 0), yMax = ty + max(b * w, 0) + max(d * h, 0)
-        guard xMin.isFinite, xMax.isFinite, yMin.isFinite, yMax.isFinite,
-              let cx0 = clips.map(\.0).min(), let cy0 = clips.map(\.1).min(),
-              let cx1 = clips.map(\.2).max(), let cy1 = clips.map(\.3).max() else { return nil }
-        let x0 = max(Int((xMin - 1).rounded(.down)), cx0), x1 = min(Int((xMax + 1).rounded(.up)), cx1)
-        let y0 = max(Int((yMin - 1).rounded(.down)), cy0), y1 = min(Int((yMax + 1).rounded(.up)), cy1)
+        guard xMin.isFinite, xMax.isFinite, yMin.isFinite, yMax.isFinite else { return nil }
+        let x0 = max(Int((xMin - 1).rounded(.down)), clipBox.0), x1 = min(Int((xMax + 1).rounded(.up)), clipBox.2)
+        let y0 = max(Int((yMin - 1).rounded(.down)), clipBox.1), y1 = min(Int((yMax + 1).rounded(.up)), clipBox.3)
         guard x0 < x1, y0 < y1 else { return nil }
         let premultiplied = SIMD4<Float>(Float(color.z * alpha), Float(color.y * alpha), Float(color.x * alpha), Float(alpha))
         return Placed(texture: texture, ia: ia, ib: ib, ic: ic, id: id, ie: ie, iff: iff, x0: x0, x1: x1, rows: y0..<y1,
@@ -115,6 +117,12 @@ struct ParticleCompositor {
             guard x0 < x1, y0 < y1 else { continue }
             for py in y0..<y1 {
                 let row = data + py * stride
+                // The next row's pixels arrive while this row is drawn (measured: a tenth less
+                // time for a frame of snow; two rows ahead did no better).
+                if py + 1 < y1 {
+                    reel_prefetch_for_write(row + stride + x0 * 4)
+                    reel_prefetch_for_write(row + stride + (x1 - 1) * 4)
+                }
                 let yc = Double(py) + 0.5
                 // Texel coordinates of the sample for pixel px, shifted so texel centres are whole.
                 let u0 = p.ia * (Double(x0) + 0.5) + p.ic * yc + p.ie - 0.5

@@ -32,6 +32,7 @@ public struct ParticleSystem {
     /// Births looked at: bounds the work of a frame whatever the rates say.
     private var work = 0
     private var flatIndex: [[Int]: Int] = [:]
+    private var lastCellInfo: (path: [Int], index: Int, subcells: Int)?
 
     /// The particles alive at layer time `time` of an emitter that started emitting at `start`.
     /// `current` is the emitter's presentation state now; `history(t)` its state at layer time t;
@@ -122,17 +123,28 @@ public struct ParticleSystem {
     /// A particle: drawn if alive now; its sub-cells' particles in any case (they outlive it).
     /// (Appended after them, newest first: the final reversal puts it before them.)
     private mutating func add(_ birth: ParticleBirth, path: [Int], key: UInt64) {
+        // Per cell, not per particle: the cell's index among all cells and its sub-cells' count.
+        let (index, subcells) = cellInfo(path)
         // Sub-cells only while their particles can still be kept.
-        if work < Self.maxWork, particles.count < Self.maxParticles, let now = Self.cell(path, in: current), let subs = now.emitterCells {
-            for i in subs.indices.reversed() { emitSubcells(path + [i], parent: birth, parentKey: key) }
+        if subcells > 0, work < Self.maxWork, particles.count < Self.maxParticles {
+            for i in (0..<subcells).reversed() { emitSubcells(path + [i], parent: birth, parentKey: key) }
         }
         let age = birth.age(at: time)
         guard age >= 0, age < birth.lifetime else { return }
         if particles.count < Self.maxParticles {
-            particles.append(Particle(state: birth.state(atAge: age), cell: flatIndex[path] ?? 0, birthTime: birth.time, sequence: 0))
+            particles.append(Particle(state: birth.state(atAge: age), cell: index, birthTime: birth.time, sequence: 0))
         } else {
             dropped += 1
         }
+    }
+
+    /// The flat index of the cell at `path` and how many sub-cells it has now, remembered for
+    /// the last path asked (particles of one cell come in runs).
+    private mutating func cellInfo(_ path: [Int]) -> (index: Int, subcells: Int) {
+        if let last = lastCellInfo, last.path == path { return (last.index, last.subcells) }
+        let info = (index: flatIndex[path] ?? 0, subcells: Self.cell(path, in: current)?.emitterCells?.count ?? 0)
+        lastCellInfo = (path, info.index, info.subcells)
+        return info
     }
 
     /// Particles a particle emits: born where it is, tinted by its colour, timed by its age.
