@@ -235,8 +235,7 @@ public struct LoadedJob: Sendable {
     /// last included, each labelled with its time and frame number, under `title` and the
     /// canvas's figures. Tiles are at most 480 points wide unless the options set a scale.
     public func sheet(count: Int, columns: Int, title: String) -> PixelBuffer {
-        var canvas = self.canvas
-        canvas.scale = job.options.scale ?? min(canvas.scale, 480 / max(canvas.size.width, 1))
+        let canvas = sheetCanvas
         let frameNumbers = Self.sheetFrames(count: count, of: max(canvas.frameCount, 1))
         // Tiles are independent: drawn on every core.
         let images = frames(at: frameNumbers.map { [canvas] in canvas.time(ofFrame: $0) }, canvas: canvas)
@@ -244,6 +243,14 @@ public struct LoadedJob: Sendable {
         let heading = "\(title)  \(timeline.canvas.pixelWidth)×\(timeline.canvas.pixelHeight)  "
             + "\(JSONValue.format(canvas.fps)) fps  \(JSONValue.format(canvas.duration)) s  \(canvas.frameCount) frames"
         return ContactSheet(columns: columns, title: heading).render(tiles)
+    }
+
+    /// The canvas a contact sheet's tiles are drawn on: the options' scale, or at most 480
+    /// points wide.
+    public var sheetCanvas: Canvas {
+        var canvas = self.canvas
+        canvas.scale = job.options.scale ?? min(canvas.scale, 480 / max(canvas.size.width, 1))
+        return canvas
     }
 
     /// `count` frame numbers spread evenly over `0..<frameCount`, first and last included.

@@ -150,19 +150,10 @@ private final class Sprite {
         let (target, pattern) = tinted!
         cairo_surface_flush(target)
         let data = cairo_image_surface_get_data(target)!, stride = Int(cairo_image_surface_get_stride(target))
-        // BGRA in memory; colour channels scale, alpha stays.
-        let f = [c.z, c.y, c.x].map { UInt32((min(max($0, 0), 1) * 256).rounded()) }
-        for y in 0..<height {
-            let from = (source + y * sourceStride).assumingMemoryBound(to: UInt8.self), to = data + y * stride
-            for x in 0..<width {
-                let i = x * 4
-                to[i] = UInt8((UInt32(from[i]) * f[0] + 128) >> 8)
-                to[i + 1] = UInt8((UInt32(from[i + 1]) * f[1] + 128) >> 8)
-                to[i + 2] = UInt8((UInt32(from[i + 2]) * f[2] + 128) >> 8)
-                to[i + 3] = from[i + 3]
-            }
-        }
+        for y in 0..<height { (data + y * stride).update(from: (source + y * sourceStride).assumingMemoryBound(to: UInt8.self), count: width * 4) }
         cairo_surface_mark_dirty(target)
+        // Colour channels scale, alpha stays (it is applied when painting).
+        SurfaceTint.multiply(target, by: CGColor(red: min(max(c.x, 0), 1), green: min(max(c.y, 0), 1), blue: min(max(c.z, 0), 1)))
         return pattern
     }
 

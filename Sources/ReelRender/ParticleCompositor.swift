@@ -110,10 +110,9 @@ struct ParticleCompositor {
 
     /// Composites a placed particle.
     func draw(_ p: Placed) {
-        let rows = p.rows
         let w = Double(p.texture.width), h = Double(p.texture.height)
         for (cx0, cy0, cx1, cy1) in clips {
-            let x0 = max(p.x0, cx0), x1 = min(p.x1, cx1), y0 = max(rows.lowerBound, cy0), y1 = min(rows.upperBound, cy1)
+            let x0 = max(p.x0, cx0), x1 = min(p.x1, cx1), y0 = max(p.rows.lowerBound, cy0), y1 = min(p.rows.upperBound, cy1)
             guard x0 < x1, y0 < y1 else { continue }
             for py in y0..<y1 {
                 let row = data + py * stride
@@ -254,23 +253,30 @@ final class ParticleTexture {
         self.height = height
         paddedWidth = width + 2
         count = (width + 2) * (height + 2)
-        texels = .allocate(capacity: count)
-        texels.initialize(repeating: .zero, count: count)
         alphaBytes = .allocate(capacity: count)
         alphaBytes.initialize(repeating: 0, count: count)
         var white = true
         for y in 0..<height {
             let row = pixels + y * stride
             for x in 0..<width {
-                let b = row.load(fromByteOffset: x * 4, as: UInt8.self), g = row.load(fromByteOffset: x * 4 + 1, as: UInt8.self)
-                let r = row.load(fromByteOffset: x * 4 + 2, as: UInt8.self), a = row.load(fromByteOffset: x * 4 + 3, as: UInt8.self)
-                if b != a || g != a || r != a { white = false }
-                let i = (y + 1) * paddedWidth + x + 1
-                texels[i] = SIMD4(Float(b), Float(g), Float(r), Float(a)) / 255
-                alphaBytes[i] = a
+                let p = row.load(fromByteOffset: x * 4, as: UInt32.self), a = p >> 24
+                if p != a << 24 | a << 16 | a << 8 | a { white = false }
+                alphaBytes[(y + 1) * paddedWidth + x + 1] = UInt8(a)
             }
         }
         isWhite = white
+        // The colour texels only when the colours matter (a white image uses its alpha alone).
+        texels = .allocate(capacity: white ? 0 : count)
+        guard !white else { return }
+        texels.initialize(repeating: .zero, count: count)
+        for y in 0..<height {
+            let row = pixels + y * stride
+            for x in 0..<width {
+                let b = row.load(fromByteOffset: x * 4, as: UInt8.self), g = row.load(fromByteOffset: x * 4 + 1, as: UInt8.self)
+                let r = row.load(fromByteOffset: x * 4 + 2, as: UInt8.self), a = row.load(fromByteOffset: x * 4 + 3, as: UInt8.self)
+                texels[(y + 1) * paddedWidth + x + 1] = SIMD4(Float(b), Float(g), Float(r), Float(a)) / 255
+            }
+        }
     }
 
     deinit {

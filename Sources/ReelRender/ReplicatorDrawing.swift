@@ -43,23 +43,8 @@ enum ReplicatorDrawing {
     /// Multiplies every premultiplied pixel of a group by a colour (alpha included).
     private static func multiply(_ pattern: OpaquePointer, by c: CGColor) {
         var surfacePointer: OpaquePointer?
-        guard cairo_pattern_get_surface(pattern, &surfacePointer) == CAIRO_STATUS_SUCCESS, let surface = surfacePointer,
-              let data = cairo_image_surface_get_data(surface) else { return }
-        cairo_surface_flush(surface)
-        let w = Int(cairo_image_surface_get_width(surface)), h = Int(cairo_image_surface_get_height(surface))
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        // BGRA in memory; colour channels also take the alpha factor (they are premultiplied).
-        let a = Double(c.alpha)
-        let factors = [Double(c.blue) * a, Double(c.green) * a, Double(c.red) * a, a].map { UInt32(($0 * 256).rounded()) }
-        for y in 0..<h {
-            let row = data + y * stride
-            for x in 0..<w {
-                let p = row + x * 4
-                guard p[3] != 0 else { continue }
-                for ch in 0..<4 { p[ch] = UInt8((UInt32(p[ch]) * factors[ch] + 128) >> 8) }
-            }
-        }
-        cairo_surface_mark_dirty(surface)
+        guard cairo_pattern_get_surface(pattern, &surfacePointer) == CAIRO_STATUS_SUCCESS, let surface = surfacePointer else { return }
+        SurfaceTint.multiply(surface, by: c)
     }
 
     private static func clamp(_ v: Double) -> Double { min(max(v, 0), 1) }

@@ -46,8 +46,7 @@ struct SheetCommand: ParsableCommand {
         var options = try limits.renderOptions()
         (options.fps, options.scale) = (fps, scale)
         let loaded = try input.load(options)
-        var canvas = loaded.canvas
-        canvas.scale = scale ?? min(canvas.scale, 480 / max(canvas.size.width, 1))
+        let canvas = loaded.sheetCanvas
         guard canvas.pixelWidth > 0, canvas.pixelHeight > 0 else {
             throw CommandFailure.invalid("--scale \(JSONValue.format(canvas.scale)) makes the frames smaller than a pixel")
         }
