@@ -1,13 +1,11 @@
 import CCairo
-import CPixman
 import Foundation
 import ReelCore
 
-/// Draws an image through a projective map with Pixman (Cairo's own rasteriser, whose API
-/// exposes perspective transforms): bilinear sampling, and an antialiased mask of the image's
-/// exact outline, so its edges cover pixels as the projection says. Edges in `grow` (shared
-/// with an adjacent face of a cube) are pushed out by half a pixel, so the faces meet without
-/// a seam.
+/// Draws an image through a projective map: bilinear sampling (`ProjectiveSampler`) inside an
+/// antialiased mask of the image's exact outline, so its edges cover pixels as the projection
+/// says. Edges in `grow` (shared with an adjacent face of a cube) are pushed out by half a
+/// pixel, so the faces meet without a seam.
 enum ProjectiveWarp {
     /// Draws `image` (premultiplied ARGB32) with `toDevice` mapping its pixel coordinates to
     /// device pixels, into the current target of `cr` (respecting its clip), at `alpha`.
@@ -48,34 +46,16 @@ enum ProjectiveWarp {
         defer { cairo_surface_destroy(out) }
         cairo_surface_flush(image)
         cairo_surface_flush(out)
-        let src = pixman_image_create_bits(PIXMAN_a8r8g8b8, Int32(w), Int32(hgt),
-                                           UnsafeMutableRawPointer(cairo_image_surface_get_data(image))?.assumingMemoryBound(to: UInt32.self),
-                                           cairo_image_surface_get_stride(image))
-        let msk = pixman_image_create_bits(PIXMAN_a8, Int32(bw), Int32(bh),
-                                           UnsafeMutableRawPointer(cairo_image_surface_get_data(mask))?.assumingMemoryBound(to: UInt32.self),
-                                           cairo_image_surface_get_stride(mask))
-        let dst = pixman_image_create_bits(PIXMAN_a8r8g8b8, Int32(bw), Int32(bh),
-                                           UnsafeMutableRawPointer(cairo_image_surface_get_data(out))?.assumingMemoryBound(to: UInt32.self),
-                                           cairo_image_surface_get_stride(out))
-        defer {
-            pixman_image_unref(src)
-            pixman_image_unref(msk)
-            pixman_image_unref(dst)
-        }
-        // Pixman maps destination pixels to source pixels with column vectors: the transpose of
-        // the inverse map, shifted to the temporary surface's origin.
+        // Temporary-surface pixels → device (shifted to its origin) → image pixels.
         let shifted = Homography(m: [[1, 0, 0], [0, 1, 0], [Double(bx), Double(by), 1]]).then(inverse)
-        var f = pixman_f_transform()
-        withUnsafeMutableBytes(of: &f.m) { raw in
-            let p = raw.bindMemory(to: Double.self)
-            for i in 0..<3 { for j in 0..<3 { p[i * 3 + j] = shifted.m[j][i] } }
+        func words(_ surface: OpaquePointer) -> UnsafeMutablePointer<UInt32> {
+            UnsafeMutableRawPointer(cairo_image_surface_get_data(surface)!).assumingMemoryBound(to: UInt32.self)
         }
-        var t = pixman_transform()
-        guard pixman_transform_from_pixman_f_transform(&t, &f) != 0 else { return }
-        pixman_image_set_transform(src, &t)
-        pixman_image_set_filter(src, PIXMAN_FILTER_BILINEAR, nil, 0)
-        pixman_image_set_repeat(src, PIXMAN_REPEAT_PAD)
-        pixman_image_composite32(PIXMAN_OP_OVER, src, msk, dst, 0, 0, 0, 0, 0, 0, Int32(bw), Int32(bh))
+        ProjectiveSampler.warp(image: words(image), imageStride: Int(cairo_image_surface_get_stride(image)) / 4,
+                               imageWidth: Int(w), imageHeight: Int(hgt),
+                               mask: cairo_image_surface_get_data(mask)!, maskStride: Int(cairo_image_surface_get_stride(mask)),
+                               out: words(out), outStride: Int(cairo_image_surface_get_stride(out)) / 4,
+                               width: bw, height: bh, map: shifted)
         cairo_surface_mark_dirty(out)
 
         cairo_save(cr)
