@@ -16,6 +16,31 @@ func close(_ a: CGRect, _ b: CGRect, _ tolerance: Double = 1e-9) -> Bool {
 /// (r, g, b, a) of a colour.
 func components(_ color: UIColor) -> [CGFloat] { color.cgColor.components }
 
+/// A 400×300 scene, 10 fps, with one 100×100 view "card" whose center is (100, 100).
+func makeViewScene(duration: Double = 10) -> (Scene, UIView) {
+    let scene = Scene(canvas: Canvas(size: CGSize(width: 400, height: 300), fps: 10, duration: duration))
+    let card = UIView(frame: CGRect(x: 50, y: 50, width: 100, height: 100))
+    card.layer.name = "card"
+    scene.addSubview(card)
+    return (scene, card)
+}
+
+extension Timeline {
+    /// The presentation state of the layer named `name` at `t`.
+    func state(_ name: String, at t: Double) -> LayerState {
+        guard let layer = presentation(at: t, layerNamed: name) else {
+            Issue.record("layer \(name) not in the tree at \(t)")
+            return LayerState()
+        }
+        return layer.state
+    }
+
+    /// The keys of the animations applied to `name` at `t`.
+    func keys(_ name: String, at t: Double) -> [String] {
+        presentation(at: t, layerNamed: name)?.animationKeys ?? []
+    }
+}
+
 /// The point on a path's elements: the end of element `index`'s curve at parameter `t`.
 func point(on path: CGPath, element index: Int, at t: Double) -> CGPoint {
     var current = CGPoint.zero
