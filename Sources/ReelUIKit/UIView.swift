@@ -7,7 +7,8 @@ import Reel
 ///
 /// As on iOS, a view's layer makes no implicit animations of its own: outside an animation block
 /// a change to the view (or to `view.layer`) is immediate. Inside a block, the change animates
-/// with the block's duration, delay and curve (see `UIView+Animation.swift`). There is no event
+/// with the block's duration, delay and curve (see
+/// `UIView.animate(withDuration:delay:options:animations:completion:)`). There is no event
 /// handling, layout, drawing (`draw(_:)`) or view controller: put what a view draws in its layer
 /// (`layer.contents`, a `CAShapeLayer` sublayer, or `layerClass`).
 ///

@@ -4,7 +4,8 @@ import ReelUIKit
 import Testing
 
 /// A typical iOS snippet, ported: a card springs in, then a ring is stroked on with a
-/// UIBezierPath-drawn CAShapeLayer. Only the scene set-up and `scene.at` are new.
+/// UIBezierPath-drawn CAShapeLayer. Only the scene set-up and `scene.at` are new. This is the
+/// example of docs/uikit.md (plus a layer name, to look the ring up).
 @Suite("A ported iOS snippet", .enabled(if: MediaTools.available, "needs ffmpeg and ffprobe (tools/setup installs them)"))
 struct PortedSnippetTests {
     static func scene() -> Scene {
@@ -25,7 +26,6 @@ struct PortedSnippetTests {
         ring.strokeColor = UIColor.white.cgColor
         ring.fillColor = UIColor.clear.cgColor
         ring.lineWidth = 8
-        ring.lineCap = .round
         ring.strokeEnd = 0
         card.layer.addSublayer(ring)
         // ---
@@ -40,7 +40,6 @@ struct PortedSnippetTests {
                 stroke.fromValue = NSNumber(value: 0)
                 stroke.toValue = NSNumber(value: 1)
                 stroke.duration = 0.8
-                stroke.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut)
                 ring.strokeEnd = 1
                 ring.add(stroke, forKey: "stroke")
             })
