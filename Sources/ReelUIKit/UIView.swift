@@ -77,7 +77,8 @@ open class UIView: CALayerDelegate {
 
     /// Opacity of the view and its subviews: `layer.opacity`.
     public var alpha: CGFloat {
-        get { CGFloat(layer.opacity) }
+        // The model's value, not `layer.opacity` (a Float): alpha = 0.1 reads back as 0.1.
+        get { layer.model.opacity }
         set { set("opacity", .number(Double(newValue))) }
     }
 

@@ -186,6 +186,34 @@ struct UIViewAnimationTests {
         #expect(close(t.state("card", at: 2.5).position.x, 100, 1e-9))
     }
 
+    @Test func beginFromCurrentStateStartsFromWhatIsOnScreen() throws {
+        // A Core Animation animation under another key moves the card; only with
+        // .beginFromCurrentState does the block start from where it is shown.
+        // Half-way, x is between its start (150 shown, or the model's 100) and the model's 100.
+        for (options, midX) in [(UIView.AnimationOptions.beginFromCurrentState, 125.0), ([], 100.0)] {
+            let (scene, card) = makeViewScene()
+            scene.at(1) {
+                let nudge = CABasicAnimation(keyPath: "position.x")
+                nudge.fromValue = 150
+                nudge.toValue = 150
+                nudge.duration = 5
+                card.layer.add(nudge, forKey: "nudge")
+            }
+            scene.at(2) {
+                UIView.animate(withDuration: 1, delay: 0, options: options.union(.curveLinear), animations: { card.center.y = 200 })
+            }
+            let t = try scene.compile()
+            // The block's animation, added last, sets the whole position.
+            #expect(t.state("card", at: 2.5).position == CGPoint(x: midX, y: 150), "\(options)")
+        }
+    }
+
+    @Test func alphaReadsBackExactly() {
+        let view = UIView(frame: .zero)
+        view.alpha = 0.1
+        #expect(view.alpha == 0.1)
+    }
+
     @Test func aPropertySetTwiceInOneBlockStillFinishes() throws {
         let (scene, card) = makeViewScene()
         var finished: Bool?
