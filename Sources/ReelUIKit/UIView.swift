@@ -22,10 +22,14 @@ open class UIView: CALayerDelegate {
 
     /// The view's layer. Its delegate is the view.
     public let layer: CALayer
-    /// The view this view is a subview of (weak, as in UIKit).
-    public private(set) weak var superview: UIView?
-    /// The subviews, back to front.
-    public private(set) var subviews: [UIView] = []
+    /// The view this view is a subview of: the view whose layer is this layer's superlayer.
+    public var superview: UIView? { layer.superlayer?.delegate as? UIView }
+    /// The subviews, back to front: the views whose layers are this layer's sublayers. The layer
+    /// tree is the one record of the hierarchy, so compiling a scene (which restores the layers'
+    /// initial state) restores the views' too.
+    public var subviews: [UIView] { (layer.sublayers ?? []).compactMap { $0.delegate as? UIView } }
+    /// Keeps added subviews alive, as a superview does in UIKit (layers hold their delegate weakly).
+    private var retainedSubviews: [UIView] = []
     /// A number to find the view by (`viewWithTag(_:)`).
     public var tag = 0
     /// True while the view itself sets a layer property, so the delegate adds no second animation.
@@ -109,10 +113,16 @@ open class UIView: CALayerDelegate {
     public func insertSubview(_ view: UIView, at index: Int) {
         precondition(view !== self, "a view cannot be its own subview")
         view.removeFromSuperview()
-        let i = min(max(index, 0), subviews.count)
-        subviews.insert(view, at: i)
-        view.superview = self
-        layer.insertSublayer(view.layer, at: UInt32(i))
+        // The index counts subviews; sublayers that are not views' keep their places.
+        let views = subviews
+        let layerIndex: Int
+        if index < views.count, let sibling = (layer.sublayers ?? []).firstIndex(where: { $0 === views[max(index, 0)].layer }) {
+            layerIndex = sibling
+        } else {
+            layerIndex = layer.sublayers?.count ?? 0
+        }
+        retainedSubviews.append(view)
+        layer.insertSublayer(view.layer, at: UInt32(layerIndex))
     }
 
     /// Moves `view` (a subview) to the front.
@@ -123,10 +133,7 @@ open class UIView: CALayerDelegate {
 
     /// Removes the view from its superview (and its layer from the superlayer).
     public func removeFromSuperview() {
-        if let parent = superview {
-            parent.subviews.removeAll { $0 === self }
-            superview = nil
-        }
+        if let parent = superview { parent.retainedSubviews.removeAll { $0 === self } }
         layer.removeFromSuperlayer()
     }
 

@@ -53,3 +53,22 @@ struct UIViewTests {
         #expect(t.state("card", at: 1.01).isHidden && t.keys("card", at: 1.01).isEmpty)
     }
 }
+
+extension UIViewTests {
+    @Test func compilingRestoresTheViewTreeWithTheLayers() throws {
+        let (scene, card) = makeViewScene()
+        let badge = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+        badge.layer.name = "badge"
+        let plain = CALayer()
+        card.layer.addSublayer(plain)
+        scene.at(1) { card.insertSubview(badge, at: 0) }
+        let first = try scene.compile()
+        #expect(card.subviews.isEmpty && badge.superview == nil, "back to the initial tree")
+        let second = try scene.compile()
+        for t in [first, second] {
+            #expect(t.presentation(at: 0.5, layerNamed: "badge") == nil && t.presentation(at: 1.5, layerNamed: "badge") != nil)
+            // Index 0 among the subviews: the end of the sublayers, as the plain layer is no view.
+            #expect(t.presentation(at: 1.5, layerNamed: "card")?.sublayers.last?.name == "badge")
+        }
+    }
+}
