@@ -146,8 +146,12 @@ struct UIViewAnimationTests {
         let (scene, card) = makeViewScene()
         var calls: [(Double, Bool)] = []
         scene.at(1) {
-            UIView.animate(withDuration: 2, delay: 0.5, options: [], animations: { card.alpha = 0 },
-                           completion: { calls.append((CACurrentMediaTime(), $0)) })
+            // iOS's trailing-closure spelling.
+            UIView.animate(withDuration: 2, delay: 0.5, options: []) {
+                card.alpha = 0
+            } completion: { finished in
+                calls.append((CACurrentMediaTime(), finished))
+            }
         }
         _ = try scene.compile()
         #expect(calls.count == 1 && calls.first?.0 == 3.5 && calls.first?.1 == true)
