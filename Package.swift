@@ -11,6 +11,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .library(name: "Reel", targets: ["Reel"]),
+        .library(name: "ReelUIKit", targets: ["ReelUIKit"]),
         .executable(name: "reel", targets: ["reel"]),
     ],
     dependencies: [
@@ -42,6 +43,8 @@ let package = Package(
         .target(name: "Reel", dependencies: ["ReelCore", "ReelScene", "ReelRender", "ReelEncode"]),
         // Many jobs, unattended: planning, up-to-date checks, worker processes, reports, baselines.
         .target(name: "ReelBatch", dependencies: ["Reel"]),
+        // A thin UIKit bridge (UIView.animate, UIColor, UIBezierPath, UIImage) so iOS animation code ports with few edits.
+        .target(name: "ReelUIKit", dependencies: ["Reel"]),
         // Render farms: submitting segment renders to Slurm (the engine stays Slurm's).
         .target(name: "ReelFarm", dependencies: ["Reel", "ReelBatch"]),
         .executableTarget(
@@ -59,6 +62,7 @@ let package = Package(
                     exclude: ["Golden"]),
         .testTarget(name: "ReelEncodeTests", dependencies: ["ReelEncode", "ReelCore", "ReelTestSupport"]),
         .testTarget(name: "ReelCLITests", dependencies: ["reel", "ReelTestSupport"]),
+        .testTarget(name: "ReelUIKitTests", dependencies: ["ReelUIKit", "ReelTestSupport"]),
         .testTarget(name: "ReelBatchTests", dependencies: ["ReelBatch", "Reel", "ReelTestSupport"]),
         // ffmpeg/ffprobe as independent readers of our files, shared by the test targets.
         .target(name: "ReelTestSupport", path: "Tests/ReelTestSupport"),

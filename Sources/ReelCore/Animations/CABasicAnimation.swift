@@ -12,8 +12,9 @@ import Foundation
 /// | by          | current     | current + by    |
 /// | none        | previous    | current         |
 ///
-/// Values may be numbers (`Double`, `CGFloat`, `Int`, `Float`), `CGPoint`, `CGSize`, `CGRect`,
-/// `CGColor`, `CATransform3D`, `Bool`, or `AnimatableValue`, matching the key path.
+/// Values may be numbers (`Double`, `CGFloat`, `Int`, `Float`, `NSNumber`), `CGPoint`, `CGSize`,
+/// `CGRect` (bare or in an `NSValue`), `CGColor`, `CATransform3D` (bare or
+/// `NSValue(caTransform3D:)`), `Bool`, or `AnimatableValue`, matching the key path.
 open class CABasicAnimation: CAPropertyAnimation {
     public var fromValue: Any?
     public var toValue: Any?
@@ -51,7 +52,8 @@ open class CABasicAnimation: CAPropertyAnimation {
 extension AnimatableValue {
     /// Converts a Swift value as Core Animation code passes it (`NSNumber`-like numbers,
     /// `NSValue`-like geometry) to the kind a key path needs; nil when it does not fit.
-    public init?(any value: Any, as kind: ValueKind) {
+    public init?(any boxed: Any, as kind: ValueKind) {
+        let value = AnimatableValue.unboxed(boxed, as: kind)
         if let v = value as? AnimatableValue {
             guard v.kind == kind else { return nil }
             self = v

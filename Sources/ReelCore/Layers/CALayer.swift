@@ -239,6 +239,7 @@ open class CALayer {
 
     /// Applies a model change and reports it to the timeline being compiled, if any.
     func change(_ property: LayerProperty, _ mutate: (inout LayerState) -> Void) {
+        TimelineCompiler.current?.willMutate(self)
         let old = model
         mutate(&model)
         TimelineCompiler.current?.layerDidChange(self, property: property, from: old)
@@ -250,6 +251,8 @@ open class CALayer {
     public var sublayers: [CALayer]? {
         get { children.isEmpty ? nil : children }
         set {
+            willMutate(self)
+            for child in children { willMutate(child) }
             for child in children { child.superlayer = nil }
             children = []
             for layer in newValue ?? [] { insertSublayer(layer, at: UInt32(children.count)) }
@@ -270,6 +273,7 @@ open class CALayer {
             precondition(a !== layer, "adding a layer below itself would make a cycle")
             ancestor = a.superlayer
         }
+        willMutate(self, layer)
         layer.detach()
         children.insert(layer, at: min(Int(index), children.count))
         layer.superlayer = self
@@ -295,6 +299,7 @@ open class CALayer {
 
     private func detach() {
         guard let parent = superlayer else { return }
+        willMutate(self, parent)
         parent.children.removeAll { $0 === self }
         superlayer = nil
         TimelineCompiler.current?.structureDidChange(parent)
@@ -303,6 +308,7 @@ open class CALayer {
     /// A layer whose alpha masks this layer and its sublayers (it is not a sublayer; its
     /// geometry is in this layer's coordinate space).
     public var mask: CALayer? {
+        willSet { willMutate(self, mask, newValue, newValue?.superlayer, newValue?.maskOwner) }
         didSet {
             guard oldValue !== mask else { return }
             if let mask {

@@ -31,6 +31,9 @@ final class TimelineCompiler: @unchecked Sendable {
     var objects: [CALayer] = []
     var snapshotTimes: [[Double]] = []
     var snapshots: [[LayerSnapshot]] = []
+    /// Every layer the run has changed, as it was before (`willMutate`), restored at the end.
+    var restoreOrder: [LayerRestorePoint] = []
+    var restorePoints: [ObjectIdentifier: Int] = [:]
     /// Layers in the rendered tree, with the transaction number in which they joined it.
     var onScreenSince: [Int: Int] = [:]
 
@@ -71,16 +74,12 @@ final class TimelineCompiler: @unchecked Sendable {
 
     func run() throws -> Timeline {
         let root = scene.rootLayer
-        let initial = root.subtree.map { (layer: $0, model: $0.model, children: $0.children, mask: $0.mask, pending: $0.pendingAnimations) }
+        // The initial tree is recorded whole (layout may change it before any entry runs);
+        // layers the timeline reaches later are recorded when first changed.
+        for layer in root.subtree { willMutate(layer) }
         defer {
-            // Restore the initial model so the scene can be compiled again to the same result.
-            for item in initial {
-                item.layer.model = item.model
-                item.layer.children = item.children
-                item.layer.pendingAnimations = item.pending
-                for child in item.children { child.superlayer = item.layer }
-                if item.layer.mask !== item.mask { item.layer.mask = item.mask }
-            }
+            // Restore the initial state so the scene can be compiled again to the same result.
+            LayerRestorePoint.restore(restoreOrder)
         }
         // The first layout, before anything is recorded: the frames the scene starts with.
         Self.layOut(root)
