@@ -54,6 +54,12 @@ final class TimelineCompiler: @unchecked Sendable {
 
     var errors: [String] = []
 
+    // MARK: Display
+    /// Layers marked by `setNeedsDisplay()`, displayed when the outermost transaction commits.
+    var pendingDisplay: [CALayer] = []
+    /// Contents and mark before the compile displayed them, for layers outside the initial tree.
+    var displayRestores: [ObjectIdentifier: (layer: CALayer, contents: CGImage?, needsDisplay: Bool)] = [:]
+
     enum Event {
         case entry(Int)
         case didStart(attachment: Int, generation: Int)
@@ -71,10 +77,17 @@ final class TimelineCompiler: @unchecked Sendable {
 
     func run() throws -> Timeline {
         let root = scene.rootLayer
-        let initial = root.subtree.map { (layer: $0, model: $0.model, children: $0.children, mask: $0.mask, pending: $0.pendingAnimations) }
+        let initial = root.subtree.map { (layer: $0, model: $0.model, children: $0.children, mask: $0.mask, pending: $0.pendingAnimations,
+                                          needsDisplay: $0.needsDisplayFlag) }
+        let initialIDs = Set(initial.map { ObjectIdentifier($0.layer) })
         defer {
             // Restore the initial model so the scene can be compiled again to the same result.
+            for (id, item) in displayRestores where !initialIDs.contains(id) {
+                item.layer.model.contents = item.contents
+                item.layer.needsDisplayFlag = item.needsDisplay
+            }
             for item in initial {
+                item.layer.needsDisplayFlag = item.needsDisplay
                 item.layer.model = item.model
                 item.layer.children = item.children
                 item.layer.pendingAnimations = item.pending
@@ -84,6 +97,9 @@ final class TimelineCompiler: @unchecked Sendable {
         }
         // The first layout, before anything is recorded: the frames the scene starts with.
         Self.layOut(root)
+        // Layers marked before the timeline runs are displayed before the first frame, as the
+        // first commit would (their drawing is part of the initial state, not a change).
+        for layer in root.subtree where layer.needsDisplayFlag { layer.displayIfNeeded() }
         for layer in root.subtree {
             let id = register(layer, initialState: layer.model, at: -.infinity)
             onScreenSince[id] = -1
@@ -246,6 +262,7 @@ final class TimelineCompiler: @unchecked Sendable {
             entered = parent.children.filter { onScreenSince[register($0)] == nil }
             for layer in parent.subtree where onScreenSince[register(layer)] == nil {
                 onScreenSince[register(layer)] = transactionNumber
+                if layer.needsDisplayFlag { pendingDisplay.append(layer) }
             }
         }
         var left: [CALayer] = []
