@@ -11,13 +11,22 @@ enum ContentsDrawing {
 
     private static func shows(_ image: CGImage?, _ s: LayerState) -> Bool {
         guard let image else { return false }
+        if let list = image.displayList, list.isEmpty { return false }
         return image.width > 0 && image.height > 0 && s.contentsRect.width > 0 && s.contentsRect.height > 0
+    }
+
+    /// The image's size in pixels: a drawn image's exact backing-store size (its pixel count is
+    /// that rounded up), so a layer's drawing maps exactly onto the bounds it was drawn for.
+    static func pixelSize(of image: CGImage) -> CGSize {
+        if let list = image.displayList { return list.size }
+        return CGSize(width: image.width, height: image.height)
     }
 
     /// The area an image covers in the layer's bounds space (cropped for resizeAspectFill).
     static func coverage(of image: CGImage, _ s: LayerState) -> CGRect {
         let r = s.contentsRect
-        let size = CGSize(width: r.width * Double(image.width), height: r.height * Double(image.height))
+        let pixels = pixelSize(of: image)
+        let size = CGSize(width: r.width * pixels.width, height: r.height * pixels.height)
         let dest = destination(s, imageSize: size)
         return s.contentsGravity == .resizeAspectFill ? dest.intersection(s.bounds) : dest
     }
@@ -84,8 +93,9 @@ enum ContentsDrawing {
     private static func draw(_ image: CGImage, _ s: LayerState, _ cr: OpaquePointer, alpha: Double, cache: RenderCache?) {
         // The part of the image shown, in pixels.
         let r = s.contentsRect
-        let source = CGRect(x: r.minX * Double(image.width), y: r.minY * Double(image.height),
-                            width: r.width * Double(image.width), height: r.height * Double(image.height))
+        let pixels = pixelSize(of: image)
+        let source = CGRect(x: r.minX * pixels.width, y: r.minY * pixels.height,
+                            width: r.width * pixels.width, height: r.height * pixels.height)
         let dest = destination(s, imageSize: source.size)
         guard dest.width > 0, dest.height > 0 else { return }
         cairo_save(cr)
@@ -98,6 +108,14 @@ enum ContentsDrawing {
         cairo_rectangle(cr, dest.minX, dest.minY, dest.width, dest.height)
         cairo_clip(cr)
         cairo_translate(cr, dest.minX, dest.minY)
+        if let list = image.displayList {
+            // A drawing is replayed at the device transform (sharp at any scale), its backing
+            // store's pixel space mapped onto the destination as an image's pixels would be.
+            cairo_scale(cr, dest.width / source.width, dest.height / source.height)
+            cairo_translate(cr, -source.minX, -source.minY)
+            DisplayListReplay.draw(list, cr, alpha: alpha)
+            return
+        }
         if let size = preparedSize(cr, source: source, dest: dest) {
             let key = PreparedImageKey(image: image, source: source, width: size.width, height: size.height)
             let make = { prepare(image, source: source, width: size.width, height: size.height) }
