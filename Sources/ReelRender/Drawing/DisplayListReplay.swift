@@ -95,6 +95,19 @@ enum DisplayListReplay {
         }
     }
 
+    /// The list drawn into a new width × height raster at `scale` raster pixels per base unit.
+    static func raster(_ list: DisplayList, width: Int, height: Int, scale: Double) -> Raster? {
+        guard width > 0, height > 0 else { return nil }
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
+        let c = cairo_create(surface)!
+        cairo_set_antialias(c, CAIRO_ANTIALIAS_GRAY)
+        cairo_scale(c, scale, scale)
+        draw(list, c, alpha: 1)
+        cairo_destroy(c)
+        cairo_surface_flush(surface)
+        return Raster(surface: surface, originX: 0, originY: 0)
+    }
+
     /// A drawn image's pixels: the list rasterised at width × height (what `CGImage.pixels`
     /// returns for a drawn image; installed as ReelCore's rasteriser).
     @Sendable static func rasterize(_ list: DisplayList, width: Int, height: Int) -> PixelBuffer {
