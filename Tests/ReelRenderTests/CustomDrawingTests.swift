@@ -234,3 +234,57 @@ struct CustomDrawingTests {
         #expect(mid.color(52, 40) == blueBackground && mid.color(18, 40) == blueBackground)
     }
 }
+
+/// A shape layer that also draws: its drawing is contents, under the path (Core Animation's order).
+final class BadgeShapeLayer: CAShapeLayer {
+    override func draw(in ctx: CGContext) {
+        ctx.setFillColor(.white)
+        ctx.fill(bounds)
+    }
+}
+
+@Suite("Custom drawing: subclasses and hostile input")
+struct CustomDrawingSubclassTests {
+    func scene(_ layer: CALayer) -> Scene {
+        let scene = Scene(canvas: Canvas(size: CGSize(width: 100, height: 100), fps: 10, duration: 1,
+                                         background: CGColor(red: 0, green: 0, blue: 1)))
+        layer.frame = CGRect(x: 10, y: 10, width: 80, height: 80)
+        scene.rootLayer.addSublayer(layer)
+        return scene
+    }
+
+    @Test func shapeLayersDrawOnlyWhenTheyOverride() throws {
+        let plain = CAShapeLayer()
+        plain.path = CGPath(rect: CGRect(x: 20, y: 20, width: 40, height: 40))
+        plain.fillColor = red
+        plain.setNeedsDisplay()  // draws nothing: contents stay empty, the shape is unchanged
+        let a = try renderScene(scene(plain))
+        #expect(a.color(50, 50) == [255, 0, 0, 255] && a.color(15, 15) == blueBackground)
+        let badge = BadgeShapeLayer()
+        badge.path = plain.path
+        badge.fillColor = red
+        badge.setNeedsDisplay()
+        let b = try renderScene(scene(badge))
+        #expect(b.color(50, 50) == [255, 0, 0, 255] && b.color(15, 15) == [255, 255, 255, 255])
+    }
+
+    @Test func denseDashesAndHugeValuesDoNotHang() throws {
+        let layer = ClosureLayer()
+        layer.body = { ctx, _ in
+            ctx.setStrokeColor(.white)
+            ctx.setLineDash(phase: 0, lengths: [1e-6, 1e-6])
+            ctx.strokeLineSegments(between: [CGPoint(x: 0, y: 40.5), CGPoint(x: 1e6, y: 40.5)])
+            ctx.setLineDash(phase: 0, lengths: [])
+            ctx.setShadow(offset: CGSize(width: 1e9, height: 0), blur: 1e9, color: .black)
+            ctx.fill(CGRect(x: 0, y: 0, width: CGFloat.infinity, height: 10))
+            ctx.scaleBy(x: 0, y: 0)
+            ctx.strokeEllipse(in: CGRect(x: 0, y: 0, width: 10, height: 10))
+        }
+        layer.setNeedsDisplay()
+        let start = Date()
+        let frame = try renderScene(scene(layer))
+        #expect(Date().timeIntervalSince(start) < 10)
+        // The dense dashes are drawn as their average: half-covered white.
+        #expect(near(frame.color(50, 50), [128, 128, 255, 255], 3))
+    }
+}

@@ -87,11 +87,14 @@ enum DrawingPaint {
             cairo_set_line_cap(cr, pen.cap == .round ? CAIRO_LINE_CAP_ROUND : pen.cap == .square ? CAIRO_LINE_CAP_SQUARE : CAIRO_LINE_CAP_BUTT)
             cairo_set_line_join(cr, pen.join == .round ? CAIRO_LINE_JOIN_ROUND : pen.join == .bevel ? CAIRO_LINE_JOIN_BEVEL : CAIRO_LINE_JOIN_MITER)
             cairo_set_miter_limit(cr, max(Double(pen.miterLimit), 1))
-            let dashes = pen.dashes.map { Double($0) }
-            if !dashes.isEmpty, dashes.allSatisfy({ $0 >= 0 }), dashes.contains(where: { $0 > 0 }) {
-                dashes.withUnsafeBufferPointer { cairo_set_dash(cr, $0.baseAddress, Int32($0.count), Double(pen.dashPhase)) }
+            // Dashes as shape layers draw them (patterns Cairo rejects are solid; too many
+            // dashes become their average tone), measured along the path in the pen's space.
+            var coverage = 1.0
+            if !pen.dashes.isEmpty {
+                let userPath = path.applying(CATransform3DMakeAffineTransform(pen.transform.inverted()))
+                coverage = ShapeDrawing.setDash(cr, pen.dashes.map { Double($0) }, phase: Double(pen.dashPhase), along: userPath)
             }
-            Geometry.setSource(cr, color, alpha: alpha)
+            Geometry.setSource(cr, color, alpha: alpha * coverage)
             cairo_stroke(cr)
         case .linear(let g):
             Self.setTransform(cr, base: base, g.transform)
