@@ -47,8 +47,6 @@ struct LayerDisplayTests {
         #expect(layer.drawings == 0 && timeline.state("drawn", at: 1).contents == nil)
         layer.setNeedsDisplay()
         #expect(layer.needsDisplay())
-        let drawn = try scene(SwatchLayer()).compile()
-        _ = drawn
         let again = try scene(layer).compile()
         #expect(layer.drawings == 1)
         let contents = try #require(again.state("drawn", at: 0).contents)
@@ -120,6 +118,28 @@ struct LayerDisplayTests {
             // stretched by contentsGravity, not redrawn per frame.
             #expect(timeline.state("drawn", at: 1.1).bounds.width > 40 && timeline.state("drawn", at: 1.1).bounds.width < 80)
         }
+    }
+
+    @Test func needsDisplayForKeyRedrawsOnThoseModelChanges() throws {
+        final class RadiusLayer: CALayer {
+            var drawings = 0
+            override class func needsDisplay(forKey key: String) -> Bool { key == "cornerRadius" || super.needsDisplay(forKey: key) }
+            override func draw(in ctx: CGContext) {
+                drawings += 1
+                ctx.setFillColor(CGColor(red: cornerRadius / 10, green: 0, blue: 0))
+                ctx.fill(bounds)
+            }
+        }
+        let layer = RadiusLayer()
+        layer.actions = ["contents": NSNull()]
+        layer.setNeedsDisplay()
+        let s = scene(layer)
+        s.at(1) { layer.cornerRadius = 5 }
+        s.at(2) { layer.opacity = 0.5 }
+        s.at(3) { layer.cornerRadius = 5 }  // no change: no drawing
+        let timeline = try s.compile()
+        #expect(layer.drawings == 2)
+        #expect(drawnRed(timeline.state("drawn", at: 0.5).contents) == 0 && drawnRed(timeline.state("drawn", at: 1).contents) == 0.5)
     }
 
     @Test func aDelegateDrawsAPlainLayer() throws {

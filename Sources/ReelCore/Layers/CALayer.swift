@@ -189,6 +189,11 @@ open class CALayer {
         if let delegate { delegate.display(self) } else { displayByDrawing() }
     }
 
+    /// Whether a model change of `key` (a layer property's name) marks the layer as needing
+    /// display, as Core Animation asks; false unless a subclass says so. Reel redraws for model
+    /// changes only, not for every frame of an animation of the key.
+    open class func needsDisplay(forKey key: String) -> Bool { false }
+
     /// Draws the layer's content (y down, origin at the top-left of the bounds, in points). The
     /// default asks the delegate's `draw(_:in:)`; subclasses override it, as on iOS.
     open func draw(in ctx: CGContext) {
@@ -271,6 +276,7 @@ open class CALayer {
         let old = model
         mutate(&model)
         TimelineCompiler.current?.layerDidChange(self, property: property, from: old)
+        if type(of: self).needsDisplay(forKey: property.rawValue), property.get(old) != property.get(model) { setNeedsDisplay() }
     }
 
     // MARK: - The layer tree
