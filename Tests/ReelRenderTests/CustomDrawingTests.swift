@@ -218,6 +218,37 @@ struct CustomDrawingTests {
         #expect(Double(edgeTwo) <= 2.5 * Double(edgeOne), "scale 1: \(edgeOne), scale 2: \(edgeTwo)")
     }
 
+    @Test func gravityPlacesTheDrawingAtItsNaturalSize() throws {
+        let (scene, layer) = drawnScene { ctx, layer in
+            ctx.setFillColor(.white)
+            ctx.fill(layer.bounds)
+        }
+        layer.contentsScale = 2  // a 160×120 backing store: still 80×60 points
+        layer.contentsGravity = .topLeft
+        layer.actions = ["bounds": NSNull()]
+        scene.at(0) { layer.bounds = CGRect(x: 0, y: 0, width: 90, height: 80) }
+        let frame = try renderScene(scene, at: 0.5)
+        // The layer now spans (5, 0)…(95, 80); the drawing keeps 80×60 at its top-left.
+        #expect(frame.color(6, 1) == [255, 255, 255, 255] && frame.color(84, 59) == [255, 255, 255, 255])
+        #expect(frame.color(86, 30) == blueBackground && frame.color(40, 61) == blueBackground)
+    }
+
+    @Test func aRedrawCrossFadesOnScreen() throws {
+        let (scene, layer) = drawnScene(duration: 2) { ctx, layer in
+            ctx.setFillColor(layer.opacity < 1 ? .black : .white)  // opacity stands in for app state
+            ctx.fill(layer.bounds)
+        }
+        scene.at(1) {
+            CATransaction.setAnimationTimingFunction(CAMediaTimingFunction(name: .linear))
+            layer.opacity = 0.999
+            layer.setNeedsDisplay()
+        }
+        let before = try renderScene(scene, at: 0.9), mid = try renderScene(scene, at: 1.125), after = try renderScene(scene, at: 1.5)
+        #expect(before.color(50, 40) == [255, 255, 255, 255])
+        #expect(near(mid.color(50, 40), [128, 128, 128, 255], 4))
+        #expect(near(after.color(50, 40), [0, 0, 0, 255], 1))
+    }
+
     @Test func aBoundsAnimationStretchesTheDrawing() throws {
         let (scene, layer) = drawnScene(duration: 2) { ctx, layer in
             ctx.setFillColor(.white)
