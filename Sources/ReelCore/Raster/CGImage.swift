@@ -19,12 +19,14 @@ public final class CGImage: Hashable, CustomStringConvertible, @unchecked Sendab
     /// The recording a drawn image replays; nil for decoded images.
     public let displayList: DisplayList?
 
+    /// Decoded pixels: read without a lock (the renderer reads them per particle, on every thread).
+    private let decoded: PixelBuffer?
     private let lock = NSLock()
-    private var storedPixels: PixelBuffer?
+    private var rasterised: PixelBuffer?
 
     /// Wraps decoded pixels. The buffer must not be written afterwards.
     public init(pixels: PixelBuffer, source: String? = nil) {
-        storedPixels = pixels
+        decoded = pixels
         width = pixels.width
         height = pixels.height
         self.source = source
@@ -38,18 +40,20 @@ public final class CGImage: Hashable, CustomStringConvertible, @unchecked Sendab
         width = Int(w)
         height = Int(h)
         source = nil
+        decoded = nil
         self.displayList = displayList
     }
 
     /// The pixels, premultiplied BGRA. A drawn image is rasterised on first use.
     public var pixels: PixelBuffer {
-        lock.withLock {
-            if let storedPixels { return storedPixels }
+        if let decoded { return decoded }
+        return lock.withLock {
+            if let rasterised { return rasterised }
             guard let displayList, let rasterize = DisplayListRasterizer.installed else {
                 preconditionFailure("the pixels of a drawn image need a renderer: import ReelRender (or Reel) and make a FrameRenderer first")
             }
             let made = rasterize(displayList, width, height)
-            storedPixels = made
+            rasterised = made
             return made
         }
     }
