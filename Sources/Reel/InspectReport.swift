@@ -79,7 +79,7 @@ public enum InspectReport {
         case .path(let p): return p.map { .string($0.svgPathData) } ?? .null
         case .string(let v): return .string(v)
         case .colors(let v): return .array(v.map { json(.color($0)) })
-        case .image(let i): return i.map { .string($0.source ?? "\($0.width)×\($0.height) image") } ?? .null
+        case .image(let i): return i.map { .string($0.source ?? "\($0.width)×\($0.height) \($0.displayList != nil ? "drawing" : "image")") } ?? .null
         case .imageFade(let f): return json(.image(f.to))  // the image fading in
         case .cells(let cells):
             return .array(cells.map { cell in

@@ -22,6 +22,8 @@ public struct FrameRenderer: Sendable {
         self.cache = caching ? RenderCache() : nil
         // The scene's own font files join the fonts text is drawn with (before any frame).
         FontLibrary.register(files: canvas.fonts)
+        // Drawn images (layers' `draw(in:)`) get their pixels from this renderer's replay.
+        DisplayListRasterizer.install { list, width, height in DisplayListReplay.rasterize(list, width: width, height: height) }
     }
 
     /// A new buffer of the canvas's pixel size.

@@ -57,7 +57,7 @@ enum ShapeDrawing {
     /// for the stroke's alpha: 1, or — for a pattern that would make more than `maxDashes` dashes
     /// along `path` — the pattern's inked fraction, drawn as a solid line (dashes that dense are
     /// finer than the path is long by a factor of 100 000: the even tone they average to).
-    private static func setDash(_ cr: OpaquePointer, _ pattern: [Double]?, phase: Double, along path: CGPath) -> Double {
+    static func setDash(_ cr: OpaquePointer, _ pattern: [Double]?, phase: Double, along path: CGPath) -> Double {
         guard let pattern, !pattern.isEmpty, pattern.allSatisfy({ $0 >= 0 && $0.isFinite }), pattern.contains(where: { $0 > 0 }) else {
             cairo_set_dash(cr, nil, 0, 0)
             return 1

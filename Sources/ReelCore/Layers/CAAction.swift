@@ -21,16 +21,26 @@ extension NSNull: CAAction {
     public func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {}
 }
 
-/// The part of Core Animation's `CALayerDelegate` that chooses actions (see
-/// `CALayer.action(forKey:)`).
+/// Core Animation's `CALayerDelegate`: chooses actions (see `CALayer.action(forKey:)`) and may
+/// draw the layer (see `CALayer.display()`). Every method has a default, as Apple's are optional.
 public protocol CALayerDelegate: AnyObject {
     /// The action for `event` on `layer`: an action, `NSNull()` for none (the search stops), or
     /// nil to let the layer go on looking (its `actions`, `style`, class default).
     func action(for layer: CALayer, forKey event: String) -> CAAction?
+    /// Makes the layer's contents instead of the layer's drawing (`CALayer.display()`); the
+    /// default draws, as when the delegate has no `display(_:)`.
+    func display(_ layer: CALayer)
+    /// Draws the layer's content (called by `CALayer.draw(in:)`); the default draws nothing.
+    func draw(_ layer: CALayer, in ctx: CGContext)
+    /// Called just before the layer draws.
+    func layerWillDraw(_ layer: CALayer)
 }
 
 extension CALayerDelegate {
     public func action(for layer: CALayer, forKey event: String) -> CAAction? { nil }
+    public func display(_ layer: CALayer) { layer.displayByDrawing() }
+    public func draw(_ layer: CALayer, in ctx: CGContext) {}
+    public func layerWillDraw(_ layer: CALayer) {}
 }
 
 /// Core Animation's names for the tree actions.

@@ -67,7 +67,11 @@ open class CALayer {
 
     public var bounds: CGRect {
         get { model.bounds }
-        set { change(.bounds) { $0.bounds = newValue } }
+        set {
+            let old = model.bounds
+            change(.bounds) { $0.bounds = newValue }
+            if needsDisplayOnBoundsChange, model.bounds != old { setNeedsDisplay() }
+        }
     }
     public var position: CGPoint {
         get { model.position }
@@ -166,6 +170,36 @@ open class CALayer {
         set { change(.contentsScale) { $0.contentsScale = newValue } }
     }
 
+    // MARK: - Drawing (the rest is in CALayer+Display.swift)
+
+    /// Whether a change of the model bounds marks the layer as needing display, so that its
+    /// drawing is redone at the new size (default false: the old drawing is stretched by
+    /// contentsGravity).
+    public var needsDisplayOnBoundsChange = false
+    /// Accepted for source compatibility; drawing is recorded, never done on a background thread.
+    public var drawsAsynchronously = false
+    /// Set by `setNeedsDisplay()`, cleared when the layer is displayed.
+    var needsDisplayFlag = false
+
+    /// Makes the layer's contents: the delegate's `display(_:)` when the delegate has one, else
+    /// records `draw(in:)` in a context the size of the bounds (× contentsScale) and sets the
+    /// recording as `contents`. Called when the layer needs display, at the end of the
+    /// transaction; override to set `contents` some other way.
+    open func display() {
+        if let delegate { delegate.display(self) } else { displayByDrawing() }
+    }
+
+    /// Whether a model change of `key` (a layer property's name) marks the layer as needing
+    /// display, as Core Animation asks; false unless a subclass says so. Reel redraws for model
+    /// changes only, not for every frame of an animation of the key.
+    open class func needsDisplay(forKey key: String) -> Bool { false }
+
+    /// Draws the layer's content (y down, origin at the top-left of the bounds, in points). The
+    /// default asks the delegate's `draw(_:in:)`; subclasses override it, as on iOS.
+    open func draw(in ctx: CGContext) {
+        delegate?.draw(self, in: ctx)
+    }
+
     // MARK: - Shadow
 
     public var shadowColor: CGColor? {
@@ -243,6 +277,7 @@ open class CALayer {
         let old = model
         mutate(&model)
         TimelineCompiler.current?.layerDidChange(self, property: property, from: old)
+        if type(of: self).needsDisplay(forKey: property.rawValue), property.get(old) != property.get(model) { setNeedsDisplay() }
     }
 
     // MARK: - The layer tree

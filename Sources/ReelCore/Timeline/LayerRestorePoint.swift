@@ -1,5 +1,5 @@
 /// A layer as it was before a timeline first changed it: its model, its place in the tree, its
-/// mask and the animations added while building the scene. Compiling restores every layer it
+/// mask, the animations added while building the scene and its needs-display mark. Compiling restores every layer it
 /// touched from these, so a scene compiles to the same timeline every time — layers built
 /// beforehand and first inserted by the timeline included.
 struct LayerRestorePoint {
@@ -10,6 +10,7 @@ struct LayerRestorePoint {
     let mask: CALayer?
     let maskOwner: CALayer?
     let pending: [(key: String?, animation: CAAnimation)]
+    let needsDisplay: Bool
 
     init(_ layer: CALayer) {
         self.layer = layer
@@ -19,6 +20,7 @@ struct LayerRestorePoint {
         mask = layer.mask
         maskOwner = layer.maskOwner
         pending = layer.pendingAnimations
+        needsDisplay = layer.needsDisplayFlag
     }
 
     /// Puts the mask back first (its setter moves layers about), then every field as it was.
@@ -30,6 +32,7 @@ struct LayerRestorePoint {
             point.layer.superlayer = point.superlayer
             point.layer.maskOwner = point.maskOwner
             point.layer.pendingAnimations = point.pending
+            point.layer.needsDisplayFlag = point.needsDisplay
         }
     }
 }

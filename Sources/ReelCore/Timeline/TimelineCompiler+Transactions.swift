@@ -23,6 +23,9 @@ extension TimelineCompiler {
         // Layout follows the model changes before the transaction ends, so its changes animate
         // with that transaction's duration and curve (an entry's `duration` included).
         if !transactionStack.isEmpty, objects.contains(where: { $0.layoutManager != nil }) { Self.layOut(scene.rootLayer) }
+        // Then the outermost commit displays the layers that need it, under that transaction's
+        // settings (its disableActions decides whether the new contents cross-fade).
+        if transactionStack.count == 1, !pendingDisplay.isEmpty { displayPendingLayers() }
         guard let level = transactionStack.popLast() else { return }
         if let block = level.completion {
             let pending = Set(level.addedAttachments.filter { !attachments[$0].stopped })

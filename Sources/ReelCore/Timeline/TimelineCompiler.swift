@@ -57,6 +57,10 @@ final class TimelineCompiler: @unchecked Sendable {
 
     var errors: [String] = []
 
+    // MARK: Display
+    /// Layers marked by `setNeedsDisplay()`, displayed when the outermost transaction commits.
+    var pendingDisplay: [CALayer] = []
+
     enum Event {
         case entry(Int)
         case didStart(attachment: Int, generation: Int)
@@ -83,6 +87,9 @@ final class TimelineCompiler: @unchecked Sendable {
         }
         // The first layout, before anything is recorded: the frames the scene starts with.
         Self.layOut(root)
+        // Layers marked before the timeline runs are displayed before the first frame, as the
+        // first commit would (their drawing is part of the initial state, not a change).
+        for layer in root.subtree where layer.needsDisplayFlag { layer.displayIfNeeded() }
         for layer in root.subtree {
             let id = register(layer, initialState: layer.model, at: -.infinity)
             onScreenSince[id] = -1
@@ -245,6 +252,7 @@ final class TimelineCompiler: @unchecked Sendable {
             entered = parent.children.filter { onScreenSince[register($0)] == nil }
             for layer in parent.subtree where onScreenSince[register(layer)] == nil {
                 onScreenSince[register(layer)] = transactionNumber
+                if layer.needsDisplayFlag { pendingDisplay.append(layer) }
             }
         }
         var left: [CALayer] = []

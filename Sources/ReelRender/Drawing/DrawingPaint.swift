@@ -1,0 +1,144 @@
+import CCairo
+import Foundation
+import ReelCore
+
+/// A recorded paint, ready to draw: fill, stroke, gradient, image or text.
+enum DrawingPaint {
+    case fill(CGPath, CGPathFillRule, CGColor)
+    case stroke(CGPath, DrawingStroke, CGColor)
+    case linear(LinearGradientPaint)
+    case radial(RadialGradientPaint)
+    case image(CGImage, CGRect, CGAffineTransform)
+    case text(DrawingText)
+
+    static func make(_ command: DrawingCommand) -> (DrawingPaint, DrawingStyle)? {
+        switch command {
+        case .fill(let p, let r, let c, let s): (.fill(p, r, c), s)
+        case .stroke(let p, let k, let c, let s): (.stroke(p, k, c), s)
+        case .linearGradient(let g, let s): (.linear(g), s)
+        case .radialGradient(let g, let s): (.radial(g), s)
+        case .image(let i, let r, let t, let s): (.image(i, r, t), s)
+        case .text(let t, let s): (.text(t), s)
+        case .saveGState, .restoreGState, .clip: nil
+        }
+    }
+
+    /// False for paints Cairo cannot take (non-finite or singular geometry): they are skipped,
+    /// rather than putting the context into an error state for the rest of the frame.
+    var isDrawable: Bool {
+        switch self {
+        case .fill(let p, _, _): return Self.isFinite(p)
+        case .stroke(let p, let k, _):
+            return Self.isFinite(p) && Self.isInvertible(k.transform) && k.width.isFinite && k.width >= 0
+                && k.dashes.allSatisfy(\.isFinite) && k.dashPhase.isFinite && k.miterLimit.isFinite
+        case .linear(let g):
+            return Self.isInvertible(g.transform) && [g.start.x, g.start.y, g.end.x, g.end.y].allSatisfy(\.isFinite)
+        case .radial(let g):
+            return Self.isInvertible(g.transform)
+                && [g.startCenter.x, g.startCenter.y, g.startRadius, g.endCenter.x, g.endCenter.y, g.endRadius].allSatisfy(\.isFinite)
+        case .image(_, let r, let t):
+            return Self.isInvertible(t) && [r.minX, r.minY, r.width, r.height].allSatisfy(\.isFinite) && r.width != 0 && r.height != 0
+        case .text(let t): return Self.isInvertible(t.transform) && t.point.x.isFinite && t.point.y.isFinite
+        }
+    }
+
+    static func isFinite(_ path: CGPath) -> Bool {
+        path.elements.allSatisfy { e in
+            switch e {
+            case .moveTo(let p), .lineTo(let p): p.x.isFinite && p.y.isFinite
+            case .quadCurveTo(let p, let c): p.x.isFinite && p.y.isFinite && c.x.isFinite && c.y.isFinite
+            case .curveTo(let p, let a, let b): [p.x, p.y, a.x, a.y, b.x, b.y].allSatisfy(\.isFinite)
+            case .closeSubpath: true
+            }
+        }
+    }
+
+    static func isInvertible(_ t: CGAffineTransform) -> Bool {
+        let det = t.a * t.d - t.b * t.c
+        return [t.a, t.b, t.c, t.d, t.tx, t.ty].allSatisfy(\.isFinite) && det.isFinite && abs(det) > 1e-12
+    }
+
+    /// Sets user space to `t` in base space.
+    static func setTransform(_ cr: OpaquePointer, base: cairo_matrix_t, _ t: CGAffineTransform) {
+        var b = base
+        cairo_set_matrix(cr, &b)
+        var m = cairo_matrix_t(xx: t.a, yx: t.b, xy: t.c, yy: t.d, x0: t.tx, y0: t.ty)
+        cairo_transform(cr, &m)
+    }
+
+    /// Draws the paint at `alpha` with the operator already set on `cr`.
+    func draw(_ cr: OpaquePointer, base: cairo_matrix_t, alpha: Double) {
+        var b = base
+        switch self {
+        case .fill(let path, let rule, let color):
+            cairo_set_matrix(cr, &b)
+            cairo_new_path(cr)
+            ShapeDrawing.append(path, to: cr)
+            cairo_set_fill_rule(cr, rule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
+            Geometry.setSource(cr, color, alpha: alpha)
+            cairo_fill(cr)
+        case .stroke(let path, let pen, let color):
+            cairo_set_matrix(cr, &b)
+            cairo_new_path(cr)
+            // The path is in base space; the pen is in the user space of the stroke.
+            ShapeDrawing.append(path, to: cr)
+            Self.setTransform(cr, base: base, pen.transform)
+            cairo_set_line_width(cr, Double(pen.width))
+            cairo_set_line_cap(cr, pen.cap == .round ? CAIRO_LINE_CAP_ROUND : pen.cap == .square ? CAIRO_LINE_CAP_SQUARE : CAIRO_LINE_CAP_BUTT)
+            cairo_set_line_join(cr, pen.join == .round ? CAIRO_LINE_JOIN_ROUND : pen.join == .bevel ? CAIRO_LINE_JOIN_BEVEL : CAIRO_LINE_JOIN_MITER)
+            cairo_set_miter_limit(cr, max(Double(pen.miterLimit), 1))
+            // Dashes as shape layers draw them (patterns Cairo rejects are solid; too many
+            // dashes become their average tone), measured along the path in the pen's space.
+            var coverage = 1.0
+            if !pen.dashes.isEmpty {
+                let userPath = path.applying(CATransform3DMakeAffineTransform(pen.transform.inverted()))
+                coverage = ShapeDrawing.setDash(cr, pen.dashes.map { Double($0) }, phase: Double(pen.dashPhase), along: userPath)
+            }
+            Geometry.setSource(cr, color, alpha: alpha * coverage)
+            cairo_stroke(cr)
+        case .linear(let g):
+            Self.setTransform(cr, base: base, g.transform)
+            DrawingGradients.drawLinear(g, cr, alpha: alpha)
+        case .radial(let g):
+            Self.setTransform(cr, base: base, g.transform)
+            DrawingGradients.drawRadial(g, cr, alpha: alpha)
+        case .image(let image, let rect, let t):
+            Self.setTransform(cr, base: base, t)
+            Self.drawImage(image, in: rect.standardized, cr, alpha: alpha)
+        case .text(let text):
+            Self.setTransform(cr, base: base, text.transform)
+            var s = LayerState()
+            s.string = text.string
+            s.font = text.font
+            s.fontSize = text.size
+            s.foregroundColor = text.color
+            s.bounds = CGRect(origin: text.point, size: .zero)
+            TextDrawing.draw(s, cr, alpha: alpha)
+        }
+    }
+
+    /// An image in `rect`, first row at the bottom (Core Graphics' `draw(_:in:)`).
+    private static func drawImage(_ image: CGImage, in rect: CGRect, _ cr: OpaquePointer, alpha: Double) {
+        cairo_new_path(cr)
+        cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height)
+        cairo_clip(cr)
+        cairo_translate(cr, rect.minX, rect.maxY)
+        cairo_scale(cr, rect.width / Double(image.width), -rect.height / Double(image.height))
+        if let list = image.displayList {
+            if list.size.width > 0, list.size.height > 0 {
+                cairo_scale(cr, Double(image.width) / Double(list.size.width), Double(image.height) / Double(list.size.height))
+            }
+            DisplayListReplay.draw(list, cr, alpha: alpha)
+            return
+        }
+        let pixels = image.pixels
+        let surface = cairo_image_surface_create_for_data(pixels.baseAddress.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
+                                                          Int32(image.width), Int32(image.height), Int32(pixels.stride))!
+        cairo_set_source_surface(cr, surface, 0, 0)
+        let pattern = cairo_get_source(cr)
+        cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+        cairo_pattern_set_filter(pattern, CAIRO_FILTER_GOOD)
+        cairo_paint_with_alpha(cr, alpha)
+        cairo_surface_destroy(surface)
+    }
+}
