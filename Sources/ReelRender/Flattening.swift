@@ -27,26 +27,18 @@ enum Flattening {
         let bounds = layer.state.bounds
         let rx = bounds.width > 0 ? max((Double(bounds.width) * r).rounded(), 1) / Double(bounds.width) : r
         let ry = bounds.height > 0 ? max((Double(bounds.height) * r).rounded(), 1) / Double(bounds.height) : r
-        let recording = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, nil)!
-        defer { cairo_surface_destroy(recording) }
-        let rc = cairo_create(recording)!
-        cairo_set_antialias(rc, CAIRO_ANTIALIAS_GRAY)
-        cairo_scale(rc, rx, ry)
-        painter.paint(layer, rc)
-        cairo_destroy(rc)
-        var x = 0.0, y = 0.0, w = 0.0, h = 0.0
-        cairo_recording_surface_ink_extents(recording, &x, &y, &w, &h)
-        guard w > 0, h > 0, w * h < 64e6 else { return }
-        // Whole pixels from the bounds' corner outwards to cover the ink.
-        let (gx, gy) = (Double(bounds.minX) * rx, Double(bounds.minY) * ry)
-        let x0 = gx - (gx - x).rounded(.up), y0 = gy - (gy - y).rounded(.up)
-        let width = max(Int(saturating: (x + w - x0).rounded(.up)), 1), height = max(Int(saturating: (y + h - y0).rounded(.up)), 1)
-        let image = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(size: width), Int32(size: height))!
-        defer { cairo_surface_destroy(image) }
-        let ic = cairo_create(image)!
-        cairo_set_source_surface(ic, recording, -x0, -y0)
-        cairo_paint(ic)
-        cairo_destroy(ic)
+        // The layer in its own plane does not change while only its transform does (a card
+        // flipping, a cube turning): its raster is kept and only the warp is redone.
+        let flat: Raster?
+        if let cache = painter.cache, let key = FlattenedKey(layer, rx: rx, ry: ry) {
+            flat = cache.flattened(for: key) { rasterise(layer, rx: rx, ry: ry, painter: painter) }
+        } else {
+            flat = rasterise(layer, rx: rx, ry: ry, painter: painter)
+        }
+        guard let flat else { return }
+        let image = flat.surface
+        let (x0, y0) = (flat.offsetX, flat.offsetY)
+        let (width, height) = (Int(cairo_image_surface_get_width(image)), Int(cairo_image_surface_get_height(image)))
         // Raster pixel → layer point → device.
         let toLayer = Homography(m: [[1 / rx, 0, 0], [0, 1 / ry, 0], [x0 / rx, y0 / ry, 1]])
         // A seam is grown only where the raster's edge is the bounds' edge (no ink beyond it).
@@ -57,6 +49,33 @@ enum Flattening {
             grow.insert(.edge(i))
         }
         ProjectiveWarp.draw(image, toDevice: toLayer.then(toDevice), cr, alpha: 1, grow: grow)
+    }
+
+    /// The layer painted in its own plane at (rx, ry) pixels per point, cut to its ink on whole
+    /// pixels counted from the bounds' corner; nil when nothing is drawn or the ink is huge.
+    private static func rasterise(_ layer: PresentationLayer, rx: Double, ry: Double, painter: LayerPainter) -> Raster? {
+        let bounds = layer.state.bounds
+        let recording = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, nil)!
+        defer { cairo_surface_destroy(recording) }
+        let rc = cairo_create(recording)!
+        cairo_set_antialias(rc, CAIRO_ANTIALIAS_GRAY)
+        cairo_scale(rc, rx, ry)
+        painter.paint(layer, rc)
+        cairo_destroy(rc)
+        var x = 0.0, y = 0.0, w = 0.0, h = 0.0
+        cairo_recording_surface_ink_extents(recording, &x, &y, &w, &h)
+        guard w > 0, h > 0, w * h < 64e6 else { return nil }
+        // Whole pixels from the bounds' corner outwards to cover the ink.
+        let (gx, gy) = (Double(bounds.minX) * rx, Double(bounds.minY) * ry)
+        let x0 = gx - (gx - x).rounded(.up), y0 = gy - (gy - y).rounded(.up)
+        let width = max(Int(saturating: (x + w - x0).rounded(.up)), 1), height = max(Int(saturating: (y + h - y0).rounded(.up)), 1)
+        let image = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(size: width), Int32(size: height))!
+        let ic = cairo_create(image)!
+        cairo_set_source_surface(ic, recording, -x0, -y0)
+        cairo_paint(ic)
+        cairo_destroy(ic)
+        cairo_surface_flush(image)
+        return Raster(surface: image, originX: 0, originY: 0, offsetX: x0, offsetY: y0)
     }
 
     /// Pixels per layer point for the raster: the largest stretch the projection applies to the

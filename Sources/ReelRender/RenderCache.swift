@@ -37,6 +37,7 @@ public final class RenderCache: @unchecked Sendable {
     private enum Key: Hashable {
         case raster(RasterKey)
         case image(PreparedImageKey)
+        case flattened(FlattenedKey)
     }
 
     final class Entry: @unchecked Sendable {
@@ -63,6 +64,12 @@ public final class RenderCache: @unchecked Sendable {
     /// An image resampled to the size it is drawn at, made by `make` when it is not kept.
     func preparedImage(for key: PreparedImageKey, make: () -> Raster?) -> Raster? {
         lookup(.image(key), make: make)
+    }
+
+    /// A layer in perspective painted in its own plane (see `Flattening`), made by `make` when
+    /// it is not kept.
+    func flattened(for key: FlattenedKey, make: () -> Raster?) -> Raster? {
+        lookup(.flattened(key), make: make)
     }
 
     private func lookup(_ key: Key, make: () -> Raster?) -> Raster? {
@@ -140,12 +147,16 @@ final class Raster: @unchecked Sendable {
     /// Device position of the raster's top-left pixel, relative to the whole-pixel translation.
     let originX: Int
     let originY: Int
+    /// Where a flattened layer's raster starts in its own plane's pixels (not whole pixels).
+    let offsetX: Double, offsetY: Double
     let byteCount: Int
 
-    init(surface: OpaquePointer, originX: Int, originY: Int) {
+    init(surface: OpaquePointer, originX: Int, originY: Int, offsetX: Double = 0, offsetY: Double = 0) {
         self.surface = surface
         self.originX = originX
         self.originY = originY
+        self.offsetX = offsetX
+        self.offsetY = offsetY
         byteCount = Int(cairo_image_surface_get_stride(surface)) * Int(cairo_image_surface_get_height(surface))
     }
 
