@@ -306,6 +306,7 @@ public struct PlannedRender: Sendable {
     /// Renders every frame, finishes the file and moves it into place; on any error or a stop,
     /// nothing is left behind.
     /// - Parameters:
+    ///   - progress: called after each frame (and chunk) with the frames done.
     ///   - opened: called once the temporary output exists (the CLI registers it for removal on a forced exit).
     ///   - shouldStop: polled between frames, and once more before the file is moved into place.
     /// - Throws: `RenderJobError.failed` or `.interrupted`.

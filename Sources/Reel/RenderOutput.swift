@@ -22,9 +22,13 @@ public struct RenderOutput: Sendable {
     /// Replace an existing output even when it is read-only (`--force`, `-y`).
     public var replaceReadOnly = false
 
+    /// Opens the output: a temporary file beside `path`, committed when the render finishes.
     /// - Parameters:
+    ///   - path: the file (or `%04d` sequence pattern) to write.
+    ///   - format: the container and codec, usually from the path's extension.
     ///   - canvas: the canvas as rendered (size, scale and fps already overridden).
-    ///   - crf, preset: nil for the codec's defaults; rejected for formats without them.
+    ///   - crf: quality; nil for the codec's default; rejected for formats without one.
+    ///   - preset: encoder speed preset; nil for the codec's default; rejected for formats without one.
     ///   - startFrame: the scene frame number of the first frame (timestamps start there).
     /// - Throws: `EncodeError` for settings the format cannot encode.
     public init(path: String, format: OutputFormat, canvas: Canvas, crf: Int? = nil, preset: String? = nil,

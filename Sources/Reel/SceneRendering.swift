@@ -16,6 +16,8 @@ extension Scene {
     /// Renders every frame to `path`, whose extension picks the format; the file appears whole
     /// or not at all.
     /// - Parameters:
+    ///   - path: the output file; `.mp4`, `.mov`, `.webm`, `.gif` or a `name-%04d.png` sequence.
+    ///   - options: every option of `reel render` (frame rate, scale, frames, quality, codec…).
     ///   - progress: called after each frame (and chunk) with the frames done.
     ///   - shouldStop: polled between frames; true stops the render and leaves nothing behind.
     /// - Throws: `RenderJobError` (options the format cannot take, a scene that does not compile,
@@ -29,6 +31,9 @@ extension Scene {
 
     /// Renders to `path` off the caller's thread; cancelling the task stops the render and leaves
     /// nothing behind (`RenderJobError.interrupted`).
+    /// - Parameters:
+    ///   - path: the output file; its extension picks the format.
+    ///   - options: every option of `reel render`.
     @discardableResult
     public func render(to path: String, options: RenderOptions = RenderOptions()) async throws -> PlannedRender.Result {
         let planned = try loadedJob(options).plan(output: path)
