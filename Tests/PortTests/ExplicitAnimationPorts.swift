@@ -12,8 +12,8 @@ import Testing
 // - The storyboard's views (`IBOutlet layerView`, the clock's hand image views) are made in code
 //   in `viewDidLoad`, with the frames the storyboard would have given them.
 // - `IBAction`s (buttons) and the `NSTimer` become calls at scene times.
-// - `arc4random()` → fixed "random" components: a video must render the same every time (and
-//   arc4random is not in Linux's C library).
+// - `arc4random() / (CGFloat)INT_MAX` → fixed "random" components: a video must render the same
+//   every time (the timeline runs again for each render), and the tests need known colours.
 // - The clock reads the scene's clock, not the wall clock: `NSDate date` → the start time plus
 //   `CACurrentMediaTime()`, in UTC (the same video wherever it renders).
 // - Layer names, only so the tests can find layers.

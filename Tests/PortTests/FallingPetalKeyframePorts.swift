@@ -44,7 +44,7 @@ enum PetalPauseResume {
 
         func rotationAnimation() {
             let basicAnimation = CABasicAnimation(keyPath: "transform.rotation.z")
-            basicAnimation.toValue = NSNumber(value: Float(Double.pi / 2 * 3))
+            basicAnimation.toValue = NSNumber(value: Float(M_PI_2 * 3))
             basicAnimation.duration = 6.0
             basicAnimation.autoreverses = true
             basicAnimation.repeatCount = .infinity   // was HUGE_VALF (a Float)
@@ -181,8 +181,8 @@ enum PetalGroup {
 
         func rotationAnimation() -> CABasicAnimation {
             let basicAnimation = CABasicAnimation(keyPath: "transform.rotation.z")
-            let toValue = CGFloat.pi / 2 * 3
-            basicAnimation.toValue = NSNumber(value: Float(Double.pi / 2 * 3))
+            let toValue = CGFloat(M_PI_2 * 3)
+            basicAnimation.toValue = NSNumber(value: Float(M_PI_2 * 3))
             // basicAnimation.duration = 6.0
             basicAnimation.autoreverses = true
             basicAnimation.repeatCount = .infinity   // was HUGE_VALF

@@ -171,7 +171,7 @@ enum PetalRotation {
         func rotationAnimation() {
             let basicAnimation = CABasicAnimation(keyPath: "transform.rotation.z")
             // basicAnimation.fromValue = NSNumber(value: M_PI_2)
-            basicAnimation.toValue = NSNumber(value: Float(Double.pi / 2 * 3))   // was M_PI_2*3
+            basicAnimation.toValue = NSNumber(value: Float(M_PI_2 * 3))
             basicAnimation.duration = 6.0
             basicAnimation.autoreverses = true   // turn, then turn back
             _layer.add(basicAnimation, forKey: "KCBasicAnimation_Rotation")

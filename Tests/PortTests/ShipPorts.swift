@@ -10,7 +10,7 @@ import Testing
 // whether the animation finished. Also the later notes' variant of 8.6 with
 // `rotationMode = kCAAnimationRotateAuto`. Edits, and why:
 // - Objective-C → Swift; `(__bridge id)image.CGImage` → `image.cgImage`, `@(M_PI * 2)` →
-//   `NSNumber(value: Double.pi * 2)`, `kCAAnimationRotateAuto` → `.rotateAuto`,
+//   `NSNumber(value: M_PI * 2)`, `kCAAnimationRotateAuto` → `.rotateAuto`,
 //   `kCATransitionFade` → `.fade`.
 // - The `containerView`/`imageView` outlets are made in code; the buttons (`IBAction`s) are
 //   calls at scene times; images come from files (`bundleImage`).
@@ -96,7 +96,7 @@ enum ShipRotation {
             let animation = CABasicAnimation()
             animation.keyPath = "transform.rotation"
             animation.duration = 2.0
-            animation.byValue = NSNumber(value: Double.pi * 2)
+            animation.byValue = NSNumber(value: M_PI * 2)
             shipLayer.add(animation, forKey: nil)
         }
 
@@ -106,7 +106,7 @@ enum ShipRotation {
             let animation = CABasicAnimation()
             animation.keyPath = "transform.rotation"
             animation.duration = 2.0
-            animation.byValue = NSNumber(value: Double.pi * 2)
+            animation.byValue = NSNumber(value: M_PI * 2)
             animation.delegate = self
             shipLayer.add(animation, forKey: "rotateAnimation")
         }
