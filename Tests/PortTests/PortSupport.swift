@@ -63,8 +63,13 @@ enum Assets {
                 try! PNGFile.write(buffer, to: path)
             }
         }
+        madeFolder = url.path
+        atexit { if let folder = madeFolder { try? FileManager.default.removeItem(atPath: folder) } }
         return url.path
     }()
+
+    /// The folder to remove when the test process exits (a C callback cannot capture it).
+    nonisolated(unsafe) static var madeFolder: String?
 
     /// The path of the image called `name`.
     static func path(_ name: String) -> String { folder + "/" + name }

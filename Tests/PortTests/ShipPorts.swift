@@ -4,7 +4,8 @@ import ReelUIKit
 import Testing
 
 // Ports of the same book chapter's spaceship listings (Objective-C, lower-cased in the reprint):
-// 8.6 a ship along a Bézier curve drawn by a CAShapeLayer; 8.9 a full turn by the virtual
+// 8.6 a ship along a Bézier curve drawn by a CAShapeLayer; 8.7/8.8 a turn by a whole transform
+// matrix (described by the text, the listings lost); 8.9 a full turn by the virtual
 // `transform.rotation` key path with `byValue`; 8.10 a group of the path (turning with it) and a
 // colour; 8.11 a cross-fade between images; 8.15 start and stop buttons with a delegate that logs
 // whether the animation finished. Also the later notes' variant of 8.6 with
@@ -140,6 +141,42 @@ enum ShipRotation {
     }
 }
 
+/// Listings 8.7 and 8.8, which the reprint lost but its text describes: the ship turned by
+/// animating the whole `transform` to a rotation matrix (`CATransform3DMakeRotation(M_PI, 0, 0,
+/// 1)`, 2 s) — "if we change M_PI to 2 * M_PI the ship does not move at all", since a 360°
+/// matrix is the identity. The code is the book's listing as the text describes it.
+enum ShipTransform {
+    final class ViewController {
+        let containerView = UIView(frame: CGRect(x: 0, y: 0, width: 320, height: 300))
+        let angle: CGFloat
+        init(angle: CGFloat) { self.angle = angle }
+
+        func viewDidLoad() {
+            // add the ship
+            let shipLayer = CALayer()
+            shipLayer.name = "ship"
+            shipLayer.frame = CGRect(x: 0, y: 0, width: 128, height: 128)
+            shipLayer.position = CGPoint(x: 150, y: 150)
+            shipLayer.contents = bundleImage("ship.png")?.cgImage
+            containerView.layer.addSublayer(shipLayer)
+            // animate the ship rotation
+            let animation = CABasicAnimation()
+            animation.keyPath = "transform"
+            animation.duration = 2.0
+            animation.toValue = NSValue(caTransform3D: CATransform3DMakeRotation(angle, 0, 0, 1))
+            shipLayer.add(animation, forKey: nil)
+        }
+    }
+
+    static func scene(angle: CGFloat) -> Scene {
+        let scene = Scene(canvas: Canvas(size: CGSize(width: 320, height: 300), fps: 30, duration: 2))
+        let controller = ViewController(angle: angle)
+        controller.viewDidLoad()
+        scene.addSubview(controller.containerView)
+        return scene
+    }
+}
+
 /// Listing 8.10: the path (turning along it) and a green-to-red colour in a 4 s group.
 enum ShipGroup {
     final class ViewController {
@@ -264,6 +301,18 @@ struct ShipPortTests {
         // byValue 2π over 2 s, linear, from the model's 0: at 0.5 s π/2, at 1.5 s 3π/2 (−π/2).
         #expect(close(zAngle(timeline.state("ship", at: 0.5).transform), .pi / 2))
         #expect(close(zAngle(timeline.state("ship", at: 1.5).transform), -.pi / 2))
+    }
+
+    @Test func wholeTransformTurnsHalfATurnButNotAWholeOne() throws {
+        try expectRendersToMP4(ShipTransform.scene(angle: CGFloat(M_PI)))
+        // Matrices interpolate by decomposition: identity → π about z passes π/2 (either way
+        // round: 180° has no shorter side) at 1 s of 2.
+        let half = try ShipTransform.scene(angle: CGFloat(M_PI)).compile()
+        #expect(close(abs(zAngle(half.state("ship", at: 1).transform)), .pi / 2, 1e-6))
+        #expect(close(abs(zAngle(half.state("ship", at: 1.9).transform)), .pi * 0.95, 1e-6))
+        // A 2π matrix is the identity: from identity to identity, the ship does not move.
+        let whole = try ShipTransform.scene(angle: CGFloat(M_PI * 2)).compile()
+        for t in [0.5, 1.0, 1.5] { #expect(close(zAngle(whole.state("ship", at: t).transform), 0, 1e-9)) }
     }
 
     @Test func stopRemovesTheAnimationAndTheDelegateSaysSo() throws {
