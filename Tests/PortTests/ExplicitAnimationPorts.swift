@@ -188,7 +188,11 @@ struct ExplicitAnimationPortTests {
     }
 
     @Test func colorAnimationEndsOnTheNewColour() throws {
-        try expectRendersToMP4(ColorLayerPorts.scene(keyframes: false))
+        let frames = try expectRendersToMP4(ColorLayerPorts.scene(keyframes: false), decode: true)
+        // The video: the colour layer's middle, (60 + 100, 20 + 100), is blue at 0.2 s (frame 6)
+        // and (0.9, 0.3, 0.1) × 255 = (230, 77, 26) at 0.9 s (frame 27).
+        #expect(near(pixel(frames[6], width: 320, x: 160, y: 120), (0, 0, 255)))
+        #expect(near(pixel(frames[27], width: 320, x: 160, y: 120), (230, 77, 26)))
         let timeline = try ColorLayerPorts.scene(keyframes: false).compile()
         // No duration: the transaction's 0.25 s; no timing function: linear; from the model
         // (blue, (0, 0, 1)) to (0.9, 0.3, 0.1). At 0.625 s, halfway: (0.45, 0.15, 0.55).

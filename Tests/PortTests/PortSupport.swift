@@ -85,8 +85,10 @@ func bundleImage(_ name: String) -> UIImage? {
 }
 
 /// Renders `scene` to an MP4 in a temporary folder and checks it with ffprobe: H.264, the canvas's
-/// size, fps × duration frames, and the duration itself.
-func expectRendersToMP4(_ scene: Scene, sourceLocation: SourceLocation = #_sourceLocation) throws {
+/// size, fps × duration frames, and the duration itself. With `decode`, returns the frames as
+/// ffmpeg decodes them (straight RGBA), to check what the video shows.
+@discardableResult
+func expectRendersToMP4(_ scene: Scene, decode: Bool = false, sourceLocation: SourceLocation = #_sourceLocation) throws -> [[UInt8]] {
     let folder = try ScratchFolder()
     let path = folder.path + "/port.mp4"
     let canvas = scene.canvas
@@ -98,6 +100,18 @@ func expectRendersToMP4(_ scene: Scene, sourceLocation: SourceLocation = #_sourc
     #expect(probe.width == Int(canvas.size.width) && probe.height == Int(canvas.size.height), sourceLocation: sourceLocation)
     #expect(probe.frames == frames, sourceLocation: sourceLocation)
     #expect(abs(probe.duration - canvas.duration) < 1e-3, "duration \(probe.duration)", sourceLocation: sourceLocation)
+    return decode ? try MediaTools.frames(path, width: probe.width, height: probe.height) : []
+}
+
+/// The (r, g, b) at (x, y) of a decoded frame `width` pixels wide.
+func pixel(_ frame: [UInt8], width: Int, x: Int, y: Int) -> (Int, Int, Int) {
+    let i = (y * width + x) * 4
+    return (Int(frame[i]), Int(frame[i + 1]), Int(frame[i + 2]))
+}
+
+/// Whether two colours are within `tolerance` per channel (H.264's 4:2:0 video is lossy).
+func near(_ a: (Int, Int, Int), _ b: (Int, Int, Int), _ tolerance: Int = 12) -> Bool {
+    abs(a.0 - b.0) <= tolerance && abs(a.1 - b.1) <= tolerance && abs(a.2 - b.2) <= tolerance
 }
 
 extension Timeline {

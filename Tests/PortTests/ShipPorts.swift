@@ -341,7 +341,11 @@ struct ShipPortTests {
     }
 
     @Test func fadeCyclesTheImages() throws {
-        try expectRendersToMP4(ImageFade.scene())
+        let frames = try expectRendersToMP4(ImageFade.scene(), decode: true)
+        // The video: the 128×128 image view in the middle shows anchor (220, 40, 40) before the
+        // first switch and igloo (40, 70, 220) after the second (frame 39 is 1.3 s at 30 fps).
+        #expect(near(pixel(frames[6], width: 320, x: 160, y: 120), (220, 40, 40)))
+        #expect(near(pixel(frames[39], width: 320, x: 160, y: 120), (40, 70, 220)))
         let timeline = try ImageFade.scene().compile()
         // A fade lasts the transaction's 0.25 s (no duration set); linear. At 0.6 s, 0.1 s in: 0.4.
         let first = try #require(timeline.presentation(at: 0.6, layerNamed: "photo"))
