@@ -3,6 +3,9 @@ import ReelTestSupport
 import ReelUIKit
 import Testing
 
+// Seed: 003_2d455e6679f3409f.txt ("iOS核心动画高级技巧-4", chapter 8), listings 8.3, 8.4, 8.5;
+// 8.5's keyframe colours are also the first snippet of 004_0e3e9b6855133d95.txt.
+//
 // Ports of a classic book's chapter on explicit animations (Objective-C, as a Chinese translation
 // reprinted it, lower-cased): listing 8.3 (a colour animation whose delegate keeps the end
 // colour), 8.4 (clock hands tagged with KVC, ticked by a timer) and 8.5 (a keyframe colour

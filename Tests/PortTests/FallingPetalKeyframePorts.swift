@@ -3,6 +3,8 @@ import ReelTestSupport
 import ReelUIKit
 import Testing
 
+// Seed: 000_c7820bb2a58bbe7d.txt ("QuartzCore核心动画框架"), examples 5–9 of 9.
+//
 // Ports of the falling petal's later steps (a classic tutorial's KCMainViewController, Objective-C):
 // pausing and resuming with the layer's speed and timeOffset; a keyframe animation by values, then
 // by a Bézier path; a group of the rotation and the path; and its CATransition photo browser

@@ -3,6 +3,8 @@ import ReelTestSupport
 import ReelUIKit
 import Testing
 
+// Seed: 000_c7820bb2a58bbe7d.txt ("QuartzCore核心动画框架"), examples 1–4 of 9.
+//
 // Ports of a classic tutorial's "falling petal" (KCMainViewController), Objective-C, in its four
 // basic-animation steps: a position animation on a touch; the same with a delegate that puts the
 // layer at the end (which animates a second time); with actions disabled; with a rotation.

@@ -3,6 +3,8 @@ import ReelTestSupport
 import ReelUIKit
 import Testing
 
+// Seed: 001_bd9100dcb2616f7c.txt ("理解Core Animation"), its snippets and its from/to/by table.
+//
 // Ports of the snippets in a set of notes, "理解Core Animation" (understanding Core Animation):
 // keeping an animation's end state (`removedOnCompletion = NO` with `fillMode` forwards), the
 // layer's local time (`convertTime(CACurrentMediaTime(), from: nil)`), an explicit animation

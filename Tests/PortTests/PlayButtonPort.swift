@@ -3,6 +3,8 @@ import ReelTestSupport
 import ReelUIKit
 import Testing
 
+// Seed: 002_9f052afd0e7c33c0.txt ("iOS 动画进阶"), its one example: PlayButton + ViewController.
+//
 // Port of a tutorial's Swift play button ("iOS 动画进阶", after a well-known hamburger-button
 // transition): three CAShapeLayers whose strokeStart, strokeEnd and transform animate between a
 // "pause" and a "play" look, through a CALayer extension that starts each animation from the

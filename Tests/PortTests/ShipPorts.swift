@@ -3,6 +3,9 @@ import ReelTestSupport
 import ReelUIKit
 import Testing
 
+// Seed: 003_2d455e6679f3409f.txt, listings 8.6, (8.7/8.8), 8.9, 8.10, 8.11, 8.15; and the
+// rotationMode snippet of 004_0e3e9b6855133d95.txt ("iOS.Core.Animation笔记二").
+//
 // Ports of the same book chapter's spaceship listings (Objective-C, lower-cased in the reprint):
 // 8.6 a ship along a Bézier curve drawn by a CAShapeLayer; 8.7/8.8 a turn by a whole transform
 // matrix (described by the text, the listings lost); 8.9 a full turn by the virtual
