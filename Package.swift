@@ -65,6 +65,8 @@ let package = Package(
         .testTarget(name: "ReelEncodeTests", dependencies: ["ReelEncode", "ReelCore", "ReelTestSupport"]),
         .testTarget(name: "ReelCLITests", dependencies: ["reel", "ReelTestSupport"]),
         .testTarget(name: "ReelUIKitTests", dependencies: ["ReelUIKit", "ReelTestSupport"]),
+        // The source material's iOS examples, ported with only the edits Linux and video force (docs/porting.md).
+        .testTarget(name: "PortTests", dependencies: ["ReelUIKit", "ReelTestSupport"]),
         .testTarget(name: "ReelBatchTests", dependencies: ["ReelBatch", "Reel", "ReelTestSupport"]),
         // ffmpeg/ffprobe as independent readers of our files, shared by the test targets.
         .target(name: "ReelTestSupport", path: "Tests/ReelTestSupport"),
