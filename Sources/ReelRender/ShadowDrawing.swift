@@ -92,9 +92,10 @@ enum ShadowDrawing {
 
     /// Paints the blurred alpha `mask` (its top-left at device pixel x, y before the offset) in
     /// shadowColor × shadowOpacity × `alpha`, moved by shadowOffset.
-    static func paint(_ mask: OpaquePointer, _ s: LayerState, _ cr: OpaquePointer, x: Int, y: Int, alpha: Double) {
+    /// `offset`: false when the mask is already placed with the shadow's offset.
+    static func paint(_ mask: OpaquePointer, _ s: LayerState, _ cr: OpaquePointer, x: Int, y: Int, alpha: Double, offset: Bool = true) {
         guard let color = s.shadowColor else { return }
-        var dx = Double(s.shadowOffset.width), dy = Double(s.shadowOffset.height)
+        var dx = offset ? Double(s.shadowOffset.width) : 0, dy = offset ? Double(s.shadowOffset.height) : 0
         cairo_user_to_device_distance(cr, &dx, &dy)
         cairo_save(cr)
         cairo_identity_matrix(cr)
