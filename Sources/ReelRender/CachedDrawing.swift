@@ -21,6 +21,25 @@ extension LayerPainter {
         guard Self.isCacheable(layer), layer.mask == nil, !layer.sublayers.contains(where: Self.isVisible),
               layer.kind != .replicator, !EmitterDrawing.hasContent(layer) else { return false }
         let s = layer.state
+        if !shadow || ShadowShape.of(layer) != nil, let turn = TurnedPlacement(cr), layer.kind != .text {
+            // A turning layer: its raster is made once, upright, and turned when composited.
+            var tooLarge = false
+            guard let content = Self.turnedRaster(layer, turn, cache: cache, tooLarge: &tooLarge) else { return !tooLarge }
+            if shadow, let shape = ShadowShape.of(layer) {
+                cairo_save(cr)
+                if opacity < 1, let extent = LayerExtent.of(layer, shadow: true) { LayerExtent.clip(cr, to: extent); cairo_push_group(cr) }
+                drawShadow(of: shape, s, cr, cache: cache, alpha: opacity < 1 ? 1 : opacity)
+                turn.composite(content, cr, alpha: opacity < 1 ? 1 : opacity)
+                if opacity < 1 {
+                    cairo_pop_group_to_source(cr)
+                    cairo_paint_with_alpha(cr, opacity)
+                }
+                cairo_restore(cr)
+            } else {
+                turn.composite(content, cr, alpha: opacity)
+            }
+            return true
+        }
         if s.masksToBounds {
             Geometry.roundedRect(cr, s.bounds, radius: s.cornerRadius, corners: s.maskedCorners)
             cairo_clip(cr)
@@ -120,6 +139,18 @@ extension LayerPainter {
         }
     }
 
+    /// The layer's content and border drawn upright at the turn's scale, from the cache or drawn
+    /// into it (clipped to the bounds when the layer clips, so compositing needs no clip).
+    private static func turnedRaster(_ layer: PresentationLayer, _ turn: TurnedPlacement, cache: RenderCache, tooLarge: inout Bool) -> Raster? {
+        var key = DevicePlacement.upright(scaleX: turn.scaleX, scaleY: turn.scaleY).key(.content, layer.kind, contentKey(layer.state, border: true))
+        key.turned = true
+        return cache.raster(for: key) {
+            Raster.make(linear: cairo_matrix_t(xx: turn.scaleX, yx: 0, xy: 0, yy: turn.scaleY, x0: 0, y0: 0), fx: 0, fy: 0, tooLarge: &tooLarge) { rc in
+                drawContentForRaster(layer, rc, border: true, cache: cache)
+            }
+        }
+    }
+
     /// What a content raster holds: background, contents and class drawing (clipped to the bounds
     /// when the layer clips), and the border when asked.
     static func drawContentForRaster(_ layer: PresentationLayer, _ rc: OpaquePointer, border: Bool, cache: RenderCache?) {
@@ -204,6 +235,15 @@ struct DevicePlacement {
         }
         snap(&tx, &fx)
         snap(&ty, &fy)
+    }
+
+    /// A placement with no turn, no translation and scale (sx, sy).
+    static func upright(scaleX: Double, scaleY: Double) -> DevicePlacement {
+        DevicePlacement(linear: cairo_matrix_t(xx: scaleX, yx: 0, xy: 0, yy: scaleY, x0: 0, y0: 0), tx: 0, ty: 0, fx: 0, fy: 0)
+    }
+
+    private init(linear: cairo_matrix_t, tx: Int, ty: Int, fx: Double, fy: Double) {
+        (self.linear, self.tx, self.ty, self.fx, self.fy) = (linear, tx, ty, fx, fy)
     }
 
     func key(_ part: RasterKey.Part, _ kind: LayerKind, _ state: LayerState) -> RasterKey {

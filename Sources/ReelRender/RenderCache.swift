@@ -138,6 +138,8 @@ struct RasterKey: Hashable, @unchecked Sendable {
     /// Device transform: linear part and the sub-pixel translation (in 1/64 px).
     var a: Double, b: Double, c: Double, d: Double
     var fx: Int, fy: Int
+    /// Drawn upright for a turned composite (`TurnedPlacement`): the same inputs give other pixels.
+    var turned = false
 }
 
 /// A premultiplied ARGB32 raster placed at whole device pixels.

@@ -63,7 +63,19 @@ struct RenderCacheTests {
         label.frame = CGRect(x: 0, y: 0, width: 40, height: 40)
         label.colors = [.white, .black]
         scene.rootLayer.addSublayer(label)
+        let stroke = CAShapeLayer()
+        stroke.frame = CGRect(x: 0, y: 150, width: 200, height: 40)
+        stroke.path = CGPath(rect: CGRect(x: 10, y: 10, width: 180, height: 20), transform: nil)
+        stroke.fillColor = nil
+        stroke.strokeColor = .white
+        stroke.lineWidth = 4
+        scene.rootLayer.addSublayer(stroke)
         scene.at(0) {
+            let draw = CABasicAnimation(keyPath: "strokeEnd")
+            draw.fromValue = 0
+            draw.toValue = 1
+            draw.duration = 4
+            stroke.add(draw, forKey: "draw")
             let spin = CABasicAnimation(keyPath: "transform.rotation.z")
             spin.byValue = 2 * Double.pi
             spin.duration = 2
@@ -77,9 +89,10 @@ struct RenderCacheTests {
         // worth keeping (memory must not grow with the length of a render).
         for frame in 0..<80 { renderer.render(t, at: Double(frame) / 20, into: buffer) }
         let stored = renderer.cache!.storedBytes
-        // The gradient's raster (40×40 px) and the image resampled once to 100×100 px: nothing
-        // per frame.
-        #expect(stored == 40 * 40 * 4 + 100 * 100 * 4, "\(stored) bytes kept")
+        // The gradient's raster (40×40 px), the image resampled once to 100×100 px and the
+        // spinning layer drawn upright once (100×100 px, turned when composited); none of the
+        // stroke's 80 rasters: nothing per frame.
+        #expect(stored == 40 * 40 * 4 + 100 * 100 * 4 + 100 * 100 * 4, "\(stored) bytes kept")
     }
 
     @Test func framesAreIdenticalWhateverTheOrderAndThreads() throws {
