@@ -101,6 +101,21 @@ struct GroupTests {
         #expect(t.state("box", at: 6).position.x == 50, "the group ended: model value")
     }
 
+    @Test func aGroupFilledForwardsHoldsChildrenThatEndWithIt() throws {
+        // The iOS recipe for keeping an animation's end state: the group fills forwards and stays;
+        // its children (no fill of their own) end exactly when it does and hold their end values.
+        // A child that ended earlier, without a fill, is gone.
+        let whole = basic("position.x", from: 0, to: 100, duration: 0)
+        let early = basic("opacity", from: 0, to: 0.5, duration: 1)
+        let t = try run(group(duration: 2, [whole, early]) {
+            $0.fillMode = .forwards
+            $0.isRemovedOnCompletion = false
+        })
+        #expect(close(t.state("box", at: 2).position.x, 50))
+        #expect(t.state("box", at: 4).position.x == 100, "held at the end, not the model's 50")
+        #expect(t.state("box", at: 4).opacity == 1, "the early child ended without a fill: the model")
+    }
+
     @Test func childBeginTimeIsRelativeToTheGroupAndDurationZeroTakesTheGroups() throws {
         let late = basic("position.x", from: 0, to: 100, duration: 2) { $0.beginTime = 1 }
         let inherit = basic("opacity", from: 0, to: 1, duration: 0)

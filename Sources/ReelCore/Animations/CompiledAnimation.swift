@@ -40,8 +40,11 @@ public struct CompiledAnimation: Sendable {
 
     /// Applies the animation to `state` (the presentation so far) at its parent's time.
     /// `model` is the layer's model state at that time ("current" in the value table).
-    func apply(to state: inout LayerState, model: LayerState, localTime: Double) {
-        guard let sample = TimingEvaluator.sample(timing, parentTime: localTime) else { return }
+    /// `frozenParent`: the parent group is held at its end by its fill, so a child that ends
+    /// exactly there shows its end (iOS's recipe of a group with `fillMode = .forwards` holds its
+    /// children's end values without fills of their own).
+    func apply(to state: inout LayerState, model: LayerState, localTime: Double, frozenParent: Bool = false) {
+        guard let sample = TimingEvaluator.sample(timing, parentTime: localTime, endInclusive: frozenParent) else { return }
         switch content {
         case .basic(let spec):
             spec.apply(progress: eased(sample.fraction), iteration: sample.iteration, to: &state, model: model)
@@ -54,7 +57,7 @@ public struct CompiledAnimation: Sendable {
         case .group(let children):
             // The group's eased fraction is its children's clock.
             let groupTime = eased(sample.fraction) * timing.duration
-            for child in children { child.apply(to: &state, model: model, localTime: groupTime) }
+            for child in children { child.apply(to: &state, model: model, localTime: groupTime, frozenParent: sample.phase == .after) }
         case .transition:
             break
         }

@@ -273,6 +273,7 @@ open class CALayer {
 
     /// Applies a model change and reports it to the timeline being compiled, if any.
     func change(_ property: LayerProperty, _ mutate: (inout LayerState) -> Void) {
+        ModelGeneration.layerChanged()
         TimelineCompiler.current?.willMutate(self)
         let old = model
         mutate(&model)
@@ -385,6 +386,7 @@ open class CALayer {
         if let compiler = TimelineCompiler.current {
             compiler.addAnimation(copy, to: self, forKey: key)
         } else {
+            ModelGeneration.layerChanged()
             if let key { pendingAnimations.removeAll { $0.key == key } }
             pendingAnimations.append((key, copy))
         }
@@ -395,6 +397,7 @@ open class CALayer {
         if let compiler = TimelineCompiler.current {
             compiler.removeAnimations(from: self, key: key)
         } else {
+            ModelGeneration.layerChanged()
             pendingAnimations.removeAll { $0.key == key }
         }
     }
@@ -404,6 +407,7 @@ open class CALayer {
         if let compiler = TimelineCompiler.current {
             compiler.removeAnimations(from: self, key: nil)
         } else {
+            ModelGeneration.layerChanged()
             pendingAnimations.removeAll()
         }
     }

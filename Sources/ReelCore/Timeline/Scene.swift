@@ -18,6 +18,8 @@ public final class Scene {
     public let rootLayer: CALayer
     /// Timeline entries in registration order.
     var entries: [(time: Double, body: () -> Void)] = []
+    /// The last compile, and what it was compiled from (see `compile()`).
+    private var compiled: (timeline: Timeline, generation: UInt64, entries: Int, canvas: Canvas)?
 
     /// A scene whose root layer fills the canvas.
     public init(canvas: Canvas) {
@@ -41,7 +43,18 @@ public final class Scene {
     /// Runs the timeline once and resolves everything that depends on history, so that
     /// `Timeline.presentation(at:)` is a pure function. The layers are restored to their
     /// initial state afterwards, so compiling again gives the same timeline.
+    ///
+    /// The timeline is kept: `render`, `still` and `sheet` after one another run the scene's
+    /// closures once, not once each (their side effects, and a layer subclass's own stored
+    /// properties, which restoring the layers cannot reset, happen once). Changing a layer, the
+    /// canvas or adding an entry compiles again.
     public func compile() throws -> Timeline {
-        try TimelineCompiler(scene: self).run()
+        if let compiled, compiled.generation == ModelGeneration.current, compiled.entries == entries.count,
+           compiled.canvas == canvas {
+            return compiled.timeline
+        }
+        let timeline = try TimelineCompiler(scene: self).run()
+        compiled = (timeline, ModelGeneration.current, entries.count, canvas)
+        return timeline
     }
 }

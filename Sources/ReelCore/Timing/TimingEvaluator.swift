@@ -37,7 +37,9 @@ public enum TimingEvaluator {
     }
 
     /// Samples an animation's timing at `parentTime`, or nil when it has no effect then.
-    public static func sample(_ timing: MediaTiming, parentTime: Double) -> TimingSample? {
+    /// `endInclusive`: the parent is frozen at this time, so ending exactly at it is still the end
+    /// of the active period (the last value), not removal.
+    public static func sample(_ timing: MediaTiming, parentTime: Double, endInclusive: Bool = false) -> TimingSample? {
         let active = timing.activeDuration
         guard timing.duration > 0, active > 0 else {
             // A zero-length animation only ever shows its end state, and only when filling.
@@ -51,7 +53,8 @@ public enum TimingEvaluator {
             return position(timing, activeTime: timing.speed < 0 ? active : 0, phase: .before)
         }
         if elapsed >= active {
-            guard timing.fillMode.fillsForwards else { return nil }
+            let atEnd = endInclusive && elapsed - active <= 1e-9 * max(1, active)
+            guard timing.fillMode.fillsForwards || atEnd else { return nil }
             return position(timing, activeTime: timing.speed < 0 ? 0 : active, phase: .after)
         }
         // A negative speed plays the active period from its end back to its start.
