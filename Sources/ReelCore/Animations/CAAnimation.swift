@@ -19,16 +19,54 @@ extension CAAnimationDelegate {
 /// As in Core Animation, `add(_:forKey:)` copies the animation, so changing it afterwards does
 /// not affect what was added.
 open class CAAnimation {
+    /// The CAMediaTiming fields, in double precision. The properties below are views of it
+    /// typed as Apple types them (`speed` and `repeatCount` are `Float` there); a scene file or
+    /// other exact source may set the fields here directly (`anim.timing.speed = 0.1`).
+    public var timing = MediaTiming()
+
     /// Start, in the layer's time (`CACurrentMediaTime() + delay` in the seeds' idiom); 0 = now.
-    public var beginTime: Double = 0
+    /// `CFTimeInterval` (a `Double`) in Apple's API.
+    public var beginTime: CFTimeInterval {
+        get { timing.beginTime }
+        set { timing.beginTime = newValue }
+    }
     /// Seconds per iteration; 0 takes the transaction's duration (0.25 s by default).
-    public var duration: Double = 0
-    public var speed: Double = 1
-    public var timeOffset: Double = 0
-    public var repeatCount: Double = 0
-    public var repeatDuration: Double = 0
-    public var autoreverses = false
-    public var fillMode: CAMediaTimingFillMode = .removed
+    public var duration: CFTimeInterval {
+        get { timing.duration }
+        set { timing.duration = newValue }
+    }
+    /// Rate relative to the layer's time (2 twice as fast, 0 frozen). `Float`, as in Apple's
+    /// `CAMediaTiming`; kept as a `Double` in `timing`.
+    public var speed: Float {
+        get { Float(timing.speed) }
+        set { timing.speed = Double(newValue) }
+    }
+    /// Skips into the animation, in local seconds.
+    public var timeOffset: CFTimeInterval {
+        get { timing.timeOffset }
+        set { timing.timeOffset = newValue }
+    }
+    /// Number of iterations: fractional allowed, 0 means 1, and `Float.infinity` (`HUGE_VALF`)
+    /// or `.greatestFiniteMagnitude` repeat for ever. `Float`, as in Apple's `CAMediaTiming`.
+    public var repeatCount: Float {
+        get { Float(timing.repeatCount) }
+        set { timing.repeatCount = Double(newValue) }
+    }
+    /// Seconds to repeat for, instead of `repeatCount`; 0 means unused.
+    public var repeatDuration: CFTimeInterval {
+        get { timing.repeatDuration }
+        set { timing.repeatDuration = newValue }
+    }
+    /// Each iteration plays forward, then backward.
+    public var autoreverses: Bool {
+        get { timing.autoreverses }
+        set { timing.autoreverses = newValue }
+    }
+    /// The effect outside the active period.
+    public var fillMode: CAMediaTimingFillMode {
+        get { timing.fillMode }
+        set { timing.fillMode = newValue }
+    }
     /// Pacing of each iteration; nil is linear.
     public var timingFunction: CAMediaTimingFunction?
     /// Whether the animation is removed from the layer when its active period ends.
@@ -52,24 +90,13 @@ open class CAAnimation {
 
     /// Copies this class's fields from `other`; subclasses extend it.
     open func copyFields(from other: CAAnimation) {
-        beginTime = other.beginTime; duration = other.duration; speed = other.speed
-        timeOffset = other.timeOffset; repeatCount = other.repeatCount; repeatDuration = other.repeatDuration
-        autoreverses = other.autoreverses; fillMode = other.fillMode; timingFunction = other.timingFunction
+        timing = other.timing; timingFunction = other.timingFunction
         isRemovedOnCompletion = other.isRemovedOnCompletion; delegate = other.delegate; userInfo = other.userInfo
     }
 
     /// Key-value storage, as Objective-C code uses on animations.
     public func setValue(_ value: Any?, forKey key: String) { userInfo[key] = value }
     public func value(forKey key: String) -> Any? { userInfo[key] }
-
-    /// The CAMediaTiming fields as a value.
-    public var timing: MediaTiming {
-        var t = MediaTiming()
-        t.beginTime = beginTime; t.duration = duration; t.speed = speed; t.timeOffset = timeOffset
-        t.repeatCount = repeatCount; t.repeatDuration = repeatDuration; t.autoreverses = autoreverses
-        t.fillMode = fillMode
-        return t
-    }
 
     /// Checks what can be checked before the animation is added (key times, counts, ranges),
     /// so scene files can report it with a location. Adding an invalid animation reports the

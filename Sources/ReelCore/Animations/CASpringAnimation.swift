@@ -5,13 +5,14 @@ import Foundation
 /// Apple documents CASpringAnimation. Progress overshoots 1 when the spring is underdamped.
 open class CASpringAnimation: CABasicAnimation {
     /// Mass of the object on the spring (> 0).
-    public var mass: Double = 1
+    public var mass: CGFloat = 1
     /// Spring stiffness k (> 0).
-    public var stiffness: Double = 100
+    public var stiffness: CGFloat = 100
     /// Damping coefficient c (≥ 0).
-    public var damping: Double = 10
+    public var damping: CGFloat = 10
     /// Initial velocity, in units of the whole distance per second (positive: towards the target).
-    public var initialVelocity: Double = 0
+    /// The spring parameters are `CGFloat`, as in Apple's API (a `Double` converts implicitly).
+    public var initialVelocity: CGFloat = 0
 
     public required init() {}
 
