@@ -22,6 +22,28 @@ open class CASpringAnimation: CABasicAnimation {
         mass = o.mass; stiffness = o.stiffness; damping = o.damping; initialVelocity = o.initialVelocity
     }
 
+    override func setProperty(_ value: Any?, forKey key: String) -> KeyValueOutcome {
+        switch key {
+        case "mass": KeyValue.setNumber(value, key) { mass = CGFloat($0) }
+        case "stiffness": KeyValue.setNumber(value, key) { stiffness = CGFloat($0) }
+        case "damping": KeyValue.setNumber(value, key) { damping = CGFloat($0) }
+        case "initialVelocity": KeyValue.setNumber(value, key) { initialVelocity = CGFloat($0) }
+        case "settlingDuration": .mismatch("setValue(_:forKey: \"settlingDuration\"): the property is read-only")
+        default: super.setProperty(value, forKey: key)
+        }
+    }
+
+    override func property(forKey key: String) -> Any?? {
+        switch key {
+        case "mass": KeyValue.box(Double(mass))
+        case "stiffness": KeyValue.box(Double(stiffness))
+        case "damping": KeyValue.box(Double(damping))
+        case "initialVelocity": KeyValue.box(Double(initialVelocity))
+        case "settlingDuration": KeyValue.box(settlingDuration)
+        default: super.property(forKey: key)
+        }
+    }
+
     /// Seconds until the spring is at rest: from then on it stays within 0.05 % of the distance
     /// from its target (Apple gives ≈2.85 s for damping 5 and "just over 1 s" for 15; this
     /// criterion gives 3.00 s and 1.07 s).
@@ -32,6 +54,7 @@ open class CASpringAnimation: CABasicAnimation {
     }
 
     open override func validate() throws {
+        try super.validate()
         guard mass > 0, stiffness > 0, damping >= 0, [mass, stiffness, damping, initialVelocity].allSatisfy(\.isFinite) else {
             throw AnimationError("a spring needs mass > 0, stiffness > 0 and damping ≥ 0")
         }

@@ -36,7 +36,7 @@ extension TimelineCompiler {
         }
         let compiled: CompiledAnimation
         do {
-            compiled = try anim.compiled(in: PreviousValueContext(compiler: self, layer: id))
+            compiled = try anim.checkedCompile(in: PreviousValueContext(compiler: self, layer: id))
         } catch {
             let who = layer.name.map { "layer '\($0)'" } ?? "an unnamed layer"
             errors.append("at \(now) s, adding animation\(key.map { " '\($0)'" } ?? "") to \(who): \(error)")
