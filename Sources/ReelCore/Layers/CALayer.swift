@@ -43,6 +43,10 @@ open class CALayer {
 
     /// Lays out now, as Core Animation does for a layer that needs it.
     public func layoutIfNeeded() { layoutSublayers() }
+    /// Values stored by key-value coding under keys that name no property (see `setValue(_:forKey:)`).
+    var userValues: [String: Any] = [:]
+    /// Problems from key-value coding outside a timeline, reported when the scene is compiled.
+    var keyValueProblems: [String] = []
     /// Animations added outside a timeline (they start at time 0), by key.
     var pendingAnimations: [(key: String?, animation: CAAnimation)] = []
 
@@ -249,23 +253,6 @@ open class CALayer {
 
     /// The model value at a key path.
     public func value(forKeyPath keyPath: LayerKeyPath) -> AnimatableValue { keyPath.get(modelState) }
-
-    /// Key-value coding as on Apple platforms: `setValue(0, forKeyPath: "emitterCells.spark.birthRate")`,
-    /// `setValue(CGFloat.pi, forKeyPath: "transform.rotation.z")`. The value is converted as an
-    /// animation's values are (numbers of any type, CGPoint, CGColor…); throws when the key path
-    /// is unknown or the value does not fit it (Core Animation would raise an exception).
-    public func setValue(_ value: Any, forKeyPath text: String) throws {
-        guard let path = LayerKeyPath(text) else {
-            throw AnimationError("unknown key path '\(text)'\(suggestion(for: text, among: LayerKeyPath.allPaths))")
-        }
-        guard let converted = AnimatableValue(any: value, as: path.kind) else {
-            throw AnimationError("a value for '\(text)' must be \(path.kind.noun), not \(type(of: value))")
-        }
-        setValue(converted, forKeyPath: path)
-    }
-
-    /// The model value at a key path written as text (nil when it names nothing).
-    public func value(forKeyPath text: String) -> AnimatableValue? { LayerKeyPath(text).map { $0.get(modelState) } }
 
     /// Sets a property by name (`setValue(_:forKey:)`), as above.
     public func setValue(_ value: AnimatableValue, forKey key: LayerProperty) {

@@ -81,6 +81,12 @@ final class TimelineCompiler: @unchecked Sendable {
         // The initial tree is recorded whole (layout may change it before any entry runs);
         // layers the timeline reaches later are recorded when first changed.
         for layer in root.subtree { willMutate(layer) }
+        // Values set by key outside the timeline that did not fit their property.
+        for layer in root.subtree {
+            for problem in layer.keyValueProblems {
+                errors.append("on \(layer.name.map { "layer '\($0)'" } ?? "an unnamed layer"): \(problem)")
+            }
+        }
         defer {
             // Restore the initial state so the scene can be compiled again to the same result.
             LayerRestorePoint.restore(restoreOrder)
