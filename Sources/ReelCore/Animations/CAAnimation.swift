@@ -138,6 +138,39 @@ open class CAAnimation {
     /// `value(forKey:)` for a key path (see `setValue(_:forKeyPath:)`).
     public func value(forKeyPath keyPath: String) -> Any? { value(forKey: keyPath) }
 
+    // MARK: Descriptions
+
+    /// `<CABasicAnimation: 0x…; keyPath = position.x; duration = 2; toValue = 100>`: the class,
+    /// the object's address (as Apple's `description` shows it; it differs from run to run) and
+    /// the fields that differ from their defaults, with the values stored by key at the end.
+    /// On Linux `print(anim)` and `"\(anim)"` are what `NSLog("%@", anim)` is on Apple platforms.
+    open var description: String {
+        DescriptionFormat.object(self, fields: descriptionFields() + userInfo.keys.sorted().map { ($0, DescriptionFormat.value(userInfo[$0])) })
+    }
+
+    /// The same as `description` (as for Apple's objects).
+    open var debugDescription: String { description }
+
+    /// The fields `description` lists (name, value); subclasses put theirs first.
+    func descriptionFields() -> [(String, String)] {
+        let defaults = MediaTiming()
+        var fields: [(String, String)] = []
+        func add(_ name: String, _ value: Double, _ base: Double) {
+            if value != base { fields.append((name, DescriptionFormat.number(value))) }
+        }
+        add("beginTime", timing.beginTime, defaults.beginTime)
+        fields.append(("duration", DescriptionFormat.number(timing.duration)))
+        add("speed", timing.speed, defaults.speed)
+        add("timeOffset", timing.timeOffset, defaults.timeOffset)
+        add("repeatCount", timing.repeatCount, defaults.repeatCount)
+        add("repeatDuration", timing.repeatDuration, defaults.repeatDuration)
+        if autoreverses { fields.append(("autoreverses", "1")) }
+        if fillMode != .removed { fields.append(("fillMode", fillMode.rawValue)) }
+        if !isRemovedOnCompletion { fields.append(("removedOnCompletion", "0")) }
+        if let timingFunction { fields.append(("timingFunction", timingFunction.description)) }
+        return fields
+    }
+
     /// Sets the property `key` names; subclasses add their keys and call super for the rest.
     func setProperty(_ value: Any?, forKey key: String) -> KeyValueOutcome {
         switch key {
@@ -232,6 +265,14 @@ open class CAPropertyAnimation: CAAnimation {
         super.copyFields(from: other)
         guard let o = other as? CAPropertyAnimation else { return }
         keyPath = o.keyPath; isAdditive = o.isAdditive; isCumulative = o.isCumulative; valueFunction = o.valueFunction
+    }
+
+    override func descriptionFields() -> [(String, String)] {
+        var fields = [("keyPath", keyPath ?? "(null)")]
+        if isAdditive { fields.append(("additive", "1")) }
+        if isCumulative { fields.append(("cumulative", "1")) }
+        if let valueFunction { fields.append(("valueFunction", valueFunction.name.rawValue)) }
+        return fields + super.descriptionFields()
     }
 
     override func setProperty(_ value: Any?, forKey key: String) -> KeyValueOutcome {

@@ -14,6 +14,11 @@ open class CAAnimationGroup: CAAnimation {
         animations = o.animations?.map { $0.copy() }
     }
 
+    override func descriptionFields() -> [(String, String)] {
+        let children = (animations ?? []).map { "\(type(of: $0))" + (($0 as? CAPropertyAnimation)?.keyPath.map { " \($0)" } ?? "") }
+        return [("animations", "(" + children.joined(separator: ", ") + ")")] + super.descriptionFields()
+    }
+
     override func setProperty(_ value: Any?, forKey key: String) -> KeyValueOutcome {
         guard key == "animations" else { return super.setProperty(value, forKey: key) }
         return KeyValue.setOptional(value, key, as: [CAAnimation].self, expected: "an array of CAAnimation") { animations = $0 }

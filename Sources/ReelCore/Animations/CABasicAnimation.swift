@@ -28,6 +28,14 @@ open class CABasicAnimation: CAPropertyAnimation {
         fromValue = o.fromValue; toValue = o.toValue; byValue = o.byValue
     }
 
+    override func descriptionFields() -> [(String, String)] {
+        var fields = super.descriptionFields()
+        for (name, value) in [("fromValue", fromValue), ("toValue", toValue), ("byValue", byValue)] where value != nil {
+            fields.append((name, DescriptionFormat.value(value)))
+        }
+        return fields
+    }
+
     // The values are checked against the key path when the animation is added, as when set directly.
     override func setProperty(_ value: Any?, forKey key: String) -> KeyValueOutcome {
         switch key {

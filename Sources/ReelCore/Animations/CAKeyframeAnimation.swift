@@ -56,6 +56,16 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         tensionValues = o.tensionValues; continuityValues = o.continuityValues; biasValues = o.biasValues
     }
 
+    override func descriptionFields() -> [(String, String)] {
+        var fields = super.descriptionFields()
+        if let values { fields.append(("values", DescriptionFormat.value(values))) }
+        if let path { fields.append(("path", path.description)) }
+        if let keyTimes { fields.append(("keyTimes", DescriptionFormat.value(keyTimes))) }
+        if calculationMode != .linear { fields.append(("calculationMode", calculationMode.rawValue)) }
+        if let rotationMode { fields.append(("rotationMode", rotationMode.rawValue)) }
+        return fields
+    }
+
     override func setProperty(_ value: Any?, forKey key: String) -> KeyValueOutcome {
         func setNumbers(_ assign: ([Double]?) -> Void) -> KeyValueOutcome {
             guard let value else { assign(nil); return .set }

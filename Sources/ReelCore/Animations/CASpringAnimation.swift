@@ -22,6 +22,11 @@ open class CASpringAnimation: CABasicAnimation {
         mass = o.mass; stiffness = o.stiffness; damping = o.damping; initialVelocity = o.initialVelocity
     }
 
+    override func descriptionFields() -> [(String, String)] {
+        super.descriptionFields() + [("mass", mass), ("stiffness", stiffness), ("damping", damping), ("initialVelocity", initialVelocity)]
+            .map { ($0.0, DescriptionFormat.number(Double($0.1))) }
+    }
+
     override func setProperty(_ value: Any?, forKey key: String) -> KeyValueOutcome {
         switch key {
         case "mass": KeyValue.setNumber(value, key) { mass = CGFloat($0) }

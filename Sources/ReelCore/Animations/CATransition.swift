@@ -68,6 +68,14 @@ open class CATransition: CAAnimation {
         type = o.type; subtype = o.subtype; startProgress = o.startProgress; endProgress = o.endProgress
     }
 
+    override func descriptionFields() -> [(String, String)] {
+        var fields = [("type", type.rawValue)]
+        if let subtype { fields.append(("subtype", subtype.rawValue)) }
+        if startProgress != 0 { fields.append(("startProgress", DescriptionFormat.number(Double(startProgress)))) }
+        if endProgress != 1 { fields.append(("endProgress", DescriptionFormat.number(Double(endProgress)))) }
+        return fields + super.descriptionFields()
+    }
+
     override func setProperty(_ value: Any?, forKey key: String) -> KeyValueOutcome {
         switch key {
         case "type": return KeyValue.setOption(value, key, among: CATransitionType.allCases) { type = $0 }

@@ -58,6 +58,17 @@ open class CALayer {
         name = other.name
     }
 
+    /// `<CALayer: 0x…; name = "box"; position = CGPoint (50 50); bounds = CGRect (0 0; 20 20); …>`:
+    /// the class, the object's address (as Apple's `description` shows it; it differs from run
+    /// to run), name, position, bounds, the main appearance properties and the class's own that
+    /// differ from their defaults, the number of sublayers and the animation keys. `print(layer)`
+    /// is Linux's `NSLog("%@", layer)`.
+    open var description: String { DescriptionFormat.object(self, fields: descriptionFields(all: false)) }
+
+    /// `description` with every property that differs from its default, and the values stored
+    /// by key (what `po layer` is for in the debugger).
+    open var debugDescription: String { DescriptionFormat.object(self, fields: descriptionFields(all: true)) }
+
     /// The class's action for `event`, looked up after the delegate, `actions` and `style`:
     /// none (nil) unless a subclass overrides it.
     open class func defaultAction(forKey event: String) -> CAAction? { nil }
