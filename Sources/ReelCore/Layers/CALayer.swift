@@ -43,6 +43,9 @@ open class CALayer {
 
     /// Lays out now, as Core Animation does for a layer that needs it.
     public func layoutIfNeeded() { layoutSublayers() }
+    /// Properties Core Animation has that Reel accepts without drawing differently (see
+    /// CALayer+AppleCompatibility.swift).
+    var accepted = AcceptedLayerProperties()
     /// Values stored by key-value coding under keys that name no property (see `setValue(_:forKey:)`).
     var userValues: [String: Any] = [:]
     /// Problems from key-value coding outside a timeline, reported when the scene is compiled.
@@ -56,6 +59,7 @@ open class CALayer {
     public required init(layer other: CALayer) {
         modelState = other.modelState
         name = other.name
+        accepted = other.accepted
     }
 
     /// `<CALayer: 0x…; name = "box"; position = CGPoint (50 50); bounds = CGRect (0 0; 20 20); …>`:
@@ -72,6 +76,22 @@ open class CALayer {
     /// The class's action for `event`, looked up after the delegate, `actions` and `style`:
     /// none (nil) unless a subclass overrides it.
     open class func defaultAction(forKey event: String) -> CAAction? { nil }
+
+    /// Whether the contents are flipped when drawn: false, as for every layer on iOS (Reel does
+    /// not implement `isGeometryFlipped`).
+    open func contentsAreFlipped() -> Bool { false }
+
+    /// The layer's preferred size in its superlayer: the size of the frame (the bounds mapped into the
+    /// superlayer), as Apple's default implementation without a layout manager. Overridable.
+    open func preferredFrameSize() -> CGSize { frame.size }
+
+    /// The default value of a property by key, as Foundation boxes it (see `value(forKey:)`);
+    /// nil for keys that name no property of the class. Overriding it does not change a new
+    /// layer's values in Reel: set them in `init()`.
+    open class func defaultValue(forKey key: String) -> Any? {
+        guard let path = LayerKeyPath(key), path.property.applies(to: kind) else { return nil }
+        return path.get(LayerState()).foundationValue
+    }
 
     /// The short class name used by scene files and `inspect`.
     open class var className: String { kind.rawValue }
