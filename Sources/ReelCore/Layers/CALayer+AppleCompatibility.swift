@@ -94,7 +94,8 @@ extension CALayer {
         set { accepted.allowsGroupOpacity = newValue }
     }
 
-    /// Accepted; no effect: contents are always scaled with Cairo's good (bilinear) filter.
+    /// Accepted; no effect: images shown smaller than their pixels are always area-filtered (as
+    /// with `.trilinear`), larger ones bilinear (Core Animation's `.linear`).
     public var minificationFilter: CALayerContentsFilter {
         get { accepted.minificationFilter }
         set { accepted.minificationFilter = newValue }
