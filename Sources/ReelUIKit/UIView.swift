@@ -82,7 +82,7 @@ open class UIView: CALayerDelegate {
     /// Opacity of the view and its subviews: `layer.opacity`.
     public var alpha: CGFloat {
         // The model's value, not `layer.opacity` (a Float): alpha = 0.1 reads back as 0.1.
-        get { layer.model.opacity }
+        get { layer.modelState.opacity }
         set { set("opacity", .number(Double(newValue))) }
     }
 

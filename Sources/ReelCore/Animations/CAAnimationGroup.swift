@@ -14,7 +14,22 @@ open class CAAnimationGroup: CAAnimation {
         animations = o.animations?.map { $0.copy() }
     }
 
+    override func descriptionFields() -> [(String, String)] {
+        let children = (animations ?? []).map { "\(type(of: $0))" + (($0 as? CAPropertyAnimation)?.keyPath.map { " \($0)" } ?? "") }
+        return [("animations", "(" + children.joined(separator: ", ") + ")")] + super.descriptionFields()
+    }
+
+    override func setProperty(_ value: Any?, forKey key: String) -> KeyValueOutcome {
+        guard key == "animations" else { return super.setProperty(value, forKey: key) }
+        return KeyValue.setOptional(value, key, as: [CAAnimation].self, expected: "an array of CAAnimation") { animations = $0 }
+    }
+
+    override func property(forKey key: String) -> Any?? {
+        key == "animations" ? .some(animations) : super.property(forKey: key)
+    }
+
     open override func validate() throws {
+        try super.validate()
         for (index, child) in (animations ?? []).enumerated() {
             do { try child.validate() } catch let error as AnimationError {
                 throw AnimationError("animations[\(index)]: \(error.description)")
@@ -27,7 +42,7 @@ open class CAAnimationGroup: CAAnimation {
             let c = child.copy()
             if c.duration <= 0 || !c.duration.isFinite { c.duration = duration }
             do {
-                return try c.compiled(in: context)
+                return try c.checkedCompile(in: context)
             } catch let error as AnimationError {
                 throw AnimationError("animations[\(index)]: \(error.description)")
             }

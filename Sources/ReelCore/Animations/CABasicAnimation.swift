@@ -28,6 +28,34 @@ open class CABasicAnimation: CAPropertyAnimation {
         fromValue = o.fromValue; toValue = o.toValue; byValue = o.byValue
     }
 
+    override func descriptionFields() -> [(String, String)] {
+        var fields = super.descriptionFields()
+        for (name, value) in [("fromValue", fromValue), ("toValue", toValue), ("byValue", byValue)] where value != nil {
+            fields.append((name, DescriptionFormat.value(value)))
+        }
+        return fields
+    }
+
+    // The values are checked against the key path when the animation is added, as when set directly.
+    override func setProperty(_ value: Any?, forKey key: String) -> KeyValueOutcome {
+        switch key {
+        case "fromValue": fromValue = value
+        case "toValue": toValue = value
+        case "byValue": byValue = value
+        default: return super.setProperty(value, forKey: key)
+        }
+        return .set
+    }
+
+    override func property(forKey key: String) -> Any?? {
+        switch key {
+        case "fromValue": .some(fromValue)
+        case "toValue": .some(toValue)
+        case "byValue": .some(byValue)
+        default: super.property(forKey: key)
+        }
+    }
+
     override func compiled(in context: AnimationCompileContext) throws -> CompiledAnimation {
         CompiledAnimation(timing: timing, timingFunction: timingFunction,
                           removedOnCompletion: isRemovedOnCompletion, content: .basic(try spec(in: context)))

@@ -56,7 +56,61 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         tensionValues = o.tensionValues; continuityValues = o.continuityValues; biasValues = o.biasValues
     }
 
+    override func descriptionFields() -> [(String, String)] {
+        var fields = super.descriptionFields()
+        if let values { fields.append(("values", DescriptionFormat.value(values))) }
+        if let path { fields.append(("path", path.description)) }
+        if let keyTimes { fields.append(("keyTimes", DescriptionFormat.value(keyTimes))) }
+        if calculationMode != .linear { fields.append(("calculationMode", calculationMode.rawValue)) }
+        if let rotationMode { fields.append(("rotationMode", rotationMode.rawValue)) }
+        return fields
+    }
+
+    override func setProperty(_ value: Any?, forKey key: String) -> KeyValueOutcome {
+        func setNumbers(_ assign: ([Double]?) -> Void) -> KeyValueOutcome {
+            guard let value else { assign(nil); return .set }
+            guard let list = KeyValue.numbers(value) else { return KeyValue.mismatch(key, expected: "an array of numbers", got: value) }
+            assign(list)
+            return .set
+        }
+        switch key {
+        case "values": return KeyValue.setOptional(value, key, as: [Any].self, expected: "an array") { values = $0 }
+        case "path": return KeyValue.setOptional(value, key, as: CGPath.self, expected: "a CGPath") { path = $0?.copy() }
+        case "keyTimes": return setNumbers { keyTimes = $0 }
+        case "tensionValues": return setNumbers { tensionValues = $0 }
+        case "continuityValues": return setNumbers { continuityValues = $0 }
+        case "biasValues": return setNumbers { biasValues = $0 }
+        case "timingFunctions":
+            return KeyValue.setOptional(value, key, as: [CAMediaTimingFunction].self, expected: "an array of CAMediaTimingFunction") {
+                timingFunctions = $0
+            }
+        case "calculationMode":
+            return KeyValue.setOption(value, key, among: CAAnimationCalculationMode.allCases) { calculationMode = $0 }
+        case "rotationMode":
+            guard value != nil else { rotationMode = nil; return .set }
+            return KeyValue.setOption(value, key, among: [CAAnimationRotationMode.rotateAuto, .rotateAutoReverse]) { rotationMode = $0 }
+        default: return super.setProperty(value, forKey: key)
+        }
+    }
+
+    override func property(forKey key: String) -> Any?? {
+        func boxed(_ list: [Double]?) -> Any? { list.map { $0.map(KeyValue.box) } }
+        switch key {
+        case "values": return .some(values)
+        case "path": return .some(path)
+        case "keyTimes": return boxed(keyTimes)
+        case "tensionValues": return boxed(tensionValues)
+        case "continuityValues": return boxed(continuityValues)
+        case "biasValues": return boxed(biasValues)
+        case "timingFunctions": return .some(timingFunctions)
+        case "calculationMode": return calculationMode.rawValue
+        case "rotationMode": return .some(rotationMode?.rawValue)
+        default: return super.property(forKey: key)
+        }
+    }
+
     open override func validate() throws {
+        try super.validate()
         _ = try makeSpec()
     }
 

@@ -5,13 +5,14 @@ import Foundation
 /// Apple documents CASpringAnimation. Progress overshoots 1 when the spring is underdamped.
 open class CASpringAnimation: CABasicAnimation {
     /// Mass of the object on the spring (> 0).
-    public var mass: Double = 1
+    public var mass: CGFloat = 1
     /// Spring stiffness k (> 0).
-    public var stiffness: Double = 100
+    public var stiffness: CGFloat = 100
     /// Damping coefficient c (≥ 0).
-    public var damping: Double = 10
+    public var damping: CGFloat = 10
     /// Initial velocity, in units of the whole distance per second (positive: towards the target).
-    public var initialVelocity: Double = 0
+    /// The spring parameters are `CGFloat`, as in Apple's API (a `Double` converts implicitly).
+    public var initialVelocity: CGFloat = 0
 
     public required init() {}
 
@@ -19,6 +20,33 @@ open class CASpringAnimation: CABasicAnimation {
         super.copyFields(from: other)
         guard let o = other as? CASpringAnimation else { return }
         mass = o.mass; stiffness = o.stiffness; damping = o.damping; initialVelocity = o.initialVelocity
+    }
+
+    override func descriptionFields() -> [(String, String)] {
+        super.descriptionFields() + [("mass", mass), ("stiffness", stiffness), ("damping", damping), ("initialVelocity", initialVelocity)]
+            .map { ($0.0, DescriptionFormat.number(Double($0.1))) }
+    }
+
+    override func setProperty(_ value: Any?, forKey key: String) -> KeyValueOutcome {
+        switch key {
+        case "mass": KeyValue.setNumber(value, key) { mass = CGFloat($0) }
+        case "stiffness": KeyValue.setNumber(value, key) { stiffness = CGFloat($0) }
+        case "damping": KeyValue.setNumber(value, key) { damping = CGFloat($0) }
+        case "initialVelocity": KeyValue.setNumber(value, key) { initialVelocity = CGFloat($0) }
+        case "settlingDuration": .mismatch("setValue(_:forKey: \"settlingDuration\"): the property is read-only")
+        default: super.setProperty(value, forKey: key)
+        }
+    }
+
+    override func property(forKey key: String) -> Any?? {
+        switch key {
+        case "mass": KeyValue.box(Double(mass))
+        case "stiffness": KeyValue.box(Double(stiffness))
+        case "damping": KeyValue.box(Double(damping))
+        case "initialVelocity": KeyValue.box(Double(initialVelocity))
+        case "settlingDuration": KeyValue.box(settlingDuration)
+        default: super.property(forKey: key)
+        }
     }
 
     /// Seconds until the spring is at rest: from then on it stays within 0.05 % of the distance
@@ -31,6 +59,7 @@ open class CASpringAnimation: CABasicAnimation {
     }
 
     open override func validate() throws {
+        try super.validate()
         guard mass > 0, stiffness > 0, damping >= 0, [mass, stiffness, damping, initialVelocity].allSatisfy(\.isFinite) else {
             throw AnimationError("a spring needs mass > 0, stiffness > 0 and damping ≥ 0")
         }

@@ -68,7 +68,38 @@ open class CATransition: CAAnimation {
         type = o.type; subtype = o.subtype; startProgress = o.startProgress; endProgress = o.endProgress
     }
 
+    override func descriptionFields() -> [(String, String)] {
+        var fields = [("type", type.rawValue)]
+        if let subtype { fields.append(("subtype", subtype.rawValue)) }
+        if startProgress != 0 { fields.append(("startProgress", DescriptionFormat.number(Double(startProgress)))) }
+        if endProgress != 1 { fields.append(("endProgress", DescriptionFormat.number(Double(endProgress)))) }
+        return fields + super.descriptionFields()
+    }
+
+    override func setProperty(_ value: Any?, forKey key: String) -> KeyValueOutcome {
+        switch key {
+        case "type": return KeyValue.setOption(value, key, among: CATransitionType.allCases) { type = $0 }
+        case "subtype":
+            guard value != nil else { subtype = nil; return .set }
+            return KeyValue.setOption(value, key, among: CATransitionSubtype.allCases) { subtype = $0 }
+        case "startProgress": return KeyValue.setNumber(value, key) { startProgress = Float($0) }
+        case "endProgress": return KeyValue.setNumber(value, key) { endProgress = Float($0) }
+        default: return super.setProperty(value, forKey: key)
+        }
+    }
+
+    override func property(forKey key: String) -> Any?? {
+        switch key {
+        case "type": type.rawValue
+        case "subtype": .some(subtype?.rawValue)
+        case "startProgress": NSNumber(value: startProgress)
+        case "endProgress": NSNumber(value: endProgress)
+        default: super.property(forKey: key)
+        }
+    }
+
     open override func validate() throws {
+        try super.validate()
         guard (0...1).contains(startProgress), (0...1).contains(endProgress) else {
             throw AnimationError("startProgress and endProgress must be within 0…1")
         }

@@ -15,59 +15,59 @@ open class CAEmitterLayer: CALayer {
     /// The cells particles are made from (copies: change them through this property or a key
     /// path such as `emitterCells.spark.birthRate`).
     public var emitterCells: [CAEmitterCell]? {
-        get { model.emitterCells?.map(CAEmitterCell.init(state:)) }
+        get { modelState.emitterCells?.map(CAEmitterCell.init(state:)) }
         set { change(.emitterCells) { $0.emitterCells = newValue?.map(\.state) } }
     }
     public var emitterPosition: CGPoint {
-        get { model.emitterPosition }
+        get { modelState.emitterPosition }
         set { change(.emitterPosition) { $0.emitterPosition = newValue } }
     }
     public var emitterZPosition: CGFloat {
-        get { model.emitterZPosition }
+        get { modelState.emitterZPosition }
         set { change(.emitterZPosition) { $0.emitterZPosition = newValue } }
     }
     public var emitterSize: CGSize {
-        get { model.emitterSize }
+        get { modelState.emitterSize }
         set { change(.emitterSize) { $0.emitterSize = newValue } }
     }
     public var emitterDepth: CGFloat {
-        get { model.emitterDepth }
+        get { modelState.emitterDepth }
         set { change(.emitterDepth) { $0.emitterDepth = newValue } }
     }
     public var emitterShape: CAEmitterLayerEmitterShape {
-        get { model.emitterShape }
+        get { modelState.emitterShape }
         set { change(.emitterShape) { $0.emitterShape = newValue } }
     }
     public var emitterMode: CAEmitterLayerEmitterMode {
-        get { model.emitterMode }
+        get { modelState.emitterMode }
         set { change(.emitterMode) { $0.emitterMode = newValue } }
     }
     public var renderMode: CAEmitterLayerRenderMode {
-        get { model.renderMode }
+        get { modelState.renderMode }
         set { change(.renderMode) { $0.renderMode = newValue } }
     }
     public var birthRate: Float {
-        get { Float(model.birthRate) }
+        get { Float(modelState.birthRate) }
         set { change(.birthRate) { $0.birthRate = Double(newValue) } }
     }
     public var lifetime: Float {
-        get { Float(model.lifetime) }
+        get { Float(modelState.lifetime) }
         set { change(.lifetime) { $0.lifetime = Double(newValue) } }
     }
     public var velocity: Float {
-        get { Float(model.velocity) }
+        get { Float(modelState.velocity) }
         set { change(.velocity) { $0.velocity = Double(newValue) } }
     }
     public var scale: Float {
-        get { Float(model.scale) }
+        get { Float(modelState.scale) }
         set { change(.scale) { $0.scale = Double(newValue) } }
     }
     public var spin: Float {
-        get { Float(model.spin) }
+        get { Float(modelState.spin) }
         set { change(.spin) { $0.spin = Double(newValue) } }
     }
     public var seed: UInt32 {
-        get { model.seed }
+        get { modelState.seed }
         set { change(.seed) { $0.seed = newValue } }
     }
 }

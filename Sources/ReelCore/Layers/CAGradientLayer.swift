@@ -5,26 +5,26 @@ open class CAGradientLayer: CALayer {
     open override class var kind: LayerKind { .gradient }
 
     public var colors: [CGColor]? {
-        get { model.colors }
+        get { modelState.colors }
         set { change(.colors) { $0.colors = newValue } }
     }
     /// Stops 0…1 for the colours (evenly spaced when nil).
     public var locations: [Double]? {
-        get { model.locations }
+        get { modelState.locations }
         set { change(.locations) { $0.locations = newValue } }
     }
     /// In unit coordinates of the bounds; (0.5, 0) by default.
     public var startPoint: CGPoint {
-        get { model.startPoint }
+        get { modelState.startPoint }
         set { change(.startPoint) { $0.startPoint = newValue } }
     }
     /// In unit coordinates of the bounds; (0.5, 1) by default.
     public var endPoint: CGPoint {
-        get { model.endPoint }
+        get { modelState.endPoint }
         set { change(.endPoint) { $0.endPoint = newValue } }
     }
     public var type: CAGradientLayerType {
-        get { model.gradientType }
+        get { modelState.gradientType }
         set { change(.type) { $0.gradientType = newValue } }
     }
 }

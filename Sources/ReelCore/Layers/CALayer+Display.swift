@@ -36,12 +36,12 @@ extension CALayer {
     /// The default display: records `draw(in:)` at the model bounds × contentsScale and sets the
     /// recording as `contents` (nil for empty bounds, which have no backing store).
     func displayByDrawing() {
-        let b = model.bounds.standardized
+        let b = modelState.bounds.standardized
         guard b.width > 0, b.height > 0, b.width.isFinite, b.height.isFinite, b.minX.isFinite, b.minY.isFinite else {
             contents = nil
             return
         }
-        let ctx = CGContext(bounds: b, scale: model.contentsScale)
+        let ctx = CGContext(bounds: b, scale: modelState.contentsScale)
         delegate?.layerWillDraw(self)
         draw(in: ctx)
         contents = CGImage(displayList: ctx.displayList)

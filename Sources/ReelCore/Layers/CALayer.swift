@@ -7,8 +7,9 @@ import Foundation
 /// makes an implicit animation from the presentation value — exactly Core Animation's rules.
 /// Outside a timeline, setting a property just configures the initial state.
 open class CALayer {
-    /// The model values.
-    public internal(set) var model = LayerState()
+    /// The model values, as one value. (Apple's `model()` is a method returning the layer
+    /// itself, so the state has this name.)
+    public internal(set) var modelState = LayerState()
     /// The layer's name; scene files and `inspect` refer to layers by it.
     public var name: String?
     /// The parent layer, nil for the root or a detached layer.
@@ -42,6 +43,13 @@ open class CALayer {
 
     /// Lays out now, as Core Animation does for a layer that needs it.
     public func layoutIfNeeded() { layoutSublayers() }
+    /// Properties Core Animation has that Reel accepts without drawing differently (see
+    /// CALayer+AppleCompatibility.swift).
+    var accepted = AcceptedLayerProperties()
+    /// Values stored by key-value coding under keys that name no property (see `setValue(_:forKey:)`).
+    var userValues: [String: Any] = [:]
+    /// Problems from key-value coding outside a timeline, reported when the scene is compiled.
+    var keyValueProblems: [String] = []
     /// Animations added outside a timeline (they start at time 0), by key.
     var pendingAnimations: [(key: String?, animation: CAAnimation)] = []
 
@@ -49,13 +57,41 @@ open class CALayer {
 
     /// A layer whose properties are copied from `other` (used by `presentation()`).
     public required init(layer other: CALayer) {
-        model = other.model
+        modelState = other.modelState
         name = other.name
+        accepted = other.accepted
     }
+
+    /// `<CALayer: 0x…; name = "box"; position = CGPoint (50 50); bounds = CGRect (0 0; 20 20); …>`:
+    /// the class, the object's address (as Apple's `description` shows it; it differs from run
+    /// to run), name, position, bounds, the main appearance properties and the class's own that
+    /// differ from their defaults, the number of sublayers and the animation keys. `print(layer)`
+    /// is Linux's `NSLog("%@", layer)`.
+    open var description: String { DescriptionFormat.object(self, fields: descriptionFields(all: false)) }
+
+    /// `description` with every property that differs from its default, and the values stored
+    /// by key (what `po layer` is for in the debugger).
+    open var debugDescription: String { DescriptionFormat.object(self, fields: descriptionFields(all: true)) }
 
     /// The class's action for `event`, looked up after the delegate, `actions` and `style`:
     /// none (nil) unless a subclass overrides it.
     open class func defaultAction(forKey event: String) -> CAAction? { nil }
+
+    /// Whether the contents are flipped when drawn: false, as for every layer on iOS (Reel does
+    /// not implement `isGeometryFlipped`).
+    open func contentsAreFlipped() -> Bool { false }
+
+    /// The layer's preferred size in its superlayer: the size of the frame (the bounds mapped into the
+    /// superlayer), as Apple's default implementation without a layout manager. Overridable.
+    open func preferredFrameSize() -> CGSize { frame.size }
+
+    /// The default value of a property by key, as Foundation boxes it (see `value(forKey:)`);
+    /// nil for keys that name no property of the class. Overriding it does not change a new
+    /// layer's values in Reel: set them in `init()`.
+    open class func defaultValue(forKey key: String) -> Any? {
+        guard let path = LayerKeyPath(key), path.property.applies(to: kind) else { return nil }
+        return path.get(LayerState()).foundationValue
+    }
 
     /// The short class name used by scene files and `inspect`.
     open class var className: String { kind.rawValue }
@@ -66,35 +102,35 @@ open class CALayer {
     // MARK: - Geometry
 
     public var bounds: CGRect {
-        get { model.bounds }
+        get { modelState.bounds }
         set {
-            let old = model.bounds
+            let old = modelState.bounds
             change(.bounds) { $0.bounds = newValue }
-            if needsDisplayOnBoundsChange, model.bounds != old { setNeedsDisplay() }
+            if needsDisplayOnBoundsChange, modelState.bounds != old { setNeedsDisplay() }
         }
     }
     public var position: CGPoint {
-        get { model.position }
+        get { modelState.position }
         set { change(.position) { $0.position = newValue } }
     }
     public var zPosition: CGFloat {
-        get { model.zPosition }
+        get { modelState.zPosition }
         set { change(.zPosition) { $0.zPosition = newValue } }
     }
     public var anchorPoint: CGPoint {
-        get { model.anchorPoint }
+        get { modelState.anchorPoint }
         set { change(.anchorPoint) { $0.anchorPoint = newValue } }
     }
     public var anchorPointZ: CGFloat {
-        get { model.anchorPointZ }
+        get { modelState.anchorPointZ }
         set { change(.anchorPointZ) { $0.anchorPointZ = newValue } }
     }
     public var transform: CATransform3D {
-        get { model.transform }
+        get { modelState.transform }
         set { change(.transform) { $0.transform = newValue } }
     }
     public var sublayerTransform: CATransform3D {
-        get { model.sublayerTransform }
+        get { modelState.sublayerTransform }
         set { change(.sublayerTransform) { $0.sublayerTransform = newValue } }
     }
     /// The layer's rectangle in its superlayer: the bounding box of the bounds transformed about
@@ -102,9 +138,9 @@ open class CALayer {
     /// bounds.size and position — under a transform, solving for the size whose transformed box
     /// is the new frame — each change a transaction change (so implicitly animated).
     public var frame: CGRect {
-        get { model.frame }
+        get { modelState.frame }
         set {
-            var solved = model
+            var solved = modelState
             solved.setFrame(newValue)
             bounds = CGRect(origin: bounds.origin, size: solved.bounds.size)
             position = solved.position
@@ -114,39 +150,39 @@ open class CALayer {
     // MARK: - Appearance
 
     public var isHidden: Bool {
-        get { model.isHidden }
+        get { modelState.isHidden }
         set { change(.hidden) { $0.isHidden = newValue } }
     }
     public var opacity: Float {
-        get { Float(model.opacity) }
+        get { Float(modelState.opacity) }
         set { change(.opacity) { $0.opacity = CGFloat(newValue) } }
     }
     public var backgroundColor: CGColor? {
-        get { model.backgroundColor }
+        get { modelState.backgroundColor }
         set { change(.backgroundColor) { $0.backgroundColor = newValue } }
     }
     public var cornerRadius: CGFloat {
-        get { model.cornerRadius }
+        get { modelState.cornerRadius }
         set { change(.cornerRadius) { $0.cornerRadius = newValue } }
     }
     public var borderWidth: CGFloat {
-        get { model.borderWidth }
+        get { modelState.borderWidth }
         set { change(.borderWidth) { $0.borderWidth = newValue } }
     }
     public var borderColor: CGColor? {
-        get { model.borderColor }
+        get { modelState.borderColor }
         set { change(.borderColor) { $0.borderColor = newValue } }
     }
     public var masksToBounds: Bool {
-        get { model.masksToBounds }
+        get { modelState.masksToBounds }
         set { change(.masksToBounds) { $0.masksToBounds = newValue } }
     }
     public var maskedCorners: CACornerMask {
-        get { model.maskedCorners }
+        get { modelState.maskedCorners }
         set { change(.maskedCorners) { $0.maskedCorners = newValue } }
     }
     public var isDoubleSided: Bool {
-        get { model.isDoubleSided }
+        get { modelState.isDoubleSided }
         set { change(.doubleSided) { $0.isDoubleSided = newValue } }
     }
 
@@ -154,19 +190,19 @@ open class CALayer {
 
     /// The image drawn in the bounds (`layer.contents = image` — a `CGImage` here, not `Any`).
     public var contents: CGImage? {
-        get { model.contents }
+        get { modelState.contents }
         set { change(.contents) { $0.contents = newValue } }
     }
     public var contentsGravity: CALayerContentsGravity {
-        get { model.contentsGravity }
+        get { modelState.contentsGravity }
         set { change(.contentsGravity) { $0.contentsGravity = newValue } }
     }
     public var contentsRect: CGRect {
-        get { model.contentsRect }
+        get { modelState.contentsRect }
         set { change(.contentsRect) { $0.contentsRect = newValue } }
     }
     public var contentsScale: CGFloat {
-        get { model.contentsScale }
+        get { modelState.contentsScale }
         set { change(.contentsScale) { $0.contentsScale = newValue } }
     }
 
@@ -203,38 +239,38 @@ open class CALayer {
     // MARK: - Shadow
 
     public var shadowColor: CGColor? {
-        get { model.shadowColor }
+        get { modelState.shadowColor }
         set { change(.shadowColor) { $0.shadowColor = newValue } }
     }
     public var shadowOpacity: Float {
-        get { Float(model.shadowOpacity) }
+        get { Float(modelState.shadowOpacity) }
         set { change(.shadowOpacity) { $0.shadowOpacity = CGFloat(newValue) } }
     }
     public var shadowOffset: CGSize {
-        get { model.shadowOffset }
+        get { modelState.shadowOffset }
         set { change(.shadowOffset) { $0.shadowOffset = newValue } }
     }
     public var shadowRadius: CGFloat {
-        get { model.shadowRadius }
+        get { modelState.shadowRadius }
         set { change(.shadowRadius) { $0.shadowRadius = newValue } }
     }
     public var shadowPath: CGPath? {
-        get { model.shadowPath }
+        get { modelState.shadowPath }
         set { change(.shadowPath) { $0.shadowPath = newValue?.copy() } }
     }
 
     // MARK: - Layer timing (CAMediaTiming)
 
     public var beginTime: Double {
-        get { model.beginTime }
+        get { modelState.beginTime }
         set { change(.beginTime) { $0.beginTime = newValue } }
     }
     public var speed: Float {
-        get { Float(model.speed) }
+        get { Float(modelState.speed) }
         set { change(.speed) { $0.speed = Double(newValue) } }
     }
     public var timeOffset: Double {
-        get { model.timeOffset }
+        get { modelState.timeOffset }
         set { change(.timeOffset) { $0.timeOffset = newValue } }
     }
 
@@ -247,24 +283,7 @@ open class CALayer {
     }
 
     /// The model value at a key path.
-    public func value(forKeyPath keyPath: LayerKeyPath) -> AnimatableValue { keyPath.get(model) }
-
-    /// Key-value coding as on Apple platforms: `setValue(0, forKeyPath: "emitterCells.spark.birthRate")`,
-    /// `setValue(CGFloat.pi, forKeyPath: "transform.rotation.z")`. The value is converted as an
-    /// animation's values are (numbers of any type, CGPoint, CGColor…); throws when the key path
-    /// is unknown or the value does not fit it (Core Animation would raise an exception).
-    public func setValue(_ value: Any, forKeyPath text: String) throws {
-        guard let path = LayerKeyPath(text) else {
-            throw AnimationError("unknown key path '\(text)'\(suggestion(for: text, among: LayerKeyPath.allPaths))")
-        }
-        guard let converted = AnimatableValue(any: value, as: path.kind) else {
-            throw AnimationError("a value for '\(text)' must be \(path.kind.noun), not \(type(of: value))")
-        }
-        setValue(converted, forKeyPath: path)
-    }
-
-    /// The model value at a key path written as text (nil when it names nothing).
-    public func value(forKeyPath text: String) -> AnimatableValue? { LayerKeyPath(text).map { $0.get(model) } }
+    public func value(forKeyPath keyPath: LayerKeyPath) -> AnimatableValue { keyPath.get(modelState) }
 
     /// Sets a property by name (`setValue(_:forKey:)`), as above.
     public func setValue(_ value: AnimatableValue, forKey key: LayerProperty) {
@@ -275,10 +294,10 @@ open class CALayer {
     func change(_ property: LayerProperty, _ mutate: (inout LayerState) -> Void) {
         ModelGeneration.layerChanged()
         TimelineCompiler.current?.willMutate(self)
-        let old = model
-        mutate(&model)
+        let old = modelState
+        mutate(&modelState)
         TimelineCompiler.current?.layerDidChange(self, property: property, from: old)
-        if type(of: self).needsDisplay(forKey: property.rawValue), property.get(old) != property.get(model) { setNeedsDisplay() }
+        if type(of: self).needsDisplay(forKey: property.rawValue), property.get(old) != property.get(modelState) { setNeedsDisplay() }
     }
 
     // MARK: - The layer tree
@@ -424,12 +443,23 @@ open class CALayer {
         return pendingAnimations.last { $0.key == key }?.animation
     }
 
+    /// The model layer: the layer itself, as on Apple platforms (a presentation copy answers
+    /// with the layer it was made from).
+    public func model() -> Self {
+        guard let source = presentationSource else { return self }
+        return source as? Self ?? self
+    }
+
+    /// The layer a presentation copy was made from (nil for a model layer).
+    weak var presentationSource: CALayer?
+
     /// A copy of the layer holding its presentation values at the current scene time
     /// (`CACurrentMediaTime()`), or nil outside a timeline.
     public func presentation() -> Self? {
         guard let compiler = TimelineCompiler.current, let state = compiler.presentationState(of: self) else { return nil }
         let copy = Self(layer: self)
-        copy.model = state
+        copy.modelState = state
+        copy.presentationSource = self
         return copy
     }
 
@@ -457,13 +487,13 @@ open class CALayer {
     }
 
     func localTime(fromScene t: Double) -> Double {
-        ancestry.reduce(t) { $1.model.localTime(parentTime: $0) }
+        ancestry.reduce(t) { $1.modelState.localTime(parentTime: $0) }
     }
 
     func sceneTime(fromLocal t: Double) -> Double {
         ancestry.reversed().reduce(t) { local, layer in
-            TimingEvaluator.parentTime(localTime: local, beginTime: layer.model.beginTime,
-                                       speed: layer.model.speed, timeOffset: layer.model.timeOffset) ?? local
+            TimingEvaluator.parentTime(localTime: local, beginTime: layer.modelState.beginTime,
+                                       speed: layer.modelState.speed, timeOffset: layer.modelState.timeOffset) ?? local
         }
     }
 }

@@ -7,35 +7,35 @@ open class CAReplicatorLayer: CALayer {
     open override class var kind: LayerKind { .replicator }
 
     public var instanceCount: Int {
-        get { model.instanceCount }
+        get { modelState.instanceCount }
         set { change(.instanceCount) { $0.instanceCount = max(0, newValue) } }
     }
     public var instanceDelay: Double {
-        get { model.instanceDelay }
+        get { modelState.instanceDelay }
         set { change(.instanceDelay) { $0.instanceDelay = newValue } }
     }
     public var instanceTransform: CATransform3D {
-        get { model.instanceTransform }
+        get { modelState.instanceTransform }
         set { change(.instanceTransform) { $0.instanceTransform = newValue } }
     }
     public var instanceColor: CGColor? {
-        get { model.instanceColor }
+        get { modelState.instanceColor }
         set { change(.instanceColor) { $0.instanceColor = newValue } }
     }
     public var instanceRedOffset: Float {
-        get { Float(model.instanceRedOffset) }
+        get { Float(modelState.instanceRedOffset) }
         set { change(.instanceRedOffset) { $0.instanceRedOffset = Double(newValue) } }
     }
     public var instanceGreenOffset: Float {
-        get { Float(model.instanceGreenOffset) }
+        get { Float(modelState.instanceGreenOffset) }
         set { change(.instanceGreenOffset) { $0.instanceGreenOffset = Double(newValue) } }
     }
     public var instanceBlueOffset: Float {
-        get { Float(model.instanceBlueOffset) }
+        get { Float(modelState.instanceBlueOffset) }
         set { change(.instanceBlueOffset) { $0.instanceBlueOffset = Double(newValue) } }
     }
     public var instanceAlphaOffset: Float {
-        get { Float(model.instanceAlphaOffset) }
+        get { Float(modelState.instanceAlphaOffset) }
         set { change(.instanceAlphaOffset) { $0.instanceAlphaOffset = Double(newValue) } }
     }
 }

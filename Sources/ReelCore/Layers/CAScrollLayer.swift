@@ -8,7 +8,7 @@ open class CAScrollLayer: CALayer {
 
     /// The directions `scroll(to:)` moves in (both by default).
     public var scrollMode: CAScrollLayerScrollMode {
-        get { model.scrollMode }
+        get { modelState.scrollMode }
         set { change(.scrollMode) { $0.scrollMode = newValue } }
     }
 

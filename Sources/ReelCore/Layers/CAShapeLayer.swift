@@ -7,51 +7,51 @@ open class CAShapeLayer: CALayer {
     open override class var kind: LayerKind { .shape }
 
     public var path: CGPath? {
-        get { model.path }
+        get { modelState.path }
         set { change(.path) { $0.path = newValue?.copy() } }
     }
     public var fillColor: CGColor? {
-        get { model.fillColor }
+        get { modelState.fillColor }
         set { change(.fillColor) { $0.fillColor = newValue } }
     }
     public var fillRule: CAShapeLayerFillRule {
-        get { model.fillRule }
+        get { modelState.fillRule }
         set { change(.fillRule) { $0.fillRule = newValue } }
     }
     public var strokeColor: CGColor? {
-        get { model.strokeColor }
+        get { modelState.strokeColor }
         set { change(.strokeColor) { $0.strokeColor = newValue } }
     }
     public var lineWidth: CGFloat {
-        get { model.lineWidth }
+        get { modelState.lineWidth }
         set { change(.lineWidth) { $0.lineWidth = newValue } }
     }
     public var lineCap: CAShapeLayerLineCap {
-        get { model.lineCap }
+        get { modelState.lineCap }
         set { change(.lineCap) { $0.lineCap = newValue } }
     }
     public var lineJoin: CAShapeLayerLineJoin {
-        get { model.lineJoin }
+        get { modelState.lineJoin }
         set { change(.lineJoin) { $0.lineJoin = newValue } }
     }
     public var miterLimit: CGFloat {
-        get { model.miterLimit }
+        get { modelState.miterLimit }
         set { change(.miterLimit) { $0.miterLimit = newValue } }
     }
     public var lineDashPattern: [Double]? {
-        get { model.lineDashPattern }
+        get { modelState.lineDashPattern }
         set { change(.lineDashPattern) { $0.lineDashPattern = newValue } }
     }
     public var lineDashPhase: CGFloat {
-        get { model.lineDashPhase }
+        get { modelState.lineDashPhase }
         set { change(.lineDashPhase) { $0.lineDashPhase = newValue } }
     }
     public var strokeStart: CGFloat {
-        get { model.strokeStart }
+        get { modelState.strokeStart }
         set { change(.strokeStart) { $0.strokeStart = newValue } }
     }
     public var strokeEnd: CGFloat {
-        get { model.strokeEnd }
+        get { modelState.strokeEnd }
         set { change(.strokeEnd) { $0.strokeEnd = newValue } }
     }
 }

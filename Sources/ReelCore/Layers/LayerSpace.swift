@@ -95,7 +95,7 @@ extension CALayer {
         var path: [(state: LayerState, kind: LayerKind)] = []
         var layer: CALayer? = self
         while let l = layer {
-            path.append((l.model, type(of: l).kind))
+            path.append((l.modelState, type(of: l).kind))
             layer = l.superlayer
         }
         return path
@@ -123,13 +123,13 @@ extension CALayer {
     public func convert(_ r: CGRect, to layer: CALayer?) -> CGRect { (layer ?? root).convert(r, from: self) }
 
     /// Whether `p`, in this layer's coordinate space, is inside its bounds.
-    public func contains(_ p: CGPoint) -> Bool { model.bounds.standardized.contains(p) }
+    public func contains(_ p: CGPoint) -> Bool { modelState.bounds.standardized.contains(p) }
 
     /// The deepest visible layer of this subtree at `p`, given in the superlayer's coordinate
     /// space (as Core Animation takes it), or nil.
     public func hitTest(_ p: CGPoint) -> CALayer? {
-        LayerGeometry.hit(self, at: p, parentSublayer: superlayer?.model.sublayerTransformAboutCentre,
-                          state: \.model, sublayers: \.children)
+        LayerGeometry.hit(self, at: p, parentSublayer: superlayer?.modelState.sublayerTransformAboutCentre,
+                          state: \.modelState, sublayers: \.children)
     }
 
     private var root: CALayer {

@@ -13,6 +13,10 @@ public enum CATransaction {
     public static func commit() { TimelineCompiler.current?.commitTransaction() }
     /// No effect: a timeline commits at the end of each entry.
     public static func flush() {}
+    /// Accepted; nothing to do: a timeline is compiled on one thread.
+    public static func lock() {}
+    /// Accepted; nothing to do (see `lock()`).
+    public static func unlock() {}
 
     /// Duration of implicit animations (and of added animations with duration 0); 0.25 s by default.
     public static func animationDuration() -> Double {

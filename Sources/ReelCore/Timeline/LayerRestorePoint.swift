@@ -14,7 +14,7 @@ struct LayerRestorePoint {
 
     init(_ layer: CALayer) {
         self.layer = layer
-        model = layer.model
+        model = layer.modelState
         children = layer.children
         superlayer = layer.superlayer
         mask = layer.mask
@@ -27,7 +27,7 @@ struct LayerRestorePoint {
     static func restore(_ points: [LayerRestorePoint]) {
         for point in points where point.layer.mask !== point.mask { point.layer.mask = point.mask }
         for point in points {
-            point.layer.model = point.model
+            point.layer.modelState = point.model
             point.layer.children = point.children
             point.layer.superlayer = point.superlayer
             point.layer.maskOwner = point.maskOwner

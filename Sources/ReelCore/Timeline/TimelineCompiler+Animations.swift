@@ -36,7 +36,7 @@ extension TimelineCompiler {
         }
         let compiled: CompiledAnimation
         do {
-            compiled = try anim.compiled(in: PreviousValueContext(compiler: self, layer: id))
+            compiled = try anim.checkedCompile(in: PreviousValueContext(compiler: self, layer: id))
         } catch {
             let who = layer.name.map { "layer '\($0)'" } ?? "an unnamed layer"
             errors.append("at \(now) s, adding animation\(key.map { " '\($0)'" } ?? "") to \(who): \(error)")
@@ -95,10 +95,10 @@ extension TimelineCompiler {
     /// `onOrderOut`.
     func runActions(_ layer: CALayer, id: Int, property: LayerProperty, old: LayerState) {
         guard !(transactionValue(\.disableActions) ?? false), let since = onScreenSince[id], since < transactionNumber,
-              property.get(old) != property.get(layer.model) else { return }
+              property.get(old) != property.get(layer.modelState) else { return }
         runAction(for: layer, key: property.rawValue)
         if property == .hidden {
-            runAction(for: layer, key: layer.model.isHidden ? kCAOnOrderOut : kCAOnOrderIn, parent: layer.superlayer)
+            runAction(for: layer, key: layer.modelState.isHidden ? kCAOnOrderOut : kCAOnOrderIn, parent: layer.superlayer)
         }
     }
 
@@ -162,8 +162,8 @@ extension TimelineCompiler {
         // The layer's local time is linear in scene time while timing stays as it is: local = k·t + c.
         var k = 1.0, c = 0.0
         for layer in objects[a.layer].ancestry {
-            k *= layer.model.speed
-            c = (c - layer.model.beginTime) * layer.model.speed + layer.model.timeOffset
+            k *= layer.modelState.speed
+            c = (c - layer.modelState.beginTime) * layer.modelState.speed + layer.modelState.timeOffset
         }
         let begin = a.animation.timing.beginTime
         let end = begin + a.animation.timing.activeDurationInParent

@@ -81,6 +81,12 @@ final class TimelineCompiler: @unchecked Sendable {
         // The initial tree is recorded whole (layout may change it before any entry runs);
         // layers the timeline reaches later are recorded when first changed.
         for layer in root.subtree { willMutate(layer) }
+        // Values set by key outside the timeline that did not fit their property.
+        for layer in root.subtree {
+            for problem in layer.keyValueProblems {
+                errors.append("on \(layer.name.map { "layer '\($0)'" } ?? "an unnamed layer"): \(problem)")
+            }
+        }
         defer {
             // Restore the initial state so the scene can be compiled again to the same result.
             LayerRestorePoint.restore(restoreOrder)
@@ -91,7 +97,7 @@ final class TimelineCompiler: @unchecked Sendable {
         // first commit would (their drawing is part of the initial state, not a change).
         for layer in root.subtree where layer.needsDisplayFlag { layer.displayIfNeeded() }
         for layer in root.subtree {
-            let id = register(layer, initialState: layer.model, at: -.infinity)
+            let id = register(layer, initialState: layer.modelState, at: -.infinity)
             onScreenSince[id] = -1
         }
         for id in 0..<objects.count { recordSnapshot(id, at: -.infinity) }
@@ -200,7 +206,7 @@ final class TimelineCompiler: @unchecked Sendable {
         snapshotTimes[id].append(time ?? now)
         // A layer built off screen and inserted later (an `insert` with sublayers) brings its
         // subtree: each sublayer is registered with it.
-        snapshots[id].append(LayerSnapshot(state: initialState ?? layer.model, sublayers: layer.children.map { register($0, at: time) },
+        snapshots[id].append(LayerSnapshot(state: initialState ?? layer.modelState, sublayers: layer.children.map { register($0, at: time) },
                                            mask: layer.mask.map { register($0, at: time) }))
         return id
     }
@@ -219,7 +225,7 @@ final class TimelineCompiler: @unchecked Sendable {
 
     /// The layer's model state and structure now.
     func currentSnapshot(_ id: Int) -> LayerSnapshot {
-        LayerSnapshot(state: objects[id].model, sublayers: objects[id].children.map { register($0) },
+        LayerSnapshot(state: objects[id].modelState, sublayers: objects[id].children.map { register($0) },
                       mask: objects[id].mask.map { register($0) })
     }
 
@@ -276,7 +282,7 @@ final class TimelineCompiler: @unchecked Sendable {
     /// The layer's presentation state at `now` as it was before the current transaction
     /// (what `presentation()` returns and where implicit animations start).
     func presentationBeforeTransaction(_ id: Int) -> LayerState {
-        let model = beforeTransactionSnapshots[id]?.state ?? objects[id].model
+        let model = beforeTransactionSnapshots[id]?.state ?? objects[id].modelState
         var state = model
         applyEarlierAnimations(of: id, to: &state, model: model, localTime: objects[id].localTime(fromScene: now))
         return state
@@ -296,7 +302,7 @@ final class TimelineCompiler: @unchecked Sendable {
     }
 
     func presentationState(of layer: CALayer) -> LayerState? {
-        guard let id = ids[ObjectIdentifier(layer)] else { return layer.model }
+        guard let id = ids[ObjectIdentifier(layer)] else { return layer.modelState }
         return presentationBeforeTransaction(id)
     }
 }

@@ -61,7 +61,14 @@ public struct CAMediaTimingFunction: Hashable, Sendable, CustomStringConvertible
         }
     }
 
-    public var description: String { "[\(c1.x), \(c1.y), \(c2.x), \(c2.y)]" }
+    /// The curve's name when it is one of the named curves (`easeInEaseOut`), as Apple's
+    /// `print(function)` shows it, else its control points `[c1x, c1y, c2x, c2y]`.
+    public var description: String {
+        if let name = CAMediaTimingFunctionName.allCases.first(where: { CAMediaTimingFunction(name: $0) == self }) {
+            return name.rawValue
+        }
+        return "[\(DescriptionFormat.number(c1.x)), \(DescriptionFormat.number(c1.y)), \(DescriptionFormat.number(c2.x)), \(DescriptionFormat.number(c2.y))]"
+    }
 
     /// Progress y for time fraction x (x is clamped to 0…1), solved to 1e-9 in x.
     ///

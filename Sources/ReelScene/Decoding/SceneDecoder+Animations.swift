@@ -208,7 +208,7 @@ extension SceneDecoder {
         decodeTiming(&map, into: animation)
         // A spring without a duration plays until it settles (Core Animation would cut it at 0.25 s).
         if let spring = animation as? CASpringAnimation, !map.has("duration") {
-            let key = [spring.mass, spring.stiffness, spring.damping, spring.initialVelocity]
+            let key: [Double] = [spring.mass, spring.stiffness, spring.damping, spring.initialVelocity].map { Double($0) }
             if let known = settlingDurations[key] {
                 spring.duration = known
             } else {
@@ -241,9 +241,9 @@ extension SceneDecoder {
     private func decodeTiming(_ map: inout MapReader, into a: CAAnimation) {
         if let n = map.take("beginTime"), let v = values.number(n, what: "beginTime") { a.beginTime = v }
         if let n = map.take("duration"), let v = values.nonNegative(n, what: "duration") { a.duration = v }
-        if let n = map.take("speed"), let v = values.number(n, what: "speed") { a.speed = v }
+        if let n = map.take("speed"), let v = values.number(n, what: "speed") { a.timing.speed = v }
         if let n = map.take("timeOffset"), let v = values.number(n, what: "timeOffset") { a.timeOffset = v }
-        if let n = map.take("repeatCount"), let v = values.repeatCount(n) { a.repeatCount = v }
+        if let n = map.take("repeatCount"), let v = values.repeatCount(n) { a.timing.repeatCount = v }
         if let n = map.take("repeatDuration"), let v = values.nonNegative(n, what: "repeatDuration") { a.repeatDuration = v }
         if let n = map.take("autoreverses"), let v = values.bool(n, what: "autoreverses") { a.autoreverses = v }
         if let n = map.take("fillMode"),

@@ -95,7 +95,7 @@ extension SceneDecoder {
     /// is known: key paths in `set` and in animations).
     func checkCellPath(_ path: LayerKeyPath, of layer: CALayer, layerName: String, at location: SourcePosition) {
         guard let cell = path.cell else { return }
-        var cells = layer.model.emitterCells
+        var cells = layer.modelState.emitterCells
         for (depth, name) in cell.names.enumerated() {
             guard let found = cells?.first(where: { $0.name == name }) else {
                 let known = (cells ?? []).compactMap(\.name)
