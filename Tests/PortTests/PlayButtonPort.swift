@@ -15,8 +15,6 @@ import Testing
 // - `CGPath(__byStroking:…)?.boundingBoxOfPath` → the path's box grown by half the line width:
 //   ReelCore has no stroked-path copy (a gap; exact for these round-capped lines).
 // - `kCALineCapRound` → `.round`, `kCAFillModeBackwards` → `.backwards` (Swift 4.2 names).
-// - `self.setValue(copy.toValue, forKeyPath:)` → `try? self.setValue(copy.toValue!, forKeyPath:)`:
-//   Reel's KVC throws on an unknown key path instead of raising an Objective-C exception.
 // - `#selector`, `preferredStatusBarStyle` dropped (no Objective-C runtime, no status bar).
 // - The canvas is a 320×320 part of the screen around the button. Layer names for the tests.
 
@@ -189,7 +187,7 @@ extension CALayer {
         }
 
         self.add(copy, forKey: copy.keyPath)
-        try? self.setValue(copy.toValue!, forKeyPath: copy.keyPath!)
+        self.setValue(copy.toValue, forKeyPath: copy.keyPath!)
     }
 }
 
