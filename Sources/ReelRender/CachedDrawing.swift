@@ -21,38 +21,22 @@ extension LayerPainter {
         guard Self.isCacheable(layer), layer.mask == nil, !layer.sublayers.contains(where: Self.isVisible),
               layer.kind != .replicator, !EmitterDrawing.hasContent(layer) else { return false }
         let s = layer.state
-        if !shadow || ShadowShape.of(layer) != nil, let turn = TurnedPlacement(cr), layer.kind != .text {
-            // A turning layer: its raster is made once, upright, and turned when composited.
-            var tooLarge = false
-            guard let content = Self.turnedRaster(layer, turn, cache: cache, tooLarge: &tooLarge) else { return !tooLarge }
-            if shadow, let shape = ShadowShape.of(layer) {
-                cairo_save(cr)
-                if opacity < 1, let extent = LayerExtent.of(layer, shadow: true) { LayerExtent.clip(cr, to: extent); cairo_push_group(cr) }
-                drawShadow(of: shape, s, cr, cache: cache, alpha: opacity < 1 ? 1 : opacity)
-                turn.composite(content, cr, alpha: opacity < 1 ? 1 : opacity)
-                if opacity < 1 {
-                    cairo_pop_group_to_source(cr)
-                    cairo_paint_with_alpha(cr, opacity)
-                }
-                cairo_restore(cr)
-            } else {
-                turn.composite(content, cr, alpha: opacity)
-            }
-            return true
-        }
-        if s.masksToBounds {
+        let shape = shadow ? ShadowShape.of(layer) : nil
+        // A turning layer (whose shadow does not need its own alpha): its raster is made once,
+        // upright, and turned when composited; it holds the bounds clip itself.
+        let turn = (!shadow || shape != nil) && layer.kind != .text ? TurnedPlacement(cr) : nil
+        if turn == nil, s.masksToBounds {
             Geometry.roundedRect(cr, s.bounds, radius: s.cornerRadius, corners: s.maskedCorners)
             cairo_clip(cr)
         }
         let place = DevicePlacement(layer, cr)
         let contentKey = Self.contentKey(s, border: true)
         var tooLarge = false
-        guard let content = Self.contentRaster(layer, key: contentKey, place: place, border: true, cache: cache, tooLarge: &tooLarge) else {
-            // Too large for a raster: the uncached path draws it, clipped to the frame.
-            return !tooLarge
-        }
-        let shape = shadow ? ShadowShape.of(layer) : nil
-        if shadow, !ShadowRaster.fits(shape: shape, content: content, state: s, place: place) { return false }
+        let raster = turn.map { Self.turnedRaster(layer, $0, cache: cache, tooLarge: &tooLarge) }
+            ?? Self.contentRaster(layer, key: contentKey, place: place, border: true, cache: cache, tooLarge: &tooLarge)
+        // Too large for a raster: the uncached path draws it, clipped to the frame.
+        guard let content = raster else { return !tooLarge }
+        if shadow, turn == nil, !ShadowRaster.fits(shape: shape, content: content, state: s, place: place) { return false }
         let grouped = shadow && opacity < 1
         if grouped {
             cairo_save(cr)
@@ -72,7 +56,11 @@ extension LayerPainter {
                 }
             }
         }
-        content.composite(cr, tx: place.tx, ty: place.ty, alpha: grouped ? 1 : opacity)
+        if let turn {
+            turn.composite(content, cr, alpha: grouped ? 1 : opacity)
+        } else {
+            content.composite(cr, tx: place.tx, ty: place.ty, alpha: grouped ? 1 : opacity)
+        }
         if grouped {
             cairo_pop_group_to_source(cr)
             cairo_paint_with_alpha(cr, opacity)
