@@ -15,10 +15,27 @@ extension LayerPainter {
         }
     }
 
+    /// A plain layer (a background, a border) drawn turned. Cairo fills its turned outline with a
+    /// scan converter that costs ~12 instructions a pixel of the card (callgrind, typical bench
+    /// scene: twelve wobbling cards were half the frame); turned from an upright raster whose flat
+    /// inside is copied, not filtered (`FlatInterior`), it costs about half.
+    /// Small layers (under 48 pixels a side) keep the exact path: there the fill is cheap, and a
+    /// turned raster's resampled edges are most of the layer (a spinner's dots softened visibly).
+    static func isTurnedPlainLayer(_ layer: PresentationLayer, _ cr: OpaquePointer) -> Bool {
+        guard layer.kind == .layer, isPlain(layer.state), let turn = TurnedPlacement(cr) else { return false }
+        let size = layer.state.bounds.size
+        return abs(size.width) * turn.scaleX >= 48 && abs(size.height) * turn.scaleY >= 48
+    }
+
+    /// A layer whose only paint is a background and a border.
+    static func isPlain(_ s: LayerState) -> Bool {
+        (hasBackground(s) || hasBorder(s)) && !ContentsDrawing.hasContent(s)
+    }
+
     /// Draws a layer without visible sublayers or mask entirely from rasters (content with its
     /// border, then its shadow under it). false when the layer is not such a leaf.
     func drawCachedLeaf(_ layer: PresentationLayer, _ cr: OpaquePointer, cache: RenderCache, opacity: Double, shadow: Bool) -> Bool {
-        guard Self.isCacheable(layer), layer.mask == nil, !layer.sublayers.contains(where: Self.isVisible),
+        guard Self.isCacheable(layer) || Self.isTurnedPlainLayer(layer, cr), layer.mask == nil, !layer.sublayers.contains(where: Self.isVisible),
               layer.kind != .replicator, !EmitterDrawing.hasContent(layer) else { return false }
         let s = layer.state
         let shape = shadow ? ShadowShape.of(layer) : nil
@@ -133,9 +150,15 @@ extension LayerPainter {
         var key = DevicePlacement.upright(scaleX: turn.scaleX, scaleY: turn.scaleY).key(.content, layer.kind, contentKey(layer.state, border: true))
         key.turned = true
         return cache.raster(for: key) {
-            Raster.make(linear: cairo_matrix_t(xx: turn.scaleX, yx: 0, xy: 0, yy: turn.scaleY, x0: 0, y0: 0), fx: 0, fy: 0, tooLarge: &tooLarge) { rc in
+            let raster = Raster.make(linear: cairo_matrix_t(xx: turn.scaleX, yx: 0, xy: 0, yy: turn.scaleY, x0: 0, y0: 0), fx: 0, fy: 0, tooLarge: &tooLarge) { rc in
                 drawContentForRaster(layer, rc, border: true, cache: cache)
             }
+            let s = layer.state
+            if let raster, layer.kind == .layer, isPlain(s) {
+                raster.flat = FlatInterior.of(raster, bounds: s.bounds, radius: s.cornerRadius, border: hasBorder(s) ? s.borderWidth : 0,
+                                              scaleX: turn.scaleX, scaleY: turn.scaleY)
+            }
+            return raster
         }
     }
 

@@ -61,7 +61,7 @@ enum ProjectiveSampler {
     /// The bilinear mix of four premultiplied pixels (weights wx, wy of 256), times coverage/255,
     /// rounded: each channel in a 32-bit lane, two lanes per 64-bit word.
     @inline(__always)
-    private static func blend(_ p00: UInt32, _ p10: UInt32, _ p01: UInt32, _ p11: UInt32,
+    static func blend(_ p00: UInt32, _ p10: UInt32, _ p01: UInt32, _ p11: UInt32,
                               wx: UInt64, wy: UInt64, coverage: UInt64) -> UInt32 {
         // A flat area (a card's fill, empty margins) needs no filtering.
         if p00 == p10, p00 == p01, p00 == p11 {

@@ -152,6 +152,9 @@ final class Raster: @unchecked Sendable {
     /// Where a flattened layer's raster starts in its own plane's pixels (not whole pixels).
     let offsetX: Double, offsetY: Double
     let byteCount: Int
+    /// One-colour rectangles of a turned plain layer's raster (set by its maker, before the raster
+    /// is shared).
+    var flat: FlatInterior?
 
     init(surface: OpaquePointer, originX: Int, originY: Int, offsetX: Double = 0, offsetY: Double = 0) {
         self.surface = surface

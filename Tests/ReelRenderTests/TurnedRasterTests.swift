@@ -31,8 +31,17 @@ struct TurnedRasterTests {
         badge.shadowRadius = 6
         badge.shadowOffset = CGSize(width: 0, height: 4)
         badge.opacity = 0.8
+        // A plain card (translucent background, border, rounded corners) as the bench's cards.
+        let card = CALayer()
+        card.bounds = CGRect(x: 0, y: 0, width: 110, height: 70)
+        card.position = CGPoint(x: 170, y: 190)
+        card.cornerRadius = 14
+        card.backgroundColor = CGColor(red: 0.16, green: 0.62, blue: 0.56, alpha: 0.8)
+        card.borderWidth = 3
+        card.borderColor = CGColor(red: 1, green: 1, blue: 1, alpha: 0.7)
         scene.rootLayer.addSublayer(photo)
         scene.rootLayer.addSublayer(badge)
+        scene.rootLayer.addSublayer(card)
         scene.at(0) {
             let spin = CABasicAnimation(keyPath: "transform.rotation.z")
             spin.byValue = 2 * Double.pi
@@ -43,6 +52,16 @@ struct TurnedRasterTests {
             turn.toValue = -0.7
             turn.duration = 2
             badge.add(turn, forKey: "turn")
+            let wobble = CABasicAnimation(keyPath: "transform.rotation.z")
+            wobble.fromValue = -0.12
+            wobble.toValue = 0.4
+            wobble.duration = 2
+            card.add(wobble, forKey: "wobble")
+            let pulse = CABasicAnimation(keyPath: "opacity")
+            pulse.fromValue = 1
+            pulse.toValue = 0.5
+            pulse.duration = 2
+            card.add(pulse, forKey: "pulse")
         }
         let timeline = try scene.compile()
         let cached = FrameRenderer(canvas: timeline.canvas), direct = FrameRenderer(canvas: timeline.canvas, caching: false)
