@@ -8,12 +8,13 @@
 /// drawing (callgrind). This visits only the pixels whose sample reaches the raster, steps the
 /// source position in 32.32 fixed point (affine: no division), and copies flat areas unfiltered.
 enum TurnSampler {
-    /// Writes into `out` (premultiplied ARGB32, `width` × `height`, cleared beforehand) the raster
-    /// `image` sampled at each destination pixel's centre mapped by the affine map
-    /// `(x, y) ↦ (xx·x + xy·y + x0, yx·x + yy·y + y0)` (destination pixels → image pixels).
+    /// Composites over `out` (premultiplied ARGB32, `width` × `height`) the raster `image` at
+    /// `alpha` (of 255), sampled at each destination pixel's centre mapped by the affine map
+    /// `(x, y) ↦ (xx·x + xy·y + x0, yx·x + yy·y + y0)` (destination pixels → image pixels), with
+    /// pixman's rounding (source IN alpha, then OVER).
     static func turn(image: UnsafePointer<UInt32>, imageStride: Int, imageWidth: Int, imageHeight: Int,
                      out: UnsafeMutablePointer<UInt32>, outStride: Int, width: Int, height: Int,
-                     xx: Double, xy: Double, yx: Double, yy: Double, x0: Double, y0: Double, flat: FlatInterior? = nil) {
+                     xx: Double, xy: Double, yx: Double, yy: Double, x0: Double, y0: Double, alpha: UInt16 = 255, flat: FlatInterior? = nil) {
         guard imageWidth > 0, imageHeight > 0, width > 0, height > 0 else { return }
         let one = 4_294_967_296.0  // 2^32
         let stepX = Int64(xx * one), stepY = Int64(yx * one)
@@ -47,7 +48,8 @@ enum TurnSampler {
                         }
                         (p00, p10, p01, p11) = (texel(i0, j0), texel(i0 &+ 1, j0), texel(i0, j0 &+ 1), texel(i0 &+ 1, j0 &+ 1))
                     }
-                    outRow[x] = p00 == p10 && p00 == p01 && p00 == p11 ? p00 : blend(p00, p10, p01, p11, wx: wx, wy: wy)
+                    let p = p00 == p10 && p00 == p01 && p00 == p11 ? p00 : blend(p00, p10, p01, p11, wx: wx, wy: wy)
+                    outRow[x] = over(p, outRow[x], alpha: alpha)
                 }
             }
 
@@ -55,7 +57,12 @@ enum TurnSampler {
             if let flat, let (f0, f1) = flatSpan(flat, sx0, xx, sy0, yx, width: width), max(f0, first) <= min(f1, last) {
                 let (a, b) = (max(f0, first), min(f1, last))
                 sample(first, a - 1)
-                (outRow + a).update(repeating: flat.color, count: b - a + 1)
+                let color = alpha < 255 ? multiply(flat.color, alpha) : flat.color
+                if color >> 24 == 255 {
+                    (outRow + a).update(repeating: color, count: b - a + 1)
+                } else {
+                    overRun(color, outRow + a, count: b - a + 1)
+                }
                 sample(b + 1, last)
             } else {
                 sample(first, last)
@@ -87,6 +94,41 @@ enum TurnSampler {
         guard let a = span(sx0, xStep, x, width: width), let b = span(sy0, yStep, y, width: width) else { return nil }
         let (first, last) = (max(a.0, b.0), min(a.1, b.1))
         return first <= last ? (first, last) : nil
+    }
+
+    /// `s` at `alpha` over `d` (premultiplied): d · (255 − source alpha) / 255 + s. No channel
+    /// carries into the next: a premultiplied channel is at most its alpha.
+    @inline(__always)
+    static func over(_ s: UInt32, _ d: UInt32, alpha: UInt16) -> UInt32 {
+        let src = alpha < 255 ? multiply(s, alpha) : s
+        let sa = src >> 24
+        if sa == 255 { return src }
+        if src == 0 { return d }
+        return src &+ multiply(d, UInt16(truncatingIfNeeded: 255 &- sa))
+    }
+
+    /// A translucent `color` over `count` pixels: four at a time in 16-bit lanes.
+    private static func overRun(_ color: UInt32, _ out: UnsafeMutablePointer<UInt32>, count: Int) {
+        let k = SIMD16<UInt16>(repeating: UInt16(truncatingIfNeeded: 255 &- (color >> 24)))
+        let c = unsafeBitCast(SIMD4<UInt32>(repeating: color), to: SIMD16<UInt8>.self)
+        var i = 0
+        while i &+ 4 <= count {
+            let p = UnsafeMutableRawPointer(out + i)
+            let t = SIMD16<UInt16>(truncatingIfNeeded: p.loadUnaligned(as: SIMD16<UInt8>.self)) &* k &+ 128
+            p.storeBytes(of: SIMD16<UInt8>(truncatingIfNeeded: (t &+ (t &>> 8)) &>> 8) &+ c, as: SIMD16<UInt8>.self)
+            i &+= 4
+        }
+        while i < count {
+            out[i] = over(color, out[i], alpha: 255)
+            i &+= 1
+        }
+    }
+
+    /// Each channel of `p` times `k` / 255, rounded as pixman rounds (MUL_UN8).
+    @inline(__always)
+    static func multiply(_ p: UInt32, _ k: UInt16) -> UInt32 {
+        let t = SIMD4<UInt16>(truncatingIfNeeded: unsafeBitCast(p, to: SIMD4<UInt8>.self)) &* k &+ 128
+        return unsafeBitCast(SIMD4<UInt8>(truncatingIfNeeded: (t &+ (t &>> 8)) &>> 8), to: UInt32.self)
     }
 
     /// Bilinear mix of four premultiplied pixels with weights of 256, separably: the two rows

@@ -29,40 +29,66 @@ struct TurnedPlacement {
     }
 
     /// Paints `raster` (made upright at this scale) turned into place, bilinear, with `alpha`:
-    /// sampled by `TurnSampler` into a surface the size of the turned raster's bounding box (cut
-    /// to the clip), then painted through Cairo so the clip and the operator hold.
+    /// `TurnSampler` composites it straight into the target's pixels when it can (an image
+    /// target, OVER, a clip of whole-pixel boxes), else into a surface the size of its bounding
+    /// box, painted through Cairo.
     func composite(_ raster: Raster, _ cr: OpaquePointer, alpha: Double) {
         let image = raster.surface
         let w = Double(cairo_image_surface_get_width(image)), h = Double(cairo_image_surface_get_height(image))
         let (ox, oy) = (Double(raster.originX), Double(raster.originY))
+        // The raster's corners in device pixels (one pixel more: bilinear edges).
+        let corners = [(ox - 1, oy - 1), (ox + w + 1, oy - 1), (ox - 1, oy + h + 1), (ox + w + 1, oy + h + 1)]
+            .map { (cos * $0.0 - sin * $0.1 + x0, sin * $0.0 + cos * $0.1 + y0) }
+        let bounds = (left: corners.map(\.0).min()!, top: corners.map(\.1).min()!, right: corners.map(\.0).max()!, bottom: corners.map(\.1).max()!)
+        guard bounds.right - bounds.left < 16384, bounds.bottom - bounds.top < 16384 else { return }
+        cairo_surface_flush(image)
+        let level = UInt16((min(max(alpha, 0), 1) * 255).rounded())
+
+        /// Samples into the `bw` × `bh` pixels at `out` that show device pixels from (bx, by).
+        func sample(into out: UnsafeMutablePointer<UInt32>, stride: Int, bx: Int, by: Int, bw: Int, bh: Int, alpha: UInt16) {
+            // Pixel (x, y) is device (x + bx, y + by); turned back, less the raster's origin.
+            let (dx, dy) = (Double(bx) - x0, Double(by) - y0)
+            TurnSampler.turn(image: Self.words(image), imageStride: Int(cairo_image_surface_get_stride(image)) / 4,
+                             imageWidth: Int(w), imageHeight: Int(h), out: out, outStride: stride, width: bw, height: bh,
+                             xx: cos, xy: sin, yx: -sin, yy: cos,
+                             x0: cos * dx + sin * dy - ox, y0: -sin * dx + cos * dy - oy, alpha: alpha, flat: raster.flat)
+        }
+
+        if cairo_get_operator(cr) == CAIRO_OPERATOR_OVER, let target = PixelTarget(cr) {
+            // Device pixels + the group's offset = target pixels.
+            let left = Int((bounds.left + target.offsetX).rounded(.down)), top = Int((bounds.top + target.offsetY).rounded(.down))
+            let right = Int((bounds.right + target.offsetX).rounded(.up)), bottom = Int((bounds.bottom + target.offsetY).rounded(.up))
+            for (cx0, cy0, cx1, cy1) in target.clips {
+                let (bx, by) = (max(left, cx0), max(top, cy0))
+                let (bw, bh) = (min(right, cx1) - bx, min(bottom, cy1) - by)
+                guard bw > 0, bh > 0 else { continue }
+                let out = UnsafeMutableRawPointer(target.data + by * target.stride + bx * 4).assumingMemoryBound(to: UInt32.self)
+                sample(into: out, stride: target.stride / 4,
+                       bx: bx - Int(target.offsetX.rounded()), by: by - Int(target.offsetY.rounded()), bw: bw, bh: bh, alpha: level)
+            }
+            target.finish()
+            return
+        }
+
         cairo_save(cr)
         defer { cairo_restore(cr) }
         cairo_identity_matrix(cr)
-        // The raster's corners in device pixels (one pixel more: bilinear edges), within the clip.
-        let corners = [(ox - 1, oy - 1), (ox + w + 1, oy - 1), (ox - 1, oy + h + 1), (ox + w + 1, oy + h + 1)]
-            .map { (cos * $0.0 - sin * $0.1 + x0, sin * $0.0 + cos * $0.1 + y0) }
         var cx0 = 0.0, cy0 = 0.0, cx1 = 0.0, cy1 = 0.0
         cairo_clip_extents(cr, &cx0, &cy0, &cx1, &cy1)
-        let left = max(corners.map(\.0).min()!, cx0).rounded(.down), top = max(corners.map(\.1).min()!, cy0).rounded(.down)
-        let right = min(corners.map(\.0).max()!, cx1).rounded(.up), bottom = min(corners.map(\.1).max()!, cy1).rounded(.up)
-        guard right > left, bottom > top, right - left < 16384, bottom - top < 16384 else { return }
+        let left = max(bounds.left, cx0).rounded(.down), top = max(bounds.top, cy0).rounded(.down)
+        let right = min(bounds.right, cx1).rounded(.up), bottom = min(bounds.bottom, cy1).rounded(.up)
+        guard right > left, bottom > top else { return }
         let (bx, by, bw, bh) = (Int(left), Int(top), Int(right - left), Int(bottom - top))
         let out = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(bw), Int32(bh))!
         defer { cairo_surface_destroy(out) }
-        cairo_surface_flush(image)
         cairo_surface_flush(out)
-        func words(_ surface: OpaquePointer) -> UnsafeMutablePointer<UInt32> {
-            UnsafeMutableRawPointer(cairo_image_surface_get_data(surface)!).assumingMemoryBound(to: UInt32.self)
-        }
-        // Temporary pixel (x, y) is device (x + bx, y + by); turned back, less the raster's origin.
-        let (dx, dy) = (Double(bx) - x0, Double(by) - y0)
-        TurnSampler.turn(image: words(image), imageStride: Int(cairo_image_surface_get_stride(image)) / 4,
-                         imageWidth: Int(w), imageHeight: Int(h),
-                         out: words(out), outStride: Int(cairo_image_surface_get_stride(out)) / 4, width: bw, height: bh,
-                         xx: cos, xy: sin, yx: -sin, yy: cos,
-                         x0: cos * dx + sin * dy - ox, y0: -sin * dx + cos * dy - oy, flat: raster.flat)
+        sample(into: Self.words(out), stride: Int(cairo_image_surface_get_stride(out)) / 4, bx: bx, by: by, bw: bw, bh: bh, alpha: 255)
         cairo_surface_mark_dirty(out)
         cairo_set_source_surface(cr, out, Double(bx), Double(by))
         if alpha >= 1 { cairo_paint(cr) } else { cairo_paint_with_alpha(cr, alpha) }
+    }
+
+    private static func words(_ surface: OpaquePointer) -> UnsafeMutablePointer<UInt32> {
+        UnsafeMutableRawPointer(cairo_image_surface_get_data(surface)!).assumingMemoryBound(to: UInt32.self)
     }
 }

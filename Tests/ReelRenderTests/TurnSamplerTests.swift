@@ -32,26 +32,32 @@ struct TurnSamplerTests {
 
     /// The raster turned by `angle` about the origin and moved by (tx, ty), into a 100 × 100
     /// surface: by Cairo (BILINEAR, EXTEND_NONE) and by the sampler.
-    private func turned(_ image: OpaquePointer, angle: Double, tx: Double, ty: Double, flat: FlatInterior? = nil) -> (cairo: [UInt32], sampler: [UInt32]) {
+    /// With `alpha` < 1 and a `background` (a translucent premultiplied colour), both composite
+    /// over it.
+    private func turned(_ image: OpaquePointer, angle: Double, tx: Double, ty: Double, flat: FlatInterior? = nil,
+                        alpha: Double = 1, background: UInt32 = 0) -> (cairo: [UInt32], sampler: [UInt32]) {
         let (c, s) = (cos(angle), sin(angle))
         let reference = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 100, 100)!
         defer { cairo_surface_destroy(reference) }
+        let stride = Int(cairo_image_surface_get_stride(reference)) / 4
+        for y in 0..<100 { (words(reference) + y * stride).update(repeating: background, count: 100) }
+        cairo_surface_mark_dirty(reference)
         let cr = cairo_create(reference)!
         var m = cairo_matrix_t(xx: c, yx: s, xy: -s, yy: c, x0: tx, y0: ty)
         cairo_set_matrix(cr, &m)
         cairo_set_source_surface(cr, image, 0, 0)
         cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_BILINEAR)
-        cairo_paint(cr)
+        cairo_paint_with_alpha(cr, alpha)
         cairo_destroy(cr)
         cairo_surface_flush(reference)
-        var out = [UInt32](repeating: 0, count: 100 * 100)
+        var out = [UInt32](repeating: background, count: 100 * 100)
         out.withUnsafeMutableBufferPointer { o in
             // Device (x, y) → image: the inverse turn of (x - tx, y - ty).
             TurnSampler.turn(image: words(image), imageStride: Int(cairo_image_surface_get_stride(image)) / 4,
                              imageWidth: Int(cairo_image_surface_get_width(image)), imageHeight: Int(cairo_image_surface_get_height(image)), out: o.baseAddress!, outStride: 100, width: 100, height: 100,
-                             xx: c, xy: s, yx: -s, yy: c, x0: -(c * tx + s * ty), y0: s * tx - c * ty, flat: flat)
+                             xx: c, xy: s, yx: -s, yy: c, x0: -(c * tx + s * ty), y0: s * tx - c * ty,
+                             alpha: UInt16((alpha * 255).rounded()), flat: flat)
         }
-        let stride = Int(cairo_image_surface_get_stride(reference)) / 4
         let cairo = (0..<100).flatMap { y in (0..<100).map { words(reference)[y * stride + $0] } }
         return (cairo, out)
     }
@@ -78,6 +84,15 @@ struct TurnSamplerTests {
         #expect(sampler.filter { $0 != 0 }.count > 61 * 43 / 2)
     }
 
+    @Test func compositesOverWhatIsThereAsCairoDoes() {
+        let image = testRaster()
+        defer { cairo_surface_destroy(image) }
+        // A translucent teal (premultiplied: each channel at most the alpha 0x99).
+        let (cairo, sampler) = turned(image, angle: 0.7, tx: 40, ty: 10, alpha: 0.6, background: 0x9910_5A66)
+        #expect(largestChannelDifference(cairo, sampler) <= 3)
+        #expect(sampler.filter { $0 != 0x9910_5A66 }.count > 61 * 43 / 2)
+    }
+
     @Test func flatInteriorIsCopiedExactlyAsFilteringWouldMakeIt() throws {
         // A plain card drawn upright as the renderer draws it: background, border, corners.
         let state: LayerState = {
@@ -100,6 +115,10 @@ struct TurnSamplerTests {
         for angle in [0.1, -0.4, 1.2] {
             let plain = turned(raster.surface, angle: angle, tx: 40, ty: 20)
             let copied = turned(raster.surface, angle: angle, tx: 40, ty: 20, flat: flat)
+            // Faded over a background, the run's four-at-a-time blend equals the pixel-wise one.
+            let fadedPlain = turned(raster.surface, angle: angle, tx: 40, ty: 20, alpha: 0.55, background: 0xFF20_3040)
+            let fadedCopied = turned(raster.surface, angle: angle, tx: 40, ty: 20, flat: flat, alpha: 0.55, background: 0xFF20_3040)
+            #expect(zip(fadedPlain.sampler, fadedCopied.sampler).filter { $0 != $1 }.isEmpty, "angle \(angle), faded")
             let differing = zip(plain.sampler, copied.sampler).filter { $0 != $1 }.count
             #expect(differing == 0, "angle \(angle): \(differing) pixels differ")
             #expect(copied.sampler.filter { $0 == flat.color }.count > 58 * 38 / 2, "angle \(angle): the flat colour fills the inside")

@@ -42,6 +42,24 @@ struct TurnedRasterTests {
         scene.rootLayer.addSublayer(photo)
         scene.rootLayer.addSublayer(badge)
         scene.rootLayer.addSublayer(card)
+        // Turned cards inside clipping parents: an upright one (the clip is a box of pixels) and a
+        // turned one (a clip Cairo cannot list as boxes), each crossing its parent's edge.
+        for (i, parentAngle) in [0.0, 0.25].enumerated() {
+            let parent = CALayer()
+            parent.frame = CGRect(x: 20 + Double(i) * 150, y: 10, width: 120, height: 60)
+            parent.masksToBounds = true
+            parent.transform = CATransform3DMakeRotation(parentAngle, 0, 0, 1)
+            let inner = CALayer()
+            inner.bounds = CGRect(x: 0, y: 0, width: 90, height: 60)
+            inner.position = CGPoint(x: 100, y: 40)
+            inner.cornerRadius = 12
+            inner.backgroundColor = CGColor(red: 0.9, green: 0.77, blue: 0.42, alpha: 0.75)
+            inner.borderWidth = 2
+            inner.borderColor = .white
+            inner.transform = CATransform3DMakeRotation(0.35, 0, 0, 1)
+            parent.addSublayer(inner)
+            scene.rootLayer.addSublayer(parent)
+        }
         scene.at(0) {
             let spin = CABasicAnimation(keyPath: "transform.rotation.z")
             spin.byValue = 2 * Double.pi
