@@ -62,7 +62,9 @@ extension LayerPainter {
         }
         if shadow {
             if let shape {
-                drawShadow(of: shape, s, cr, cache: cache, alpha: grouped ? 1 : opacity)
+                // The content raster goes over it at the same alpha, upright or turned.
+                let alpha = grouped ? 1 : opacity
+                drawShadow(of: shape, s, cr, cache: cache, alpha: alpha, cover: turn == nil ? ShadowCover(s, cr, alpha: alpha) : nil)
             } else {
                 var shadowKey = contentKey
                 shadowKey.shadowRadius = s.shadowRadius
@@ -90,7 +92,8 @@ extension LayerPainter {
     /// blur and the device transform's linear part — not on where the layer is — placed at a
     /// phase as fine as the blur shows (`ShadowDrawing.phaseStep`): a shadowed card that moves
     /// reuses its mask. Too large a mask is drawn uncached, cropped to the frame.
-    func drawShadow(of shape: ShadowShape, _ s: LayerState, _ cr: OpaquePointer, cache: RenderCache?, alpha: Double) {
+    /// `cover`: where the layer's opaque background goes over it (see `ShadowCover`).
+    func drawShadow(of shape: ShadowShape, _ s: LayerState, _ cr: OpaquePointer, cache: RenderCache?, alpha: Double, cover: ShadowCover? = nil) {
         // The offset is part of the placement: the mask is made at the offset's sub-pixel phase
         // and composited at whole pixels. (Composited at a fractional offset, pixman resampled
         // the whole mask through its general path: a card springing in with shadowOffset 18
@@ -112,7 +115,8 @@ extension LayerPainter {
         if let mask = cache.raster(for: place.key(.shadow, .layer, key), make: {
             ShadowRaster.make(shape: shape, content: nil, state: s, place: place)
         }) {
-            ShadowDrawing.paint(mask.surface, s, cr, x: place.tx + mask.originX, y: place.ty + mask.originY, alpha: alpha, offset: false)
+            ShadowDrawing.paint(mask.surface, s, cr, x: place.tx + mask.originX, y: place.ty + mask.originY, alpha: alpha, offset: false,
+                                cover: cover)
         }
     }
 

@@ -153,7 +153,7 @@ struct LayerPainter {
         let needsAlpha = shadow && shape == nil
         let grouped = layer.mask != nil || needsAlpha || (opacity < 1 && paints + (shadow ? 1 : 0) > 1)
         if !grouped {
-            if let shape { drawShadow(of: shape, s, cr, cache: cache, alpha: opacity) }
+            if let shape { drawShadow(of: shape, s, cr, cache: cache, alpha: opacity, cover: ShadowCover(s, cr, alpha: opacity)) }
             drawBody(layer, cr, alpha: opacity)
             return
         }
@@ -175,7 +175,8 @@ struct LayerPainter {
         cairo_restore(cr)
         if shadow && opacity < 1 { cairo_push_group(cr) }
         if let shape {
-            drawShadow(of: shape, s, cr, cache: cache, alpha: 1)
+            // The content goes over it at full alpha (in the group when there is opacity), unless a mask cuts it.
+            drawShadow(of: shape, s, cr, cache: cache, alpha: 1, cover: layer.mask == nil ? ShadowCover(s, cr, alpha: 1) : nil)
         } else if shadow {
             ShadowDrawing.draw(s, shape: nil, content: content, cr, alpha: 1)
         }

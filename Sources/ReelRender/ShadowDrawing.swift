@@ -93,12 +93,16 @@ enum ShadowDrawing {
     /// Paints the blurred alpha `mask` (its top-left at device pixel x, y before the offset) in
     /// shadowColor × shadowOpacity × `alpha`, moved by shadowOffset.
     /// `offset`: false when the mask is already placed with the shadow's offset.
-    static func paint(_ mask: OpaquePointer, _ s: LayerState, _ cr: OpaquePointer, x: Int, y: Int, alpha: Double, offset: Bool = true) {
+    /// `cover`: pixels the layer's opaque background will cover, left out.
+    static func paint(_ mask: OpaquePointer, _ s: LayerState, _ cr: OpaquePointer, x: Int, y: Int, alpha: Double, offset: Bool = true,
+                      cover: ShadowCover? = nil) {
         guard let color = s.shadowColor else { return }
         var dx = offset ? Double(s.shadowOffset.width) : 0, dy = offset ? Double(s.shadowOffset.height) : 0
         cairo_user_to_device_distance(cr, &dx, &dy)
         cairo_save(cr)
         cairo_identity_matrix(cr)
+        cover?.clipAround(cr, x: Double(x) + dx, y: Double(y) + dy,
+                          width: Double(cairo_image_surface_get_width(mask)), height: Double(cairo_image_surface_get_height(mask)))
         cairo_set_source_rgba(cr, clamp(color.red), clamp(color.green), clamp(color.blue),
                               clamp(color.alpha) * min(max(Double(s.shadowOpacity), 0), 1) * alpha)
         cairo_mask_surface(cr, mask, Double(x) + dx, Double(y) + dy)
