@@ -1,0 +1,86 @@
+import Foundation
+import ReelCore
+import ReelRender
+
+/// Plots of properties' presentation values over time (`reel plot`): one panel per layer and
+/// key path — every layer with every key path asked for — with a line per component (x and y
+/// of a point, red, green, blue and alpha of a colour, the entries of a transform that change),
+/// a legend, axes with units, and the layer's animation events marked.
+///
+/// Values come from `Timeline.presentation(at:)`, the evaluation `reel inspect` prints and
+/// frames are drawn from, sampled several times a frame and more finely around jumps.
+public struct PropertyPlot: Sendable {
+    /// The scene file's name.
+    public let title: String
+    public let duration: Double
+    public let fps: Double
+    /// One per layer × key path, layers in the order given, then key paths in the order given.
+    public let panels: [PlotPanel]
+
+    /// Samples taken per frame before refining around jumps.
+    public static let samplesPerFrame = 4
+
+    /// Samples the presentation values of `keyPaths` on each of `layers`.
+    /// - Throws: `RenderJobError.invalid` for an unknown layer or key path (the message lists the
+    ///   valid names), a key path the layer does not have, or values that are not numbers.
+    public init(job: LoadedJob, layers: [String], keyPaths: [String]) throws {
+        let timeline = job.timeline
+        let canvas = job.canvas
+        let scene = job.job.scene
+        guard canvas.duration.isFinite, canvas.duration > 0 else {
+            throw RenderJobError.invalid("\(scene): a plot needs a scene duration above 0 s")
+        }
+        guard !layers.isEmpty, !keyPaths.isEmpty else { throw RenderJobError.invalid("give at least one --layer and one --key") }
+        let outline = timeline.layerOutline
+        var requests: [(layer: String, kind: LayerKind, path: LayerKeyPath, text: String)] = []
+        for name in layers {
+            guard let entry = outline.first(where: { $0.name == name }) else {
+                let names = outline.compactMap(\.name)
+                throw RenderJobError.invalid("\(scene): unknown layer '\(name)'; the scene's layers are: \(names.joined(separator: ", "))")
+            }
+            for key in keyPaths {
+                let valid = LayerKeyPath.allPaths.filter { LayerKeyPath($0).map { $0.cell == nil && $0.property.applies(to: entry.kind) } ?? false }
+                guard let path = LayerKeyPath(key), path.cell == nil, path.property.applies(to: entry.kind) else {
+                    throw RenderJobError.invalid("\(scene): '\(key)' is not a key path of layer '\(name)' (\(entry.kind.rawValue)); "
+                        + "valid key paths: \(valid.joined(separator: ", "))")
+                }
+                requests.append((name, entry.kind, path, key))
+            }
+        }
+        title = (scene as NSString).lastPathComponent
+        duration = canvas.duration
+        fps = canvas.fps
+        let sampler = PlotSampler(timeline: timeline, duration: canvas.duration, fps: canvas.fps)
+        panels = try requests.map { request in
+            try sampler.panel(layer: request.layer, path: request.path, keyPath: request.text, scene: scene)
+        }
+    }
+
+    /// The plot as an SVG document.
+    public func svg() -> String { drawing().svg() }
+
+    /// The plot as pixels, `scale` pixels per point.
+    public func png(scale: Double) -> PixelBuffer { drawing().render(scale: scale) }
+}
+
+/// One layer's key path over time.
+public struct PlotPanel: Sendable {
+    public let layer: String
+    /// As asked for (`position.x`, `transform.rotation.z`).
+    public let keyPath: String
+    /// The unit of the values (`pt`, `rad`, `×`), or "" for plain numbers.
+    public let unit: String
+    /// One line per component, in legend order.
+    public let series: [PlotSeries]
+    /// For colours: the colour itself at each sample time (drawn as a strip).
+    public let colors: [(time: Double, color: CGColor?)]
+    /// The layer's animationDidStart / animationDidStop.
+    public let events: [AnimationEvent]
+}
+
+/// One component's values; nil where the layer is not in the tree.
+public struct PlotSeries: Sendable {
+    /// `x`, `red`, `m41`, or `value` for a plain number.
+    public let name: String
+    public let points: [(time: Double, value: Double?)]
+}

@@ -1,0 +1,313 @@
+import Foundation
+import ReelCore
+import ReelRender
+
+extension TimingDiagram {
+    // MARK: Layout (points)
+
+    static let width = 1280.0
+    static let margin = 24.0
+    static let labelColumn = 300.0
+    static let headerHeight = 64.0
+    static let axisHeight = 30.0
+    static let transactionLane = 26.0
+    static let layerLine = 24.0
+    static let barLane = 36.0
+    static let childLane = 22.0
+
+    /// Where times sit across the page.
+    struct TimeScale {
+        let x0: Double, x1: Double, duration: Double
+        func x(_ t: Double) -> Double { x0 + (x1 - x0) * min(max(t, 0), duration) / duration }
+    }
+
+    /// The diagram as a drawing: header, time axis, transactions lane, a row per layer, legend.
+    func drawing() -> Diagram {
+        let m = Self.margin
+        let scale = TimeScale(x0: m + Self.labelColumn + 16, x1: Self.width - m - 8, duration: duration)
+        var body: [DiagramElement] = []
+        var y = Self.headerHeight + Self.axisHeight + Self.transactionLane + 6
+        let rowsTop = y
+        var barSlots: [(row: TimingRow, bar: TimingBar, top: Double, height: Double)] = []
+        for (index, row) in rows.enumerated() {
+            let height = Self.layerLine + row.bars.reduce(0) { $0 + Self.height(of: $1) }
+            if index % 2 == 1 { body.append(.rect(x: m, y: y, width: Self.width - 2 * m, height: height, fill: ReviewStyle.zebra)) }
+            drawLayerName(row, y: y, into: &body)
+            var laneTop = y + Self.layerLine
+            for bar in row.bars {
+                drawBar(bar, depth: row.depth, top: laneTop, child: false, scale: scale, into: &body)
+                barSlots.append((row, bar, laneTop, Self.barLane))
+                laneTop += Self.height(of: bar)
+            }
+            y += height
+        }
+        let rowsBottom = y
+        var page = Diagram(width: Self.width, height: 0, background: ReviewStyle.background)
+        drawHeader(into: &page.elements)
+        drawAxis(scale: scale, top: Self.headerHeight, rowsBottom: rowsBottom, into: &page.elements)
+        drawTransactions(scale: scale, top: Self.headerHeight + Self.axisHeight, rowsTop: rowsTop, rowsBottom: rowsBottom,
+                         into: &page.elements)
+        page.elements += body
+        drawEvents(slots: barSlots, scale: scale, into: &page.elements)
+        let legendBottom = drawLegend(top: rowsBottom + 18, into: &page.elements)
+        page.height = (legendBottom + m).rounded(.up)
+        return page
+    }
+
+    /// A bar's lane height, its children's included.
+    static func height(of bar: TimingBar, child: Bool = false) -> Double {
+        (child ? childLane : barLane) + bar.children.reduce(0) { $0 + height(of: $1, child: true) }
+    }
+
+    private func drawHeader(into out: inout [DiagramElement]) {
+        let m = Self.margin
+        out.append(.text("\(title) — timing", x: m, y: 32, font: ReviewStyle.title, color: ReviewStyle.text))
+        let bars = rows.reduce(0) { $0 + $1.bars.count }
+        let facts = "\(ReviewStyle.number(duration)) s · \(ReviewStyle.number(fps)) fps · \(rows.count) layers · "
+            + "\(bars) animation\(bars == 1 ? "" : "s") · \(events.count) events · \(transactions.count) transactions"
+        out.append(.text(facts, x: m, y: 52, font: ReviewStyle.small, color: ReviewStyle.secondary))
+    }
+
+    private func drawAxis(scale: TimeScale, top: Double, rowsBottom: Double, into out: inout [DiagramElement]) {
+        let (values, step) = ReviewStyle.ticks(from: 0, to: duration, length: scale.x1 - scale.x0, minSpacing: 64)
+        let minor = step / 5
+        let baseline = top + Self.axisHeight - 4
+        out.append(.polyline([CGPoint(x: scale.x0, y: baseline), CGPoint(x: scale.x1, y: baseline)], stroke: DiagramStroke(ReviewStyle.axis)))
+        var t = 0.0
+        while t <= duration + 1e-9 {
+            let x = scale.x(t)
+            out.append(.polyline([CGPoint(x: x, y: baseline - 3), CGPoint(x: x, y: baseline)], stroke: DiagramStroke(ReviewStyle.axis)))
+            t += minor
+        }
+        for v in values {
+            let x = scale.x(v)
+            out.append(.polyline([CGPoint(x: x, y: baseline - 8), CGPoint(x: x, y: baseline)], stroke: DiagramStroke(ReviewStyle.secondary)))
+            out.append(.polyline([CGPoint(x: x, y: baseline + 1), CGPoint(x: x, y: rowsBottom)], stroke: DiagramStroke(ReviewStyle.grid)))
+            let anchor: DiagramTextAnchor = v == 0 ? .start : (abs(v - duration) < step * 1e-6 ? .end : .middle)
+            out.append(.text("\(ReviewStyle.number(v)) s", x: x, y: baseline - 11, font: ReviewStyle.tick, color: ReviewStyle.secondary,
+                             anchor: anchor))
+        }
+        // The scene's end, where frames stop.
+        out.append(.polyline([CGPoint(x: scale.x1, y: top + 6), CGPoint(x: scale.x1, y: rowsBottom)],
+                             stroke: DiagramStroke(ReviewStyle.axis, width: 1.5)))
+        out.append(.text("time", x: Self.margin, y: baseline - 11, font: ReviewStyle.small, color: ReviewStyle.faint))
+    }
+
+    private func drawTransactions(scale: TimeScale, top: Double, rowsTop: Double, rowsBottom: Double, into out: inout [DiagramElement]) {
+        let mid = top + Self.transactionLane / 2
+        out.append(.text("transactions", x: Self.margin, y: mid + 4, font: ReviewStyle.small, color: ReviewStyle.faint))
+        var labelledUntil = -Double.infinity
+        for record in transactions {
+            let x = scale.x(record.time)
+            out.append(.polyline([CGPoint(x: x, y: mid + 7), CGPoint(x: x, y: rowsBottom)],
+                                 stroke: DiagramStroke(ReviewStyle.transaction.opacity(0.35), dash: [3, 3])))
+        }
+        for record in transactions {
+            let x = scale.x(record.time)
+            let implicit = record.implicitAnimations > 0
+            out.append(.polyline(ReviewStyle.diamond(x: x, y: mid, size: 5), stroke: DiagramStroke(ReviewStyle.transaction, width: 1.2),
+                                 fill: implicit ? ReviewStyle.background : ReviewStyle.transaction, closed: true))
+            // A short caption when there is room: what ran it.
+            let caption: String
+            switch record.cause {
+            case .initial: caption = "initial"
+            case .entry(let i): caption = "entry \(i + 1)"
+            case .delegate: caption = "delegate"
+            case .completion: caption = "completion"
+            }
+            let width = Diagram.textWidth(caption, font: ReviewStyle.small)
+            if x + 8 > labelledUntil, x + 8 + width < scale.x1 {
+                out.append(.text(caption, x: x + 8, y: mid + 4, font: ReviewStyle.small, color: ReviewStyle.transaction.opacity(0.85)))
+                labelledUntil = x + 8 + width + 6
+            }
+        }
+    }
+
+    private func drawLayerName(_ row: TimingRow, y: Double, into out: inout [DiagramElement]) {
+        let x = Self.margin + 8 + Double(min(row.depth, 12)) * 14
+        let available = Self.margin + Self.labelColumn - x
+        let name = Diagram.fitted(row.name, width: available * 0.65, font: ReviewStyle.labelBold)
+        out.append(.text(name, x: x, y: y + 16, font: ReviewStyle.labelBold, color: ReviewStyle.text))
+        let nameWidth = Diagram.textWidth(name, font: ReviewStyle.labelBold)
+        let detail = Diagram.fitted((row.isMask ? "mask · " : "") + row.className, width: available - nameWidth - 8, font: ReviewStyle.small)
+        out.append(.text(detail, x: x + nameWidth + 8, y: y + 16, font: ReviewStyle.small, color: ReviewStyle.faint))
+        if row.depth > 0 {
+            // A tree guide from the parent's column.
+            out.append(.polyline([CGPoint(x: x - 10, y: y + 6), CGPoint(x: x - 10, y: y + 12), CGPoint(x: x - 4, y: y + 12)],
+                                 stroke: DiagramStroke(ReviewStyle.faint, width: 1)))
+        }
+    }
+
+    /// One bar in its lane: label and timing summary on the left, spans, repeats, fills, the
+    /// progress curve and the removal on the right; then its children.
+    private func drawBar(_ bar: TimingBar, depth: Int, top: Double, child: Bool, scale: TimeScale, into out: inout [DiagramElement]) {
+        let indent = Self.margin + 8 + Double(min(depth, 12)) * 14 + (child ? 30 : 16)
+        let available = Self.margin + Self.labelColumn - indent
+        let color = ReviewStyle.color(of: bar.kind, implicit: bar.isImplicit)
+        let laneHeight = child ? Self.childLane : Self.barLane
+        let barTop = top + (child ? 5 : 7), barHeight = child ? 12.0 : 22.0
+        // Label column: a colour chip, the key path, the key; then the timing in brief.
+        if child {
+            out.append(.polyline([CGPoint(x: indent - 10, y: top + 2), CGPoint(x: indent - 10, y: top + 11), CGPoint(x: indent - 4, y: top + 11)],
+                                 stroke: DiagramStroke(ReviewStyle.faint, width: 1)))
+            let text = Diagram.fitted(bar.label + "  " + summary(bar), width: available, font: ReviewStyle.small)
+            out.append(.text(text, x: indent, y: top + 15, font: ReviewStyle.small, color: ReviewStyle.secondary))
+        } else {
+            out.append(.rect(x: indent - 12, y: top + 7, width: 6, height: 10, radius: 2, fill: color))
+            let label = Diagram.fitted(bar.label, width: available * 0.7, font: ReviewStyle.label)
+            out.append(.text(label, x: indent, y: top + 16, font: ReviewStyle.label, color: ReviewStyle.text))
+            let used = Diagram.textWidth(label, font: ReviewStyle.label)
+            let key = bar.isImplicit ? "implicit" : bar.key.map { "“\($0)”" } ?? "no key"
+            out.append(.text(Diagram.fitted(key, width: available - used - 8, font: ReviewStyle.small), x: indent + used + 8, y: top + 16,
+                             font: ReviewStyle.small, color: ReviewStyle.faint))
+            out.append(.text(Diagram.fitted(summary(bar), width: available, font: ReviewStyle.small), x: indent, y: top + 30,
+                             font: ReviewStyle.small, color: ReviewStyle.secondary))
+        }
+        // Spans.
+        var inner: [DiagramElement] = []
+        let curveLow = barTop + barHeight - 3, curveHigh = barTop + 3
+        let (pLow, pHigh) = progressRange(bar)
+        func curveY(_ p: Double) -> Double { curveLow + (curveHigh - curveLow) * (p - pLow) / (pHigh - pLow) }
+        for span in bar.spans {
+            let x0 = scale.x(span.start), x1 = max(scale.x(span.end), x0 + 0.75)
+            switch span.phase {
+            case .active:
+                let fill = span.reversing ? color.mixed(with: ReviewStyle.background, 0.35) : color.opacity(0.92)
+                inner.append(.rect(x: x0, y: barTop, width: x1 - x0, height: barHeight, fill: fill))
+            case .before, .after:
+                inner.append(.rect(x: x0, y: barTop + 0.5, width: x1 - x0, height: barHeight - 1, fill: color.opacity(0.22),
+                                   stroke: DiagramStroke(color.opacity(0.55), width: 1, dash: [4, 3])))
+            }
+        }
+        // Repeats and turns: notches across the bar.
+        for t in bar.repeatStarts {
+            let x = scale.x(t)
+            inner.append(.polyline([CGPoint(x: x, y: barTop), CGPoint(x: x, y: barTop + barHeight)], stroke: DiagramStroke(ReviewStyle.background, width: 2)))
+        }
+        for t in bar.reverseStarts {
+            let x = scale.x(t)
+            inner.append(.polyline([CGPoint(x: x, y: barTop + 2), CGPoint(x: x, y: barTop + barHeight - 2)],
+                                   stroke: DiagramStroke(ReviewStyle.background.opacity(0.7), width: 1, dash: [2, 2])))
+        }
+        // The progress curve, span by span (jumps between iterations are not joined).
+        if !child || barHeight >= 12 {
+            for span in bar.spans where span.curve.count > 1 {
+                let points = thinned(span.curve, scale: scale).map { CGPoint(x: scale.x($0.time), y: curveY($0.progress)) }
+                let alpha = span.phase == .active ? 0.9 : 0.5
+                inner.append(.polyline(points, stroke: DiagramStroke(DiagramColor.white.opacity(alpha), width: child ? 1 : 1.4)))
+            }
+        }
+        out.append(.clipped(x: scale.x0 - 1, y: barTop - 1, width: scale.x1 - scale.x0 + 2, height: barHeight + 2,
+                            [.clipped(x: scale.x0, y: barTop, width: scale.x1 - scale.x0, height: barHeight, inner)]))
+        // Removal: a red end cap where the animation came off the layer.
+        if bar.removedAt <= duration, bar.removedAt > 0 {
+            let x = scale.x(bar.removedAt)
+            out.append(.polyline([CGPoint(x: x, y: barTop - 3), CGPoint(x: x, y: barTop + barHeight + 3)], stroke: DiagramStroke(ReviewStyle.stop, width: 2)))
+        }
+        // Children, nested under the group.
+        var childTop = top + laneHeight
+        for c in bar.children {
+            drawBar(c, depth: depth, top: childTop, child: true, scale: scale, into: &out)
+            childTop += Self.height(of: c, child: true)
+        }
+    }
+
+    /// The progress range drawn inside a bar: 0…1, widened for overshoot.
+    private func progressRange(_ bar: TimingBar) -> (Double, Double) {
+        var low = 0.0, high = 1.0
+        for span in bar.spans { for p in span.curve { low = min(low, p.progress); high = max(high, p.progress) } }
+        return (low, high)
+    }
+
+    /// At most a few points per drawn point of width: the curves stay smooth and files small.
+    private func thinned(_ curve: [ProgressPoint], scale: TimeScale) -> [ProgressPoint] {
+        guard curve.count > 2 else { return curve }
+        var out = [curve[0]]
+        for p in curve.dropFirst().dropLast() where scale.x(p.time) - scale.x(out.last!.time) >= 0.5 { out.append(p) }
+        out.append(curve.last!)
+        return out
+    }
+
+    /// `1 s ×∞ ⇄ easeInEaseOut · fill forwards · kept`: the timing in brief.
+    func summary(_ bar: TimingBar) -> String {
+        let t = bar.timing
+        var parts: [String] = []
+        if t.beginTime != 0, bar.key != nil || bar.kind != .group { parts.append("begin \(ReviewStyle.number(t.beginTime)) s") }
+        var main = "\(ReviewStyle.number(t.duration)) s"
+        if t.repeatDuration > 0 { main += " for \(ReviewStyle.number(t.repeatDuration)) s" }
+        else if t.repeatCount > 0, t.repeatCount != 1 { main += " ×\(ReviewStyle.number(t.repeatCount))" }
+        if t.autoreverses { main += " ⇄" }
+        parts.append(main)
+        if t.speed != 1 { parts.append("speed \(ReviewStyle.number(t.speed))") }
+        if t.timeOffset != 0 { parts.append("offset \(ReviewStyle.number(t.timeOffset)) s") }
+        switch bar.kind {
+        case .spring: parts.append("spring")
+        case .transition: break
+        default: if let f = bar.timingFunction, !f.isLinear { parts.append(f.description) }
+        }
+        if t.fillMode != .removed { parts.append("fill \(t.fillMode.rawValue)") }
+        if !bar.removedOnCompletion { parts.append("kept") }
+        return parts.joined(separator: " · ")
+    }
+
+    /// didStart / didStop markers on the bar of the animation they belong to.
+    private func drawEvents(slots: [(row: TimingRow, bar: TimingBar, top: Double, height: Double)], scale: TimeScale,
+                            into out: inout [DiagramElement]) {
+        for event in events {
+            // The attachment with this layer and key that was on the layer then (the latest added).
+            guard let slot = slots.last(where: { slot in
+                slot.row.name == event.layer && slot.bar.key == event.key && !slot.bar.isImplicit
+                    && slot.bar.addedAt <= event.time + 1e-9 && event.time <= slot.bar.removedAt + 1e-9
+            }) else { continue }
+            let x = scale.x(event.time), tip = slot.top + 6
+            let color = event.kind == .didStart ? ReviewStyle.start : ReviewStyle.stop
+            let hollow = event.finished == false
+            out.append(.polyline(ReviewStyle.marker(x: x, y: tip, size: 6), stroke: DiagramStroke(color, width: 1.2),
+                                 fill: hollow ? ReviewStyle.background : color, closed: true))
+        }
+    }
+
+    /// The key under the rows; returns its bottom.
+    private func drawLegend(top: Double, into out: inout [DiagramElement]) -> Double {
+        enum Swatch { case bar(DiagramColor), fill, reverse, notch, removal, marker(DiagramColor, hollow: Bool), diamond(filled: Bool), curve }
+        let items: [(Swatch, String)] = [
+            (.bar(ReviewStyle.basic), "basic"), (.bar(ReviewStyle.keyframe), "keyframe"), (.bar(ReviewStyle.spring), "spring"),
+            (.bar(ReviewStyle.group), "group"), (.bar(ReviewStyle.transition), "transition"), (.bar(ReviewStyle.implicit), "implicit"),
+            (.fill, "fill"), (.reverse, "reversed half"), (.notch, "repeat"), (.curve, "progress"), (.removal, "removed"),
+            (.marker(ReviewStyle.start, hollow: false), "didStart"), (.marker(ReviewStyle.stop, hollow: false), "didStop"),
+            (.marker(ReviewStyle.stop, hollow: true), "stopped early"), (.diamond(filled: true), "transaction"),
+            (.diamond(filled: false), "with implicit animations"),
+        ]
+        var x = Self.margin, y = top
+        out.append(.polyline([CGPoint(x: Self.margin, y: y - 8), CGPoint(x: Self.width - Self.margin, y: y - 8)], stroke: DiagramStroke(ReviewStyle.grid)))
+        for (swatch, text) in items {
+            let width = 26 + Diagram.textWidth(text, font: ReviewStyle.small) + 16
+            if x + width > Self.width - Self.margin { x = Self.margin; y += 22 }
+            let mid = y + 9
+            switch swatch {
+            case .bar(let c): out.append(.rect(x: x, y: mid - 6, width: 20, height: 12, radius: 2, fill: c))
+            case .fill:
+                out.append(.rect(x: x, y: mid - 6, width: 20, height: 12, fill: ReviewStyle.basic.opacity(0.22),
+                                 stroke: DiagramStroke(ReviewStyle.basic.opacity(0.55), dash: [4, 3])))
+            case .reverse: out.append(.rect(x: x, y: mid - 6, width: 20, height: 12, fill: ReviewStyle.basic.mixed(with: ReviewStyle.background, 0.35)))
+            case .notch:
+                out.append(.rect(x: x, y: mid - 6, width: 20, height: 12, fill: ReviewStyle.basic))
+                out.append(.polyline([CGPoint(x: x + 10, y: mid - 6), CGPoint(x: x + 10, y: mid + 6)], stroke: DiagramStroke(ReviewStyle.background, width: 2)))
+            case .curve:
+                out.append(.rect(x: x, y: mid - 6, width: 20, height: 12, fill: ReviewStyle.basic))
+                out.append(.polyline([CGPoint(x: x + 2, y: mid + 4), CGPoint(x: x + 8, y: mid + 2), CGPoint(x: x + 12, y: mid - 2), CGPoint(x: x + 18, y: mid - 4)],
+                                     stroke: DiagramStroke(.white, width: 1.4)))
+            case .removal: out.append(.polyline([CGPoint(x: x + 10, y: mid - 8), CGPoint(x: x + 10, y: mid + 8)], stroke: DiagramStroke(ReviewStyle.stop, width: 2)))
+            case .marker(let c, let hollow):
+                out.append(.polyline(ReviewStyle.marker(x: x + 10, y: mid + 4, size: 8), stroke: DiagramStroke(c, width: 1.2),
+                                     fill: hollow ? ReviewStyle.background : c, closed: true))
+            case .diamond(let filled):
+                out.append(.polyline(ReviewStyle.diamond(x: x + 10, y: mid, size: 5), stroke: DiagramStroke(ReviewStyle.transaction, width: 1.2),
+                                     fill: filled ? ReviewStyle.transaction : ReviewStyle.background, closed: true))
+            }
+            out.append(.text(text, x: x + 26, y: mid + 4, font: ReviewStyle.small, color: ReviewStyle.secondary))
+            x += width
+        }
+        return y + 20
+    }
+}

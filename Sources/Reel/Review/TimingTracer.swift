@@ -1,0 +1,140 @@
+import Foundation
+import ReelCore
+
+/// Finds where each animation is active, repeats, turns back and fills, by asking the timing
+/// evaluator at scene times — on a fine grid, then by bisection at every change — instead of
+/// re-deriving the timing formulas, so layer timing (beginTime, speed, timeOffset, pauses) and
+/// group clocks are accounted for exactly as drawing accounts for them.
+struct TimingTracer {
+    let timeline: Timeline
+    let duration: Double
+    /// Grid spacing in seconds.
+    let step: Double
+    /// Every layer's local time at each grid time k × step.
+    private let gridLocalTimes: [[Int: Double]]
+
+    /// Changes closer than this (seconds) are found by bisection down to it.
+    static let resolution = 1e-10
+    /// A bar with more spans than this (very short repeats) keeps only the first ones.
+    static let maxSpans = 2_000
+
+    init(timeline: Timeline, duration: Double, fps: Double) {
+        self.timeline = timeline
+        self.duration = duration
+        // At least 4 samples a frame and 2000 in all, at most 20000: a change between grid points
+        // is found exactly by bisection; only a whole iteration shorter than a step could hide.
+        let count = min(max(2_000, Int((duration * fps * 4).rounded(.up))), 20_000)
+        step = duration / Double(count)
+        gridLocalTimes = (0...count).map { timeline.layerLocalTimes(at: Double($0) * duration / Double(count)) }
+    }
+
+    /// The state of an animation at a scene time (nil: no effect then).
+    struct State: Equatable {
+        var phase: TimingSample.Phase
+        var iteration: Int
+        var reversing: Bool
+        var progress: Double
+
+        func sameStretch(_ other: State) -> Bool { phase == other.phase && iteration == other.iteration && reversing == other.reversing }
+    }
+
+    /// An animation's parent time at a scene time, and whether its parent is frozen there.
+    typealias Clock = (Double) -> (time: Double, endInclusive: Bool)?
+
+    /// The bar of an attachment on layer `layer`; nil when it is never attached within the scene.
+    func bar(for attachment: AttachedAnimation, layer: Int) -> TimingBar? {
+        let start = max(attachment.addedAt, 0), end = min(attachment.removedAt, duration)
+        guard start < end else { return nil }
+        let clock: Clock = { t in
+            guard t >= attachment.addedAt, t < attachment.removedAt, let local = localTime(of: layer, at: t) else { return nil }
+            return (local, false)
+        }
+        return bar(attachment.track, key: attachment.key, isImplicit: attachment.isImplicit, addedAt: attachment.addedAt,
+                   removedAt: attachment.removedAt, clock: clock, from: start, to: end)
+    }
+
+    private func bar(_ track: AnimationTrack, key: String?, isImplicit: Bool, addedAt: Double, removedAt: Double,
+                     clock: @escaping Clock, from start: Double, to end: Double) -> TimingBar {
+        let state: (Double) -> State? = { t in
+            guard let (time, endInclusive) = clock(t), let sample = track.sample(parentTime: time, endInclusive: endInclusive) else { return nil }
+            return State(phase: sample.phase, iteration: sample.iteration,
+                         reversing: track.isReversing(parentTime: time, endInclusive: endInclusive), progress: track.progress(of: sample))
+        }
+        let children = track.children.map { child in
+            let childClock: Clock = { t in
+                guard let (time, endInclusive) = clock(t), let c = track.childClock(parentTime: time, endInclusive: endInclusive) else { return nil }
+                return (c.time, c.frozen)
+            }
+            return bar(child, key: nil, isImplicit: isImplicit, addedAt: addedAt, removedAt: removedAt, clock: childClock, from: start, to: end)
+        }
+        return TimingBar(kind: track.kind, keyPaths: track.keyPaths, key: key, isImplicit: isImplicit, transitionName: track.transitionName,
+                         addedAt: addedAt, removedAt: removedAt, removedOnCompletion: track.removedOnCompletion,
+                         timing: track.timing, timingFunction: track.timingFunction,
+                         spans: spans(state, from: start, to: end), children: children)
+    }
+
+    /// The layer's local time at `t` (nil when it is not in the tree then); grid times come from the cache.
+    private func localTime(of layer: Int, at t: Double) -> Double? {
+        let k = (t / step).rounded()
+        if abs(k * step - t) < 1e-12, k >= 0, Int(k) < gridLocalTimes.count { return gridLocalTimes[Int(k)][layer] }
+        return timeline.layerLocalTimes(at: t)[layer]
+    }
+
+    /// Contiguous stretches of one phase, iteration and direction within `start…end`.
+    private func spans(_ state: (Double) -> State?, from start: Double, to end: Double) -> [TimingSpan] {
+        // Sample times: the start, the grid points inside, and the end (or just before a removal there).
+        var times = [start]
+        var k = (start / step).rounded(.down) + 1
+        while k * step < end {
+            times.append(k * step)
+            k += 1
+        }
+        let last = end.nextDown
+        if end > start { times.append(end == duration ? end : last) }
+        var result: [TimingSpan] = []
+        var open: (start: Double, state: State, curve: [ProgressPoint])?
+        var previous: (time: Double, state: State?)?
+        func close(at time: Double) {
+            guard let o = open else { return }
+            if result.count < Self.maxSpans {
+                result.append(TimingSpan(start: o.start, end: time, phase: o.state.phase, iteration: o.state.iteration,
+                                         reversing: o.state.reversing, curve: o.curve))
+            }
+            open = nil
+        }
+        for t in times {
+            let s = state(t)
+            if let p = previous, !Self.same(p.state, s) {
+                // The change lies in (p.time, t]: bisect for it.
+                var lo = p.time, hi = t
+                while hi - lo > Self.resolution * max(1, abs(hi)) {
+                    let mid = (lo + hi) / 2
+                    if Self.same(state(mid), p.state) { lo = mid } else { hi = mid }
+                }
+                if let o = open, let before = state(lo), Self.same(before, o.state) {
+                    open?.curve.append(ProgressPoint(time: hi, progress: before.progress))
+                }
+                close(at: hi)
+                if let s, let first = state(hi), Self.same(first, s) {
+                    open = (hi, s, [ProgressPoint(time: hi, progress: first.progress)])
+                } else if let s {
+                    open = (t, s, [])
+                }
+            } else if previous == nil, let s {
+                open = (t, s, [])
+            }
+            if let s, open != nil { open?.curve.append(ProgressPoint(time: t, progress: s.progress)) }
+            previous = (t, s)
+        }
+        close(at: end)
+        return result
+    }
+
+    private static func same(_ a: State?, _ b: State?) -> Bool {
+        switch (a, b) {
+        case (nil, nil): true
+        case let (a?, b?): a.sameStretch(b)
+        default: false
+        }
+    }
+}
