@@ -31,7 +31,8 @@ extension PropertyPlot {
         let left = Self.plotLeft, right = Self.width - Self.margin - 8
         let titleBaseline = top + 18
         let stripTop = top + 28
-        let plotTop = top + (panel.colors.isEmpty ? 34 : 50), plotBottom = top + Self.panelHeight - 30
+        // A band for event captions above the values.
+        let plotTop = top + (panel.colors.isEmpty ? 34 : 50) + (panel.events.isEmpty ? 0 : 16), plotBottom = top + Self.panelHeight - 30
         out.append(.rect(x: Self.margin, y: top, width: Self.width - 2 * Self.margin, height: Self.panelHeight, radius: 6,
                          fill: ReviewStyle.panel))
         // Title, then the legend from the right, as far as it fits.
@@ -53,17 +54,25 @@ extension PropertyPlot {
         // A colour's own look over time.
         if !panel.colors.isEmpty {
             out.append(.rect(x: left, y: stripTop, width: right - left, height: 12, fill: nil, stroke: DiagramStroke(ReviewStyle.grid)))
-            for (a, b) in zip(panel.colors, panel.colors.dropFirst()) {
-                guard let c = a.color else { continue }
-                let x0 = x(a.time, left, right), x1 = x(b.time, left, right)
-                out.append(.rect(x: x0, y: stripTop, width: max(x1 - x0 + 0.3, 0.5), height: 12,
-                                 fill: DiagramColor(red: c.red, green: c.green, blue: c.blue, alpha: c.alpha)))
+            // A cell per point of width, each overlapping the next so no seams show between them.
+            var cell: (x: Double, color: CGColor?)?
+            for (i, sample) in panel.colors.enumerated() {
+                let px = x(sample.time, left, right)
+                let last = i == panel.colors.count - 1
+                if let open = cell, px - open.x >= 1 || last {
+                    if let c = open.color {
+                        out.append(.rect(x: open.x, y: stripTop, width: min(px - open.x + 1, right - open.x), height: 12,
+                                         fill: DiagramColor(red: c.red, green: c.green, blue: c.blue, alpha: c.alpha)))
+                    }
+                    cell = nil
+                }
+                if cell == nil { cell = (px, sample.color) }
             }
         }
         // Value axis.
         let values = panel.series.flatMap { $0.points.compactMap(\.value) }
         var low = values.min() ?? 0, high = values.max() ?? 1
-        if high - low < 1e-9 { let pad = max(abs(low) * 0.1, 1); low -= pad; high += pad }
+        if high - low < 1e-9 { let pad = low == 0 ? 1 : abs(low) * 0.1; low -= pad; high += pad }
         let pad = (high - low) * 0.06
         low -= pad; high += pad
         func y(_ v: Double) -> Double { plotBottom - (plotBottom - plotTop) * (v - low) / (high - low) }
@@ -74,9 +83,6 @@ extension PropertyPlot {
             out.append(.text(ReviewStyle.number(v, digits: digits), x: left - 8, y: y(v) + 3.5, font: ReviewStyle.tick,
                              color: ReviewStyle.secondary, anchor: .end))
         }
-        if !panel.unit.isEmpty {
-            out.append(.text(panel.unit, x: left - 8, y: plotTop - 6, font: ReviewStyle.small, color: ReviewStyle.faint, anchor: .end))
-        }
         // Time axis.
         let (times, _) = ReviewStyle.ticks(from: 0, to: duration, length: right - left, minSpacing: 64)
         for t in times {
@@ -86,19 +92,30 @@ extension PropertyPlot {
                              anchor: t == 0 ? .start : (t >= duration - 1e-9 ? .end : .middle)))
         }
         out.append(.polyline([CGPoint(x: left, y: plotBottom), CGPoint(x: right, y: plotBottom)], stroke: DiagramStroke(ReviewStyle.axis)))
-        // Events: a line at each, a marker and the key when there is room.
-        var labelledUntil = -Double.infinity
+        // Events: a line and a marker at each; a caption per moment when there is room.
+        var moments: [[AnimationEvent]] = []
         for event in panel.events {
-            let px = x(event.time, left, right)
-            let color = event.kind == .didStart ? ReviewStyle.start : ReviewStyle.stop
-            out.append(.polyline([CGPoint(x: px, y: plotTop), CGPoint(x: px, y: plotBottom)], stroke: DiagramStroke(color.opacity(0.55), dash: [4, 3])))
-            out.append(.polyline(ReviewStyle.marker(x: px, y: plotTop + 1, size: 6), stroke: DiagramStroke(color, width: 1.2),
-                                 fill: event.finished == false ? ReviewStyle.panel : color, closed: true))
-            let label = event.key ?? (event.kind == .didStart ? "didStart" : "didStop")
+            if let last = moments.last?.last, abs(last.time - event.time) < 1e-9 { moments[moments.count - 1].append(event) } else { moments.append([event]) }
+        }
+        var labelledUntil = -Double.infinity
+        let xs = moments.map { x($0[0].time, left, right) }
+        for (index, moment) in moments.enumerated() {
+            let px = xs[index]
+            for event in moment {
+                let color = event.kind == .didStart ? ReviewStyle.start : ReviewStyle.stop
+                out.append(.polyline([CGPoint(x: px, y: plotTop), CGPoint(x: px, y: plotBottom)], stroke: DiagramStroke(color.opacity(0.55), dash: [4, 3])))
+                out.append(.polyline(ReviewStyle.marker(x: px, y: plotTop - 2, size: 7), stroke: DiagramStroke(color, width: 1.2),
+                                     fill: event.finished == false ? ReviewStyle.panel : color, closed: true))
+            }
+            let label = moment.map { ($0.kind == .didStart ? "start " : "stop ") + ($0.key ?? "(no key)") }.joined(separator: " · ")
+            let color = Set(moment.map(\.kind)).count == 1 ? (moment[0].kind == .didStart ? ReviewStyle.start : ReviewStyle.stop) : ReviewStyle.secondary
             let w = Diagram.textWidth(label, font: ReviewStyle.small)
-            if px + 5 > labelledUntil, px + 5 + w < right {
-                out.append(.text(label, x: px + 5, y: plotTop + 10, font: ReviewStyle.small, color: color))
-                labelledUntil = px + 5 + w + 8
+            // Right of the marker up to the next one, else left of it after the previous caption.
+            let limit = index + 1 < xs.count ? xs[index + 1] - 8 : right
+            let startX = px + 7 + w < limit ? px + 7 : px - 7 - w
+            if startX > labelledUntil, startX > left, startX + w < limit {
+                out.append(.text(label, x: startX, y: plotTop - 4, font: ReviewStyle.small, color: color))
+                labelledUntil = startX + w + 8
             }
         }
         // The lines, broken where the layer is not in the tree.

@@ -36,12 +36,14 @@ public struct PropertyPlot: Sendable {
         for name in layers {
             guard let entry = outline.first(where: { $0.name == name }) else {
                 let names = outline.compactMap(\.name)
-                throw RenderJobError.invalid("\(scene): unknown layer '\(name)'; the scene's layers are: \(names.joined(separator: ", "))")
+                throw RenderJobError.invalid("\(scene): unknown layer '\(name)'\(suggestion(for: name, among: names)); "
+                    + "the scene's layers are: \(names.joined(separator: ", "))")
             }
             for key in keyPaths {
                 let valid = LayerKeyPath.allPaths.filter { LayerKeyPath($0).map { $0.cell == nil && $0.property.applies(to: entry.kind) } ?? false }
                 guard let path = LayerKeyPath(key), path.cell == nil, path.property.applies(to: entry.kind) else {
-                    throw RenderJobError.invalid("\(scene): '\(key)' is not a key path of layer '\(name)' (\(entry.kind.rawValue)); "
+                    throw RenderJobError.invalid("\(scene): '\(key)' is not a key path of layer '\(name)' (\(entry.kind.rawValue))"
+                        + "\(suggestion(for: key, among: valid)); "
                         + "valid key paths: \(valid.joined(separator: ", "))")
                 }
                 requests.append((name, entry.kind, path, key))

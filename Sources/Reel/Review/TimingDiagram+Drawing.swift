@@ -30,14 +30,18 @@ extension TimingDiagram {
         let rowsTop = y
         var barSlots: [(row: TimingRow, bar: TimingBar, top: Double, height: Double)] = []
         for (index, row) in rows.enumerated() {
-            let height = Self.layerLine + row.bars.reduce(0) { $0 + Self.height(of: $1) }
+            let lanes = Self.lanes(of: row)
+            let height = Self.layerLine + lanes.reduce(0) { $0 + Self.height(of: $1) }
             if index % 2 == 1 { body.append(.rect(x: m, y: y, width: Self.width - 2 * m, height: height, fill: ReviewStyle.zebra)) }
             drawLayerName(row, y: y, into: &body)
             var laneTop = y + Self.layerLine
-            for bar in row.bars {
-                drawBar(bar, depth: row.depth, top: laneTop, child: false, scale: scale, into: &body)
-                barSlots.append((row, bar, laneTop, Self.barLane))
-                laneTop += Self.height(of: bar)
+            for lane in lanes {
+                drawLaneLabel(lane, depth: row.depth, top: laneTop, into: &body)
+                for (i, bar) in lane.enumerated() {
+                    drawBar(bar, depth: row.depth, top: laneTop, child: false, labelled: i == 0, named: lane.count > 1, scale: scale, into: &body)
+                    barSlots.append((row, bar, laneTop, Self.barLane))
+                }
+                laneTop += Self.height(of: lane)
             }
             y += height
         }
@@ -55,6 +59,25 @@ extension TimingDiagram {
     }
 
     /// A bar's lane height, its children's included.
+    /// A row's bars in lanes: animations added under the same key one after another (a
+    /// transition each time an image changes) share a lane, as in browser animation inspectors.
+    static func lanes(of row: TimingRow) -> [[TimingBar]] {
+        var lanes: [[TimingBar]] = []
+        for bar in row.bars {
+            if let key = bar.key, let i = lanes.firstIndex(where: { lane in
+                let last = lane[lane.count - 1]
+                return last.key == key && last.isImplicit == bar.isImplicit && last.kind == bar.kind && last.removedAt <= bar.addedAt
+            }) {
+                lanes[i].append(bar)
+            } else {
+                lanes.append([bar])
+            }
+        }
+        return lanes
+    }
+
+    static func height(of lane: [TimingBar]) -> Double { lane.map { height(of: $0) }.max() ?? barLane }
+
     static func height(of bar: TimingBar, child: Bool = false) -> Double {
         (child ? childLane : barLane) + bar.children.reduce(0) { $0 + height(of: $1, child: true) }
     }
@@ -96,31 +119,42 @@ extension TimingDiagram {
     private func drawTransactions(scale: TimeScale, top: Double, rowsTop: Double, rowsBottom: Double, into out: inout [DiagramElement]) {
         let mid = top + Self.transactionLane / 2
         out.append(.text("transactions", x: Self.margin, y: mid + 4, font: ReviewStyle.small, color: ReviewStyle.faint))
-        var labelledUntil = -Double.infinity
+        // Transactions at one time share a diamond (hollow when any made implicit animations).
+        var groups: [[TransactionRecord]] = []
         for record in transactions {
-            let x = scale.x(record.time)
+            if let last = groups.last?.last, abs(last.time - record.time) < 1e-9 { groups[groups.count - 1].append(record) } else { groups.append([record]) }
+        }
+        let xs = groups.map { scale.x($0[0].time) }
+        for x in xs {
             out.append(.polyline([CGPoint(x: x, y: mid + 7), CGPoint(x: x, y: rowsBottom)],
                                  stroke: DiagramStroke(ReviewStyle.transaction.opacity(0.35), dash: [3, 3])))
         }
-        for record in transactions {
-            let x = scale.x(record.time)
-            let implicit = record.implicitAnimations > 0
+        var labelledUntil = -Double.infinity
+        for (i, group) in groups.enumerated() {
+            let x = xs[i]
+            let implicit = group.contains { $0.implicitAnimations > 0 }
             out.append(.polyline(ReviewStyle.diamond(x: x, y: mid, size: 5), stroke: DiagramStroke(ReviewStyle.transaction, width: 1.2),
                                  fill: implicit ? ReviewStyle.background : ReviewStyle.transaction, closed: true))
-            // A short caption when there is room: what ran it.
-            let caption: String
-            switch record.cause {
-            case .initial: caption = "initial"
-            case .entry(let i): caption = "entry \(i + 1)"
-            case .delegate: caption = "delegate"
-            case .completion: caption = "completion"
-            }
+            // A short caption when there is room before the next diamond: what ran it.
+            let caption = Self.caption(group)
             let width = Diagram.textWidth(caption, font: ReviewStyle.small)
-            if x + 8 > labelledUntil, x + 8 + width < scale.x1 {
+            let limit = i + 1 < xs.count ? xs[i + 1] - 8 : scale.x1
+            if x + 8 > labelledUntil, x + 8 + width < limit {
                 out.append(.text(caption, x: x + 8, y: mid + 4, font: ReviewStyle.small, color: ReviewStyle.transaction.opacity(0.85)))
                 labelledUntil = x + 8 + width + 6
             }
         }
+    }
+
+    /// `entry 3`, `entries 1, 2`, `delegate`, `entry 4 + delegate`: what ran transactions at one time.
+    static func caption(_ group: [TransactionRecord]) -> String {
+        let entries = group.compactMap { if case .entry(let i) = $0.cause { i + 1 } else { nil } }
+        var parts: [String] = []
+        if !entries.isEmpty { parts.append((entries.count == 1 ? "entry " : "entries ") + entries.map(String.init).joined(separator: ", ")) }
+        if group.contains(where: { $0.cause == .initial }) { parts.append("initial") }
+        if group.contains(where: { $0.cause == .delegate }) { parts.append("delegate") }
+        if group.contains(where: { $0.cause == .completion }) { parts.append("completion") }
+        return parts.joined(separator: " + ")
     }
 
     private func drawLayerName(_ row: TimingRow, y: Double, into out: inout [DiagramElement]) {
@@ -138,30 +172,41 @@ extension TimingDiagram {
         }
     }
 
-    /// One bar in its lane: label and timing summary on the left, spans, repeats, fills, the
-    /// progress curve and the removal on the right; then its children.
-    private func drawBar(_ bar: TimingBar, depth: Int, top: Double, child: Bool, scale: TimeScale, into out: inout [DiagramElement]) {
-        let indent = Self.margin + 8 + Double(min(depth, 12)) * 14 + (child ? 30 : 16)
+    /// A lane's label column: a colour chip, the key path, the key; then the timing in brief.
+    private func drawLaneLabel(_ lane: [TimingBar], depth: Int, top: Double, into out: inout [DiagramElement]) {
+        let bar = lane[0]
+        let indent = Self.margin + 8 + Double(min(depth, 12)) * 14 + 16
+        let available = Self.margin + Self.labelColumn - indent
+        out.append(.rect(x: indent - 12, y: top + 7, width: 6, height: 10, radius: 2, fill: ReviewStyle.color(of: bar.kind, implicit: bar.isImplicit)))
+        let labels = Set(lane.map(\.label))
+        let title = labels.count == 1 ? bar.label : bar.kind == .transition ? "transitions" : Set(lane.flatMap(\.keyPaths)).sorted().joined(separator: ", ")
+        let label = Diagram.fitted(title, width: available * 0.7, font: ReviewStyle.label)
+        out.append(.text(label, x: indent, y: top + 16, font: ReviewStyle.label, color: ReviewStyle.text))
+        let used = Diagram.textWidth(label, font: ReviewStyle.label)
+        let key = bar.isImplicit ? "implicit" : bar.key.map { "“\($0)”" } ?? "no key"
+        out.append(.text(Diagram.fitted(key, width: available - used - 8, font: ReviewStyle.small), x: indent + used + 8, y: top + 16,
+                         font: ReviewStyle.small, color: ReviewStyle.faint))
+        let timings = Set(lane.map { summary($0, begin: false) })
+        let brief = lane.count == 1 ? summary(bar) : "\(lane.count) animations" + (timings.count == 1 ? " · " + timings.first! + " each" : "")
+        out.append(.text(Diagram.fitted(brief, width: available, font: ReviewStyle.small), x: indent, y: top + 30,
+                         font: ReviewStyle.small, color: ReviewStyle.secondary))
+    }
+
+    /// One bar in its lane: spans, repeats, fills, the progress curve and the removal; then its
+    /// children (labelled in the left column when `labelled`). `named`: the bar's own name is
+    /// written inside it (lanes shared by several animations).
+    private func drawBar(_ bar: TimingBar, depth: Int, top: Double, child: Bool, labelled: Bool, named: Bool, scale: TimeScale,
+                         into out: inout [DiagramElement]) {
+        let indent = Self.margin + 8 + Double(min(depth, 12)) * 14 + 30
         let available = Self.margin + Self.labelColumn - indent
         let color = ReviewStyle.color(of: bar.kind, implicit: bar.isImplicit)
         let laneHeight = child ? Self.childLane : Self.barLane
         let barTop = top + (child ? 5 : 7), barHeight = child ? 12.0 : 22.0
-        // Label column: a colour chip, the key path, the key; then the timing in brief.
-        if child {
+        if child && labelled {
             out.append(.polyline([CGPoint(x: indent - 10, y: top + 2), CGPoint(x: indent - 10, y: top + 11), CGPoint(x: indent - 4, y: top + 11)],
                                  stroke: DiagramStroke(ReviewStyle.faint, width: 1)))
             let text = Diagram.fitted(bar.label + "  " + summary(bar), width: available, font: ReviewStyle.small)
             out.append(.text(text, x: indent, y: top + 15, font: ReviewStyle.small, color: ReviewStyle.secondary))
-        } else {
-            out.append(.rect(x: indent - 12, y: top + 7, width: 6, height: 10, radius: 2, fill: color))
-            let label = Diagram.fitted(bar.label, width: available * 0.7, font: ReviewStyle.label)
-            out.append(.text(label, x: indent, y: top + 16, font: ReviewStyle.label, color: ReviewStyle.text))
-            let used = Diagram.textWidth(label, font: ReviewStyle.label)
-            let key = bar.isImplicit ? "implicit" : bar.key.map { "“\($0)”" } ?? "no key"
-            out.append(.text(Diagram.fitted(key, width: available - used - 8, font: ReviewStyle.small), x: indent + used + 8, y: top + 16,
-                             font: ReviewStyle.small, color: ReviewStyle.faint))
-            out.append(.text(Diagram.fitted(summary(bar), width: available, font: ReviewStyle.small), x: indent, y: top + 30,
-                             font: ReviewStyle.small, color: ReviewStyle.secondary))
         }
         // Spans.
         var inner: [DiagramElement] = []
@@ -197,8 +242,17 @@ extension TimingDiagram {
                 inner.append(.polyline(points, stroke: DiagramStroke(DiagramColor.white.opacity(alpha), width: child ? 1 : 1.4)))
             }
         }
-        out.append(.clipped(x: scale.x0 - 1, y: barTop - 1, width: scale.x1 - scale.x0 + 2, height: barHeight + 2,
-                            [.clipped(x: scale.x0, y: barTop, width: scale.x1 - scale.x0, height: barHeight, inner)]))
+        if named, !child, let span = bar.spans.first {
+            // Its own name inside, where it fits.
+            let full = bar.transitionName ?? bar.label
+            let x0 = scale.x(span.start) + 4, x1 = scale.x(bar.spans.last!.end) - 4
+            // The whole name, or a transition's type alone.
+            let names = [full, String(full.split(separator: " ").first ?? "")]
+            if let name = names.first(where: { !$0.isEmpty && Diagram.textWidth($0, font: ReviewStyle.small) <= x1 - x0 }) {
+                inner.append(.text(name, x: x0, y: barTop + 11, font: ReviewStyle.small, color: ReviewStyle.background))
+            }
+        }
+        out.append(.clipped(x: scale.x0, y: barTop, width: scale.x1 - scale.x0, height: barHeight, inner))
         // Removal: a red end cap where the animation came off the layer.
         if bar.removedAt <= duration, bar.removedAt > 0 {
             let x = scale.x(bar.removedAt)
@@ -207,7 +261,7 @@ extension TimingDiagram {
         // Children, nested under the group.
         var childTop = top + laneHeight
         for c in bar.children {
-            drawBar(c, depth: depth, top: childTop, child: true, scale: scale, into: &out)
+            drawBar(c, depth: depth, top: childTop, child: true, labelled: labelled, named: false, scale: scale, into: &out)
             childTop += Self.height(of: c, child: true)
         }
     }
@@ -229,10 +283,10 @@ extension TimingDiagram {
     }
 
     /// `1 s ×∞ ⇄ easeInEaseOut · fill forwards · kept`: the timing in brief.
-    func summary(_ bar: TimingBar) -> String {
+    func summary(_ bar: TimingBar, begin: Bool = true) -> String {
         let t = bar.timing
         var parts: [String] = []
-        if t.beginTime != 0, bar.key != nil || bar.kind != .group { parts.append("begin \(ReviewStyle.number(t.beginTime)) s") }
+        if begin, t.beginTime != 0 { parts.append("begin \(ReviewStyle.number(t.beginTime)) s") }
         var main = "\(ReviewStyle.number(t.duration)) s"
         if t.repeatDuration > 0 { main += " for \(ReviewStyle.number(t.repeatDuration)) s" }
         else if t.repeatCount > 0, t.repeatCount != 1 { main += " ×\(ReviewStyle.number(t.repeatCount))" }

@@ -98,12 +98,9 @@ public struct TimingBar: Sendable {
 
     /// Scene time the active period begins (nil when it does not within the scene).
     public var activeStart: Double? { spans.first { $0.phase == .active }?.start }
-    /// Scene time the active period ends (nil when it does not within the scene).
-    public var activeEnd: Double? {
-        guard let last = spans.last(where: { $0.phase == .active }) else { return nil }
-        // Ending at the scene's end or at a removal is not the end of the active period.
-        return spans.contains { $0.phase == .after } || (removedOnCompletion && removedAt == last.end) ? last.end : nil
-    }
+    /// Scene time the active period ends (nil when it does not within the scene, or the
+    /// animation was removed or replaced before it ended).
+    public let activeEnd: Double?
     /// Scene times where a new iteration starts (the first excluded).
     public var repeatStarts: [Double] {
         zip(spans, spans.dropFirst()).compactMap { a, b in a.phase == .active && b.phase == .active && b.iteration != a.iteration ? b.start : nil }

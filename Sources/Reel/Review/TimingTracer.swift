@@ -45,32 +45,48 @@ struct TimingTracer {
     func bar(for attachment: AttachedAnimation, layer: Int) -> TimingBar? {
         let start = max(attachment.addedAt, 0), end = min(attachment.removedAt, duration)
         guard start < end else { return nil }
-        let clock: Clock = { t in
+        // While attached; and as if it stayed attached, to tell an animation that ended from one cut short.
+        let attached: Clock = { t in
             guard t >= attachment.addedAt, t < attachment.removedAt, let local = localTime(of: layer, at: t) else { return nil }
             return (local, false)
         }
+        let unbounded: Clock = { t in localTime(of: layer, at: t).map { ($0, false) } }
         return bar(attachment.track, key: attachment.key, isImplicit: attachment.isImplicit, addedAt: attachment.addedAt,
-                   removedAt: attachment.removedAt, clock: clock, from: start, to: end)
+                   removedAt: attachment.removedAt, clocks: (attached, unbounded), from: start, to: end)
     }
 
     private func bar(_ track: AnimationTrack, key: String?, isImplicit: Bool, addedAt: Double, removedAt: Double,
-                     clock: @escaping Clock, from start: Double, to end: Double) -> TimingBar {
-        let state: (Double) -> State? = { t in
-            guard let (time, endInclusive) = clock(t), let sample = track.sample(parentTime: time, endInclusive: endInclusive) else { return nil }
-            return State(phase: sample.phase, iteration: sample.iteration,
-                         reversing: track.isReversing(parentTime: time, endInclusive: endInclusive), progress: track.progress(of: sample))
+                     clocks: (attached: Clock, unbounded: Clock), from start: Double, to end: Double) -> TimingBar {
+        func state(_ clock: @escaping Clock) -> (Double) -> State? {
+            { t in
+                guard let (time, endInclusive) = clock(t), let sample = track.sample(parentTime: time, endInclusive: endInclusive) else { return nil }
+                return State(phase: sample.phase, iteration: sample.iteration,
+                             reversing: track.isReversing(parentTime: time, endInclusive: endInclusive), progress: track.progress(of: sample))
+            }
         }
-        let children = track.children.map { child in
-            let childClock: Clock = { t in
+        func child(of clock: @escaping Clock) -> Clock {
+            { t in
                 guard let (time, endInclusive) = clock(t), let c = track.childClock(parentTime: time, endInclusive: endInclusive) else { return nil }
                 return (c.time, c.frozen)
             }
-            return bar(child, key: nil, isImplicit: isImplicit, addedAt: addedAt, removedAt: removedAt, clock: childClock, from: start, to: end)
+        }
+        let children = track.children.map { c in
+            bar(c, key: nil, isImplicit: isImplicit, addedAt: addedAt, removedAt: removedAt,
+                clocks: (child(of: clocks.attached), child(of: clocks.unbounded)), from: start, to: end)
+        }
+        let spans = spans(state(clocks.attached), from: start, to: end)
+        // The active period ended where its last active span does, unless it would have gone on
+        // had the animation stayed attached and the scene lasted.
+        var activeEnd: Double?
+        if let last = spans.last(where: { $0.phase == .active }) {
+            let next = state(clocks.unbounded)(last.end)
+            let goesOn = next?.phase == .active
+            activeEnd = goesOn ? nil : last.end
         }
         return TimingBar(kind: track.kind, keyPaths: track.keyPaths, key: key, isImplicit: isImplicit, transitionName: track.transitionName,
                          addedAt: addedAt, removedAt: removedAt, removedOnCompletion: track.removedOnCompletion,
                          timing: track.timing, timingFunction: track.timingFunction,
-                         spans: spans(state, from: start, to: end), children: children)
+                         spans: spans, children: children, activeEnd: activeEnd)
     }
 
     /// The layer's local time at `t` (nil when it is not in the tree then); grid times come from the cache.
@@ -82,7 +98,8 @@ struct TimingTracer {
 
     /// Contiguous stretches of one phase, iteration and direction within `start…end`.
     private func spans(_ state: (Double) -> State?, from start: Double, to end: Double) -> [TimingSpan] {
-        // Sample times: the start, the grid points inside, and the end (or just before a removal there).
+        // Sample times: the start, the grid points inside, and just before the end (a new
+        // iteration starting at the scene's last instant is no stretch to draw).
         var times = [start]
         var k = (start / step).rounded(.down) + 1
         while k * step < end {
@@ -90,13 +107,13 @@ struct TimingTracer {
             k += 1
         }
         let last = end.nextDown
-        if end > start { times.append(end == duration ? end : last) }
+        if end > start { times.append(last) }
         var result: [TimingSpan] = []
         var open: (start: Double, state: State, curve: [ProgressPoint])?
         var previous: (time: Double, state: State?)?
         func close(at time: Double) {
             guard let o = open else { return }
-            if result.count < Self.maxSpans {
+            if result.count < Self.maxSpans, time - o.start > Self.resolution {
                 result.append(TimingSpan(start: o.start, end: time, phase: o.state.phase, iteration: o.state.iteration,
                                          reversing: o.state.reversing, curve: o.curve))
             }
