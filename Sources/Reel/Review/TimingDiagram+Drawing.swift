@@ -38,7 +38,10 @@ extension TimingDiagram {
             for lane in lanes {
                 drawLaneLabel(lane, depth: row.depth, top: laneTop, into: &body)
                 for (i, bar) in lane.enumerated() {
-                    drawBar(bar, depth: row.depth, top: laneTop, child: false, labelled: i == 0, named: lane.count > 1, scale: scale, into: &body)
+                    // Inside each bar of a shared lane, what tells them apart: the transition, or the key.
+                    let transitions = Set(lane.map { $0.transitionName ?? "" }), keys = Set(lane.map { $0.key ?? "" })
+                    let name = transitions.count > 1 ? bar.transitionName : keys.count > 1 ? bar.key : nil
+                    drawBar(bar, depth: row.depth, top: laneTop, child: false, labelled: i == 0, name: name, scale: scale, into: &body)
                     barSlots.append((row, bar, laneTop, Self.barLane))
                 }
                 laneTop += Self.height(of: lane)
@@ -59,14 +62,16 @@ extension TimingDiagram {
     }
 
     /// A bar's lane height, its children's included.
-    /// A row's bars in lanes: animations added under the same key one after another (a
-    /// transition each time an image changes) share a lane, as in browser animation inspectors.
+    /// A row's bars in lanes: animations of the same key path (or transitions) added one after
+    /// another — a tick each second, a transition each time an image changes — share a lane,
+    /// as in browser animation inspectors.
     static func lanes(of row: TimingRow) -> [[TimingBar]] {
         var lanes: [[TimingBar]] = []
         for bar in row.bars {
-            if let key = bar.key, let i = lanes.firstIndex(where: { lane in
+            if let i = lanes.firstIndex(where: { lane in
                 let last = lane[lane.count - 1]
-                return last.key == key && last.isImplicit == bar.isImplicit && last.kind == bar.kind && last.removedAt <= bar.addedAt
+                return last.isImplicit == bar.isImplicit && last.kind == bar.kind && (last.label == bar.label || bar.kind == .transition)
+                    && last.removedAt <= bar.addedAt
             }) {
                 lanes[i].append(bar)
             } else {
@@ -85,9 +90,11 @@ extension TimingDiagram {
     private func drawHeader(into out: inout [DiagramElement]) {
         let m = Self.margin
         out.append(.text("\(title) — timing", x: m, y: 32, font: ReviewStyle.title, color: ReviewStyle.text))
+        func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
         let bars = rows.reduce(0) { $0 + $1.bars.count }
-        let facts = "\(ReviewStyle.number(duration)) s · \(ReviewStyle.number(fps)) fps · \(rows.count) layers · "
-            + "\(bars) animation\(bars == 1 ? "" : "s") · \(events.count) events · \(transactions.count) transactions"
+        let facts = "\(ReviewStyle.number(duration)) s · \(ReviewStyle.number(fps)) fps · " + [
+            count(rows.count, "layer"), count(bars, "animation"), count(events.count, "event"), count(transactions.count, "transaction"),
+        ].joined(separator: " · ")
         out.append(.text(facts, x: m, y: 52, font: ReviewStyle.small, color: ReviewStyle.secondary))
     }
 
@@ -183,7 +190,8 @@ extension TimingDiagram {
         let label = Diagram.fitted(title, width: available * 0.7, font: ReviewStyle.label)
         out.append(.text(label, x: indent, y: top + 16, font: ReviewStyle.label, color: ReviewStyle.text))
         let used = Diagram.textWidth(label, font: ReviewStyle.label)
-        let key = bar.isImplicit ? "implicit" : bar.key.map { "“\($0)”" } ?? "no key"
+        let keys = Set(lane.map { $0.key ?? "" })
+        let key = bar.isImplicit ? "implicit" : keys.count > 1 ? "\(keys.count) keys" : bar.key.map { "“\($0)”" } ?? "no key"
         out.append(.text(Diagram.fitted(key, width: available - used - 8, font: ReviewStyle.small), x: indent + used + 8, y: top + 16,
                          font: ReviewStyle.small, color: ReviewStyle.faint))
         let timings = Set(lane.map { summary($0, begin: false) })
@@ -193,9 +201,9 @@ extension TimingDiagram {
     }
 
     /// One bar in its lane: spans, repeats, fills, the progress curve and the removal; then its
-    /// children (labelled in the left column when `labelled`). `named`: the bar's own name is
-    /// written inside it (lanes shared by several animations).
-    private func drawBar(_ bar: TimingBar, depth: Int, top: Double, child: Bool, labelled: Bool, named: Bool, scale: TimeScale,
+    /// children (labelled in the left column when `labelled`). `name` is written inside it,
+    /// where it fits (lanes shared by several animations).
+    private func drawBar(_ bar: TimingBar, depth: Int, top: Double, child: Bool, labelled: Bool, name: String?, scale: TimeScale,
                          into out: inout [DiagramElement]) {
         let indent = Self.margin + 8 + Double(min(depth, 12)) * 14 + 30
         let available = Self.margin + Self.labelColumn - indent
@@ -241,11 +249,15 @@ extension TimingDiagram {
                 let alpha = span.phase == .active ? 0.9 : 0.5
                 inner.append(.polyline(points, stroke: DiagramStroke(DiagramColor.white.opacity(alpha), width: child ? 1 : 1.4)))
             }
+            // A keyframe animation's key times: a dot where the curve reaches each value.
+            if let keyTimes = bar.timing.duration > 0 ? bar.keyTimes : nil, keyTimes.count > 2 {
+                for point in Self.keyframeCrossings(bar, count: keyTimes.count) {
+                    inner.append(.circle(x: scale.x(point.time), y: curveY(point.progress), radius: child ? 1.6 : 2.2, fill: .white))
+                }
+            }
         }
-        if named, !child, let span = bar.spans.first {
-            // Its own name inside, where it fits.
-            let full = bar.transitionName ?? bar.label
-            let x0 = scale.x(span.start) + 4, x1 = scale.x(bar.spans.last!.end) - 4
+        if let full = name, let span = bar.spans.first(where: { $0.phase == .active }) {
+            let x0 = scale.x(span.start) + 4, x1 = scale.x(bar.spans.last(where: { $0.phase == .active })!.end) - 4
             // The whole name, or a transition's type alone.
             let names = [full, String(full.split(separator: " ").first ?? "")]
             if let name = names.first(where: { !$0.isEmpty && Diagram.textWidth($0, font: ReviewStyle.small) <= x1 - x0 }) {
@@ -261,9 +273,27 @@ extension TimingDiagram {
         // Children, nested under the group.
         var childTop = top + laneHeight
         for c in bar.children {
-            drawBar(c, depth: depth, top: childTop, child: true, labelled: labelled, named: false, scale: scale, into: &out)
+            drawBar(c, depth: depth, top: childTop, child: true, labelled: labelled, name: nil, scale: scale, into: &out)
             childTop += Self.height(of: c, child: true)
         }
+    }
+
+    /// Where an active span's progress passes a keyframe (progress i / (count − 1)), by linear
+    /// interpolation between curve samples.
+    static func keyframeCrossings(_ bar: TimingBar, count: Int) -> [ProgressPoint] {
+        var found: [ProgressPoint] = []
+        let levels = (0..<count).map { Double($0) / Double(count - 1) }
+        for span in bar.spans where span.phase == .active {
+            for (a, b) in zip(span.curve, span.curve.dropFirst()) where a.progress != b.progress {
+                for level in levels where (a.progress < level && level <= b.progress) || (b.progress <= level && level < a.progress) {
+                    let f = (level - a.progress) / (b.progress - a.progress)
+                    found.append(ProgressPoint(time: a.time + (b.time - a.time) * f, progress: level))
+                }
+            }
+            // The values at the span's very start.
+            if let first = span.curve.first, levels.contains(where: { abs($0 - first.progress) < 1e-9 }) { found.append(first) }
+        }
+        return found
     }
 
     /// The progress range drawn inside a bar: 0…1, widened for overshoot.

@@ -87,6 +87,8 @@ public struct TimingBar: Sendable {
     public let removedAt: Double
     /// Removed when its active period ends.
     public let removedOnCompletion: Bool
+    /// A keyframe animation's key times (fractions of its duration), nil for others.
+    public let keyTimes: [Double]?
     /// Its CAMediaTiming fields (times in its parent's time space) and timing function.
     public let timing: MediaTiming
     public let timingFunction: CAMediaTimingFunction?

@@ -85,7 +85,7 @@ struct TimingTracer {
         }
         return TimingBar(kind: track.kind, keyPaths: track.keyPaths, key: key, isImplicit: isImplicit, transitionName: track.transitionName,
                          addedAt: addedAt, removedAt: removedAt, removedOnCompletion: track.removedOnCompletion,
-                         timing: track.timing, timingFunction: track.timingFunction,
+                         keyTimes: track.keyTimes, timing: track.timing, timingFunction: track.timingFunction,
                          spans: spans, children: children, activeEnd: activeEnd)
     }
 
