@@ -29,7 +29,7 @@ extension TimingDiagram {
         var y = Self.headerHeight + Self.axisHeight + Self.transactionLane + 6
         let rowsTop = y
         var barSlots: [(row: TimingRow, bar: TimingBar, top: Double, height: Double)] = []
-        for (index, row) in rows.enumerated() {
+        for (index, row) in shownRows.enumerated() {
             let lanes = Self.lanes(of: row)
             let height = Self.layerLine + lanes.reduce(0) { $0 + Self.height(of: $1) }
             if index % 2 == 1 { body.append(.rect(x: m, y: y, width: Self.width - 2 * m, height: height, fill: ReviewStyle.zebra)) }
@@ -59,6 +59,27 @@ extension TimingDiagram {
         let legendBottom = drawLegend(top: rowsBottom + 18, into: &page.elements)
         page.height = (legendBottom + m).rounded(.up)
         return page
+    }
+
+    /// Rows beyond this many leave out layers with no animations in their whole subtree.
+    static let foldingThreshold = 100
+
+    /// The rows drawn: all of them, or for large trees those with animations and their ancestors.
+    var shownRows: [TimingRow] {
+        guard rows.count > Self.foldingThreshold else { return rows }
+        // Walking up from the end: a row stays when it or a row below it in its subtree has bars.
+        var keep = [Bool](repeating: false, count: rows.count)
+        var busyDepths: [Int] = []  // depths of kept rows still waiting for their parent
+        for i in rows.indices.reversed() {
+            let depth = rows[i].depth
+            let hasBusyChild = busyDepths.contains { $0 > depth }
+            busyDepths.removeAll { $0 > depth }
+            if !rows[i].bars.isEmpty || hasBusyChild || depth == 0 {
+                keep[i] = true
+                busyDepths.append(depth)
+            }
+        }
+        return rows.indices.filter { keep[$0] }.map { rows[$0] }
     }
 
     /// A bar's lane height, its children's included.
@@ -95,6 +116,7 @@ extension TimingDiagram {
         let facts = "\(ReviewStyle.number(duration)) s · \(ReviewStyle.number(fps)) fps · " + [
             count(rows.count, "layer"), count(bars, "animation"), count(events.count, "event"), count(transactions.count, "transaction"),
         ].joined(separator: " · ")
+            + (shownRows.count < rows.count ? " · \(rows.count - shownRows.count) layers without animations not shown" : "")
         out.append(.text(facts, x: m, y: 52, font: ReviewStyle.small, color: ReviewStyle.secondary))
     }
 

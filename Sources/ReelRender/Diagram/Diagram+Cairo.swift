@@ -3,9 +3,12 @@ import Foundation
 import ReelCore
 
 extension Diagram {
-    /// The drawing as pixels: `scale` pixels per point, opaque.
+    /// Most pixels `render` makes; a larger drawing is drawn at the largest scale that fits.
+    public static let maxPixels = 40_000_000.0
+
+    /// The drawing as pixels: `scale` pixels per point (less when that would exceed `maxPixels`), opaque.
     public func render(scale: Double) -> PixelBuffer {
-        let s = scale.isFinite && scale > 0 ? scale : 1
+        let s = min(scale.isFinite && scale > 0 ? scale : 1, (Self.maxPixels / max(width * height, 1)).squareRoot())
         let buffer = PixelBuffer(width: max(1, Int((width * s).rounded(.up))), height: max(1, Int((height * s).rounded(.up))))
         let canvas = CairoCanvas(buffer: buffer)
         let cr = canvas.context
