@@ -12,16 +12,20 @@ struct SVGFormTests {
     final class Collector: NSObject, XMLParserDelegate {
         var elements: [String: Int] = [:]
         var texts: [String] = []
-        private var inText = false
+        var titles: [String] = []
+        private var inText = false, inTitle = false
         func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
             elements[name, default: 0] += 1
             if name == "text" { inText = true; texts.append("") }
+            if name == "title" { inTitle = true; titles.append("") }
         }
         func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
             if name == "text" { inText = false }
+            if name == "title" { inTitle = false }
         }
         func parser(_ parser: XMLParser, foundCharacters string: String) {
             if inText { texts[texts.count - 1] += string }
+            if inTitle { titles[titles.count - 1] += string }
         }
     }
 
@@ -44,6 +48,10 @@ struct SVGFormTests {
         #expect(parsed.texts.contains("“ar”"))
         // Every bar, notch and marker the PNG has: rectangles and polylines are there.
         #expect((parsed.elements["rect"] ?? 0) > 10 && (parsed.elements["polyline"] ?? 0) > 10)
+        // Tooltips describe bars, events and transactions in words.
+        #expect(parsed.titles.contains { $0.contains("opacity “ar”") && $0.contains("active from 1.5 s to 4 s") && $0.contains("repeats at 3.5 s") })
+        #expect(parsed.titles.contains("didStop fast at 4 s, finished"))
+        #expect(parsed.titles.contains("entry 4 at 2 s; 1 added"))
     }
 
     @Test func plotIsWellFormed() throws {

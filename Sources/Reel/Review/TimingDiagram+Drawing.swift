@@ -162,8 +162,17 @@ extension TimingDiagram {
         for (i, group) in groups.enumerated() {
             let x = xs[i]
             let implicit = group.contains { $0.implicitAnimations > 0 }
-            out.append(.polyline(ReviewStyle.diamond(x: x, y: mid, size: 5), stroke: DiagramStroke(ReviewStyle.transaction, width: 1.2),
-                                 fill: implicit ? ReviewStyle.background : ReviewStyle.transaction, closed: true))
+            let details = group.map { record in
+                var parts = [Self.caption([record]) + " at \(ReviewStyle.number(record.time)) s"]
+                if !record.changedLayers.isEmpty { parts.append("changed " + record.changedLayers.joined(separator: ", ")) }
+                if record.explicitAnimations > 0 { parts.append("\(record.explicitAnimations) added") }
+                if record.implicitAnimations > 0 { parts.append("\(record.implicitAnimations) implicit") }
+                return parts.joined(separator: "; ")
+            }
+            out.append(.titled(details.joined(separator: "\n"), [
+                .polyline(ReviewStyle.diamond(x: x, y: mid, size: 5), stroke: DiagramStroke(ReviewStyle.transaction, width: 1.2),
+                          fill: implicit ? ReviewStyle.background : ReviewStyle.transaction, closed: true),
+            ]))
             // A short caption when there is room before the next diamond: what ran it.
             let caption = Self.caption(group)
             let width = Diagram.textWidth(caption, font: ReviewStyle.small)
@@ -286,7 +295,7 @@ extension TimingDiagram {
                 inner.append(.text(name, x: x0, y: barTop + 11, font: ReviewStyle.small, color: ReviewStyle.background))
             }
         }
-        out.append(.clipped(x: scale.x0, y: barTop, width: scale.x1 - scale.x0, height: barHeight, inner))
+        out.append(.titled(tooltip(bar), [.clipped(x: scale.x0, y: barTop, width: scale.x1 - scale.x0, height: barHeight, inner)]))
         // Removal: a red end cap where the animation came off the layer.
         if bar.removedAt <= duration, bar.removedAt > 0 {
             let x = scale.x(bar.removedAt)
@@ -334,6 +343,18 @@ extension TimingDiagram {
         return out
     }
 
+    /// A bar's description for SVG viewers: what it animates, its timing and where it is active.
+    private func tooltip(_ bar: TimingBar) -> String {
+        var lines = [bar.label + (bar.key.map { " “\($0)”" } ?? "") + (bar.isImplicit ? " (implicit)" : ""), summary(bar)]
+        func s(_ t: Double) -> String { "\(ReviewStyle.number(t)) s" }
+        lines.append("added \(s(bar.addedAt))" + (bar.removedAt.isFinite ? ", removed \(s(bar.removedAt))" : ""))
+        if let start = bar.activeStart {
+            lines.append("active from \(s(start))" + (bar.activeEnd.map { " to \(s($0))" } ?? " past the end"))
+        }
+        if !bar.repeatStarts.isEmpty { lines.append("repeats at " + bar.repeatStarts.prefix(12).map(s).joined(separator: ", ")) }
+        return lines.joined(separator: "\n")
+    }
+
     /// `1 s ×∞ ⇄ easeInEaseOut · fill forwards · kept`: the timing in brief.
     func summary(_ bar: TimingBar, begin: Bool = true) -> String {
         let t = bar.timing
@@ -368,8 +389,10 @@ extension TimingDiagram {
             let x = scale.x(event.time), tip = slot.top + 6
             let color = event.kind == .didStart ? ReviewStyle.start : ReviewStyle.stop
             let hollow = event.finished == false
-            out.append(.polyline(ReviewStyle.marker(x: x, y: tip, size: 6), stroke: DiagramStroke(color, width: 1.2),
-                                 fill: hollow ? ReviewStyle.background : color, closed: true))
+            let what = "\(event.kind.rawValue) \(event.key ?? "(no key)") at \(ReviewStyle.number(event.time)) s"
+                + (event.finished.map { $0 ? ", finished" : ", not finished" } ?? "")
+            out.append(.titled(what, [.polyline(ReviewStyle.marker(x: x, y: tip, size: 6), stroke: DiagramStroke(color, width: 1.2),
+                                                fill: hollow ? ReviewStyle.background : color, closed: true)]))
         }
     }
 

@@ -71,6 +71,8 @@ extension Diagram {
             cairo_clip(cr)
             for child in children { draw(child, cr) }
             cairo_restore(cr)
+        case let .titled(_, children):
+            for child in children { draw(child, cr) }
         }
     }
 

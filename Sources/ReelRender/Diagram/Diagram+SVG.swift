@@ -39,6 +39,10 @@ extension Diagram {
             out += "<g clip-path=\"url(#\(id))\">\n"
             for child in children { write(child, into: &out, clips: &clips) }
             out += "</g>\n"
+        case let .titled(title, children):
+            out += "<g><title>\(Self.escaped(title))</title>\n"
+            for child in children { write(child, into: &out, clips: &clips) }
+            out += "</g>\n"
         }
     }
 

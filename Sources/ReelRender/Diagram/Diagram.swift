@@ -96,4 +96,6 @@ public enum DiagramElement: Sendable {
     case text(String, x: Double, y: Double, font: DiagramFont, color: DiagramColor, anchor: DiagramTextAnchor = .start)
     /// Elements drawn clipped to a rectangle.
     case clipped(x: Double, y: Double, width: Double, height: Double, [DiagramElement])
+    /// Elements with a description: an SVG `<title>` (a tooltip in browsers); pixels ignore it.
+    case titled(String, [DiagramElement])
 }
