@@ -252,29 +252,41 @@ extension TimingDiagram {
         let curveLow = barTop + barHeight - 3, curveHigh = barTop + 3
         let (pLow, pHigh) = progressRange(bar)
         func curveY(_ p: Double) -> Double { curveLow + (curveHigh - curveLow) * (p - pLow) / (pHigh - pLow) }
+        // Iterations narrower than a few points (a 1 ms repeat) are drawn as one block, without
+        // notches or curve: at this scale they would only alias.
+        let activeSpans = bar.spans.filter { $0.phase == .active }
+        let activeWidth = activeSpans.reduce(0) { $0 + scale.x($1.end) - scale.x($1.start) }
+        let dense = activeSpans.count > 8 && activeWidth / Double(activeSpans.count) < 3
         for span in bar.spans {
             let x0 = scale.x(span.start), x1 = max(scale.x(span.end), x0 + 0.75)
             switch span.phase {
             case .active:
-                let fill = span.reversing ? color.mixed(with: ReviewStyle.background, 0.35) : color.opacity(0.92)
+                let fill = span.reversing && !dense ? color.mixed(with: ReviewStyle.background, 0.35) : color.opacity(0.92)
                 inner.append(.rect(x: x0, y: barTop, width: x1 - x0, height: barHeight, fill: fill))
             case .before, .after:
                 inner.append(.rect(x: x0, y: barTop + 0.5, width: x1 - x0, height: barHeight - 1, fill: color.opacity(0.22),
                                    stroke: DiagramStroke(color.opacity(0.55), width: 1, dash: [4, 3])))
             }
         }
+        if dense, let first = activeSpans.first, let last = activeSpans.last {
+            let text = "\(bar.repeatStarts.count)\(bar.spans.count >= TimingTracer.maxSpans ? "+" : "") iterations, too short to draw"
+            if Diagram.textWidth(text, font: ReviewStyle.small) < scale.x(last.end) - scale.x(first.start) - 8 {
+                inner.append(.text(text, x: scale.x(first.start) + 4, y: barTop + barHeight / 2 + 4, font: ReviewStyle.small,
+                                   color: ReviewStyle.background))
+            }
+        }
         // Repeats and turns: notches across the bar.
-        for t in bar.repeatStarts {
+        for t in dense ? [] : bar.repeatStarts {
             let x = scale.x(t)
             inner.append(.polyline([CGPoint(x: x, y: barTop), CGPoint(x: x, y: barTop + barHeight)], stroke: DiagramStroke(ReviewStyle.background, width: 2)))
         }
-        for t in bar.reverseStarts {
+        for t in dense ? [] : bar.reverseStarts {
             let x = scale.x(t)
             inner.append(.polyline([CGPoint(x: x, y: barTop + 2), CGPoint(x: x, y: barTop + barHeight - 2)],
                                    stroke: DiagramStroke(ReviewStyle.background.opacity(0.7), width: 1, dash: [2, 2])))
         }
         // The progress curve, span by span (jumps between iterations are not joined).
-        if !child || barHeight >= 12 {
+        if !dense {
             for span in bar.spans where span.curve.count > 1 {
                 let points = thinned(span.curve, scale: scale).map { CGPoint(x: scale.x($0.time), y: curveY($0.progress)) }
                 let alpha = span.phase == .active ? 0.9 : 0.5

@@ -15,7 +15,8 @@ struct TimingTracer {
 
     /// Changes closer than this (seconds) are found by bisection down to it.
     static let resolution = 1e-10
-    /// A bar with more spans than this (very short repeats) keeps only the first ones.
+    /// After this many spans (very short repeats) a bar only tells its phases apart: the rest of
+    /// the active period is one span, whose curve is left out.
     static let maxSpans = 2_000
 
     init(timeline: Timeline, duration: Double, fps: Double) {
@@ -111,33 +112,48 @@ struct TimingTracer {
         let last = end.nextDown
         if end > start { times.append(last) }
         var result: [TimingSpan] = []
+        var coarse = false
         var open: (start: Double, state: State, curve: [ProgressPoint])?
         var previous: (time: Double, state: State?)?
         func close(at time: Double) {
             guard let o = open else { return }
-            if result.count < Self.maxSpans, time - o.start > Self.resolution {
+            if time - o.start > Self.resolution {
                 result.append(TimingSpan(start: o.start, end: time, phase: o.state.phase, iteration: o.state.iteration,
-                                         reversing: o.state.reversing, curve: o.curve))
+                                         reversing: o.state.reversing, curve: coarse && o.state.phase == .active ? [] : o.curve))
             }
             open = nil
         }
+        func same(_ a: State?, _ b: State?) -> Bool {
+            guard coarse, let a, let b else { return Self.same(a, b) }
+            return a.phase == b.phase
+        }
         for t in times {
+            if result.count >= Self.maxSpans { coarse = true }
             let s = state(t)
-            if let p = previous, !Self.same(p.state, s) {
-                // The change lies in (p.time, t]: bisect for it.
-                var lo = p.time, hi = t
-                while hi - lo > Self.resolution * max(1, abs(hi)) {
-                    let mid = (lo + hi) / 2
-                    if Self.same(state(mid), p.state) { lo = mid } else { hi = mid }
+            if let p = previous, !same(p.state, s) {
+                // The changes lie in (p.time, t]: bisect for each in turn (several when an
+                // iteration is shorter than a step).
+                var lo = p.time, loState = p.state, found = 0
+                while !same(loState, s), found < 64 {
+                    var hi = t
+                    while hi - lo > Self.resolution * max(1, abs(hi)) {
+                        let mid = (lo + hi) / 2
+                        if same(state(mid), loState) { lo = mid } else { hi = mid }
+                    }
+                    if let o = open, let before = state(lo), same(before, o.state) {
+                        open?.curve.append(ProgressPoint(time: hi, progress: before.progress))
+                    }
+                    close(at: hi)
+                    let after = hi < t ? state(hi) : s
+                    open = after.map { (hi, $0, [ProgressPoint(time: hi, progress: $0.progress)]) }
+                    lo = hi
+                    loState = after
+                    found += 1
+                    if hi >= t { break }
                 }
-                if let o = open, let before = state(lo), Self.same(before, o.state) {
-                    open?.curve.append(ProgressPoint(time: hi, progress: before.progress))
-                }
-                close(at: hi)
-                if let s, let first = state(hi), Self.same(first, s) {
-                    open = (hi, s, [ProgressPoint(time: hi, progress: first.progress)])
-                } else if let s {
-                    open = (t, s, [])
+                if !same(loState, s) {
+                    close(at: t)
+                    open = s.map { (t, $0, []) }
                 }
             } else if previous == nil, let s {
                 open = (t, s, [])
