@@ -53,5 +53,8 @@ struct ReviewGoldenTests {
             #expect(point.value.map { abs($0 - state.position.x) } == 0, "\(point.time)")
         }
         #expect(panel.events.map(\.key) == ["travel", "travel", "fade", "fade"])
+        // Every layer with every key path, each once.
+        let grid = try PropertyPlot(job: job, layers: ["ball", "arm", "ball"], keyPaths: ["opacity", "position.x", "opacity"])
+        #expect(grid.panels.map { "\($0.layer) \($0.keyPath)" } == ["ball opacity", "ball position.x", "arm opacity", "arm position.x"])
     }
 }

@@ -13,13 +13,27 @@ struct PlotSampler {
     /// Halvings of an interval with a jump.
     static let refineDepth = 8
 
-    func panel(layer: String, path: LayerKeyPath, keyPath: String, scene: String) throws -> PlotPanel {
+    /// The sample times before refinement: 4 a frame, at least 200.
+    var baseTimes: [Double] {
         let count = min(max(Int((duration * fps * Double(PropertyPlot.samplesPerFrame)).rounded(.up)), 200), Self.maxSamples / 2)
-        let value: (Double) -> AnimatableValue? = { t in timeline.presentation(at: t, layerNamed: layer).map { path.get($0.state) } }
-        var samples: [(time: Double, value: AnimatableValue?)] = (0...count).map { k in
-            let t = Double(k) * duration / Double(count)
-            return (t, value(t))
+        return (0...count).map { Double($0) * duration / Double(count) }
+    }
+
+    /// The presentation state of each of `layers` at each base time (nil where it is not in the
+    /// tree): one presentation tree per time, shared by every panel.
+    func baseStates(of layers: [String]) -> [String: [LayerState?]] {
+        var states = [String: [LayerState?]](layers.map { ($0, []) }, uniquingKeysWith: { a, _ in a })
+        for t in baseTimes {
+            let tree = timeline.presentation(at: t)
+            for name in states.keys { states[name]!.append(tree.first { $0.name == name }?.state) }
         }
+        return states
+    }
+
+    /// A panel from the layer's base states, refined with further presentations around jumps.
+    func panel(layer: String, states: [LayerState?], path: LayerKeyPath, keyPath: String, scene: String) throws -> PlotPanel {
+        let value: (Double) -> AnimatableValue? = { t in timeline.presentation(at: t, layerNamed: layer).map { path.get($0.state) } }
+        var samples: [(time: Double, value: AnimatableValue?)] = zip(baseTimes, states).map { t, state in (t, state.map(path.get)) }
         guard let first = samples.lazy.compactMap(\.value).first else {
             throw RenderJobError.invalid("\(scene): layer '\(layer)' is never in the layer tree during the scene")
         }

@@ -20,7 +20,7 @@ public struct PropertyPlot: Sendable {
     /// Samples taken per frame before refining around jumps.
     public static let samplesPerFrame = 4
 
-    /// Samples the presentation values of `keyPaths` on each of `layers`.
+    /// Samples the presentation values of `keyPaths` on each of `layers` (repeated names count once).
     /// - Throws: `RenderJobError.invalid` for an unknown layer or key path (the message lists the
     ///   valid names), a key path the layer does not have, or values that are not numbers.
     public init(job: LoadedJob, layers: [String], keyPaths: [String]) throws {
@@ -31,6 +31,9 @@ public struct PropertyPlot: Sendable {
             throw RenderJobError.invalid("\(scene): a plot needs a scene duration above 0 s")
         }
         guard !layers.isEmpty, !keyPaths.isEmpty else { throw RenderJobError.invalid("give at least one --layer and one --key") }
+        // Each layer and key path once, in the order first given.
+        let layers = layers.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        let keyPaths = keyPaths.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         let outline = timeline.layerOutline
         var requests: [(layer: String, kind: LayerKind, path: LayerKeyPath, text: String)] = []
         for name in layers {
@@ -53,8 +56,9 @@ public struct PropertyPlot: Sendable {
         duration = canvas.duration
         fps = canvas.fps
         let sampler = PlotSampler(timeline: timeline, duration: canvas.duration, fps: canvas.fps)
+        let states = sampler.baseStates(of: layers)
         panels = try requests.map { request in
-            try sampler.panel(layer: request.layer, path: request.path, keyPath: request.text, scene: scene)
+            try sampler.panel(layer: request.layer, states: states[request.layer] ?? [], path: request.path, keyPath: request.text, scene: scene)
         }
     }
 
