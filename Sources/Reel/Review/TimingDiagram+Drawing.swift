@@ -168,11 +168,13 @@ extension TimingDiagram {
         out.append(.rect(x: indent - 12, y: top + 7, width: 6, height: 10, radius: 2, fill: ReviewStyle.color(of: bar.kind, implicit: bar.isImplicit)))
         let labels = Set(lane.map(\.label))
         let title = labels.count == 1 ? bar.label : bar.kind == .transition ? "transitions" : Set(lane.flatMap(\.keyPaths)).sorted().joined(separator: ", ")
-        let label = Diagram.fitted(title, width: available * 0.7, font: ReviewStyle.label)
-        out.append(.text(label, x: indent, y: top + 16, font: ReviewStyle.label, color: ReviewStyle.text))
-        let used = Diagram.textWidth(label, font: ReviewStyle.label)
         let keys = Set(lane.map { $0.key ?? "" })
         let key = bar.isImplicit ? "implicit" : keys.count > 1 ? "\(keys.count) keys" : bar.key.map { "“\($0)”" } ?? "no key"
+        // The key path takes what the key leaves, and at least 55 % of the column.
+        let keyWidth = Diagram.textWidth(key, font: ReviewStyle.small)
+        let label = Diagram.fitted(title, width: max(available * 0.55, available - keyWidth - 8), font: ReviewStyle.label)
+        out.append(.text(label, x: indent, y: top + 16, font: ReviewStyle.label, color: ReviewStyle.text))
+        let used = Diagram.textWidth(label, font: ReviewStyle.label)
         out.append(.text(Diagram.fitted(key, width: available - used - 8, font: ReviewStyle.small), x: indent + used + 8, y: top + 16,
                          font: ReviewStyle.small, color: ReviewStyle.faint))
         let timings = Set(lane.map { summary($0, begin: false) })
@@ -321,7 +323,10 @@ extension TimingDiagram {
     func summary(_ bar: TimingBar, begin: Bool = true) -> String {
         let t = bar.timing
         var parts: [String] = []
-        if begin, t.beginTime != 0 { parts.append("begin \(ReviewStyle.number(t.beginTime)) s") }
+        // beginTime (in the layer's time) only when it delays the start past the moment of adding.
+        if begin, t.beginTime != 0, let start = bar.activeStart ?? bar.fillBefore?.upperBound, start - max(bar.addedAt, 0) > 1e-6 {
+            parts.append("begin \(ReviewStyle.number(t.beginTime)) s")
+        }
         var main = "\(ReviewStyle.number(t.duration)) s"
         if t.repeatDuration > 0 { main += " for \(ReviewStyle.number(t.repeatDuration)) s" }
         else if t.repeatCount > 0, t.repeatCount != 1 { main += " ×\(ReviewStyle.number(t.repeatCount))" }
