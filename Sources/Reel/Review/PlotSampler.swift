@@ -73,7 +73,7 @@ struct PlotSampler {
             PlotSeries(name: name, points: samples.map { ($0.time, $0.value.flatMap { Self.components($0)?[safe: i] }) })
         }
         // A transform's 16 entries: only those that change (and m11 when none does).
-        let shown = names.count == 16 ? Self.changing(series) : series
+        let shown = Self.merged(names.count == 16 ? Self.changing(series) : series)
         var colors: [(time: Double, color: CGColor?)] = []
         if case .color = first { colors = samples.map { s in if case .color(let c)? = s.value { (s.time, c) } else { (s.time, nil) } } }
         return PlotPanel(layer: layer, keyPath: keyPath, unit: Self.unit(of: path), series: shown, colors: colors,
@@ -107,6 +107,22 @@ struct PlotSampler {
         case .numbers(let v): v
         default: nil
         }
+    }
+
+    /// Components equal all along (a uniform scale's m11, m22, m33) as one line named `m11 = m22 = m33`,
+    /// so no line hides another.
+    static func merged(_ series: [PlotSeries]) -> [PlotSeries] {
+        var groups: [(name: String, points: [(time: Double, value: Double?)])] = []
+        for s in series {
+            if let i = groups.firstIndex(where: { g in
+                g.points.count == s.points.count && zip(g.points, s.points).allSatisfy { $0.value == $1.value }
+            }) {
+                groups[i].name += " = " + s.name
+            } else {
+                groups.append((s.name, s.points))
+            }
+        }
+        return groups.map { PlotSeries(name: $0.name, points: $0.points) }
     }
 
     private static func changing(_ series: [PlotSeries]) -> [PlotSeries] {

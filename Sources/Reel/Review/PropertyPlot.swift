@@ -21,8 +21,10 @@ public struct PropertyPlot: Sendable {
     public static let samplesPerFrame = 4
 
     /// Samples the presentation values of `keyPaths` on each of `layers` (repeated names count once).
+    /// A layer is plotted with every key path its class has; a key path that none of the layers
+    /// has is an error.
     /// - Throws: `RenderJobError.invalid` for an unknown layer or key path (the message lists the
-    ///   valid names), a key path the layer does not have, or values that are not numbers.
+    ///   valid names), a key path none of the layers has, or values that are not numbers.
     public init(job: LoadedJob, layers: [String], keyPaths: [String]) throws {
         let timeline = job.timeline
         let canvas = job.canvas
@@ -35,21 +37,30 @@ public struct PropertyPlot: Sendable {
         let layers = layers.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         let keyPaths = keyPaths.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         let outline = timeline.layerOutline
-        var requests: [(layer: String, kind: LayerKind, path: LayerKeyPath, text: String)] = []
+        var entries: [LayerOutlineEntry] = []
         for name in layers {
             guard let entry = outline.first(where: { $0.name == name }) else {
                 let names = outline.compactMap(\.name)
                 throw RenderJobError.invalid("\(scene): unknown layer '\(name)'\(suggestion(for: name, among: names)); "
                     + "the scene's layers are: \(names.joined(separator: ", "))")
             }
+            entries.append(entry)
+        }
+        // Every layer with every key path its class has; each key path must fit one of the layers.
+        func fits(_ path: LayerKeyPath, _ kind: LayerKind) -> Bool { path.cell == nil && path.property.applies(to: kind) }
+        var requests: [(layer: String, path: LayerKeyPath, text: String)] = []
+        for key in keyPaths {
+            guard let path = LayerKeyPath(key), entries.contains(where: { fits(path, $0.kind) }) else {
+                let kinds = Set(entries.map(\.kind))
+                let valid = LayerKeyPath.allPaths.filter { p in LayerKeyPath(p).map { path in kinds.contains { fits(path, $0) } } ?? false }
+                let who = entries.count == 1 ? "layer '\(entries[0].name ?? "")' (\(entries[0].kind.rawValue))" : "any of the layers"
+                throw RenderJobError.invalid("\(scene): '\(key)' is not a key path of \(who)\(suggestion(for: key, among: valid)); "
+                    + "valid key paths: \(valid.joined(separator: ", "))")
+            }
+        }
+        for entry in entries {
             for key in keyPaths {
-                let valid = LayerKeyPath.allPaths.filter { LayerKeyPath($0).map { $0.cell == nil && $0.property.applies(to: entry.kind) } ?? false }
-                guard let path = LayerKeyPath(key), path.cell == nil, path.property.applies(to: entry.kind) else {
-                    throw RenderJobError.invalid("\(scene): '\(key)' is not a key path of layer '\(name)' (\(entry.kind.rawValue))"
-                        + "\(suggestion(for: key, among: valid)); "
-                        + "valid key paths: \(valid.joined(separator: ", "))")
-                }
-                requests.append((name, entry.kind, path, key))
+                if let path = LayerKeyPath(key), fits(path, entry.kind) { requests.append((entry.name ?? "", path, key)) }
             }
         }
         title = (scene as NSString).lastPathComponent
