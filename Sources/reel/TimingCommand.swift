@@ -23,7 +23,7 @@ struct TimingCommand: ParsableCommand {
     var output: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("PNG pixels per point (default 2).", valueName: "s"))
-    var scale: Double = 2
+    var scale: Double?
 
     @Flag(name: [.customShort("y"), .long], help: "Replace the output even when it is read-only.")
     var force = false
@@ -31,7 +31,7 @@ struct TimingCommand: ParsableCommand {
     @OptionGroup var limits: LimitOptions
 
     func validate() throws {
-        if !(scale.isFinite && scale > 0 && scale <= 8) { throw ValidationError("--scale must be above 0 and at most 8.") }
+        if let scale, !(scale.isFinite && scale > 0 && scale <= 8) { throw ValidationError("--scale must be above 0 and at most 8.") }
     }
 
     func run() throws {
@@ -39,7 +39,7 @@ struct TimingCommand: ParsableCommand {
         do {
             _ = try ReviewOutput.format(of: path)
             let diagram = try TimingDiagram(job: input.load(try limits.renderOptions(), quiet: true))
-            try ReviewOutput.write(to: path, replaceReadOnly: force, svg: diagram.svg, png: { diagram.png(scale: scale) })
+            try ReviewOutput.write(to: path, replaceReadOnly: force, svg: diagram.svg, png: { diagram.png(scale: scale ?? 2) })
         } catch let error as RenderJobError {
             throw CommandFailure(error)
         }
