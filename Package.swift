@@ -68,6 +68,8 @@ let package = Package(
         // The source material's iOS examples, ported with only the edits Linux and video force (docs/porting.md).
         .testTarget(name: "PortTests", dependencies: ["ReelUIKit", "ReelTestSupport"]),
         .testTarget(name: "ReelBatchTests", dependencies: ["ReelBatch", "Reel", "ReelTestSupport"]),
+        // `reel timing` / `reel plot`: diagram measurements, SVG form and golden pictures.
+        .testTarget(name: "TimingDiagramTests", dependencies: ["Reel"], exclude: ["Golden"]),
         // ffmpeg/ffprobe as independent readers of our files, shared by the test targets.
         .target(name: "ReelTestSupport", path: "Tests/ReelTestSupport"),
     ]

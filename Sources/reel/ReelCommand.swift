@@ -23,7 +23,7 @@ struct ReelCommand: ParsableCommand {
               reel concat part*.mp4 -o scene.mp4                 # joins the 8 parts
             """,
         version: ReelVersion.string,
-        subcommands: [RenderCommand.self, FarmCommand.self, StillCommand.self, SheetCommand.self, InspectCommand.self, ValidateCommand.self,
+        subcommands: [RenderCommand.self, FarmCommand.self, StillCommand.self, SheetCommand.self, InspectCommand.self, TimingCommand.self, PlotCommand.self, ValidateCommand.self,
                       BatchCommand.self, ConcatCommand.self, SubmitCommand.self, FontsCommand.self, WorkerCommand.self],
         defaultSubcommand: RenderCommand.self)
 

@@ -55,16 +55,21 @@ public struct CompiledAnimation: Sendable {
         case .keyframe(let spec):
             spec.apply(progress: eased(sample.fraction), iteration: sample.iteration, to: &state, model: model)
         case .group(let children):
-            // The group's eased fraction is its children's clock.
-            let groupTime = eased(sample.fraction) * timing.duration
-            for child in children { child.apply(to: &state, model: model, localTime: groupTime, frozenParent: sample.phase == .after) }
+            let clock = childClock(sample)
+            for child in children { child.apply(to: &state, model: model, localTime: clock.time, frozenParent: clock.frozen) }
         case .transition:
             break
         }
     }
 
+    /// A group's children's clock for the group's sample: its eased fraction in seconds, frozen
+    /// once the group has ended and holds by its fill.
+    func childClock(_ sample: TimingSample) -> (time: Double, frozen: Bool) {
+        (eased(sample.fraction) * timing.duration, sample.phase == .after)
+    }
+
     /// The animation's timing function applied to a fraction of its duration (linear without one).
-    private func eased(_ fraction: Double) -> Double { timingFunction?.progress(at: fraction) ?? fraction }
+    func eased(_ fraction: Double) -> Double { timingFunction?.progress(at: fraction) ?? fraction }
 
     /// For a transition: where the effect is at the layer's local time, or nil when it shows nothing.
     func transitionState(localTime: Double) -> TransitionState? {

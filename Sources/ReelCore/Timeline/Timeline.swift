@@ -12,12 +12,15 @@ public struct Timeline: Sendable {
     let rootID: Int
     /// animationDidStart / animationDidStop events of explicitly added animations, in time order.
     public let events: [AnimationEvent]
+    /// The outermost transactions that changed the model or added animations, in time order.
+    public let transactions: [TransactionRecord]
 
-    init(canvas: Canvas, layers: [CompiledLayer], rootID: Int, events: [AnimationEvent]) {
+    init(canvas: Canvas, layers: [CompiledLayer], rootID: Int, events: [AnimationEvent], transactions: [TransactionRecord] = []) {
         self.canvas = canvas
         self.layers = layers
         self.rootID = rootID
         self.events = events
+        self.transactions = transactions
     }
 
     /// The same timeline drawn on another canvas: a different frame rate or pixel scale.
@@ -25,7 +28,7 @@ public struct Timeline: Sendable {
     public func with(canvas newCanvas: Canvas) -> Timeline {
         var c = newCanvas
         c.duration = canvas.duration
-        return Timeline(canvas: c, layers: layers, rootID: rootID, events: events)
+        return Timeline(canvas: c, layers: layers, rootID: rootID, events: events, transactions: transactions)
     }
 
     /// The names of all layers that ever exist in the scene.
@@ -260,6 +263,8 @@ struct LayerSnapshot: Sendable {
 /// An animation attached to a layer for the interval [addedAt, removedAt) of scene time.
 struct Attachment: Sendable {
     var key: String?
+    /// Made by a model change (an implicit animation), not added with `add(_:forKey:)`.
+    var isImplicit = false
     var animation: CompiledAnimation
     var addedAt: Double
     var removedAt: Double

@@ -3,8 +3,9 @@ import Foundation
 extension TimelineCompiler {
     /// Runs `body` as one outermost transaction at `now` (a timeline entry or a callback).
     /// Transactions the body leaves open are committed at its end, as a run loop would.
-    func inTransaction(_ body: () -> Void) {
+    func inTransaction(_ cause: TransactionRecord.Cause, _ body: () -> Void) {
         let depth = transactionStack.count
+        if depth == 0 { transactionCause = cause }
         beginTransaction()
         body()
         while transactionStack.count > depth { commitTransaction() }
@@ -13,6 +14,7 @@ extension TimelineCompiler {
     func beginTransaction() {
         if transactionStack.isEmpty {
             transactionNumber += 1
+            transactionFirstAttachment = attachments.count
             beforeTransactionSnapshots = [:]
             pendingTransitions = []
         }
@@ -37,8 +39,19 @@ extension TimelineCompiler {
         }
         if transactionStack.isEmpty {
             freezeTransitions()
+            recordTransaction()
             beforeTransactionSnapshots = [:]
         }
+    }
+
+    /// Records the outermost transaction now committing, when it changed a layer or added an animation.
+    private func recordTransaction() {
+        let added = attachments[transactionFirstAttachment...]
+        let changed = beforeTransactionSnapshots.keys.sorted().compactMap { objects[$0].name }
+        guard !added.isEmpty || !beforeTransactionSnapshots.isEmpty else { return }
+        let implicit = added.filter(\.isImplicit).count
+        transactions.append(TransactionRecord(time: now, cause: transactionCause, changedLayers: changed,
+                                              explicitAnimations: added.count - implicit, implicitAnimations: implicit))
     }
 
     /// The innermost setting for `key`, or nil when no open transaction sets it.

@@ -49,6 +49,11 @@ final class TimelineCompiler: @unchecked Sendable {
     // MARK: Transactions
     var transactionStack: [TransactionSettings] = []
     var transactionNumber = 0
+    /// What runs the current outermost transaction, and the first attachment it added.
+    var transactionCause: TransactionRecord.Cause = .initial
+    var transactionFirstAttachment = 0
+    /// The outermost transactions that changed something (`Timeline.transactions`).
+    var transactions: [TransactionRecord] = []
     /// Model states and sublayers at the start of the current outermost transaction, for layers it
     /// changed (implicit animations start from them; transitions freeze them as the old appearance).
     var beforeTransactionSnapshots: [Int: LayerSnapshot] = [:]
@@ -107,7 +112,7 @@ final class TimelineCompiler: @unchecked Sendable {
             let withPending = root.subtree.filter { !$0.pendingAnimations.isEmpty }
             if !withPending.isEmpty {
                 now = 0
-                inTransaction {
+                inTransaction(.initial) {
                     for layer in withPending {
                         let pending = layer.pendingAnimations
                         layer.pendingAnimations = []
@@ -142,13 +147,13 @@ final class TimelineCompiler: @unchecked Sendable {
     private func handle(_ event: Event) {
         switch event {
         case .entry(let index):
-            inTransaction { scene.entries[index].body() }
+            inTransaction(.entry(index)) { scene.entries[index].body() }
         case .didStart(let id, let generation):
             guard attachments[id].generation == generation, !attachments[id].started else { return }
             attachments[id].started = true
             record(id, .didStart, finished: nil)
             if let delegate = attachments[id].source.delegate {
-                inTransaction { delegate.animationDidStart(attachments[id].source) }
+                inTransaction(.delegate) { delegate.animationDidStart(attachments[id].source) }
             }
         case .didStop(let id, let generation):
             guard attachments[id].generation == generation, !attachments[id].stopped else { return }
@@ -160,15 +165,15 @@ final class TimelineCompiler: @unchecked Sendable {
             record(id, .didStop, finished: true)
             animationStopped(id)
             if let delegate = attachments[id].source.delegate {
-                inTransaction { delegate.animationDidStop(attachments[id].source, finished: true) }
+                inTransaction(.delegate) { delegate.animationDidStop(attachments[id].source, finished: true) }
             }
         case .removed(let id):
             record(id, .didStop, finished: false)
             if let delegate = attachments[id].source.delegate {
-                inTransaction { delegate.animationDidStop(attachments[id].source, finished: false) }
+                inTransaction(.delegate) { delegate.animationDidStop(attachments[id].source, finished: false) }
             }
         case .completion(let block):
-            inTransaction { block() }
+            inTransaction(.completion) { block() }
         }
     }
 
@@ -181,13 +186,15 @@ final class TimelineCompiler: @unchecked Sendable {
     private func makeTimeline() -> Timeline {
         var perLayer = [[Attachment]](repeating: [], count: objects.count)
         for a in attachments where a.addedAt < a.removedAt {
-            perLayer[a.layer].append(Attachment(key: a.key, animation: a.animation, addedAt: a.addedAt, removedAt: a.removedAt))
+            perLayer[a.layer].append(Attachment(key: a.key, isImplicit: a.isImplicit, animation: a.animation, addedAt: a.addedAt,
+                                                removedAt: a.removedAt))
         }
         let layers = objects.indices.map { id in
             CompiledLayer(name: objects[id].name, kind: type(of: objects[id]).kind,
                           snapshotTimes: snapshotTimes[id], snapshots: snapshots[id], attachments: perLayer[id])
         }
-        return Timeline(canvas: scene.canvas, layers: layers, rootID: ids[ObjectIdentifier(scene.rootLayer)]!, events: events)
+        return Timeline(canvas: scene.canvas, layers: layers, rootID: ids[ObjectIdentifier(scene.rootLayer)]!, events: events,
+                        transactions: transactions)
     }
 
     // MARK: - Layers and the model

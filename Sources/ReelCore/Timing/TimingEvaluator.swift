@@ -46,23 +46,45 @@ public enum TimingEvaluator {
             guard parentTime >= timing.beginTime, timing.fillMode.fillsForwards else { return nil }
             return TimingSample(phase: .after, iteration: 0, fraction: 1)
         }
+        guard let (a, phase) = activeTime(timing, parentTime: parentTime, endInclusive: endInclusive) else { return nil }
+        return position(timing, activeTime: a, phase: phase)
+    }
+
+    /// Active time (0…activeDuration) and phase at `parentTime` of an animation with a positive
+    /// duration, or nil when it has no effect then.
+    private static func activeTime(_ timing: MediaTiming, parentTime: Double, endInclusive: Bool) -> (Double, TimingSample.Phase)? {
+        let active = timing.activeDuration
         var elapsed = (parentTime - timing.beginTime) * abs(timing.speed)
         if timing.speed == 0 { elapsed = 0 }
         if elapsed < 0 {
             guard timing.fillMode.fillsBackwards else { return nil }
-            return position(timing, activeTime: timing.speed < 0 ? active : 0, phase: .before)
+            return (timing.speed < 0 ? active : 0, .before)
         }
         if elapsed >= active {
             let atEnd = endInclusive && elapsed - active <= 1e-9 * max(1, active)
             guard timing.fillMode.fillsForwards || atEnd else { return nil }
-            return position(timing, activeTime: timing.speed < 0 ? 0 : active, phase: .after)
+            return (timing.speed < 0 ? 0 : active, .after)
         }
         // A negative speed plays the active period from its end back to its start.
-        return position(timing, activeTime: timing.speed < 0 ? active - elapsed : elapsed, phase: .active)
+        return (timing.speed < 0 ? active - elapsed : elapsed, .active)
     }
 
     /// Iteration and fraction at active time `a` (0 ≤ a ≤ activeDuration).
     static func position(_ timing: MediaTiming, activeTime a: Double, phase: TimingSample.Phase) -> TimingSample {
+        let (iteration, within) = cyclePosition(timing, activeTime: a)
+        var fraction: Double
+        if timing.autoreverses && within > timing.duration {
+            fraction = (timing.cycleDuration - within) / timing.duration
+        } else {
+            fraction = within / timing.duration
+        }
+        fraction = min(max(fraction, 0), 1)
+        let clampedIteration = iteration.isFinite ? Int(max(min(iteration, Double(Int32.max)), Double(Int32.min))) : 0
+        return TimingSample(phase: phase, iteration: clampedIteration, fraction: fraction)
+    }
+
+    /// The iteration (a whole number) and the time into its cycle at active time `a`.
+    private static func cyclePosition(_ timing: MediaTiming, activeTime a: Double) -> (iteration: Double, within: Double) {
         let cycle = timing.cycleDuration
         let local = a + timing.timeOffset
         var iteration = (local / cycle).rounded(.down)
@@ -73,15 +95,14 @@ public enum TimingEvaluator {
             iteration -= 1
             within = cycle
         }
-        if within < 0 { within = 0 }
-        var fraction: Double
-        if timing.autoreverses && within > timing.duration {
-            fraction = (cycle - within) / timing.duration
-        } else {
-            fraction = within / timing.duration
-        }
-        fraction = min(max(fraction, 0), 1)
-        let clampedIteration = iteration.isFinite ? Int(max(min(iteration, Double(Int32.max)), Double(Int32.min))) : 0
-        return TimingSample(phase: phase, iteration: clampedIteration, fraction: fraction)
+        return (iteration, max(within, 0))
+    }
+
+    /// True when an autoreversing animation is in the backward half of its cycle at `parentTime`
+    /// (false when it has no effect then, or does not autoreverse). Review tools draw the halves.
+    public static func isReversing(_ timing: MediaTiming, parentTime: Double, endInclusive: Bool = false) -> Bool {
+        guard timing.autoreverses, timing.duration > 0, timing.activeDuration > 0,
+              let (a, _) = activeTime(timing, parentTime: parentTime, endInclusive: endInclusive) else { return false }
+        return cyclePosition(timing, activeTime: a).within > timing.duration
     }
 }
