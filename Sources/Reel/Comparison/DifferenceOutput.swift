@@ -51,7 +51,8 @@ public final class DifferenceOutput {
     /// - Throws: `RenderJobError.failed` when the video cannot be written.
     public func add(_ frame: FrameComparison.Frame, _ a: PixelBuffer, _ b: PixelBuffer) throws {
         if isSheet { return keep(frame, a, b) }
-        let picture = DifferencePictures.sideBySide(a, b, labels: labels(frame))
+        let picture = DifferencePictures.sideBySide(
+            a, b, labels: labels(frame), title: "A: \(names.a)   B: \(names.b)   difference ×\(DifferencePictures.amplification)")
         do {
             if video == nil {
                 let canvas = Canvas(size: CGSize(width: picture.width, height: picture.height), fps: fps ?? 30, duration: 1)
@@ -94,13 +95,13 @@ public final class DifferenceOutput {
         video = nil
     }
 
-    /// `A  a.mp4  #12  00:00.40`, `B  b.yaml`, `difference ×4  SSIM 0.9812  PSNR 35.10 dB`.
+    /// `A  #12  00:00.40`, `B  worst`, `SSIM 0.9812  PSNR 35.10 dB  ≠` (≠: beyond the tolerance).
     func labels(_ frame: FrameComparison.Frame, role: String? = nil) -> [String] {
         let time = frame.time.map { "  " + Self.timecode($0) } ?? ""
         let d = frame.difference
         let psnr = d.psnr.isInfinite ? "identical" : String(format: "PSNR %.2f dB", d.psnr)
-        return ["A  \(names.a)  #\(frame.index)\(time)", "B  \(names.b)" + (role.map { "  \($0)" } ?? ""),
-                "difference ×\(DifferencePictures.amplification)  " + String(format: "SSIM %.4f  ", d.ssim) + psnr + (frame.differs ? "  ≠" : "")]
+        return ["A  #\(frame.index)\(time)", "B" + (role.map { "  \($0)" } ?? ""),
+                String(format: "SSIM %.4f  ", d.ssim) + psnr + (frame.differs ? "  ≠" : "")]
     }
 
     /// `01:02.50`: minutes, seconds and hundredths.
@@ -131,7 +132,7 @@ public final class DifferenceOutput {
             return (a: k.a, b: k.b, labels: labels(k.frame, role: roles.isEmpty ? nil : roles.joined(separator: ", ")))
         }
         let verdict = comparison.isEqual ? "equal" : "\(comparison.differingCount) of \(comparison.frames.count) frames differ"
-        let title = "A: \(names.a)   B: \(names.b)   \(verdict) (\(comparison.tolerance.summary))"
+        let title = "A: \(names.a)   B: \(names.b)   difference ×\(DifferencePictures.amplification)   \(verdict)"
         let sheet = DifferencePictures.sheet(rows, title: title)
         let target = try AtomicOutput(finalPath: path, replaceReadOnly: replaceReadOnly)
         do {

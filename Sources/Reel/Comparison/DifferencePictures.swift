@@ -67,18 +67,36 @@ public enum DifferencePictures {
     /// picture under 2000 pixels wide, which any player and encoder take.
     public static let panelWidth = 640
 
+    /// Frames narrower than this are enlarged (by whole pixels) so their labels fit under them.
+    public static let minimumPanelWidth = 320
+
+    /// `buffer` at a size for a panel: shrunk to `panelWidth`, or enlarged pixel by pixel (at most
+    /// 4×) to at least `minimumPanelWidth`.
+    static func panel(_ buffer: PixelBuffer) -> PixelBuffer {
+        if buffer.width > panelWidth { return shrink(buffer, toWidth: panelWidth) }
+        let factor = min(4, (minimumPanelWidth + buffer.width - 1) / max(buffer.width, 1))
+        guard factor > 1 else { return buffer }
+        let out = PixelBuffer(width: buffer.width * factor, height: buffer.height * factor)
+        for y in 0..<out.height {
+            let ri = buffer.baseAddress.advanced(by: (y / factor) * buffer.stride).assumingMemoryBound(to: UInt32.self)
+            let ro = out.baseAddress.advanced(by: y * out.stride).assumingMemoryBound(to: UInt32.self)
+            for x in 0..<out.width { ro[x] = ri[x / factor] }
+        }
+        return out
+    }
+
     /// A, B and their heatmap side by side, each labelled underneath, as one opaque picture of even
     /// width and height (what H.264 needs). `labels`: A's, B's and the difference's.
     public static func sideBySide(_ a: PixelBuffer, _ b: PixelBuffer, labels: [String], title: String? = nil) -> PixelBuffer {
         let difference = heatmap(a, b)
-        let tiles = zip([a, b, difference], labels).map { (image: shrink($0, toWidth: panelWidth), label: $1) }
+        let tiles = zip([a, b, difference], labels).map { (image: panel($0), label: $1) }
         return evenSized(ContactSheet(columns: 3, title: title).render(tiles))
     }
 
     /// Rows of side-by-side pictures under a title (`reel diff -o NAME.png`).
     public static func sheet(_ rows: [(a: PixelBuffer, b: PixelBuffer, labels: [String])], title: String) -> PixelBuffer {
         let tiles = rows.flatMap { row in
-            zip([row.a, row.b, heatmap(row.a, row.b)], row.labels).map { (image: shrink($0, toWidth: panelWidth), label: $1) }
+            zip([row.a, row.b, heatmap(row.a, row.b)], row.labels).map { (image: panel($0), label: $1) }
         }
         return ContactSheet(columns: 3, title: title).render(tiles)
     }
