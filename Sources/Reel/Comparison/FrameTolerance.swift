@@ -77,8 +77,9 @@ public struct FrameTolerance: Sendable, Equatable {
         var parts: [String] = []
         if let minimumPSNR { parts.append("PSNR ≥ \(JSONValue.format(minimumPSNR)) dB") }
         if let minimumSSIM { parts.append("SSIM ≥ \(JSONValue.format(minimumSSIM))") }
-        if let maximumBlock { parts.append("8×8 block ≤ \(JSONValue.format(maximumBlock)) levels") }
-        if let maximumMeanShift { parts.append("mean shift ≤ \(JSONValue.format(maximumMeanShift)) levels") }
+        func levels(_ v: Double) -> String { "\(JSONValue.format(v)) level\(v == 1 ? "" : "s")" }
+        if let maximumBlock { parts.append("8×8 block ≤ \(levels(maximumBlock))") }
+        if let maximumMeanShift { parts.append("mean shift ≤ \(levels(maximumMeanShift))") }
         return parts.isEmpty ? "any frames" : parts.joined(separator: ", ")
     }
 }
