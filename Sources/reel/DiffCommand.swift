@@ -43,7 +43,7 @@ struct DiffCommand: ParsableCommand {
     var b: String
 
     @Option(name: [.short, .long], help: ArgumentHelp(
-        "Show the difference: a video (.mp4, .mov, .webm, .mkv) of A | B | difference heatmap, or a .png sheet of the first differing, the worst and a few evenly spaced frames.",
+        "Show the difference: a video (.mp4, .mov, .webm) of A | B | difference heatmap, or a .png sheet of the first differing, the worst and a few evenly spaced frames.",
         valueName: "file"))
     var output: String?
 
@@ -83,6 +83,9 @@ struct DiffCommand: ParsableCommand {
         }
 
         reel_install_interrupt_handlers()
+        // A second Ctrl-C kills at once; the video's temporary file goes with it.
+        pictures?.opened = { reel_remove_on_forced_exit($0) }
+        defer { reel_remove_on_forced_exit(nil) }
         let reporter = ProgressReporter(keyValue: false, quiet: quiet)
         let comparison: FrameComparison
         do {

@@ -4,7 +4,7 @@ import ReelEncode
 import ReelRender
 
 /// Where `reel diff -o` shows a comparison: a video of A | B | difference for every frame
-/// (`.mp4`, `.mov`, `.webm`, `.mkv`), or a PNG sheet of the telling frames — the first that
+/// (`.mp4`, `.mov`, `.webm`), or a PNG sheet of the telling frames — the first that
 /// differs, the worst, and a few evenly spaced — each as A | B | difference. Frames stream
 /// through it; the file appears whole when `finish` succeeds, or not at all.
 public final class DifferenceOutput {
@@ -20,6 +20,10 @@ public final class DifferenceOutput {
     private var kept: [Int: (frame: FrameComparison.Frame, a: PixelBuffer, b: PixelBuffer)] = [:]
     private var firstDiffering: Int?, worst: Int?, last: Int?
     private let evenlySpaced: Set<Int>
+
+    /// Called with the temporary file's path once the video is being written (the CLI removes it
+    /// should the process be killed).
+    public var opened: (String) -> Void = { _ in }
 
     /// How many evenly spaced frames a sheet shows besides the first differing and the worst.
     public static let spacedFrames = 4
@@ -39,7 +43,7 @@ public final class DifferenceOutput {
         isSheet = ext == "png"
         if !isSheet {
             guard case .video(_, let codec)? = try? OutputFormat(path: path), codec != .gif else {
-                throw RenderJobError.invalid("-o \(path): give a video (.mp4, .mov, .webm, .mkv) for A | B | difference of every frame, "
+                throw RenderJobError.invalid("-o \(path): give a video (.mp4, .mov, .webm) for A | B | difference of every frame, "
                     + "or a .png for a sheet of the frames that differ most")
             }
         }
@@ -59,6 +63,7 @@ public final class DifferenceOutput {
                 var output = try RenderOutput(path: path, format: OutputFormat(path: path), canvas: canvas)
                 output.replaceReadOnly = replaceReadOnly
                 video = try output.open()
+                if let file = video?.destination as? AtomicOutput { opened(file.temporaryPath) }
             }
             try video!.sink.append(picture)
         } catch {
