@@ -238,8 +238,8 @@ public struct LoadedJob: Sendable {
     /// last included, each labelled with its time and frame number, under `title` and the
     /// canvas's figures. Tiles are at most 480 points wide unless the options set a scale.
     public func sheet(count: Int, columns: Int, title: String) -> PixelBuffer {
-        // A count is always in range.
-        try! sheet(.count(count), columns: columns, title: title)
+        // A count kept in range cannot be refused.
+        try! sheet(.count(min(max(count, 1), SheetFrames.maximumTiles)), columns: columns, title: title)
     }
 
     /// A contact sheet of the frames `picking` chooses (a count spread evenly, frame numbers, or
