@@ -5,8 +5,9 @@ import ReelCore
 /// Layer outlines over a rendered frame, like Xcode's view debugger (`reel still --outline`):
 /// each layer's bounds where they are drawn (the quad after every transform, 3D projected), its
 /// anchor point as a small crosshair, and its name (or class) in a tag at the bounds' origin
-/// corner. Each nesting depth has its own colour; layers of opacity 0 (drawn by nobody) are
-/// outlined dashed; hidden layers are left out, as the renderer leaves them out.
+/// corner. Each nesting depth has its own colour; layers that are there but draw nothing (opacity
+/// 0, or single-sided and turned away) are outlined dashed; hidden layers are left out, as the
+/// renderer leaves them out.
 ///
 /// The geometry is the renderer's own (`PresentationLayer.placements()`), so an outline sits on
 /// the pixels it belongs to.
@@ -39,7 +40,7 @@ public enum LayerOutline {
 
             cairo_save(cr)
             cairo_set_line_width(cr, 1.5)
-            if placement.isTransparent {
+            if placement.isTransparent || placement.facesAway {
                 var dashes: [Double] = [5, 3]
                 cairo_set_dash(cr, &dashes, 2, 0)
             }
@@ -56,8 +57,18 @@ public enum LayerOutline {
             }
             tags.append((placement.layer.name ?? placement.layer.className, points[0], color))
         }
-        // Tags last, so no outline crosses a name.
-        for tag in tags { self.tag(cr, tag.text, x: tag.at.x, y: tag.at.y, color: tag.color, width: Double(buffer.width), height: Double(buffer.height)) }
+        // Tags last, so no outline crosses a name; a tag that would cover an earlier one moves
+        // below it (layers sharing a corner keep both names readable).
+        var placed: [(x: Double, y: Double, w: Double, h: Double)] = []
+        for tag in tags {
+            var box = tagBox(cr, tag.text, x: tag.at.x, y: tag.at.y, width: Double(buffer.width), height: Double(buffer.height))
+            for _ in 0..<8 {
+                guard let other = placed.first(where: { $0.x < box.x + box.w && box.x < $0.x + $0.w && $0.y < box.y + box.h && box.y < $0.y + $0.h }) else { break }
+                box = tagBox(cr, tag.text, x: box.x, y: other.y + box.h + 1, width: Double(buffer.width), height: Double(buffer.height))
+            }
+            placed.append(box)
+            self.tag(cr, tag.text, box: box, color: tag.color)
+        }
         cairo_surface_flush(cairo.surface)
     }
 
@@ -79,19 +90,24 @@ public enum LayerOutline {
         cairo_restore(cr)
     }
 
-    /// The layer's name on a tag of its colour, at the quad's first corner (kept on the frame).
-    private static func tag(_ cr: OpaquePointer, _ text: String, x: Double, y: Double, color: (r: Double, g: Double, b: Double),
-                            width: Double, height: Double) {
+    /// Where a tag for `text` goes with its top left at (x, y), kept on the frame.
+    private static func tagBox(_ cr: OpaquePointer, _ text: String, x: Double, y: Double, width: Double,
+                               height: Double) -> (x: Double, y: Double, w: Double, h: Double) {
         var extents = cairo_text_extents_t()
         cairo_text_extents(cr, text, &extents)
         let w = extents.x_advance + 6, h = 13.0
-        let left = min(max(x, 0), max(width - w, 0)), top = min(max(y, 0), max(height - h, 0))
+        return (min(max(x, 0), max(width - w, 0)), min(max(y, 0), max(height - h, 0)), w, h)
+    }
+
+    /// The layer's name on a tag of its colour.
+    private static func tag(_ cr: OpaquePointer, _ text: String, box: (x: Double, y: Double, w: Double, h: Double),
+                            color: (r: Double, g: Double, b: Double)) {
         cairo_save(cr)
-        cairo_rectangle(cr, left, top, w, h)
+        cairo_rectangle(cr, box.x, box.y, box.w, box.h)
         cairo_set_source_rgba(cr, color.r, color.g, color.b, 0.85)
         cairo_fill(cr)
         cairo_set_source_rgb(cr, 0, 0, 0)
-        cairo_move_to(cr, left + 3, top + 10)
+        cairo_move_to(cr, box.x + 3, box.y + 10)
         cairo_show_text(cr, text)
         cairo_restore(cr)
     }

@@ -5,7 +5,7 @@ import ReelScene
 import Testing
 
 /// `--outline`: layer quads where the renderer put the layers, anchors, names; dashed for
-/// opacity 0, nothing for hidden layers.
+/// opacity 0 and back faces, nothing for hidden layers.
 @Suite("Layer outlines")
 struct LayerOutlineTests {
     static let scene = """
@@ -17,6 +17,7 @@ struct LayerOutlineTests {
           - { name: turned, frame: [140, 40, 60, 80], backgroundColor: "#3355aa", transform: [{perspective: 300}, {rotate: 40deg, axis: [0, 1, 0]}] }
           - { name: ghost, frame: [20, 110, 80, 30], backgroundColor: green, opacity: 0 }
           - { name: secret, frame: [120, 130, 100, 20], backgroundColor: white, hidden: true }
+          - { name: away, frame: [110, 135, 40, 20], backgroundColor: white, doubleSided: false, transform: [{rotate: 180deg, axis: [0, 1, 0]}] }
         """
 
     /// The frame without and with outlines.
@@ -78,6 +79,10 @@ struct LayerOutlineTests {
         let dashes = zip(row, row.dropFirst()).filter { !$0 && $1 }.count + (row.first == true ? 1 : 0)
         #expect(dashes >= 6, "\(dashes) dashes")
         #expect(row.filter { !$0 }.count >= 20, "gaps between the dashes")
+        // away (single-sided, turned to show its back): not drawn, outlined dashed along y = 155.
+        #expect(plain.rgba(x: 130, y: 145).r < 60, "the back face is not drawn")
+        let back = (112...148).map { Self.isOutline(outlined, Double($0), 155) }
+        #expect(zip(back, back.dropFirst()).filter { !$0 && $1 }.count >= 3 && back.filter { !$0 }.count >= 8, "\(back)")
         // secret (hidden): nothing drawn along its top edge.
         for x in 125...215 {
             let (a, b) = (plain.rgba(x: x, y: 130), outlined.rgba(x: x, y: 130))
@@ -95,9 +100,10 @@ struct LayerOutlineTests {
         let timeline = try SceneLoader.decode(text: Self.scene, file: "outline.yaml").scene.compile()
         let tree = timeline.presentation(at: 0)
         let placements = tree.placements()
-        #expect(placements.map { $0.layer.name } == [nil, "tilted", "dot", "turned", "ghost"].map { $0 ?? tree.name })
-        #expect(placements.map(\.depth) == [0, 1, 2, 1, 1])
-        #expect(placements.map(\.isTransparent) == [false, false, false, false, true])
+        #expect(placements.map { $0.layer.name } == [nil, "tilted", "dot", "turned", "ghost", "away"].map { $0 ?? tree.name })
+        #expect(placements.map(\.depth) == [0, 1, 2, 1, 1, 1])
+        #expect(placements.map(\.isTransparent) == [false, false, false, false, true, false])
+        #expect(placements.map(\.facesAway) == [false, false, false, false, false, true])
         let turned = try #require(placements.first { $0.layer.name == "turned" })
         let centre = turned.toCanvas.apply(30, 40)
         #expect(abs(centre.x - 170) < 1e-9 && abs(centre.y - 80) < 1e-9)
