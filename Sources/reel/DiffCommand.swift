@@ -29,10 +29,10 @@ struct DiffCommand: ParsableCommand {
             file, or frame sizes, rates or counts that differ — the message says which).
 
             Examples:
-              reel diff before.yaml after.yaml                  # two versions of a scene
-              reel diff scene.yaml scene.mp4                    # a scene against its render
-              reel diff a.mp4 b.mp4 -o diff.mp4                 # A | B | difference, every frame
-              reel diff a.mp4 b.mp4 -o diff.png                 # first, worst and a few frames
+              reel diff before.yaml after.yaml       # two versions of a scene
+              reel diff scene.yaml scene.mp4         # a scene against its render
+              reel diff a.mp4 b.mp4 -o diff.mp4      # A | B | difference, each frame
+              reel diff a.mp4 b.mp4 -o diff.png      # first, worst, a few more
               reel diff a.mp4 b.mp4 --tolerance ssim=0.99,psnr=none --json
             """)
 
