@@ -165,6 +165,20 @@ struct DiffCLITests {
         #expect(sheetHeight == 36 + 6 * (180 + 26) + 7 * 16)
     }
 
+    @Test func twoStillImages() throws {
+        let folder = try TemporaryFolder()
+        let a = try folder.write("a.yaml", Self.scene), b = try folder.write("b.yaml", Self.changed)
+        let first = folder.url.appendingPathComponent("a.png").path, second = folder.url.appendingPathComponent("b.png").path
+        try #require(try ReelProcess.run(["still", a, "--at", "1.2", "-o", first]).status == 0)
+        try #require(try ReelProcess.run(["still", b, "--at", "1.2", "-o", second]).status == 0)
+        let same = try ReelProcess.run(["diff", first, first])
+        #expect(same.status == 0 && same.stdout.contains("1 frame compared, 160×90: equal"), "an image has no frame rate: \(same.stdout)")
+        let different = try ReelProcess.run(["diff", first, second, "--json"])
+        #expect(different.status == 1)
+        let json = try Self.json(different.stdout)
+        #expect(json["fps"] is NSNull && (json["worstFrame"] as? [String: Any])?["time"] is NSNull)
+    }
+
     @Test func helpHasExamples() throws {
         let help = try ReelProcess.run(["diff", "--help"])
         #expect(help.stdout.contains("reel diff scene.yaml scene.mp4") && help.stdout.contains("--tolerance"))

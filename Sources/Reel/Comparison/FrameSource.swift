@@ -41,8 +41,13 @@ public final class VideoFrames: FrameSource {
         self.files = Array(files.dropFirst())
         let first = try VideoDecoder(path: path)
         (decoder, firstDecoder) = (first, first)
-        (width, height, fps) = (first.width, first.height, first.frameRate?.fps)
+        // An image has no frame rate, whatever FFmpeg's image reader assumes (25 fps).
+        let isImage = Self.imageExtensions.contains((path as NSString).pathExtension.lowercased())
+        (width, height, fps) = (first.width, first.height, isImage ? nil : first.frameRate?.fps)
     }
+
+    /// Still-image files: read as frames without a rate.
+    static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "webp", "bmp", "tif", "tiff"]
 
     /// Opens one video or image file.
     public convenience init(path: String) throws { try self.init(files: [path]) }
