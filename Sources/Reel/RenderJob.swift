@@ -223,11 +223,14 @@ public struct LoadedJob: Sendable {
         return planned
     }
 
-    /// Draws the frame at `time` seconds (the job's scale applied).
-    public func still(at time: Double) -> PixelBuffer {
+    /// Draws the frame at `time` seconds (the job's scale applied); with `outline`, each layer's
+    /// bounds, anchor point and name over it (`LayerOutline`).
+    public func still(at time: Double, outline: Bool = false) -> PixelBuffer {
         let renderer = FrameRenderer(canvas: canvas)
         let buffer = renderer.makeBuffer()
-        renderer.render(timeline, at: time, into: buffer)
+        let tree = timeline.presentation(at: time)
+        renderer.render(tree, into: buffer)
+        if outline { LayerOutline.draw(tree, over: buffer, scale: canvas.scale) }
         return buffer
     }
 
@@ -235,11 +238,20 @@ public struct LoadedJob: Sendable {
     /// last included, each labelled with its time and frame number, under `title` and the
     /// canvas's figures. Tiles are at most 480 points wide unless the options set a scale.
     public func sheet(count: Int, columns: Int, title: String) -> PixelBuffer {
+        // A count kept in range cannot be refused.
+        try! sheet(.count(min(max(count, 1), SheetFrames.maximumTiles)), columns: columns, title: title)
+    }
+
+    /// A contact sheet of the frames `picking` chooses (a count spread evenly, frame numbers, or
+    /// times), each labelled with its time and frame number; with `outline`, layer outlines on
+    /// every tile (`LayerOutline`).
+    /// - Throws: `RenderJobError.invalid` for a frame or time outside the scene, or no frames.
+    public func sheet(_ picking: SheetFrames, columns: Int, title: String, outline: Bool = false) throws -> PixelBuffer {
         let canvas = sheetCanvas
-        let frameNumbers = Self.sheetFrames(count: count, of: max(canvas.frameCount, 1))
+        let moments = try picking.moments(frameCount: max(canvas.frameCount, 1), fps: canvas.fps, duration: canvas.duration)
         // Tiles are independent: drawn on every core.
-        let images = frames(at: frameNumbers.map { [canvas] in canvas.time(ofFrame: $0) }, canvas: canvas)
-        let tiles = zip(frameNumbers, images).map { (image: $1, label: Self.sheetLabel(frame: $0, fps: canvas.fps)) }
+        let images = frames(at: moments.map(\.time), canvas: canvas, outline: outline)
+        let tiles = zip(moments, images).map { (image: $1, label: Self.sheetLabel(time: $0.time, frame: $0.frame)) }
         let heading = "\(title)  \(timeline.canvas.pixelWidth)×\(timeline.canvas.pixelHeight)  "
             + "\(JSONValue.format(canvas.fps)) fps  \(JSONValue.format(canvas.duration)) s  \(canvas.frameCount) frames"
         return ContactSheet(columns: columns, title: heading).render(tiles)
@@ -262,17 +274,25 @@ public struct LoadedJob: Sendable {
 
     /// `00:01.50  #90`: scene time as minutes, seconds and hundredths, then the frame number.
     static func sheetLabel(frame: Int, fps: Double) -> String {
-        let hundredths = Int((Double(frame) / fps * 100).rounded())
+        sheetLabel(time: Double(frame) / fps, frame: frame)
+    }
+
+    /// `00:02.20  #66`: the time shown, then the frame it falls in.
+    static func sheetLabel(time: Double, frame: Int) -> String {
+        let hundredths = Int((time * 100).rounded())
         return String(format: "%02d:%02d.%02d  #%d", hundredths / 6000, hundredths / 100 % 60, hundredths % 100, frame)
     }
 
-    /// Draws the frames at `times` on every core, at `canvas` (for contact sheets: a smaller scale).
-    public func frames(at times: [Double], canvas: Canvas) -> [PixelBuffer] {
+    /// Draws the frames at `times` on every core, at `canvas` (for contact sheets: a smaller
+    /// scale); with `outline`, layer outlines over each.
+    public func frames(at times: [Double], canvas: Canvas, outline: Bool = false) -> [PixelBuffer] {
         let renderer = FrameRenderer(canvas: canvas)
         let images = times.map { _ in renderer.makeBuffer() }
         let timeline = self.timeline
         DispatchQueue.concurrentPerform(iterations: times.count) { i in
-            renderer.render(timeline, at: times[i], into: images[i])
+            let tree = timeline.presentation(at: times[i])
+            renderer.render(tree, into: images[i])
+            if outline { LayerOutline.draw(tree, over: images[i], scale: canvas.scale) }
         }
         return images
     }

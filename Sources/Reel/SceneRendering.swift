@@ -11,6 +11,7 @@ import Foundation
 /// let frame = try scene.still(at: 1.5)                    // a PixelBuffer
 /// try scene.still(at: 1.5, to: "frame.png")
 /// try scene.sheet(to: "sheet.png")                        // frames with timecodes, for review
+/// try scene.sheet(to: "keys.png", picking: .times([0.5, 1, 2.2]), outline: true)
 /// ```
 extension Scene {
     /// Renders every frame to `path`, whose extension picks the format; the file appears whole
@@ -45,20 +46,30 @@ extension Scene {
         }
     }
 
-    /// The frame at scene time `time` (the options' scale applied).
-    public func still(at time: Double, options: RenderOptions = RenderOptions()) throws -> PixelBuffer {
-        try loadedJob(options).still(at: time)
+    /// The frame at scene time `time` (the options' scale applied); with `outline`, each
+    /// layer's bounds, anchor point and name drawn over it, as `reel still --outline` does.
+    public func still(at time: Double, outline: Bool = false, options: RenderOptions = RenderOptions()) throws -> PixelBuffer {
+        try loadedJob(options).still(at: time, outline: outline)
     }
 
     /// The frame at scene time `time`, written to `path` as a PNG.
-    public func still(at time: Double, to path: String, options: RenderOptions = RenderOptions()) throws {
-        try PNGFile.write(still(at: time, options: options), to: path)
+    public func still(at time: Double, to path: String, outline: Bool = false, options: RenderOptions = RenderOptions()) throws {
+        try PNGFile.write(still(at: time, outline: outline, options: options), to: path)
     }
 
     /// A contact sheet: `count` frames spread over the scene, first and last included, each
     /// labelled with its time and frame number, written to `path` as a PNG (see `reel sheet`).
     public func sheet(to path: String, count: Int = 12, columns: Int = 4, options: RenderOptions = RenderOptions()) throws {
         try PNGFile.write(loadedJob(options).sheet(count: count, columns: columns, title: "Scene"), to: path)
+    }
+
+    /// A contact sheet of chosen frames — `.frames([0, 30, 60])` or `.times([0.5, 1, 2.2])` —
+    /// written to `path` as a PNG (see `reel sheet --frames` and `--at`); with `outline`, layer
+    /// outlines on every tile.
+    /// - Throws: `RenderJobError.invalid` for a frame or time outside the scene.
+    public func sheet(to path: String, picking: SheetFrames, columns: Int = 4, outline: Bool = false,
+                      options: RenderOptions = RenderOptions()) throws {
+        try PNGFile.write(loadedJob(options).sheet(picking, columns: columns, title: "Scene", outline: outline), to: path)
     }
 
     /// The scene compiled as a render job (a Swift scene has no file: nothing to fingerprint

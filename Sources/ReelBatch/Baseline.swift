@@ -33,51 +33,43 @@ public enum Baseline {
             result.framesCompared = max(OutputRecord.read(for: output)?.frames ?? 0, 0)
             return result
         }
-        var a = FrameReader(current), b = FrameReader(previous)
-        var worst: (index: Int, difference: FrameDifference, mine: PixelBuffer, theirs: PixelBuffer)?
-        var index = 0
-        while true {
-            let mine: PixelBuffer?, theirs: PixelBuffer?
-            do {
-                mine = try a.next()
-                theirs = try b.next()
-            } catch {
-                result.status = .changed
-                result.note = "cannot decode: \(error)"
-                return result
-            }
-            guard let mine, let theirs else {
-                if mine != nil || theirs != nil {
-                    result.status = .changed
-                    result.note = "\(index + (mine != nil ? a.remaining : 0)) frames now, the baseline has a different count"
-                }
-                break
-            }
-            guard mine.width == theirs.width, mine.height == theirs.height else {
-                result.status = .changed
-                result.note = "frames are \(mine.width)×\(mine.height) now, \(theirs.width)×\(theirs.height) in the baseline"
-                return result
-            }
-            let difference = FrameDifference(mine, theirs)
-            result.framesCompared += 1
-            if difference.isChanged { result.framesChanged += 1 }
-            if worst == nil || difference.psnr < worst!.difference.psnr
-                || (difference.psnr == worst!.difference.psnr && difference.worstBlock > worst!.difference.worstBlock) {
-                worst = (index, difference, mine, theirs)
-            }
-            index += 1
+        // The same comparison as `reel diff`: frames streamed, measured by `FrameDifference`,
+        // judged by the standard tolerance. The worst frame's pictures are kept for the report.
+        var worst: (difference: FrameDifference, mine: PixelBuffer, theirs: PixelBuffer)?
+        let comparison: FrameComparison
+        do {
+            comparison = try FrameComparison.run(VideoFrames(files: current), VideoFrames(files: previous), visit: { frame, mine, theirs in
+                if worst.map({ frame.difference.isWorse(than: $0.difference) }) ?? true { worst = (frame.difference, mine, theirs) }
+            })
+        } catch {
+            result.status = .changed
+            result.note = "cannot decode: \(error)"
+            return result
         }
-        if let worst {
-            result.worstFrame = worst.index
-            result.worstPSNR = worst.difference.psnr
-            result.worstBlockDifference = worst.difference.worstBlock
-            result.worstMeanShift = worst.difference.meanShift
-            if result.framesChanged > 0 {
-                result.status = .changed
-                result.baselinePNG = thumbnail(worst.theirs)
-                result.currentPNG = thumbnail(worst.mine)
-                result.differencePNG = thumbnail(differenceImage(worst.mine, worst.theirs))
-            }
+        result.framesCompared = comparison.frames.count
+        result.framesChanged = comparison.differingCount
+        switch comparison.mismatch {
+        case .size(let now, let before, _)?:
+            result.note = "frames are \(now.width)×\(now.height) now, \(before.width)×\(before.height) in the baseline"
+        case .frameCount(let now, let before)?:
+            result.note = "\(now) frames now, the baseline has \(before)"
+        case .rate(let now, let before)?:
+            result.note = "\(JSONValue.format(now)) fps now, \(JSONValue.format(before)) fps in the baseline"
+        case nil:
+            break
+        }
+        if let frame = comparison.worst {
+            result.worstFrame = frame.index
+            result.worstPSNR = frame.difference.psnr
+            result.worstSSIM = frame.difference.ssim
+            result.worstBlockDifference = frame.difference.worstBlock
+            result.worstMeanShift = frame.difference.meanShift
+        }
+        if !comparison.isEqual { result.status = .changed }
+        if comparison.differingCount > 0, let worst {
+            result.baselinePNG = thumbnail(worst.theirs)
+            result.currentPNG = thumbnail(worst.mine)
+            result.differencePNG = thumbnail(DifferencePictures.heatmap(worst.mine, worst.theirs))
         }
         return result
     }
@@ -102,65 +94,9 @@ public enum Baseline {
         return files.sorted { $0.0 < $1.0 }.map(\.1)
     }
 
-    /// The absolute difference of two frames, amplified ×4 so small changes show.
-    static func differenceImage(_ a: PixelBuffer, _ b: PixelBuffer) -> PixelBuffer {
-        let out = PixelBuffer(width: a.width, height: a.height)
-        for y in 0..<a.height {
-            let ra = a.baseAddress.advanced(by: y * a.stride).assumingMemoryBound(to: UInt8.self)
-            let rb = b.baseAddress.advanced(by: y * b.stride).assumingMemoryBound(to: UInt8.self)
-            let ro = out.baseAddress.advanced(by: y * out.stride).assumingMemoryBound(to: UInt8.self)
-            for x in 0..<a.width {
-                for c in 0..<3 { ro[x * 4 + c] = UInt8(min(255, 4 * abs(Int(ra[x * 4 + c]) - Int(rb[x * 4 + c])))) }
-                ro[x * 4 + 3] = 255
-            }
-        }
-        return out
-    }
-
-    /// `buffer` made `width` pixels wide by averaging the pixels each output pixel covers.
-    static func shrink(_ buffer: PixelBuffer, toWidth width: Int) -> PixelBuffer {
-        let factor = Double(buffer.width) / Double(width)
-        let height = max(1, Int((Double(buffer.height) / factor).rounded()))
-        let out = PixelBuffer(width: width, height: height)
-        for y in 0..<height {
-            let y0 = Int(Double(y) * factor), y1 = max(y0 + 1, min(buffer.height, Int(Double(y + 1) * factor)))
-            let ro = out.baseAddress.advanced(by: y * out.stride).assumingMemoryBound(to: UInt8.self)
-            for x in 0..<width {
-                let x0 = Int(Double(x) * factor), x1 = max(x0 + 1, min(buffer.width, Int(Double(x + 1) * factor)))
-                var sums = [0, 0, 0, 0]
-                for sy in y0..<y1 {
-                    let row = buffer.baseAddress.advanced(by: sy * buffer.stride).assumingMemoryBound(to: UInt8.self)
-                    for sx in x0..<x1 { for c in 0..<4 { sums[c] += Int(row[sx * 4 + c]) } }
-                }
-                let n = (y1 - y0) * (x1 - x0)
-                for c in 0..<4 { ro[x * 4 + c] = UInt8(sums[c] / n) }
-            }
-        }
-        return out
-    }
-
     /// A PNG of `buffer` at most 320 pixels wide, for the HTML report.
     static func thumbnail(_ buffer: PixelBuffer) -> Data? {
-        let small = buffer.width > 320 ? shrink(buffer, toWidth: 320) : buffer
+        let small = DifferencePictures.shrink(buffer, toWidth: 320)
         return try? PNGFile.encode(small)
-    }
-}
-
-/// Reads frames one after another from a video, or from a sequence's files.
-struct FrameReader {
-    private var files: [String]
-    private var decoder: VideoDecoder?
-
-    init(_ files: [String]) { self.files = files }
-
-    /// Files not opened yet (for messages about counts).
-    var remaining: Int { files.count }
-
-    mutating func next() throws -> PixelBuffer? {
-        while true {
-            if let decoder, let frame = try decoder.nextFrame() { return frame }
-            guard !files.isEmpty else { return nil }
-            decoder = try VideoDecoder(path: files.removeFirst())
-        }
     }
 }

@@ -59,6 +59,8 @@ extension BaselineResult {
             ("worstPSNR", Self.number(worstPSNR)),
             ("worstBlockDifference", Self.number(worstBlockDifference)),
             ("worstMeanShift", Self.number(worstMeanShift)),
+            // Four decimals: SSIM's changes that matter are in the third.
+            ("worstSSIM", worstSSIM.map { .number(($0 * 10000).rounded() / 10000) } ?? .null),
             ("note", note.map(JSONValue.string) ?? .null),
         ])
     }

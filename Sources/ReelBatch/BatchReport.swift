@@ -139,6 +139,9 @@ public struct BaselineResult: Sendable, Codable {
     public var worstBlockDifference: Double?
     /// The worst frame's largest shift of a channel's mean, in levels.
     public var worstMeanShift: Double?
+    /// The worst frame's mean SSIM (see `SSIM`; 1 when identical). The worst frame is the one of
+    /// lowest SSIM, then lowest PSNR, as `reel diff` picks it.
+    public var worstSSIM: Double?
     /// Why it is `changed` when frames alone do not say (different frame counts or sizes).
     public var note: String?
     /// Side-by-side pictures of the worst frame for the HTML report: the baseline's, the new one,

@@ -102,6 +102,7 @@ enum ReportText {
             if let frame = baseline.worstFrame {
                 text += "; worst frame \(frame)"
                 if let psnr = baseline.worstPSNR { text += " at \(decimal(psnr)) dB PSNR" }
+                if let ssim = baseline.worstSSIM { text += String(format: ", SSIM %.4f", ssim) }
                 if let block = baseline.worstBlockDifference { text += ", block difference \(decimal(block))" }
             }
             if let note = baseline.note { text += " (\(note))" }

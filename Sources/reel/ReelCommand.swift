@@ -17,13 +17,15 @@ struct ReelCommand: ParsableCommand {
               reel render scenes/hello.yaml                 # → hello.mp4
               reel still scenes/hello.yaml --at 1.5 -o frame.png
               reel inspect scenes/hello.yaml --at 2 --layer card
+              reel diff before.yaml after.yaml -o diff.mp4   # frame by frame: PSNR, SSIM
               reel validate scenes/*.yaml
               reel batch scenes -o out --html out/index.html   # many scenes, unattended
               reel render scene.yaml --segment 3/8 -o part3.mp4   # render farms: then
               reel concat part*.mp4 -o scene.mp4                 # joins the 8 parts
             """,
         version: ReelVersion.string,
-        subcommands: [RenderCommand.self, FarmCommand.self, StillCommand.self, SheetCommand.self, InspectCommand.self, TimingCommand.self, PlotCommand.self, ValidateCommand.self,
+        subcommands: [RenderCommand.self, FarmCommand.self, StillCommand.self, SheetCommand.self, DiffCommand.self, InspectCommand.self, TimingCommand.self, PlotCommand.self,
+                      ValidateCommand.self,
                       BatchCommand.self, ConcatCommand.self, SubmitCommand.self, FontsCommand.self, WorkerCommand.self],
         defaultSubcommand: RenderCommand.self)
 

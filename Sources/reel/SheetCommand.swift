@@ -7,8 +7,17 @@ struct SheetCommand: ParsableCommand {
         commandName: "sheet",
         abstract: "Render a contact sheet: frames in a grid with their timecodes, for design review.",
         discussion: """
-            The frames are spread evenly over the scene, first and last included. Each is labelled \
-            MM:SS.hh (scene time) and its frame number, as `reel still --frame N` renders it.
+            By default 12 frames are spread evenly over the scene, first and last included \
+            (--count N for another number); --frames and --at pick them instead (one of the three). \
+            Each tile is labelled MM:SS.hh (scene time) and its frame number, and is the picture \
+            `reel still --frame N` (or `--at SECONDS`) renders. --outline draws each layer's \
+            bounds, anchor point and name over every tile.
+
+            Examples:
+              reel sheet scene.yaml                          # 12 frames → scene-sheet.png
+              reel sheet scene.yaml --count 24 --columns 6
+              reel sheet scene.yaml --at 0.5,1,2.2 -o keys.png
+              reel sheet scene.yaml --frames 0,30,60 --outline
             """)
 
     @OptionGroup var input: SceneOptions
@@ -16,8 +25,17 @@ struct SheetCommand: ParsableCommand {
     @Option(name: [.short, .long], help: ArgumentHelp("Output PNG file (default: SCENE-sheet.png).", valueName: "file"))
     var output: String?
 
-    @Option(help: ArgumentHelp("How many frames to show.", valueName: "n"))
-    var count = 12
+    @Option(help: ArgumentHelp("How many frames to show, spread evenly (default 12).", valueName: "n"))
+    var count: Int?
+
+    @Option(help: ArgumentHelp("Show these frames: comma-separated 0-based frame numbers, e.g. 0,30,60.", valueName: "list"))
+    var frames: String?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Show these moments: comma-separated scene times in seconds, e.g. 0.5,1,2.2.", valueName: "list"))
+    var at: String?
+
+    @Flag(help: "Draw each layer's bounds (as transformed, 3D included), anchor point and name over the frames; a colour per depth, dashed when its opacity is 0.")
+    var outline = false
 
     @Option(help: ArgumentHelp("Frames per row.", valueName: "c"))
     var columns = 4
@@ -35,10 +53,37 @@ struct SheetCommand: ParsableCommand {
     @OptionGroup var limits: LimitOptions
 
     func validate() throws {
-        if !(1...1000).contains(count) { throw ValidationError("--count must be 1…1000, got \(count).") }
+        if [count != nil, frames != nil, at != nil].filter({ $0 }).count > 1 {
+            throw ValidationError("Give one of --count, --frames and --at: they all choose the frames.")
+        }
+        if let count, !(1...1000).contains(count) { throw ValidationError("--count must be 1…1000, got \(count).") }
+        _ = try picking()
         if !(1...100).contains(columns) { throw ValidationError("--columns must be 1…100, got \(columns).") }
         if let scale, !(scale > 0 && scale <= 16) { throw ValidationError("--scale must be greater than 0 and at most 16.") }
         if let fps, !(fps > 0 && fps <= 1000) { throw ValidationError("--fps must be between 1 and 1000.") }
+    }
+
+    /// The frames the options choose (ranges are checked against the scene when it is loaded).
+    func picking() throws -> SheetFrames {
+        if let frames {
+            return .frames(try Self.list(frames, option: "--frames") { Int($0).flatMap { $0 >= 0 ? $0 : nil } })
+        }
+        if let at {
+            return .times(try Self.list(at, option: "--at") { Double($0).flatMap { $0.isFinite && $0 >= 0 ? $0 : nil } })
+        }
+        return .count(count ?? 12)
+    }
+
+    /// `0,30,60` read with `parse`, which returns nil for a value it does not take.
+    static func list<T>(_ text: String, option: String, _ parse: (String) -> T?) throws -> [T] {
+        let items = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        guard items.count <= SheetFrames.maximumTiles else { throw ValidationError("\(option): at most \(SheetFrames.maximumTiles) values.") }
+        return try items.map { item in
+            guard let value = parse(item) else {
+                throw ValidationError("\(option) \(text): '\(item)' is not \(option == "--at" ? "a time ≥ 0 in seconds" : "a frame number ≥ 0").")
+            }
+            return value
+        }
     }
 
     func run() throws {
@@ -50,7 +95,10 @@ struct SheetCommand: ParsableCommand {
         guard canvas.pixelWidth > 0, canvas.pixelHeight > 0 else {
             throw CommandFailure.invalid("--scale \(JSONValue.format(canvas.scale)) makes the frames smaller than a pixel")
         }
-        let sheet = loaded.sheet(count: count, columns: columns, title: (input.scene as NSString).lastPathComponent)
+        let sheet: PixelBuffer
+        do {
+            sheet = try loaded.sheet(try picking(), columns: columns, title: (input.scene as NSString).lastPathComponent, outline: outline)
+        } catch let error as RenderJobError { throw CommandFailure(error) }
 
         let outputPath = output ?? OutputNaming.defaultOutput(for: input.scene, extension: "png")
             .replacingOccurrences(of: ".png", with: "-sheet.png")

@@ -6,7 +6,16 @@ struct StillCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "still",
         abstract: "Render one frame of a scene to a PNG file.",
-        discussion: "Pick the moment with --at SECONDS or --frame N (frame N is at N / fps seconds).")
+        discussion: """
+            Pick the moment with --at SECONDS or --frame N (frame N is at N / fps seconds). \
+            --outline draws each layer's bounds where it is drawn (rotations and 3D included), its \
+            anchor point as a crosshair and its name, a colour per nesting depth, like Xcode's view \
+            debugger; layers of opacity 0 are outlined dashed, hidden ones not at all.
+
+            Examples:
+              reel still scene.yaml --at 1.5 -o frame.png
+              reel still scene.yaml --frame 90 --outline -o layers.png
+            """)
 
     @OptionGroup var input: SceneOptions
 
@@ -21,6 +30,9 @@ struct StillCommand: ParsableCommand {
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Pixels per point (default: the scene's canvas.scale).", valueName: "s"))
     var scale: Double?
+
+    @Flag(help: "Draw each layer's bounds (as transformed, 3D included), anchor point and name over the frame; a colour per depth, dashed when its opacity is 0.")
+    var outline = false
 
     @Flag(name: [.customShort("y"), .long], help: "Replace the output even when it is read-only (ffmpeg's -y).")
     var force = false
@@ -48,6 +60,6 @@ struct StillCommand: ParsableCommand {
         }
         let outputPath = output ?? OutputNaming.defaultOutput(for: input.scene, extension: "png")
             .replacingOccurrences(of: ".png", with: "-\(JSONValue.format(time)).png")
-        try OutputNaming.writePNG(loaded.still(at: time), to: outputPath, force: force)
+        try OutputNaming.writePNG(loaded.still(at: time, outline: outline), to: outputPath, force: force)
     }
 }

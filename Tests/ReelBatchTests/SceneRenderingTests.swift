@@ -47,6 +47,34 @@ struct SceneRenderingTests {
         #expect(try PNGFile.read(folder.path + "/sheet.png").width > 160)
     }
 
+    /// `sheet(to:picking:)`: the tiles are the stills of the chosen moments, in order; a moment
+    /// outside the scene is refused; `outline` draws over the frame.
+    @Test func sheetsOfChosenMomentsAndOutlines() throws {
+        let folder = try ScratchFolder()
+        // Tiles are 160×90 at 16-pixel gutters under a 36-pixel title; one row of two.
+        try Self.scene().sheet(to: folder.path + "/keys.png", picking: .times([1.9, 0.5]), columns: 2)
+        let sheet = try PNGFile.read(folder.path + "/keys.png")
+        #expect(sheet.width == 2 * 160 + 3 * 16 && sheet.height == 36 + 90 + 26 + 2 * 16)
+        let stills = [try Self.scene().still(at: 1.9), try Self.scene().still(at: 0.5)]
+        for (i, still) in stills.enumerated() {
+            for (x, y) in [(30, 45), (130, 45), (5, 5), (80, 80)] {
+                let tile = sheet.rgba(x: 16 + i * (160 + 16) + x, y: 36 + 16 + y), frame = still.rgba(x: x, y: y)
+                #expect(tile.r == frame.r && tile.g == frame.g && tile.b == frame.b, "tile \(i) at (\(x), \(y))")
+            }
+        }
+        try Self.scene().sheet(to: folder.path + "/frames.png", picking: .frames([0, 59]), columns: 1)
+        #expect(try PNGFile.read(folder.path + "/frames.png").height == 36 + 2 * (90 + 26) + 3 * 16)
+        #expect(throws: RenderJobError.self) { try Self.scene().sheet(to: folder.path + "/bad.png", picking: .frames([60])) }
+        #expect(throws: RenderJobError.self) { try Self.scene().sheet(to: folder.path + "/bad.png", picking: .times([2.5])) }
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/bad.png"))
+
+        // Outlines: the box's bounds at 0.5 s (10…50 × 25…65) are drawn in the depth-1 colour.
+        let plain = try Self.scene().still(at: 0.5), outlined = try Self.scene().still(at: 0.5, outline: true)
+        let edge = outlined.rgba(x: 30, y: 65), inside = plain.rgba(x: 30, y: 65)
+        #expect(edge.r > 150 && edge.g < 110 && edge.b < 110 && inside.r < 40, "outline \(edge), plain \(inside)")
+        #expect(outlined.rgba(x: 30, y: 45).r == plain.rgba(x: 30, y: 45).r, "inside the box is untouched")
+    }
+
     @Test func badOptionsAreRefusedBeforeAnythingIsWritten() throws {
         let folder = try ScratchFolder()
         #expect(throws: RenderJobError.self) { try Self.scene().render(to: folder.path + "/x.mp4", options: RenderOptions(crf: 99)) }

@@ -207,6 +207,8 @@ import Testing
             let baseline = job.job["baseline"] as? [String: Any]
             #expect(baseline?["status"] as? String == "unchanged", "encoder noise is no change: \(baseline ?? [:])")
             #expect(baseline?["framesCompared"] as? Int == 5)
+            // The measures `reel diff` uses: structure intact under re-encoding.
+            #expect((baseline?["worstSSIM"] as? Double ?? 0) > 0.99, "\(baseline ?? [:])")
         }
         let a = try Data(contentsOf: folder.url.appendingPathComponent("out/s0.mp4"))
         #expect(a != (try Data(contentsOf: folder.url.appendingPathComponent("base/s0.mp4"))), "frames were decoded, not bytes compared")
@@ -220,6 +222,9 @@ import Testing
         #expect(baselines["s1.yaml"]?["status"] as? String == "changed")
         #expect(baselines["s1.yaml"]?["framesChanged"] as? Int == 5, "the box is there in every frame")
         #expect(baselines["s1.yaml"]?["worstFrame"] is Int)
+        let changedSSIM = try #require(baselines["s1.yaml"]?["worstSSIM"] as? Double)
+        let unchangedSSIM = try #require(baselines["s0.yaml"]?["worstSSIM"] as? Double)
+        #expect(changedSSIM < unchangedSSIM, "the changed box lowers SSIM: \(changedSSIM) vs \(unchangedSSIM)")
     }
 
     @Test func anotherReelVersionRendersAgain() throws {

@@ -41,6 +41,56 @@ struct SheetCLITests {
         return out
     }
 
+    /// `--frames` and `--at` put exactly those frames in the tiles, in the order given, each the
+    /// picture `reel still` renders for it, labelled with its time and frame number.
+    @Test(.enabled(if: MediaTools.available, "needs ffmpeg"), arguments: [
+        (["--frames", "0,30,44,7"], [["--frame", "0"], ["--frame", "30"], ["--frame", "44"], ["--frame", "7"]]),
+        (["--at", "0.5,1,1.25"], [["--at", "0.5"], ["--at", "1"], ["--at", "1.25"]]),
+    ])
+    func chosenFramesEqualTheirStills(_ choice: [String], _ stills: [[String]]) throws {
+        let folder = try TemporaryFolder()
+        let scene = try folder.write("small.yaml", RenderCLITests.small)
+        let out = folder.url.appendingPathComponent("sheet.png").path
+        let result = try ReelProcess.run(["sheet", scene, "-o", out, "--columns", "2", "--scale", "1"] + choice)
+        try #require(result.status == 0, "\(result.stderr)")
+        let rows = (stills.count + 1) / 2
+        let width = 2 * 160 + 3 * 16, height = 36 + rows * (90 + 26) + (rows + 1) * 16
+        let sheet = try #require(try MediaTools.frames(out, width: width, height: height).first)
+        var tiles: [[UInt8]] = []
+        for (i, still) in stills.enumerated() {
+            let path = folder.url.appendingPathComponent("still\(i).png").path
+            try #require(try ReelProcess.run(["still", scene, "-o", path] + still).status == 0)
+            let expected = try #require(try MediaTools.frames(path, width: 160, height: 90).first)
+            let tile = Self.region(sheet, width: width, x: 16 + (i % 2) * (160 + 16), y: 36 + 16 + (i / 2) * (90 + 26 + 16), w: 160, h: 90)
+            #expect(tile == expected, "tile \(i) is not still \(still)")
+            tiles.append(tile)
+        }
+        #expect(Set(tiles).count == tiles.count, "the chosen moments are different pictures")
+    }
+
+    @Test(arguments: [
+        ["--frames", "45"], ["--frames", "-1"], ["--frames", "1,x"], ["--frames", ""], ["--at", "1.6"], ["--at", "-0.5"], ["--at", "nan"],
+        ["--at", "1", "--frames", "2"], ["--count", "3", "--at", "1"], ["--count", "3", "--frames", "1"],
+    ])
+    func badChoicesAreInvalid(_ arguments: [String]) throws {
+        let folder = try TemporaryFolder()
+        let scene = try folder.write("small.yaml", RenderCLITests.small)
+        let result = try ReelProcess.run(["sheet", scene, "-o", folder.url.appendingPathComponent("s.png").path] + arguments)
+        #expect(result.status == 2, "\(arguments): \(result.stderr)")
+        #expect(folder.contents == ["small.yaml"], "nothing written")
+    }
+
+    @Test func outlineDrawsOverTheTiles() throws {
+        let folder = try TemporaryFolder()
+        let scene = try folder.write("small.yaml", RenderCLITests.small)
+        let plain = folder.url.appendingPathComponent("plain.png").path, outlined = folder.url.appendingPathComponent("outlined.png").path
+        try #require(try ReelProcess.run(["sheet", scene, "-o", plain, "--frames", "0"]).status == 0)
+        try #require(try ReelProcess.run(["sheet", scene, "-o", outlined, "--frames", "0", "--outline"]).status == 0)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: plain)) != Data(contentsOf: URL(fileURLWithPath: outlined)))
+        let still = try ReelProcess.run(["still", scene, "--at", "0", "--outline", "-o", folder.url.appendingPathComponent("o.png").path])
+        #expect(still.status == 0, "\(still.stderr)")
+    }
+
     @Test func defaultNameAndBadOptions() throws {
         let folder = try TemporaryFolder()
         let scene = try folder.write("small.yaml", RenderCLITests.small)

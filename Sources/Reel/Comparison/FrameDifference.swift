@@ -1,10 +1,14 @@
 import Foundation
-import Reel
+import ReelCore
 
-/// How much two frames differ, in two measures that together tell a real change from encoder
-/// noise: PSNR over the whole frame (small everywhere-noise keeps it high), and the largest mean
+/// How much two frames differ, in measures that together tell a real change from encoder
+/// noise: PSNR over the whole frame (small everywhere-noise keeps it high), the largest mean
 /// difference of an 8×8 block in any channel (a small object that changed colour moves its blocks
-/// a lot, noise averages out within a block).
+/// a lot, noise averages out within a block), the largest shift of a channel's mean, and SSIM
+/// (structure as the eye sees it, see `SSIM`).
+///
+/// `reel diff` and `reel batch --baseline` both measure frames with this type (through
+/// `FrameComparison`), so "equal" means the same in both.
 public struct FrameDifference: Sendable, Equatable {
     /// Peak signal-to-noise ratio in dB over B, G, R and A; infinity for identical frames.
     public var psnr: Double
@@ -13,6 +17,8 @@ public struct FrameDifference: Sendable, Equatable {
     /// The largest shift of a channel's mean over the whole frame, in levels: a colour that
     /// changed everywhere a little (a background one shade lighter) moves it; noise does not.
     public var meanShift: Double
+    /// Mean SSIM of the luma (1 for identical frames; see `SSIM` for the window and constants).
+    public var ssim: Double
 
     /// A frame differs when its PSNR is under `minimumPSNR` or a block moved by more than
     /// `maximumBlock` levels. Re-encoding the same frames (another x264 preset or version at the
@@ -22,7 +28,24 @@ public struct FrameDifference: Sendable, Equatable {
     public static let maximumBlock = 24.0
     public static let maximumMeanShift = 1.0
 
-    public var isChanged: Bool { psnr < Self.minimumPSNR || worstBlock > Self.maximumBlock || meanShift > Self.maximumMeanShift }
+    /// Whether the frame differs by more than the default tolerance (`FrameTolerance.standard`).
+    public var isChanged: Bool { !FrameTolerance.standard.accepts(self) }
+
+    /// The mean squared error per channel value that `psnr` stands for (0 for identical frames).
+    public var meanSquaredError: Double { psnr.isInfinite ? 0 : 255 * 255 / pow(10, psnr / 10) }
+
+    /// Whether this frame differs more than `other`: lower SSIM first, then lower PSNR, then a
+    /// larger block difference (the order that picks a comparison's worst frame).
+    public func isWorse(than other: FrameDifference) -> Bool {
+        if ssim != other.ssim { return ssim < other.ssim }
+        if psnr != other.psnr { return psnr < other.psnr }
+        return worstBlock > other.worstBlock
+    }
+
+    /// A difference with these values (for tests and reports).
+    public init(psnr: Double, worstBlock: Double, meanShift: Double, ssim: Double) {
+        (self.psnr, self.worstBlock, self.meanShift, self.ssim) = (psnr, worstBlock, meanShift, ssim)
+    }
 
     /// Compares two frames of the same size.
     public init(_ a: PixelBuffer, _ b: PixelBuffer) {
@@ -66,5 +89,6 @@ public struct FrameDifference: Sendable, Equatable {
         psnr = mse == 0 ? .infinity : 10 * log10(255 * 255 / mse)
         worstBlock = Double(worst) / 64
         meanShift = [signed.0, signed.1, signed.2, signed.3].map { abs(Double($0)) / pixels }.max() ?? 0
+        ssim = squared == 0 ? 1 : SSIM.mean(a, b)
     }
 }
