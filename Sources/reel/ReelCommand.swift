@@ -18,13 +18,14 @@ struct ReelCommand: ParsableCommand {
               reel still scenes/hello.yaml --at 1.5 -o frame.png
               reel inspect scenes/hello.yaml --at 2 --layer card
               reel validate scenes/*.yaml
+              reel preview scenes/hello.yaml                # a studio page: scrub, inspect, live reload
               reel batch scenes -o out --html out/index.html   # many scenes, unattended
               reel render scene.yaml --segment 3/8 -o part3.mp4   # render farms: then
               reel concat part*.mp4 -o scene.mp4                 # joins the 8 parts
             """,
         version: ReelVersion.string,
         subcommands: [RenderCommand.self, FarmCommand.self, StillCommand.self, SheetCommand.self, InspectCommand.self, ValidateCommand.self,
-                      BatchCommand.self, ConcatCommand.self, SubmitCommand.self, FontsCommand.self, WorkerCommand.self],
+                      BatchCommand.self, ConcatCommand.self, SubmitCommand.self, FontsCommand.self, PreviewCommand.self, WorkerCommand.self],
         defaultSubcommand: RenderCommand.self)
 
     /// Runs the command line with Reel's exit codes: usage mistakes are invalid input (2),
