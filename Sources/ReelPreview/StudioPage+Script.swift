@@ -46,26 +46,29 @@ extension StudioPage {
         function layout() {
           if (!S.canvas) return;
           const stage = $('stage');
-          const room = Math.min((stage.clientWidth - 32) / S.canvas.width, (stage.clientHeight - 32) / S.canvas.height, 1);
+          // As large as the stage allows, small scenes enlarged too.
+          const room = Math.min((stage.clientWidth - 32) / S.canvas.width, (stage.clientHeight - 32) / S.canvas.height);
           const fit = Math.max(room, 0.05);
           img.style.width = `${S.canvas.width * fit}px`;
           img.style.height = `${S.canvas.height * fit}px`;
         }
 
         // Pixels per point to ask for: the scene's own scale, half of it, or what the shown size
-        // needs on this screen (in steps of 1/8, so resizing a little does not redraw).
+        // needs on this screen (in steps of 1/8, so resizing a little does not redraw; at most 8).
         function frameScale() {
           const own = S.canvas.scale, quality = $('quality').value;
           if (quality === 'full') return own;
           if (quality === 'half') return own / 2;
           const needed = (parseFloat(img.style.width) || S.canvas.width) * (window.devicePixelRatio || 1) / S.canvas.width;
-          return Math.min(own, Math.max(0.125, Math.ceil(needed * 8) / 8));
+          return Math.min(8, Math.max(0.125, Math.ceil(needed * 8) / 8));
         }
 
         function pump() {
           if (!S.canvas || S.inflight) return;
           clearTimeout(S.waiting);
           if (S.playing) advance();
+          // Reaching the end without looping pauses, which has asked for the last frame already.
+          if (S.inflight) return;
           const scale = frameScale(), frame = S.frame, version = S.frameVersion;
           const key = `${version}|${frame}|${scale}`;
           if (key === S.shownKey) {

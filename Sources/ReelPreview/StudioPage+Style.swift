@@ -1,7 +1,7 @@
 extension StudioPage {
     /// A dark workspace, as video tools have: the frame is the brightest thing on screen.
     static let style = #"""
-        :root {
+        :root { color-scheme: dark;
           --bg: #0f1115; --panel: #171a21; --panel-2: #1e222b; --line: #2a2f3a; --text: #e6e8ee;
           --muted: #8a92a6; --accent: #0b84f3; --accent-2: #3aa0ff; --error: #ff5c5c; --warn: #f5b841;
           --mono: ui-monospace, "DejaVu Sans Mono", Menlo, Consolas, monospace;
@@ -48,9 +48,11 @@ extension StudioPage {
         .swatch { display: inline-block; width: 10px; height: 10px; border-radius: 2px; margin-right: 6px; vertical-align: -1px;
           border: 1px solid #ffffff40; }
         #stage-column { flex: 1; display: flex; flex-direction: column; min-width: 0; }
-        #diagnostics { flex: none; margin: 12px 12px 0; padding: 10px 12px; border-radius: 6px; background: #2a1215;
-          border: 1px solid #6a2a2a; }
-        #diagnostics.warnings { background: #2a2412; border-color: #5a4a1e; }
+        /* Over the stage, not above it: the frame keeps its size (and is not drawn again) when problems come and go. */
+        #diagnostics { position: absolute; top: 12px; left: 12px; right: 12px; z-index: 2; padding: 10px 12px; border-radius: 6px;
+          background: #2a1215f2; border: 1px solid #6a2a2a; box-shadow: 0 6px 24px #0008; }
+        #diagnostics[hidden] { display: none; }
+        #diagnostics.warnings { background: #2a2412f2; border-color: #5a4a1e; }
         .diag-title { font-weight: 600; color: var(--error); margin-bottom: 6px; }
         #diagnostics.warnings .diag-title { color: var(--warn); }
         #diagnostic-lines { margin: 0; font-family: var(--mono); font-size: 12px; white-space: pre-wrap; color: #ffd5d5;

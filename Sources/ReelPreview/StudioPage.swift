@@ -39,11 +39,11 @@ enum StudioPage {
             </section>
           </aside>
           <section id="stage-column">
-            <div id="diagnostics" hidden>
-              <div class="diag-title" id="diag-title">The scene has errors — showing the last version that loaded</div>
-              <pre id="diagnostic-lines"></pre>
-            </div>
             <div id="stage">
+              <div id="diagnostics" hidden>
+                <div class="diag-title" id="diag-title">The scene has errors — showing the last version that loaded</div>
+                <pre id="diagnostic-lines"></pre>
+              </div>
               <div id="frame-box">
                 <img id="frame" alt="frame at the playhead" data-state="empty">
               </div>

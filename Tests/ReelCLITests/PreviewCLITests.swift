@@ -63,7 +63,7 @@ struct PreviewCLITests {
         let folder = try TemporaryFolder()
         let scene = try folder.write("scene.yaml", Self.scene())
         let studio = try StudioProcess([scene])
-        let browser = try ChromiumDevTools(width: 1280, height: 800)
+        let browser = try ChromiumDevTools(width: 1100, height: 720)
         defer { browser.close() }
 
         // The page loads and shows frame 0.
@@ -84,7 +84,8 @@ struct PreviewCLITests {
         #expect(shown.scale > 0)
         let reference = try StudioCheck.still(scene, at: 1.5, scale: shown.scale, width: shown.width, height: shown.height)
         #expect(StudioCheck.maxDifference(shown.rgba, reference) <= 2, "the shown frame is `reel still --at 1.5`")
-        #expect(shown.pixel(x: 160, y: 90)[0] > 200, "the red box is at the middle at 1.5 s: \(shown.pixel(x: 160, y: 90))")
+        let red = shown.pixel(x: 140, y: 70)
+        #expect(red[0] > 200 && red[1] < 100, "the red box (130…190, 60…120) is at the middle at 1.5 s: \(red)")
 
         // The layer tree, and the selected layer's values at the playhead (`reel inspect`'s).
         try browser.waitFor("document.querySelector('#layer-tree .node[data-path=\"r.0\"]')", "the layer tree")
@@ -101,7 +102,7 @@ struct PreviewCLITests {
         #expect(try browser.evaluate("window.__sameDocument") as? Int == 42, "the page was not reloaded")
         #expect(try Self.text(browser, "document.getElementById('frame').dataset.t") == "1.5")
         let edited = try Self.shownFrame(browser)
-        let teal = edited.pixel(x: 160, y: 90)
+        let teal = edited.pixel(x: 140, y: 70)
         #expect(abs(Int(teal[0]) - 0x2A) <= 2 && abs(Int(teal[1]) - 0x9D) <= 2 && abs(Int(teal[2]) - 0x8F) <= 2, "teal now: \(teal)")
         let editedReference = try StudioCheck.still(scene, at: 1.5, scale: edited.scale, width: edited.width, height: edited.height)
         #expect(StudioCheck.maxDifference(edited.rgba, editedReference) <= 2)

@@ -43,7 +43,9 @@ public final class ChromiumDevTools: @unchecked Sendable {
         }
         profile = try ScratchFolder()
         var input: [Int32] = [0, 0], output: [Int32] = [0, 0]
-        guard pipe2(&input, O_CLOEXEC) == 0, pipe2(&output, O_CLOEXEC) == 0 else { throw Failure("pipe failed") }
+        guard pipe(&input) == 0, pipe(&output) == 0 else { throw Failure("pipe failed") }
+        // Only the ends dup'ed to 3 and 4 reach Chromium.
+        for fd in input + output { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         let log = try profile.file("chromium.log")
         let arguments = [
             chromium, "--headless", "--no-sandbox",  // the sandbox cannot start as root (CI containers)
