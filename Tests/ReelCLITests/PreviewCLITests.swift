@@ -55,6 +55,14 @@ struct PreviewCLITests {
                           scale: value["scale"] as? Double ?? 0, rgba: [UInt8](data))
     }
 
+    /// A key pressed and released, as the keyboard sends it.
+    static func press(_ browser: ChromiumDevTools, _ key: String) throws {
+        let code = key == " " ? "Space" : key
+        for type in ["keyDown", "keyUp"] {
+            try browser.send("Input.dispatchKeyEvent", ["type": type, "key": key, "code": code, "text": type == "keyDown" && key == " " ? " " : ""])
+        }
+    }
+
     static func text(_ browser: ChromiumDevTools, _ expression: String) throws -> String {
         try browser.evaluate(expression) as? String ?? ""
     }
@@ -94,6 +102,12 @@ struct PreviewCLITests {
         let position = try Self.text(browser, "[...document.querySelectorAll('#props tr')].find(r => r.cells[0].textContent === 'position').cells[1].textContent")
         #expect(position == "[160, 90]")
 
+        // Arrow keys step one frame.
+        try Self.press(browser, "ArrowRight")
+        try browser.waitFor("document.getElementById('frame').dataset.frame === '46' && document.getElementById('frame').dataset.state === 'ready'", "frame 46")
+        try Self.press(browser, "ArrowLeft")
+        try browser.waitFor("document.getElementById('frame').dataset.frame === '45' && document.getElementById('frame').dataset.state === 'ready'", "frame 45 again")
+
         // An edit to the file reaches the page without a reload, at the same playhead.
         let version = try Self.text(browser, "document.getElementById('frame').dataset.version")
         try Self.scene(color: "#2A9D8F").write(toFile: scene, atomically: false, encoding: .utf8)
@@ -120,6 +134,24 @@ struct PreviewCLITests {
         Thread.sleep(forTimeInterval: 0.5)
         #expect(try Self.text(browser, "document.getElementById('frame').dataset.version") == goodVersion)
         #expect(try Self.shownFrame(browser).rgba == edited.rgba, "the last good frame stays")
+
+        // Playing follows the clock at the scene's rate (frames the machine cannot draw in
+        // time are skipped, not played late), and shows the rate it achieves.
+        _ = try browser.evaluate("window.__playStart = performance.now()")
+        try Self.press(browser, " ")
+        Thread.sleep(forTimeInterval: 1.2)
+        let achieved = try Self.text(browser, "document.getElementById('fps').textContent")
+        try Self.press(browser, " ")
+        let played = try #require(try browser.evaluate("""
+            ({ seconds: (performance.now() - window.__playStart) / 1000, frame: +document.getElementById('frame-number').textContent,
+               fps: document.getElementById('fps').textContent, label: document.getElementById('play').getAttribute('aria-label') })
+            """) as? [String: Any])
+        let seconds = played["seconds"] as? Double ?? 0, frame = played["frame"] as? Int ?? 0
+        // Up to one slow frame (debug builds, a busy machine) behind the clock, never ahead of it.
+        #expect(frame >= 45 + Int((seconds - 0.6) * 30) && frame <= 45 + Int(seconds * 30) + 1, "frame \(frame) after \(seconds) s from 45")
+        let shownRate = Int(achieved.split(separator: " ").first ?? "") ?? -1
+        #expect((1...31).contains(shownRate) && achieved.hasSuffix(" / 30 fps"), "while playing: \(achieved)")
+        #expect(played["fps"] as? String == "30 fps" && played["label"] as? String == "Play", "paused again: \(played)")
 
         if let path = ProcessInfo.processInfo.environment["REEL_PREVIEW_SCREENSHOT"] {
             try browser.screenshot().write(to: URL(fileURLWithPath: path))
