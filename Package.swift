@@ -77,6 +77,7 @@ let package = Package(
         // The source material's iOS examples, ported with only the edits Linux and video force (docs/porting.md).
         .testTarget(name: "PortTests", dependencies: ["ReelUIKit", "ReelTestSupport"]),
         .testTarget(name: "ReelBatchTests", dependencies: ["ReelBatch", "Reel", "ReelTestSupport"]),
+        .testTarget(name: "ReelPreviewTests", dependencies: ["ReelPreview", "Reel"]),
         // ffmpeg/ffprobe as independent readers of our files, shared by the test targets.
         .target(name: "ReelTestSupport", path: "Tests/ReelTestSupport"),
     ]

@@ -271,10 +271,16 @@ extension StudioPage {
               cell.append(swatch);
             }
             if (value.length === 16 && value.every((n, i) => n === (i % 5 === 0 ? 1 : 0))) { cell.append('identity'); return; }
+            if (value.length === 16 && value.every((n) => typeof n === 'number')) {
+              // A transform: m11…m44, one row of the matrix a line.
+              cell.style.whiteSpace = 'pre';
+              cell.append([0, 4, 8, 12].map((r) => value.slice(r, r + 4).map(num).join(', ')).join('\n'));
+              return;
+            }
             cell.append(`[${value.map((n) => (typeof n === 'object' ? JSON.stringify(n) : num(n))).join(', ')}]`);
             return;
           }
-          cell.textContent = typeof value === 'object' ? JSON.stringify(value) : typeof value === 'string' ? JSON.stringify(value) : num(value);
+          cell.textContent = typeof value === 'object' || (typeof value === 'string' && key !== 'class') ? JSON.stringify(value) : num(value);
         }
 
         // MARK: timing diagram

@@ -6,6 +6,8 @@ import ReelCore
 public struct TimingDiagram: Sendable {
     let duration: Double
 
+    /// The diagram of a loaded scene.
+    /// - Parameter job: the scene, loaded.
     public init(job: LoadedJob) throws {
         duration = job.canvas.duration
     }
