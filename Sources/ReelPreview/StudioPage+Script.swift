@@ -29,6 +29,7 @@ extension StudioPage {
           if (!S.canvas) return;
           S.frame = clampFrame(frame);
           scrubber.value = String(S.frame);
+          scrubber.style.setProperty('--progress', `${(S.frame / Math.max(lastFrame(), 1)) * 100}%`);
           $('time').textContent = clock(timeOf(S.frame));
           $('frame-number').textContent = String(S.frame);
           placePlayhead();
@@ -273,7 +274,7 @@ extension StudioPage {
             if (value.length === 16 && value.every((n, i) => n === (i % 5 === 0 ? 1 : 0))) { cell.append('identity'); return; }
             if (value.length === 16 && value.every((n) => typeof n === 'number')) {
               // A transform: m11…m44, one row of the matrix a line.
-              cell.style.whiteSpace = 'pre';
+              cell.className = 'matrix';
               cell.append([0, 4, 8, 12].map((r) => value.slice(r, r + 4).map(num).join(', ')).join('\n'));
               return;
             }

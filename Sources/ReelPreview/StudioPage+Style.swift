@@ -26,7 +26,7 @@ extension StudioPage {
         .chip.error { color: var(--error); border-color: #6a2a2a; }
         .chip.offline { color: var(--warn); border-color: #5a4a1e; }
         #workspace { flex: 1; display: flex; min-height: 0; }
-        #sidebar { width: 300px; flex: none; display: flex; flex-direction: column; background: var(--panel);
+        #sidebar { width: 340px; flex: none; display: flex; flex-direction: column; background: var(--panel);
           border-right: 1px solid var(--line); min-height: 0; }
         .panel { padding: 12px; overflow: auto; }
         #layers-panel { flex: 1 1 50%; border-bottom: 1px solid var(--line); }
@@ -45,6 +45,7 @@ extension StudioPage {
         #props td { padding: 2px 4px; vertical-align: top; border-bottom: 1px solid #1c2029; }
         #props td:first-child { color: var(--muted); white-space: nowrap; width: 1%; padding-right: 10px; }
         #props td:last-child { word-break: break-word; }
+        #props td.matrix { white-space: pre; font-size: 11px; }
         .swatch { display: inline-block; width: 10px; height: 10px; border-radius: 2px; margin-right: 6px; vertical-align: -1px;
           border: 1px solid #ffffff40; }
         #stage-column { flex: 1; display: flex; flex-direction: column; min-width: 0; }
@@ -81,8 +82,15 @@ extension StudioPage {
         .sep { width: 1px; height: 14px; background: var(--line); margin: 0 6px; align-self: center; }
         .quality { margin-left: auto; display: flex; align-items: center; gap: 6px; }
         select { background: var(--panel-2); color: var(--text); border: 1px solid var(--line); border-radius: 6px; height: 28px; }
-        #scrubber { flex: none; width: 100%; margin: 0; height: 22px; background: var(--panel); accent-color: var(--accent);
-          padding: 0 16px; cursor: pointer; }
+        #scrubber { flex: none; width: 100%; margin: 0; height: 22px; background: var(--panel); padding: 0 16px; cursor: pointer;
+          -webkit-appearance: none; appearance: none; --progress: 0%; }
+        #scrubber::-webkit-slider-runnable-track { height: 4px; border-radius: 2px;
+          background: linear-gradient(to right, var(--accent) var(--progress), #353b48 var(--progress)); }
+        #scrubber::-webkit-slider-thumb { -webkit-appearance: none; width: 14px; height: 14px; margin-top: -5px; border-radius: 50%;
+          background: #fff; border: 2px solid var(--accent); }
+        #scrubber::-moz-range-track { height: 4px; border-radius: 2px; background: #353b48; }
+        #scrubber::-moz-range-progress { height: 4px; border-radius: 2px; background: var(--accent); }
+        #scrubber::-moz-range-thumb { width: 12px; height: 12px; border-radius: 50%; background: #fff; border: 2px solid var(--accent); }
         #timing-panel { flex: none; max-height: 34%; overflow: auto; padding: 10px 16px 14px; background: var(--panel);
           border-top: 1px solid var(--line); }
         #timing svg { display: block; width: 100%; height: auto; cursor: crosshair; }
