@@ -52,9 +52,8 @@ public struct PreviewServer: Sendable {
         if !initial.isEmpty { problems(initial) }
         do {
             try await serve(studio, port: port ?? Self.defaultPort, listening: listening, problems: problems, shouldStop: shouldStop)
-        } catch let failure as BindFailure where port == nil {
+        } catch is BindFailure where port == nil {
             // The usual port is taken (another studio, most likely): any free one will do.
-            _ = failure
             try await serve(studio, port: 0, listening: listening, problems: problems, shouldStop: shouldStop)
         }
     }
@@ -119,7 +118,7 @@ public struct PreviewServer: Sendable {
             }
         } catch {
             if !started.isSet {
-                if port != 0, Self.isAddressInUse(error) && self.port == nil { throw BindFailure() }
+                if port != 0 && self.port == nil && Self.isAddressInUse(error) { throw BindFailure() }
                 throw Failure(description: "cannot listen on 127.0.0.1:\(port): \(error)")
             }
             throw error
