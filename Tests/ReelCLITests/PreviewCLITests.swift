@@ -203,6 +203,11 @@ struct PreviewCLITests {
         #expect(timing.status == 200 && String(decoding: timing.body, as: UTF8.self).contains("<svg"))
         // Another site's page reaching it through a DNS name pointed at 127.0.0.1 is refused.
         #expect(try studio.get("/state", host: "attacker.example:\(studio.port)").status == 403)
+
+        // SIGTERM stops it as Ctrl-C does.
+        let exit = try #require(studio.interrupt(SIGTERM), "reel preview did not exit after SIGTERM")
+        #expect(exit.status == 0, "\(exit.stderr)")
+        #expect(StudioCheck.portIsFree(studio.port))
     }
 
     @Test func aMissingSceneIsInvalidInput() throws {

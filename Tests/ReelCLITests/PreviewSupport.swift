@@ -42,10 +42,11 @@ final class StudioProcess {
         return done.wait(timeout: .now() + timeout) == .success ? box.line : nil
     }
 
-    /// Sends SIGINT (Ctrl-C) and waits up to `timeout` seconds for the exit; the result, or nil if
-    /// it did not exit (it is then killed).
-    func interrupt(timeout: TimeInterval = 10) -> ReelProcess.Result? {
-        kill(running.process.processIdentifier, SIGINT)
+    /// Sends `signal` (SIGINT: Ctrl-C) and waits up to `timeout` seconds for the exit; the result,
+    /// or nil if it did not exit (it is then killed).
+    func interrupt(_ signal: Int32 = SIGINT, timeout: TimeInterval = 10) -> ReelProcess.Result? {
+        guard running.process.isRunning else { return running.wait() }
+        kill(running.process.processIdentifier, signal)
         let deadline = Date().addingTimeInterval(timeout)
         while running.process.isRunning && Date() < deadline { usleep(20_000) }
         if running.process.isRunning {
