@@ -19,6 +19,10 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         // `swift package generate-documentation`: the DocC catalogs, built by tools/test.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
+        // `reel preview`: the local studio's HTTP server.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
     ],
     targets: [
         // MARK: C libraries
@@ -49,9 +53,14 @@ let package = Package(
         .target(name: "ReelUIKit", dependencies: ["Reel"]),
         // Render farms: submitting segment renders to Slurm (the engine stays Slurm's).
         .target(name: "ReelFarm", dependencies: ["Reel", "ReelBatch"]),
+        // `reel preview`: a local web studio (scrubber, layer tree, live reload) served on loopback.
+        .target(name: "ReelPreview", dependencies: [
+            "Reel", .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"), .product(name: "Logging", package: "swift-log"),
+        ]),
         .executableTarget(
             name: "reel",
-            dependencies: ["Reel", "ReelBatch", "ReelFarm", "CReelSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+            dependencies: ["Reel", "ReelBatch", "ReelFarm", "ReelPreview", "CReelSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // tools/bench-layers: drawing speed of a 1080p frame with and without the raster cache.
         .executableTarget(name: "bench-layers", dependencies: ["Reel"], path: "Sources/BenchLayers"),
         // tools/bench-timeline: per-frame evaluation cost against the length of the timeline.
@@ -70,6 +79,8 @@ let package = Package(
         .testTarget(name: "ReelBatchTests", dependencies: ["ReelBatch", "Reel", "ReelTestSupport"]),
         // `reel timing` / `reel plot`: diagram measurements, SVG form and golden pictures.
         .testTarget(name: "TimingDiagramTests", dependencies: ["Reel"], exclude: ["Golden"]),
+        // The preview studio's state: reloads, last good frame, watched files.
+        .testTarget(name: "ReelPreviewTests", dependencies: ["ReelPreview", "Reel"]),
         // ffmpeg/ffprobe as independent readers of our files, shared by the test targets.
         .target(name: "ReelTestSupport", path: "Tests/ReelTestSupport"),
     ]

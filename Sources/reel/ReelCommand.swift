@@ -19,13 +19,14 @@ struct ReelCommand: ParsableCommand {
               reel inspect scenes/hello.yaml --at 2 --layer card
               reel diff before.yaml after.yaml -o diff.mp4   # frame by frame: PSNR, SSIM
               reel validate scenes/*.yaml
+              reel preview scenes/hello.yaml                # a studio page: scrub, inspect, live reload
               reel batch scenes -o out --html out/index.html   # many scenes, unattended
               reel render scene.yaml --segment 3/8 -o part3.mp4   # render farms: then
               reel concat part*.mp4 -o scene.mp4                 # joins the 8 parts
             """,
         version: ReelVersion.string,
         subcommands: [RenderCommand.self, FarmCommand.self, StillCommand.self, SheetCommand.self, DiffCommand.self, InspectCommand.self, TimingCommand.self, PlotCommand.self,
-                      ValidateCommand.self,
+                      PreviewCommand.self, ValidateCommand.self,
                       BatchCommand.self, ConcatCommand.self, SubmitCommand.self, FontsCommand.self, WorkerCommand.self],
         defaultSubcommand: RenderCommand.self)
 

@@ -50,6 +50,8 @@ extension TimingDiagram {
         }
         let rowsBottom = y
         var page = Diagram(width: Self.width, height: 0, background: ReviewStyle.background)
+        // The preview studio draws its playhead over the embedded diagram from these.
+        page.rootAttributes = [("data-x0", "\(scale.x0)"), ("data-x1", "\(scale.x1)"), ("data-duration", "\(duration)")]
         drawHeader(into: &page.elements)
         drawAxis(scale: scale, top: Self.headerHeight, rowsBottom: rowsBottom, into: &page.elements)
         drawTransactions(scale: scale, top: Self.headerHeight + Self.axisHeight, rowsTop: rowsTop, rowsBottom: rowsBottom,

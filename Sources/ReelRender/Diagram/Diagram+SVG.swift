@@ -4,9 +4,10 @@ import ReelCore
 extension Diagram {
     /// The drawing as a standalone SVG document (sizes in points, 1 user unit = 1 point).
     public func svg() -> String {
+        let extra = rootAttributes.map { " \($0.name)=\"\(Self.escaped($0.value))\"" }.joined()
         var out = """
             <?xml version="1.0" encoding="UTF-8"?>
-            <svg xmlns="http://www.w3.org/2000/svg" width="\(n(width))" height="\(n(height))" viewBox="0 0 \(n(width)) \(n(height))">
+            <svg xmlns="http://www.w3.org/2000/svg" width="\(n(width))" height="\(n(height))" viewBox="0 0 \(n(width)) \(n(height))"\(extra)>
 
             """
         out += "<rect x=\"0\" y=\"0\" width=\"\(n(width))\" height=\"\(n(height))\"\(paint("fill", background))/>\n"

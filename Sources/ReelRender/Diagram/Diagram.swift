@@ -10,6 +10,9 @@ public struct Diagram: Sendable {
     public var height: Double
     public var background: DiagramColor
     public var elements: [DiagramElement] = []
+    /// Extra attributes of the SVG root, for pages that embed the drawing (the preview studio
+    /// reads a timing diagram's time scale from `data-x0`, `data-x1` and `data-duration`).
+    public var rootAttributes: [(name: String, value: String)] = []
 
     public init(width: Double, height: Double, background: DiagramColor) {
         self.width = width
