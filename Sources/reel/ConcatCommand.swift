@@ -40,6 +40,9 @@ struct ConcatCommand: ParsableCommand {
         do { result = try SegmentConcat.join(parts, output: output, replaceReadOnly: force) } catch let error as RenderJobError {
             throw CommandFailure(error)
         }
-        if !quiet { Terminal.write("\(output): \(result.parts) parts, \(result.frames) frames, \(result.bytes) bytes\n") }
+        if !quiet {
+            Terminal.write("\(output): \(result.parts) parts, \(result.frames) frames, \(result.bytes) bytes"
+                + (result.audio.map { ", \($0.summary)" } ?? "") + "\n")
+        }
     }
 }

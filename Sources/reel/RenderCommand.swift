@@ -111,8 +111,16 @@ struct RenderCommand: ParsableCommand {
             let canvas = plan.canvas
             Terminal.write(reporter.summary(
                 output: outputPath, format: plan.output.format.displayName, frames: result.frames,
-                bytes: result.bytes, width: canvas.pixelWidth, height: canvas.pixelHeight, fps: canvas.fps) + "\n")
+                bytes: result.bytes, width: canvas.pixelWidth, height: canvas.pixelHeight, fps: canvas.fps)
+                + (result.audio.map { ", \($0.summary)" } ?? "") + "\n")
         }
+    }
+}
+
+extension SegmentConcat.AudioResult {
+    /// "AAC stereo sound (copied)", for the summary line.
+    var summary: String {
+        "\(codec.displayName) \(channels == 1 ? "mono" : "stereo") sound" + (copied ? " (copied)" : "")
     }
 }
 

@@ -1,0 +1,58 @@
+import Foundation
+import ReelCore
+import ReelEncode
+import ReelScene
+
+extension LoadedJob {
+    /// The soundtrack the job's videos carry: `--audio` (from its start, volume 1, no fades) when
+    /// given, else the scene's `canvas.audio`; nil for silence.
+    public var soundtrack: SoundtrackSettings? {
+        if let file = job.options.audio { return SoundtrackSettings(path: file) }
+        guard let audio = timeline.canvas.audio else { return nil }
+        return SoundtrackSettings(path: audio.file, start: audio.start, volume: audio.volume, fadeIn: audio.fadeIn, fadeOut: audio.fadeOut)
+    }
+
+    /// Why the soundtrack cannot be used (missing, not audio FFmpeg can decode), placed where the
+    /// scene names it (`audioLocation`) or on `--audio`; nil when it can.
+    func soundtrackProblem(audioLocation: SourcePosition?) -> SceneProblem? {
+        guard let soundtrack else { return nil }
+        if let option = job.options.audio {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: option, isDirectory: &isFolder), !isFolder.boolValue else {
+                return SceneProblem(file: option, message: "--audio: no such file")
+            }
+            do { _ = try soundtrack.probe() } catch { return SceneProblem(file: option, message: "--audio: not usable as a soundtrack: \(error)") }
+            return nil
+        }
+        do { _ = try soundtrack.probe() } catch {
+            let written = (soundtrack.path as NSString).lastPathComponent
+            return SceneProblem(file: job.scene, location: audioLocation ?? SourcePosition(line: 1, column: 1),
+                                message: "audio file '\(written)' cannot be used as a soundtrack: \(error)")
+        }
+        return nil
+    }
+
+    /// What a video's `SegmentRecord` says about its soundtrack, so `reel concat` can add it.
+    /// - Throws: `RenderJobError.invalid` when the file cannot be read.
+    func soundtrackRecord() throws -> SoundtrackRecord? {
+        guard let soundtrack else { return nil }
+        guard let digest = SHA256.hex(ofFileAt: soundtrack.path) else {
+            throw RenderJobError.invalid("\(soundtrack.path): the soundtrack cannot be read")
+        }
+        return SoundtrackRecord(file: soundtrack.path, sha256: digest, start: soundtrack.start, volume: soundtrack.volume,
+                                fadeIn: soundtrack.fadeIn, fadeOut: soundtrack.fadeOut)
+    }
+}
+
+/// The soundtrack of a render as its parts record it: the file (absolute; parts only, so the
+/// joined file's bytes do not depend on where the file was) and its SHA-256, and how it is played.
+public struct SoundtrackRecord: Codable, Sendable, Equatable {
+    public var file: String?
+    public var sha256: String
+    public var start: Double, volume: Double, fadeIn: Double, fadeOut: Double
+
+    /// The settings to encode it with, from `file`.
+    var settings: SoundtrackSettings? {
+        file.map { SoundtrackSettings(path: $0, start: start, volume: volume, fadeIn: fadeIn, fadeOut: fadeOut) }
+    }
+}
