@@ -17,9 +17,10 @@ extension LoadedJob {
     func soundtrackProblem(audioLocation: SourcePosition?) -> SceneProblem? {
         guard let soundtrack else { return nil }
         if let option = job.options.audio {
-            var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: option, isDirectory: &isFolder), !isFolder.boolValue else {
-                return SceneProblem(file: option, message: "--audio: no such file")
+            // Checked before opening: opening a FIFO would block until something writes to it.
+            let type = (try? FileManager.default.attributesOfItem(atPath: option))?[.type] as? FileAttributeType
+            guard type == .typeRegular else {
+                return SceneProblem(file: option, message: type == nil ? "--audio: no such file" : "--audio: not a regular file")
             }
             do { _ = try soundtrack.probe() } catch { return SceneProblem(file: option, message: "--audio: not usable as a soundtrack: \(error)") }
             return nil

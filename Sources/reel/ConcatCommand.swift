@@ -14,6 +14,10 @@ struct ConcatCommand: ParsableCommand {
             given twice, a truncated file) is an error naming it: exit 2, nothing written. The output \
             appears only when complete (a temporary file beside it, renamed).
 
+            Sound: parts are silent and record the render's soundtrack (its file and SHA-256); \
+            the join encodes it once, as 'reel render' does, so the file must still be there \
+            unchanged (otherwise exit 2, nothing written).
+
             Example (GNU parallel, 8 segments):
               parallel reel render scene.yaml --segment {}/8 -o part{}.mp4 ::: $(seq 0 7)
               reel concat part*.mp4 -o scene.mp4
