@@ -27,7 +27,7 @@ extension LoadedJob {
         }
         do { _ = try soundtrack.probe() } catch {
             let written = (soundtrack.path as NSString).lastPathComponent
-            return SceneProblem(file: job.scene, location: audioLocation ?? SourcePosition(line: 1, column: 1),
+            return SceneProblem(file: job.scene, location: audioLocation,
                                 message: "audio file '\(written)' cannot be used as a soundtrack: \(error)")
         }
         return nil
