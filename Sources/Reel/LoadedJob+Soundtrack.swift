@@ -13,7 +13,8 @@ extension LoadedJob {
     }
 
     /// Why the soundtrack cannot be used (missing, not audio FFmpeg can decode), placed where the
-    /// scene names it (`audioLocation`) or on `--audio`; nil when it can.
+    /// scene names it (`audioLocation`) or on `--audio`, or a warning when it would be silent
+    /// (`start` past the file's end); nil when all is well.
     func soundtrackProblem(audioLocation: SourcePosition?) -> SceneProblem? {
         guard let soundtrack else { return nil }
         if let option = job.options.audio {
@@ -25,10 +26,16 @@ extension LoadedJob {
             do { _ = try soundtrack.probe() } catch { return SceneProblem(file: option, message: "--audio: not usable as a soundtrack: \(error)") }
             return nil
         }
-        do { _ = try soundtrack.probe() } catch {
-            let written = (soundtrack.path as NSString).lastPathComponent
+        let written = (soundtrack.path as NSString).lastPathComponent
+        let info: AudioFileInfo
+        do { info = try soundtrack.probe() } catch {
             return SceneProblem(file: job.scene, location: audioLocation,
                                 message: "audio file '\(written)' cannot be used as a soundtrack: \(error)")
+        }
+        if let duration = info.duration, soundtrack.start >= duration {
+            return SceneProblem(file: job.scene, location: audioLocation, severity: .warning,
+                                message: "audio start \(JSONValue.format(soundtrack.start)) s is past the end of '\(written)' "
+                                    + "(\(JSONValue.format((duration * 1000).rounded() / 1000)) s): the video is silent")
         }
         return nil
     }

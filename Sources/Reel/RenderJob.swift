@@ -60,7 +60,10 @@ public struct RenderJob: Sendable {
             let soundtrackFile = options.audio ?? timeline.canvas.audio?.file
             let loaded = LoadedJob(job: self, timeline: timeline,
                                    referencedFiles: (images.paths + timeline.canvas.fonts + (soundtrackFile.map { [$0] } ?? [])).sorted())
-            if let problem = loaded.soundtrackProblem(audioLocation: file.audioFileLocation) { return (nil, warnings + [problem]) }
+            if let problem = loaded.soundtrackProblem(audioLocation: file.audioFileLocation) {
+                if problem.severity == .error { return (nil, warnings + [problem]) }
+                warnings.append(problem)
+            }
             // Text measured or inspected (not only drawn) sees the scene's own fonts.
             FontCatalog.register(files: timeline.canvas.fonts)
             if let location = file.canvasSizeLocation, loaded.canvas.pixelWidth % 2 != 0 || loaded.canvas.pixelHeight % 2 != 0 {

@@ -70,7 +70,9 @@ extension Scene {
         FontCatalog.register(files: timeline.canvas.fonts)
         let sound = options.audio ?? timeline.canvas.audio?.file
         let loaded = LoadedJob(job: RenderJob(scene: "(Swift scene)", options: options), timeline: timeline, referencedFiles: sound.map { [$0] } ?? [])
-        if let problem = loaded.soundtrackProblem(audioLocation: nil) { throw RenderJobError.invalid(problem.description) }
+        if let problem = loaded.soundtrackProblem(audioLocation: nil), problem.severity == .error {
+            throw RenderJobError.invalid(problem.description)
+        }
         return loaded
     }
 }

@@ -119,6 +119,14 @@ struct AudioCLITests {
         #expect(fields.stderr.contains("scene.yaml:7:39: error: audio volume must be between 0 and 4, found 5"), "\(fields.stderr)")
         #expect(fields.stderr.contains("scene.yaml:7:42: error: unknown key 'fade' in 'audio'"), "\(fields.stderr)")
 
+        // Playing from past the file's end is allowed, but silent: a warning says so.
+        try AudioTools.tone(path(folder, "short.wav"), seconds: 2)
+        _ = try folder.write("scene.yaml", Self.scene(audio: "{ file: short.wav, start: 2.5 }"))
+        let past = try ReelProcess.run(["validate", scene])
+        #expect(past.stderr.contains("scene.yaml:7:18: warning: audio start 2.5 s is past the end of 'short.wav' (2 s): the video is silent"),
+                "\(past.stderr)")
+        try FileManager.default.removeItem(atPath: path(folder, "short.wav"))
+
         _ = try folder.write("scene.yaml", Self.scene(audio: nil))
         let option = try ReelProcess.run(["render", scene, "-o", out, "--audio", path(folder, "noise.mp3")])
         #expect(option.status == 2)

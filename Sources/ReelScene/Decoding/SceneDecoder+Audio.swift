@@ -23,7 +23,7 @@ extension SceneDecoder {
                 guard let n = map.take(key) else { return 0 }
                 guard let v = values.number(n, what: what) else { ok = false; return 0 }
                 guard v.isFinite, v >= 0, v <= 1e7 else {
-                    diagnostics.error("\(what) must be 0 or more seconds, found \(format(v))", at: n.location)
+                    diagnostics.error("\(what) must be 0 to 10000000 seconds, found \(format(v))", at: n.location)
                     ok = false
                     return 0
                 }
