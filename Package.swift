@@ -37,7 +37,7 @@ let package = Package(
             providers: [.apt(["libpixman-1-dev"])]),
         .systemLibrary(
             name: "CFFmpeg", path: "Sources/CFFmpeg", pkgConfig: "libavformat",
-            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev"])]),
+            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libswresample-dev", "libavutil-dev"])]),
         // Process-level helpers Swift cannot express safely (async-signal-safe interrupt flag).
         .target(name: "CReelSupport", path: "Sources/CReelSupport"),
 

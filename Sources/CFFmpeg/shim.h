@@ -5,6 +5,9 @@
 #include <libavformat/avformat.h>
 #include <libavcodec/avcodec.h>
 #include <libswscale/swscale.h>
+#include <libswresample/swresample.h>
+#include <libavutil/channel_layout.h>
+#include <libavutil/samplefmt.h>
 #include <libavutil/avutil.h>
 #include <libavutil/cpu.h>
 #include <libavutil/error.h>
@@ -21,6 +24,7 @@ static inline int reel_averror_eof(void) { return AVERROR_EOF; }
 static inline int reel_averror_eagain(void) { return AVERROR(EAGAIN); }
 static inline int64_t reel_av_nopts_value(void) { return AV_NOPTS_VALUE; }
 static inline int reel_averror_stream_not_found(void) { return AVERROR_STREAM_NOT_FOUND; }
+static inline int reel_averror_invaliddata(void) { return AVERROR_INVALIDDATA; }
 
 /// Writes the message for an FFmpeg error code into buf (av_err2str is a macro over a compound literal).
 static inline void reel_av_strerror(int code, char *buf, size_t size) {

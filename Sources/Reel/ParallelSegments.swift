@@ -79,7 +79,7 @@ extension PlannedRender {
         if shouldStop() { throw RenderJobError.interrupted }
         let joined = try SegmentConcat.join(parts.map(\.output.path), output: output.path, replaceReadOnly: output.replaceReadOnly)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        return Result(frames: joined.frames, bytes: joined.bytes, seconds: seconds)
+        return Result(frames: joined.frames, bytes: joined.bytes, seconds: seconds, audio: joined.audio)
     }
 }
 

@@ -56,8 +56,14 @@ public struct RenderJob: Sendable {
         do {
             let timeline = try file.scene.compile()
             warnings += file.handlersThatNeverRan().map(SceneProblem.init)
-            // Font files count like images: a part drawn with another version of one must not join.
-            let loaded = LoadedJob(job: self, timeline: timeline, referencedFiles: (images.paths + timeline.canvas.fonts).sorted())
+            // Font and audio files count like images: a part made with another version of one must not join.
+            let soundtrackFile = options.audio ?? timeline.canvas.audio?.file
+            let loaded = LoadedJob(job: self, timeline: timeline,
+                                   referencedFiles: (images.paths + timeline.canvas.fonts + (soundtrackFile.map { [$0] } ?? [])).sorted())
+            if let problem = loaded.soundtrackProblem(audioLocation: file.audioFileLocation) {
+                if problem.severity == .error { return (nil, warnings + [problem]) }
+                warnings.append(problem)
+            }
             // Text measured or inspected (not only drawn) sees the scene's own fonts.
             FontCatalog.register(files: timeline.canvas.fonts)
             if let location = file.canvasSizeLocation, loaded.canvas.pixelWidth % 2 != 0 || loaded.canvas.pixelHeight % 2 != 0 {
@@ -149,6 +155,15 @@ public struct LoadedJob: Sendable {
         do { format = try OutputFormat(path: path, codec: options.codec) } catch { throw RenderJobError.invalid("\(error)") }
         var canvas = self.canvas
         var notes: [String] = []
+        if let soundtrack, !format.holdsSound {
+            // Asked for on the command line, a soundtrack that cannot be written is a mistake; in
+            // the scene it is not (the same scene also makes GIF previews).
+            if options.audio != nil {
+                throw RenderJobError.invalid("--audio \(soundtrack.path): a \(format.displayName) has no sound; "
+                    + "write .mp4 or .mov (AAC) or .webm (Opus) for a video with a soundtrack")
+            }
+            notes.append("a \(format.displayName) has no sound: canvas.audio is left out (write .mp4, .mov or .webm to hear it)")
+        }
         if case .video(_, .gif) = format {
             if let fps = options.fps {
                 // "--fps 33.33" means 100/3: GIF rates are 100/n, which people write rounded.
@@ -198,9 +213,11 @@ public struct LoadedJob: Sendable {
             settings.chunkOrigin = grid.frames.lowerBound
             settings.chunkEnd = grid.frames.upperBound
             let scene = sceneFingerprint
-            settings.comment = SegmentRecord(
+            var record = SegmentRecord(
                 settings: settings, scene: scene, options: identity.compact, grid: grid,
-                segment: options.segment ?? Segment(index: 0, count: 1), frames: session.frames).json
+                segment: options.segment ?? Segment(index: 0, count: 1), frames: session.frames)
+            if format.holdsSound { record.audio = try soundtrackRecord() }
+            settings.comment = record.json
             output.settings = settings
         }
         var planned = PlannedRender(output: output, session: session, notes: notes, identity: identity)
@@ -208,7 +225,9 @@ public struct LoadedJob: Sendable {
             let count = ParallelSegments.count(
                 asked: options.parallelSegments, threads: options.threads ?? FramePipeline.coreCount, chunks: grid.chunkCount,
                 memoryPerRender: RenderJob.estimatedMemory(width: canvas.pixelWidth, height: canvas.pixelHeight), maxMemory: options.maxMemory)
-            if count > 1 {
+            // A soundtrack is added when the parts are joined, so a render with one gets there
+            // the way `reel concat` does, and the two give the same bytes.
+            if count > 1 || (soundtrack != nil && format.holdsSound) {
                 let folder = ParallelSegments.partsFolder(for: path)
                 let ext = (path as NSString).pathExtension
                 planned.partsFolder = folder
@@ -321,6 +340,8 @@ public struct PlannedRender: Sendable {
         public var frames: Int
         public var bytes: Int
         public var seconds: Double
+        /// The soundtrack written, if any.
+        public var audio: SegmentConcat.AudioResult?
     }
 
     /// Renders every frame, finishes the file and moves it into place; on any error or a stop,

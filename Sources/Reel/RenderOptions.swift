@@ -37,6 +37,9 @@ public struct RenderOptions: Sendable, Hashable {
     /// Segments of a video rendered at once and joined (`--parallel-segments`), for machines with
     /// more cores than one render uses; nil: one per six cores. The output does not depend on it.
     public var parallelSegments: Int?
+    /// A soundtrack file (`--audio`) replacing the scene's `canvas.audio`, played from its start
+    /// at volume 1 without fades; nil: the scene's. An absolute path (the CLI makes it one).
+    public var audio: String?
 
     public init(fps: Double? = nil, scale: Double? = nil, frames: FrameSpan? = nil, crf: Int? = nil,
                 preset: String? = nil, codec: String? = nil, threads: Int? = nil, limits: SceneLimits = SceneLimits(),
@@ -83,6 +86,9 @@ public struct RenderOptions: Sendable, Hashable {
         if let frames { pairs.append(("frames", .string(frames.description))) }
         if let crf { pairs.append(("crf", .number(Double(crf)))) }
         if let preset { pairs.append(("preset", .string(preset))) }
+        // The file's bytes are in the scene fingerprint and the output record; its name is here,
+        // so pointing --audio at another file counts as other options.
+        if let audio, format.holdsSound { pairs.append(("audio", .string(audio))) }
         // The chunk grid decides where keyframes go, so it decides the bytes of every video but a GIF.
         if case .video(_, let codec) = format, codec != .gif {
             pairs.append(("chunkSeconds", .number(chunkSeconds ?? ChunkGrid.defaultSeconds)))
@@ -106,6 +112,12 @@ extension FrameSpan {
 }
 
 extension OutputFormat {
+    /// Whether the format can carry a soundtrack (MP4, MOV, WebM).
+    public var holdsSound: Bool {
+        if case .video(let container, _) = self { return container.audioCodec != nil }
+        return false
+    }
+
     /// A stable name for fingerprints: "mp4/h264", "png-sequence".
     var identityName: String {
         switch self {

@@ -73,13 +73,18 @@ extension Scene {
     }
 
     /// The scene compiled as a render job (a Swift scene has no file: nothing to fingerprint
-    /// but its frames, and no images read through the job).
+    /// but its frames and its soundtrack, and no images read through the job).
     func loadedJob(_ options: RenderOptions) throws -> LoadedJob {
         do { try options.validate() } catch { throw RenderJobError.invalid("\(error)") }
         let timeline: Timeline
         do { timeline = try compile() } catch { throw RenderJobError.invalid("\(error)") }
         FontCatalog.register(files: timeline.canvas.fonts)
-        return LoadedJob(job: RenderJob(scene: "(Swift scene)", options: options), timeline: timeline, referencedFiles: [])
+        let sound = options.audio ?? timeline.canvas.audio?.file
+        let loaded = LoadedJob(job: RenderJob(scene: "(Swift scene)", options: options), timeline: timeline, referencedFiles: sound.map { [$0] } ?? [])
+        if let problem = loaded.soundtrackProblem(audioLocation: nil), problem.severity == .error {
+            throw RenderJobError.invalid(problem.description)
+        }
+        return loaded
     }
 }
 

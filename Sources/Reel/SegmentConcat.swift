@@ -15,6 +15,16 @@ public enum SegmentConcat {
         public var frames: Int
         public var bytes: Int
         public var parts: Int
+        /// The soundtrack added, if any.
+        public var audio: AudioResult?
+    }
+
+    /// The soundtrack a join wrote.
+    public struct AudioResult: Sendable, Equatable {
+        public var codec: AudioCodec
+        public var channels: Int
+        /// True when the file's packets were copied without re-encoding (it already fitted).
+        public var copied: Bool
     }
 
     /// Checks `parts` and writes their join to `output` (a temporary file beside it, renamed when complete).
@@ -22,11 +32,15 @@ public enum SegmentConcat {
     public static func join(_ parts: [String], output: String, replaceReadOnly: Bool = false) throws -> Result {
         let ordered = try check(parts)
         let whole = ordered[0].record.whole
+        let audio = try soundtrack(of: ordered[0])
         let target: AtomicOutput
         do { target = try AtomicOutput(finalPath: output, replaceReadOnly: replaceReadOnly) } catch { throw RenderJobError.failed("\(error)") }
         var frames = 0
+        var written: AudioResult?
         do {
-            let encoder = try VideoEncoder(path: target.temporaryPath, settings: try whole.settings())
+            let sound = try audio?()
+            written = sound.map { AudioResult(codec: $0.codec, channels: $0.channels, copied: $0.copied) }
+            let encoder = try VideoEncoder(path: target.temporaryPath, settings: try whole.settings(), audio: sound)
             for part in ordered {
                 try copy(part, into: encoder)
                 frames += part.record.frameCount
@@ -41,7 +55,31 @@ public enum SegmentConcat {
             throw RenderJobError.failed("\(error)")
         }
         let bytes = ((try? FileManager.default.attributesOfItem(atPath: output)[.size]) as? Int) ?? 0
-        return Result(frames: frames, bytes: bytes, parts: ordered.count)
+        return Result(frames: frames, bytes: bytes, parts: ordered.count, audio: written)
+    }
+
+    /// The soundtrack the parts' records name, checked now (missing or changed since the parts
+    /// were rendered: invalid), encoded later by the returned closure for the whole render's
+    /// timeline: from its first frame's time to its last frame's end, on the 48 kHz grid.
+    private static func soundtrack(of part: Part) throws -> (() throws -> EncodedAudio)? {
+        guard let record = part.record.audio else { return nil }
+        guard let settings = record.settings else {
+            throw RenderJobError.invalid("\(part.path): its soundtrack has no file name (a joined file is not a part)")
+        }
+        guard let digest = SHA256.hex(ofFileAt: settings.path) else {
+            throw RenderJobError.invalid("\(part.path): its soundtrack \(settings.path) is missing or cannot be read")
+        }
+        guard digest == record.sha256 else {
+            throw RenderJobError.invalid("\(part.path): its soundtrack \(settings.path) changed since the parts were rendered; render them again")
+        }
+        let whole = part.record.whole
+        guard let codec = VideoContainer(rawValue: whole.container)?.audioCodec else {
+            throw RenderJobError.invalid("\(part.path): a \(whole.container) file cannot hold a soundtrack")
+        }
+        let rate = Double(AudioCodec.sampleRate)
+        let first = Int64((Double(whole.wholeFirst) / whole.fps * rate).rounded())
+        let end = Int64((Double(whole.wholeFirst + whole.wholeCount) / whole.fps * rate).rounded())
+        return { try SoundtrackEncoder.encode(settings, codec: codec, firstSample: first, sampleCount: Int(end - first)) }
     }
 
     struct Part {
@@ -101,6 +139,9 @@ public enum SegmentConcat {
         if record.options != first.options { throw differ("options", record.options, first.options) }
         var a = record, b = first
         (a.index, a.firstFrame, a.frameCount, b.index, b.firstFrame, b.frameCount) = (0, 0, 0, 0, 0, 0)
+        // The same sound file may sit at another mount point on another machine: its digest must match.
+        a.audio?.file = nil
+        b.audio?.file = nil
         if a.count != b.count { throw differ("number of segments", "\(a.count)", "\(b.count)") }
         if a != b { throw differ("codec parameters", a.json, b.json) }
     }

@@ -108,6 +108,9 @@ public struct SegmentRecord: Codable, Sendable, Equatable {
     public var chunkFrames: Int, wholeFirst: Int, wholeCount: Int
     /// This part: segment `index` of `count`, holding `frameCount` frames from `firstFrame`.
     public var index: Int, count: Int, firstFrame: Int, frameCount: Int
+    /// The soundtrack the joined file gets (parts themselves are silent); nil: none. Absent from
+    /// the JSON when nil, so silent videos record what they always did.
+    public var audio: SoundtrackRecord?
 
     /// The record as stored: JSON with sorted keys, so the same record is always the same bytes.
     public var json: String {
@@ -137,6 +140,8 @@ public struct SegmentRecord: Codable, Sendable, Equatable {
     public var whole: SegmentRecord {
         var record = self
         (record.index, record.count, record.firstFrame, record.frameCount) = (0, 1, wholeFirst, wholeCount)
+        // Where the parts found the sound file is no part of the joined file.
+        record.audio?.file = nil
         return record
     }
 

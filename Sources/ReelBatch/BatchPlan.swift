@@ -72,7 +72,9 @@ public struct BatchPlan: Sendable {
                         let outputs = job.outputs.isEmpty
                             ? [Self.output(for: Self.mirrored(job.scene), settings)]
                             : job.outputs.map { $0.hasPrefix("/") ? $0 : Self.join(settings.outputDirectory, $0) }
-                        jobs.append(Job(scene: scene, outputs: outputs, options: job.options.over(manifest.defaults).over(settings.options)))
+                        var own = job.options.over(manifest.defaults)
+                        if let audio = own.audio, !audio.hasPrefix("/") { own.audio = URL(fileURLWithPath: Self.join(folder, audio)).standardizedFileURL.path }
+                        jobs.append(Job(scene: scene, outputs: outputs, options: own.over(settings.options)))
                         if !fm.fileExists(atPath: scene) {
                             problems.append(SceneProblem(file: input, location: job.location, message: "scene '\(job.scene)' not found (tried \(scene))"))
                         }

@@ -40,7 +40,9 @@ public struct WorkerRequest: Codable, Sendable {
 extension BatchOptions {
     /// The options that decide how a job renders (timeout and retries are the batch's business).
     public var renderOptions: RenderOptions {
-        RenderOptions(fps: fps, scale: scale, frames: frames, crf: crf, preset: preset, codec: codec)
+        var options = RenderOptions(fps: fps, scale: scale, frames: frames, crf: crf, preset: preset, codec: codec)
+        options.audio = audio
+        return options
     }
 }
 

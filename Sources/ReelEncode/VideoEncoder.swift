@@ -58,17 +58,27 @@ public final class VideoEncoder: AnalyzingFrameSink {
     private var draining: ChunkDrain?
     /// Packets of the current chunk waiting for the previous chunk's to be written.
     private var held: [UnsafeMutablePointer<AVPacket>] = []
+    /// The soundtrack, its stream (owned by `format`) and the next of its packets to write.
+    private let audio: EncodedAudio?
+    private var audioStream: UnsafeMutablePointer<AVStream>?
+    private var nextAudioPacket = 0
 
     /// Validates the settings, creates (or truncates) the file at `path` and writes its header.
     ///
     /// Invalid settings are reported before anything touches the disk. The container follows
     /// `settings.container` whatever the extension, so a temporary name from `AtomicOutput` works too.
+    /// `audio` (encoded for this video's timeline) becomes a second stream, interleaved with the
+    /// frames by time as they are written.
     /// - Throws: `EncodeError` for invalid settings, a missing encoder, or an unwritable path.
-    public init(path: String, settings: VideoSettings) throws {
+    public init(path: String, settings: VideoSettings, audio: EncodedAudio? = nil) throws {
         AllocatorTuning.apply
         try settings.validate()
+        if audio != nil, settings.container.audioCodec == nil {
+            throw EncodeError("A \(settings.container.displayName) has no sound: it cannot hold a soundtrack")
+        }
         self.settings = settings
         self.path = path
+        self.audio = audio
         self.frameRate = try settings.frameRate
         self.pixelFormat = av_get_pix_fmt(settings.codec.pixelFormatName(alpha: settings.storesAlpha))
         // Encoders print statistics at info level for every file; only real errors should reach stderr.
@@ -122,6 +132,14 @@ public final class VideoEncoder: AnalyzingFrameSink {
         stream.pointee.time_base = context.pointee.time_base  // a hint; the muxer may pick a finer one
         stream.pointee.avg_frame_rate = frameRate.rational
         stream.pointee.r_frame_rate = frameRate.rational
+        if let audio {
+            guard let sound = avformat_new_stream(formatContext, nil) else {
+                throw EncodeError("Adding an audio stream to \(path) failed: out of memory")
+            }
+            try check(avcodec_parameters_copy(sound.pointee.codecpar, audio.parameters), "Copying the soundtrack's parameters")
+            sound.pointee.time_base = audio.timeBase  // a hint, as for the video
+            audioStream = sound
+        }
 
         var io: UnsafeMutablePointer<AVIOContext>?
         try check(avio_open(&io, path, AVIO_FLAG_WRITE), "Opening \(path) for writing")
@@ -293,6 +311,7 @@ public final class VideoEncoder: AnalyzingFrameSink {
         try completeDrain(wait: true)
         try check(avcodec_send_frame(codec, nil), "Flushing the \(settings.codec.encoderName) encoder")
         try writeReadyPackets()
+        try writeAudio(before: nil)
         try check(av_write_trailer(format), "Finishing \(path) (writing the index)")
         try check(avio_closep(&format.pointee.pb), "Closing \(path)")
         state = .finished
@@ -364,6 +383,7 @@ public final class VideoEncoder: AnalyzingFrameSink {
         defer { Self.free(packets) }
         guard let format, let stream else { return }
         for packet in packets {
+            try writeAudio(before: packet.pointee.dts)
             av_packet_rescale_ts(packet, frameRate.frameDuration, stream.pointee.time_base)
             packet.pointee.stream_index = stream.pointee.index
             // Takes over the packet's data (and resets it) whether or not it succeeds.
@@ -402,10 +422,30 @@ public final class VideoEncoder: AnalyzingFrameSink {
         packet.pointee.dts = copied.dts
         packet.pointee.duration = 1
         packet.pointee.flags = copied.isKeyframe ? AV_PKT_FLAG_KEY : 0
+        try writeAudio(before: copied.dts)
         av_packet_rescale_ts(packet, codec.pointee.time_base, stream.pointee.time_base)
         packet.pointee.stream_index = stream.pointee.index
         try check(av_interleaved_write_frame(format, packet), "Writing video data to \(path)")
         framesWritten += 1
+    }
+
+    /// Writes the soundtrack's packets that decode before video decoding timestamp `dts` (in
+    /// frames; nil: all that are left), so the file is interleaved by time the same way whether
+    /// its frames were encoded here or copied (`reel concat`).
+    private func writeAudio(before dts: Int64?) throws {
+        guard let audio, let format, let audioStream else { return }
+        while nextAudioPacket < audio.packets.count {
+            let source = audio.packets[nextAudioPacket]
+            let audioDTS = source.pointee.dts == reel_av_nopts_value() ? source.pointee.pts : source.pointee.dts
+            if let dts, av_compare_ts(audioDTS, audio.timeBase, dts, frameRate.frameDuration) >= 0 { return }
+            guard let packet = av_packet_clone(source) else { throw EncodeError("Allocating a packet failed: out of memory") }
+            var owned: UnsafeMutablePointer<AVPacket>? = packet
+            defer { av_packet_free(&owned) }
+            av_packet_rescale_ts(packet, audio.timeBase, audioStream.pointee.time_base)
+            packet.pointee.stream_index = audioStream.pointee.index
+            nextAudioPacket += 1
+            try check(av_interleaved_write_frame(format, packet), "Writing audio data to \(path)")
+        }
     }
 
     /// Frees every FFmpeg object; safe to call repeatedly.
@@ -420,6 +460,7 @@ public final class VideoEncoder: AnalyzingFrameSink {
             avformat_free_context(format)
             self.format = nil
             stream = nil
+            audioStream = nil
         }
         avcodec_free_context(&codec)
         av_packet_free(&packet)

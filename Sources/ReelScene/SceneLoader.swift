@@ -8,6 +8,8 @@ public struct LoadedScene {
     public let warnings: [Diagnostic]
     /// Where `canvas.size` is written, for checks of the frame size.
     public let canvasSizeLocation: SourcePosition?
+    /// Where `canvas.audio`'s file is named, for problems found when it is decoded.
+    public var audioFileLocation: SourcePosition?
     let file: String
     let events: EventDispatcher
 
@@ -79,8 +81,10 @@ public enum SceneLoader {
         guard let scene, !decoder.diagnostics.hasErrors else {
             throw SceneLoadError(diagnostics: diagnostics)
         }
-        return LoadedScene(scene: scene, warnings: diagnostics.filter { $0.severity == .warning }, canvasSizeLocation: decoder.canvasSizeLocation,
-                           file: file, events: decoder.events)
+        var loaded = LoadedScene(scene: scene, warnings: diagnostics.filter { $0.severity == .warning }, canvasSizeLocation: decoder.canvasSizeLocation,
+                                 file: file, events: decoder.events)
+        loaded.audioFileLocation = decoder.audioFileLocation
+        return loaded
     }
 
     /// UTF-16 files (with a byte-order mark, as some Windows editors save) as UTF-8, so that

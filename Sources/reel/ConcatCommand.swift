@@ -14,6 +14,10 @@ struct ConcatCommand: ParsableCommand {
             given twice, a truncated file) is an error naming it: exit 2, nothing written. The output \
             appears only when complete (a temporary file beside it, renamed).
 
+            Sound: parts are silent and record the render's soundtrack (its file and SHA-256); \
+            the join encodes it once, as 'reel render' does, so the file must still be there \
+            unchanged (otherwise exit 2, nothing written).
+
             Example (GNU parallel, 8 segments):
               parallel reel render scene.yaml --segment {}/8 -o part{}.mp4 ::: $(seq 0 7)
               reel concat part*.mp4 -o scene.mp4
@@ -40,6 +44,9 @@ struct ConcatCommand: ParsableCommand {
         do { result = try SegmentConcat.join(parts, output: output, replaceReadOnly: force) } catch let error as RenderJobError {
             throw CommandFailure(error)
         }
-        if !quiet { Terminal.write("\(output): \(result.parts) parts, \(result.frames) frames, \(result.bytes) bytes\n") }
+        if !quiet {
+            Terminal.write("\(output): \(result.parts) parts, \(result.frames) frames, \(result.bytes) bytes"
+                + (result.audio.map { ", \($0.summary)" } ?? "") + "\n")
+        }
     }
 }

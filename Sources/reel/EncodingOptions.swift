@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Reel
 
 /// How frames are made and encoded: the options `render`, `batch` and `submit` share, spelled and
@@ -20,13 +21,25 @@ struct EncodingOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Codec within the format: h264 or hevc (.mp4, .mov), prores (.mov), vp9 (.webm).", valueName: "c"))
     var codec: String?
 
+    @Option(help: ArgumentHelp("A soundtrack (WAV, MP3, M4A, Ogg, FLAC …) instead of the scene's canvas.audio, played from its start at volume 1, cut or padded with silence to the video's length: AAC in .mp4/.mov, Opus in .webm; an error for GIF and PNG.", valueName: "file"),
+            completion: .file())
+    var audio: String?
+
+    /// `--audio` as an absolute path: jobs run in other folders and processes (batch workers, Slurm).
+    var audioPath: String? { audio.map { URL(fileURLWithPath: $0).standardizedFileURL.path } }
+
     /// Sets these options on `options`.
     func apply(to options: inout RenderOptions) {
         (options.fps, options.scale, options.crf, options.preset, options.codec) = (fps, scale, crf, preset, codec)
+        options.audio = audioPath
     }
 
     /// These options as a batch's defaults for every job.
-    var batchOptions: BatchOptions { BatchOptions(fps: fps, scale: scale, crf: crf, preset: preset, codec: codec) }
+    var batchOptions: BatchOptions {
+        var options = BatchOptions(fps: fps, scale: scale, crf: crf, preset: preset, codec: codec)
+        options.audio = audioPath
+        return options
+    }
 
     /// These options as `reel render` arguments, for a job that runs elsewhere (`reel submit`).
     var arguments: [String] {
@@ -36,6 +49,7 @@ struct EncodingOptions: ParsableArguments {
         if let crf { result += ["--crf", String(crf)] }
         if let preset { result += ["--preset", preset] }
         if let codec { result += ["--codec", codec] }
+        if let audioPath { result += ["--audio", audioPath] }
         return result
     }
 }

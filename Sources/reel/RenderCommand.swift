@@ -21,6 +21,12 @@ struct RenderCommand: ParsableCommand {
             written to a temporary file beside it, renamed at the end and removed on error or \
             interrupt (Ctrl-C).
 
+            Sound: canvas.audio in the scene, or --audio FILE, adds a soundtrack cut or padded \
+            with silence to the video's length (AAC in .mp4/.mov, Opus in .webm); a file that \
+            already fits is copied without re-encoding. GIF and PNG have no sound: --audio with \
+            them is an error, and canvas.audio is left out with a note.
+              reel render promo.yaml -o promo.mp4 --audio music.m4a
+
             Render farms: videos are encoded in independent chunks of --chunk-seconds (each starts \
             with a keyframe), and --segment I/N renders segment I (0-based) of N, a run of whole \
             chunks; 'reel concat' joins all N into the file the whole render writes, byte for byte. \
@@ -111,8 +117,16 @@ struct RenderCommand: ParsableCommand {
             let canvas = plan.canvas
             Terminal.write(reporter.summary(
                 output: outputPath, format: plan.output.format.displayName, frames: result.frames,
-                bytes: result.bytes, width: canvas.pixelWidth, height: canvas.pixelHeight, fps: canvas.fps) + "\n")
+                bytes: result.bytes, width: canvas.pixelWidth, height: canvas.pixelHeight, fps: canvas.fps)
+                + (result.audio.map { ", \($0.summary)" } ?? "") + "\n")
         }
+    }
+}
+
+extension SegmentConcat.AudioResult {
+    /// "AAC stereo sound (copied)", for the summary line.
+    var summary: String {
+        "\(codec.displayName) \(channels == 1 ? "mono" : "stereo") sound" + (copied ? " (copied)" : "")
     }
 }
 

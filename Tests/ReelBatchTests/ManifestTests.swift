@@ -36,6 +36,25 @@ import Reel
         #expect(merged.fps == 30 && merged.crf == 20 && merged.timeout == 30)
     }
 
+    @Test func audioIsAnOptionRelativeToTheManifest() throws {
+        let folder = try ScratchFolder()
+        _ = try folder.write("jobs/a.yaml", "reel: 1\ncanvas: { size: [8, 8], duration: 1 }\n")
+        let manifest = try folder.write("jobs/m.yaml", """
+            reel-batch: 1
+            defaults: { audio: sound/theme.mp3 }
+            jobs:
+              - { scene: a.yaml, output: a.mp4 }
+              - { scene: a.yaml, output: b.mp4, audio: /abs/voice.wav }
+            """)
+        let plan = try BatchPlan(inputs: [manifest], settings: .init(outputDirectory: folder.path))
+        let jobsFolder = URL(fileURLWithPath: folder.path + "/jobs").standardizedFileURL.path
+        #expect(plan.jobs.map(\.options.audio) == [jobsFolder + "/sound/theme.mp3", "/abs/voice.wav"])
+        #expect(plan.jobs[0].options.renderOptions.audio == jobsFolder + "/sound/theme.mp3")
+        #expect(problems("reel-batch: 1\njobs:\n  - { scene: a.yaml, audio: \"\" }\n")
+                == ["3:29: audio must name a sound file, relative to the manifest"])
+        #expect(problems("reel-batch: 1\njobs:\n  - { scene: a.yaml, audio: [a] }\n").count == 1)
+    }
+
     @Test func locatesEveryProblem() {
         let text = """
             reel-batch: 2

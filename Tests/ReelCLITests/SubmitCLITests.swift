@@ -59,6 +59,23 @@ import Testing
         #expect(!cluster.folder.contents.contains { $0.contains("reel-farm") }, "parts and logs go once joined: \(cluster.folder.contents)")
     }
 
+    @Test(.enabled(if: getuid() == 0 && MediaTools.available, "needs root for the cluster (CI has it), and ffmpeg for the sound"))
+    func aSoundtrackReachesTheJoinJob() throws {
+        let cluster = try Cluster()
+        let scene = try cluster.folder.write("s.yaml", Self.scene)
+        let tone = cluster.folder.url.appendingPathComponent("tone.wav").path
+        try AudioTools.tone(tone, seconds: 3)
+        let farmed = cluster.folder.url.appendingPathComponent("farm.mp4").path
+        let local = cluster.folder.url.appendingPathComponent("local.mp4").path
+        // --audio goes to the segment jobs; the join job finds the sound in their records.
+        let submitted = try ReelProcess.run(["submit", scene, "-o", farmed, "--segments", "2", "--chunk-seconds", "1", "--audio", tone, "--wait"],
+                                            environment: cluster.environment)
+        #expect(submitted.status == 0, "\(submitted.stdout)\n\(submitted.stderr)")
+        #expect(try ReelProcess.run(["render", scene, "-o", local, "--chunk-seconds", "1", "--audio", tone, "--quiet"]).status == 0)
+        #expect(try AudioTools.stream(farmed).codec == "aac")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: farmed)) == Data(contentsOf: URL(fileURLWithPath: local)))
+    }
+
     @Test func moreSegmentsThanChunksIsRefusedBeforeSubmitting() throws {
         let folder = try TemporaryFolder()
         let scene = try folder.write("s.yaml", Self.scene)

@@ -15,6 +15,8 @@ public struct Canvas: Hashable, Sendable {
     /// Font files (absolute paths) shipped with the scene: text layers may name their families
     /// as well as the installed ones.
     public var fonts: [String] = []
+    /// The soundtrack (`canvas.audio`), or nil for a silent scene.
+    public var audio: CanvasAudio?
 
     public init(size: CGSize, scale: Double = 1, fps: Double = 60, duration: Double, background: CGColor? = .black) {
         self.size = size

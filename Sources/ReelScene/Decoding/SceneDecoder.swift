@@ -34,6 +34,8 @@ final class SceneDecoder {
     var checkingTemplates = false
     /// Where the canvas size is written (for checks made once options such as a scale apply).
     var canvasSizeLocation: SourcePosition?
+    /// Where `canvas.audio`'s file is named (for problems found when the file is decoded).
+    var audioFileLocation: SourcePosition?
     /// Each decoded constraint's layer, source name and where the name is written.
     var constraintSources: [(layer: CALayer, source: String, location: SourcePosition)] = []
     /// Templates with their `use:` chains resolved, once each (`.some(nil)`: failed, reported).
@@ -62,7 +64,7 @@ final class SceneDecoder {
     }
 
     static let rootKeys = ["reel", "canvas", "animations", "layers", "timeline", "$schema"]
-    static let canvasKeys = ["size", "scale", "fps", "duration", "background", "fonts"]
+    static let canvasKeys = ["size", "scale", "fps", "duration", "background", "fonts", "audio"]
 
     /// Decodes the whole document; nil when the canvas is unusable (other errors are in `diagnostics`).
     func decode(_ root: SceneNode) -> Scene? {
@@ -157,9 +159,11 @@ final class SceneDecoder {
             if let c = values.color(n, what: "background") { background = c } else { ok = false }
         }
         let fontFiles = map.take("fonts").map(decodeFonts) ?? []
+        let audio = map.take("audio").flatMap(decodeAudio)
         guard ok, withinLimits(size: size, scale: scale, fps: fps, duration: duration, at: node, map: map) else { return nil }
         var canvas = Canvas(size: size, scale: scale, fps: fps, duration: duration, background: background)
         canvas.fonts = fontFiles
+        canvas.audio = audio
         return canvas
     }
 

@@ -45,9 +45,12 @@ public struct BatchOptions: Sendable, Hashable, Codable {
     public var timeout: Double?
     /// How many times a job that failed while rendering is tried again.
     public var retries: Int?
+    /// A soundtrack replacing the scene's (`--audio`); in a manifest relative to it until `BatchPlan` resolves it.
+    public var audio: String?
 
     public init(fps: Double? = nil, scale: Double? = nil, frames: FrameSpan? = nil, crf: Int? = nil, preset: String? = nil,
-                codec: String? = nil, timeout: Double? = nil, retries: Int? = nil) {
+                codec: String? = nil, timeout: Double? = nil, retries: Int? = nil, audio: String? = nil) {
+        self.audio = audio
         self.fps = fps
         self.scale = scale
         self.frames = frames
@@ -62,7 +65,7 @@ public struct BatchOptions: Sendable, Hashable, Codable {
     public func over(_ base: BatchOptions) -> BatchOptions {
         BatchOptions(fps: fps ?? base.fps, scale: scale ?? base.scale, frames: frames ?? base.frames, crf: crf ?? base.crf,
                      preset: preset ?? base.preset, codec: codec ?? base.codec, timeout: timeout ?? base.timeout,
-                     retries: retries ?? base.retries)
+                     retries: retries ?? base.retries, audio: audio ?? base.audio)
     }
 }
 

@@ -7,7 +7,7 @@ struct BatchManifestDecoder {
     var values: ValueDecoder { ValueDecoder(diagnostics: diagnostics) }
 
     static let rootKeys = ["$schema", BatchManifest.marker, "defaults", "jobs"]
-    static let optionKeys = ["fps", "scale", "frames", "crf", "preset", "codec", "timeout", "retries"]
+    static let optionKeys = ["fps", "scale", "frames", "crf", "preset", "codec", "timeout", "retries", "audio"]
     static let jobKeys = ["scene", "output", "outputs"] + optionKeys
 
     func decode(_ root: SceneNode) -> BatchManifest? {
@@ -95,6 +95,9 @@ struct BatchManifestDecoder {
             }
         }
         o.retries = map.take("retries").flatMap { integer($0, what: "retries", in: 0...10) }
+        if let node = map.take("audio"), let file = values.string(node, what: "audio") {
+            if file.isEmpty { diagnostics.error("audio must name a sound file, relative to the manifest", at: node.location) } else { o.audio = file }
+        }
         return o
     }
 

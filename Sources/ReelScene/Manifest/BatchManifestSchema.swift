@@ -59,6 +59,7 @@ public enum BatchManifestSchema {
             case "crf": ["type": "integer", "minimum": 0, "maximum": 63, "description": "quality: lower is better and larger"]
             case "preset": ["type": "string", "description": "encoder speed: ultrafast … veryslow"]
             case "codec": ["type": "string", "enum": ["h264", "hevc", "prores", "vp9", "gif", "png"]]
+            case "audio": ["type": "string", "minLength": 1, "description": "a soundtrack replacing the scene's canvas.audio, relative to the manifest"]
             case "timeout": ["type": "number", "exclusiveMinimum": 0, "maximum": 604_800, "description": "seconds before the job is stopped"]
             default: ["type": "integer", "minimum": 0, "maximum": 10, "description": "tries again after a failure while rendering"]  // retries
             }

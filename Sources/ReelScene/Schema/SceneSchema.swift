@@ -71,6 +71,15 @@ public enum SceneSchema {
             "background": ref("color"),
             "fonts": ["description": "font files (.ttf, .otf, .ttc) next to the scene that text layers may name", "type": "array",
                       "items": ["type": "string", "pattern": "\\.([tT][tT][fF]|[oO][tT][fF]|[tT][tT][cC])$"]],
+            "audio": ["description": "the soundtrack: an audio file next to the scene, or {file, start, volume, fadeIn, fadeOut}",
+                      "anyOf": [["type": "string", "minLength": 1], object(SceneDecoder.audioKeys.map { key -> (String, JSONValue) in
+                          switch key {
+                          case "file": (key, ["type": "string", "minLength": 1, "description": "audio file (WAV, MP3, M4A, Ogg, FLAC …), relative to the scene"])
+                          case "start": (key, ["type": "number", "minimum": 0, "description": "seconds into the audio file where playback begins"])
+                          case "volume": (key, ["type": "number", "minimum": 0, "maximum": 4, "description": "linear gain (1: as recorded)"])
+                          default: (key, ["type": "number", "minimum": 0, "description": "seconds of linear fade at that end of the video"])
+                          }
+                      }, required: ["file"])]],
         ]
         return object(SceneDecoder.canvasKeys.map { ($0, fields[$0] ?? [:]) }, required: ["size", "duration"])
     }

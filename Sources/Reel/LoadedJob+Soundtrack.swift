@@ -1,0 +1,53 @@
+import Foundation
+import ReelCore
+import ReelEncode
+import ReelScene
+
+extension LoadedJob {
+    /// The soundtrack the job's videos carry: `--audio` (from its start, volume 1, no fades) when
+    /// given, else the scene's `canvas.audio`; nil for silence.
+    public var soundtrack: SoundtrackSettings? {
+        if let file = job.options.audio { return SoundtrackSettings(path: file) }
+        guard let audio = timeline.canvas.audio else { return nil }
+        return SoundtrackSettings(path: audio.file, start: audio.start, volume: audio.volume, fadeIn: audio.fadeIn, fadeOut: audio.fadeOut)
+    }
+
+    /// Why the soundtrack cannot be used (missing, not audio FFmpeg can decode), placed where the
+    /// scene names it (`audioLocation`) or on `--audio`, or a warning when it would be silent
+    /// (`start` past the file's end); nil when all is well.
+    func soundtrackProblem(audioLocation: SourcePosition?) -> SceneProblem? {
+        guard let soundtrack else { return nil }
+        if let option = job.options.audio {
+            // Checked before opening: opening a FIFO would block until something writes to it.
+            let type = (try? FileManager.default.attributesOfItem(atPath: option))?[.type] as? FileAttributeType
+            guard type == .typeRegular else {
+                return SceneProblem(file: option, message: type == nil ? "--audio: no such file" : "--audio: not a regular file")
+            }
+            do { _ = try soundtrack.probe() } catch { return SceneProblem(file: option, message: "--audio: not usable as a soundtrack: \(error)") }
+            return nil
+        }
+        let written = (soundtrack.path as NSString).lastPathComponent
+        let info: AudioFileInfo
+        do { info = try soundtrack.probe() } catch {
+            return SceneProblem(file: job.scene, location: audioLocation,
+                                message: "audio file '\(written)' cannot be used as a soundtrack: \(error)")
+        }
+        if let duration = info.duration, soundtrack.start >= duration {
+            return SceneProblem(file: job.scene, location: audioLocation, severity: .warning,
+                                message: "audio start \(JSONValue.format(soundtrack.start)) s is past the end of '\(written)' "
+                                    + "(\(JSONValue.format((duration * 1000).rounded() / 1000)) s): the video is silent")
+        }
+        return nil
+    }
+
+    /// What a video's `SegmentRecord` says about its soundtrack, so `reel concat` can add it.
+    /// - Throws: `RenderJobError.invalid` when the file cannot be read.
+    func soundtrackRecord() throws -> SoundtrackRecord? {
+        guard let soundtrack else { return nil }
+        guard let digest = SHA256.hex(ofFileAt: soundtrack.path) else {
+            throw RenderJobError.invalid("\(soundtrack.path): the soundtrack cannot be read")
+        }
+        return SoundtrackRecord(file: soundtrack.path, sha256: digest, start: soundtrack.start, volume: soundtrack.volume,
+                                fadeIn: soundtrack.fadeIn, fadeOut: soundtrack.fadeOut)
+    }
+}
