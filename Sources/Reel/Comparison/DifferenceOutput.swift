@@ -30,9 +30,11 @@ public final class DifferenceOutput {
 
     /// Checks the output's name; nothing is written yet.
     /// - Parameters:
+    ///   - path: the output: a `.png` sheet, or a video whose extension picks the format.
     ///   - names: how the clips are labelled (usually their file names).
     ///   - fps: the clips' frame rate (a video at 30 fps when neither has one).
     ///   - frameCount: the clips' length when known in advance (for a sheet's evenly spaced frames).
+    ///   - replaceReadOnly: replace an existing read-only file (`-y`).
     /// - Throws: `RenderJobError.invalid` for a name that is neither a PNG nor a video.
     public init(path: String, names: (a: String, b: String), fps: Double?, frameCount: Int?, replaceReadOnly: Bool = false) throws {
         self.path = path

@@ -84,6 +84,9 @@ public struct FrameComparison: Sendable {
 
     /// Compares `a` with `b`, frame by frame.
     /// - Parameters:
+    ///   - a: the first clip (a scene or a video).
+    ///   - b: the second clip, of the same size and rate.
+    ///   - tolerance: what counts as the same frame.
     ///   - batch: frames read from each source at a time (and measured in parallel).
     ///   - progress: after each batch: frames compared, and the total when a source knows it.
     ///   - visit: each compared frame with its two pictures, in order (for pictures of the difference).
