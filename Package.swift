@@ -69,7 +69,7 @@ let package = Package(
         // MARK: Tests
         .testTarget(name: "ReelCoreTests", dependencies: ["ReelCore"]),
         .testTarget(name: "ReelSceneTests", dependencies: ["ReelScene", "ReelCore"], exclude: ["Fixtures"]),
-        .testTarget(name: "ReelRenderTests", dependencies: ["ReelRender", "ReelScene", "ReelCore"],
+        .testTarget(name: "ReelRenderTests", dependencies: ["ReelRender", "ReelScene", "ReelCore", "ReelTestSupport"],
                     exclude: ["Golden"]),
         .testTarget(name: "ReelEncodeTests", dependencies: ["ReelEncode", "ReelCore", "ReelTestSupport"]),
         .testTarget(name: "ReelCLITests", dependencies: ["reel", "ReelTestSupport"]),
@@ -78,11 +78,11 @@ let package = Package(
         .testTarget(name: "PortTests", dependencies: ["ReelUIKit", "ReelTestSupport"]),
         .testTarget(name: "ReelBatchTests", dependencies: ["ReelBatch", "Reel", "ReelTestSupport"]),
         // `reel timing` / `reel plot`: diagram measurements, SVG form and golden pictures.
-        .testTarget(name: "TimingDiagramTests", dependencies: ["Reel"], exclude: ["Golden"]),
+        .testTarget(name: "TimingDiagramTests", dependencies: ["Reel", "ReelTestSupport"], exclude: ["Golden"]),
         // The preview studio's state: reloads, last good frame, watched files.
         .testTarget(name: "ReelPreviewTests", dependencies: ["ReelPreview", "Reel"]),
         // ffmpeg/ffprobe as independent readers of our files, shared by the test targets.
-        .target(name: "ReelTestSupport", path: "Tests/ReelTestSupport"),
+        .target(name: "ReelTestSupport", dependencies: ["ReelRender"], path: "Tests/ReelTestSupport"),
     ]
 )
 

@@ -6,10 +6,9 @@ import ReelScene
 extension LoadedJob {
     /// The soundtrack the job's videos carry: `--audio` (from its start, volume 1, no fades) when
     /// given, else the scene's `canvas.audio`; nil for silence.
-    public var soundtrack: SoundtrackSettings? {
-        if let file = job.options.audio { return SoundtrackSettings(path: file) }
-        guard let audio = timeline.canvas.audio else { return nil }
-        return SoundtrackSettings(path: audio.file, start: audio.start, volume: audio.volume, fadeIn: audio.fadeIn, fadeOut: audio.fadeOut)
+    public var soundtrack: CanvasAudio? {
+        if let file = job.options.audio { return CanvasAudio(file: file) }
+        return timeline.canvas.audio
     }
 
     /// Why the soundtrack cannot be used (missing, not audio FFmpeg can decode), placed where the
@@ -26,7 +25,7 @@ extension LoadedJob {
             do { _ = try soundtrack.probe() } catch { return SceneProblem(file: option, message: "--audio: not usable as a soundtrack: \(error)") }
             return nil
         }
-        let written = (soundtrack.path as NSString).lastPathComponent
+        let written = (soundtrack.file as NSString).lastPathComponent
         let info: AudioFileInfo
         do { info = try soundtrack.probe() } catch {
             return SceneProblem(file: job.scene, location: audioLocation,
@@ -44,10 +43,10 @@ extension LoadedJob {
     /// - Throws: `RenderJobError.invalid` when the file cannot be read.
     func soundtrackRecord() throws -> SoundtrackRecord? {
         guard let soundtrack else { return nil }
-        guard let digest = SHA256.hex(ofFileAt: soundtrack.path) else {
-            throw RenderJobError.invalid("\(soundtrack.path): the soundtrack cannot be read")
+        guard let digest = SHA256.hex(ofFileAt: soundtrack.file) else {
+            throw RenderJobError.invalid("\(soundtrack.file): the soundtrack cannot be read")
         }
-        return SoundtrackRecord(file: soundtrack.path, sha256: digest, start: soundtrack.start, volume: soundtrack.volume,
+        return SoundtrackRecord(file: soundtrack.file, sha256: digest, start: soundtrack.start, volume: soundtrack.volume,
                                 fadeIn: soundtrack.fadeIn, fadeOut: soundtrack.fadeOut)
     }
 }

@@ -159,7 +159,7 @@ public struct LoadedJob: Sendable {
             // Asked for on the command line, a soundtrack that cannot be written is a mistake; in
             // the scene it is not (the same scene also makes GIF previews).
             if options.audio != nil {
-                throw RenderJobError.invalid("--audio \(soundtrack.path): a \(format.displayName) has no sound; "
+                throw RenderJobError.invalid("--audio \(soundtrack.file): a \(format.displayName) has no sound; "
                     + "write .mp4 or .mov (AAC) or .webm (Opus) for a video with a soundtrack")
             }
             notes.append("a \(format.displayName) has no sound: canvas.audio is left out (write .mp4, .mov or .webm to hear it)")

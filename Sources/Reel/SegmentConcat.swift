@@ -66,11 +66,11 @@ public enum SegmentConcat {
         guard let settings = record.settings else {
             throw RenderJobError.invalid("\(part.path): its soundtrack has no file name (a joined file is not a part)")
         }
-        guard let digest = SHA256.hex(ofFileAt: settings.path) else {
-            throw RenderJobError.invalid("\(part.path): its soundtrack \(settings.path) is missing or cannot be read")
+        guard let digest = SHA256.hex(ofFileAt: settings.file) else {
+            throw RenderJobError.invalid("\(part.path): its soundtrack \(settings.file) is missing or cannot be read")
         }
         guard digest == record.sha256 else {
-            throw RenderJobError.invalid("\(part.path): its soundtrack \(settings.path) changed since the parts were rendered; render them again")
+            throw RenderJobError.invalid("\(part.path): its soundtrack \(settings.file) changed since the parts were rendered; render them again")
         }
         let whole = part.record.whole
         guard let codec = VideoContainer(rawValue: whole.container)?.audioCodec else {

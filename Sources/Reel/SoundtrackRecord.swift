@@ -8,7 +8,7 @@ public struct SoundtrackRecord: Codable, Sendable, Equatable {
     public var start: Double, volume: Double, fadeIn: Double, fadeOut: Double
 
     /// The settings to encode it with, from `file`.
-    var settings: SoundtrackSettings? {
-        file.map { SoundtrackSettings(path: $0, start: start, volume: volume, fadeIn: fadeIn, fadeOut: fadeOut) }
+    var settings: CanvasAudio? {
+        file.map { CanvasAudio(file: $0, start: start, volume: volume, fadeIn: fadeIn, fadeOut: fadeOut) }
     }
 }

@@ -1,5 +1,6 @@
 import CFFmpeg
 import Foundation
+import ReelCore
 
 /// What an audio file holds, as far as a soundtrack cares.
 public struct AudioFileInfo: Sendable, Equatable {
@@ -191,8 +192,8 @@ final class AudioFileReader {
     }
 }
 
-extension SoundtrackSettings {
+extension CanvasAudio {
     /// Checks that the file can be decoded as audio and says what it holds.
     /// - Throws: `EncodeError` saying why not.
-    public func probe() throws -> AudioFileInfo { try AudioFileReader.probe(path: path) }
+    public func probe() throws -> AudioFileInfo { try AudioFileReader.probe(path: file) }
 }

@@ -1,30 +1,7 @@
-/// A soundtrack for a video: which audio file, where in it playback begins, how loud, and the
-/// fades at the video's two ends.
-///
-/// Times are seconds. `start` is a position in the audio file (what a video editor calls the
-/// source in-point), not in the video: the video's first frame plays the file from `start`.
-/// Fades are linear in amplitude and measured on the video's own timeline, so `fadeOut` always
-/// ends at the video's last sample, wherever the audio file ends.
-public struct SoundtrackSettings: Sendable, Hashable, Codable {
-    /// The audio file (any format FFmpeg reads: WAV, MP3, M4A/AAC, Ogg, Opus, FLAC …), absolute.
-    public var path: String
-    /// Seconds into the audio file where playback begins (≥ 0).
-    public var start: Double
-    /// Linear gain, 0…`maximumVolume` (1 plays the file as it is; samples are clipped to full scale).
-    public var volume: Double
-    /// Seconds the sound takes to rise from silence at the start of the video (0: none).
-    public var fadeIn: Double
-    /// Seconds the sound takes to fall to silence at the end of the video (0: none).
-    public var fadeOut: Double
+import ReelCore
 
-    public init(path: String, start: Double = 0, volume: Double = 1, fadeIn: Double = 0, fadeOut: Double = 0) {
-        self.path = path
-        self.start = start
-        self.volume = volume
-        self.fadeIn = fadeIn
-        self.fadeOut = fadeOut
-    }
-
+/// Encoding a `CanvasAudio` soundtrack: its limits and checks.
+extension CanvasAudio {
     /// The loudest gain accepted: 4 is +12 dB, enough to lift a quiet recording.
     public static let maximumVolume = 4.0
 

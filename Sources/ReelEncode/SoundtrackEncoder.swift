@@ -1,7 +1,8 @@
 import CFFmpeg
 import Foundation
+import ReelCore
 
-/// Turns a `SoundtrackSettings` into the audio of one video: decoded, started at `start`, cut or
+/// Turns a `CanvasAudio` into the audio of one video: decoded, started at `start`, cut or
 /// padded with silence to exactly the video's length, scaled by `volume`, faded in and out
 /// (linear ramps in amplitude, on the video's timeline), resampled to 48 kHz and encoded (AAC
 /// with FFmpeg's native encoder; Opus with libopus, or FFmpeg's own experimental one when
@@ -16,13 +17,13 @@ import Foundation
 public enum SoundtrackEncoder {
     /// The audio for a video whose samples on the 48 kHz timeline are `firstSample ..< firstSample + sampleCount`.
     /// - Throws: `EncodeError` when the file cannot be decoded or the encoder fails.
-    public static func encode(_ settings: SoundtrackSettings, codec: AudioCodec, firstSample: Int64, sampleCount: Int) throws -> EncodedAudio {
+    public static func encode(_ settings: CanvasAudio, codec: AudioCodec, firstSample: Int64, sampleCount: Int) throws -> EncodedAudio {
         try settings.validate()
-        if settings.isUnchanged, firstSample == 0, let copied = try copyIfFits(settings.path, codec: codec, sampleCount: sampleCount) {
+        if settings.isUnchanged, firstSample == 0, let copied = try copyIfFits(settings.file, codec: codec, sampleCount: sampleCount) {
             return copied
         }
-        let reader = try AudioFileReader(path: settings.path)
-        let writer = try AudioFrameEncoder(codec: codec, channels: reader.channels, path: settings.path)
+        let reader = try AudioFileReader(path: settings.file)
+        let writer = try AudioFrameEncoder(codec: codec, channels: reader.channels, path: settings.file)
         let channels = reader.channels
         let rate = Double(AudioCodec.sampleRate)
         let fadeIn = settings.fadeIn * rate, fadeOut = settings.fadeOut * rate

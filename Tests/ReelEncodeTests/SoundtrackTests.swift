@@ -10,7 +10,7 @@ struct SoundtrackTests {
     static let rate = AudioCodec.sampleRate
 
     /// Encodes `frames` frames at `fps` into `path` (the extension picks MP4 or WebM) with `soundtrack`.
-    static func video(_ path: String, frames: Int, fps: Double, soundtrack: SoundtrackSettings,
+    static func video(_ path: String, frames: Int, fps: Double, soundtrack: CanvasAudio,
                       container: VideoContainer) throws -> EncodedAudio {
         let count = Int((Double(frames) / fps * Double(rate)).rounded())
         let audio = try SoundtrackEncoder.encode(soundtrack, codec: container.audioCodec!, firstSample: 0, sampleCount: count)
@@ -34,7 +34,7 @@ struct SoundtrackTests {
         let tone = folder.file("tone.wav")
         try AudioTools.tone(tone, seconds: 5, sampleRate: 44_100, channels: 2)
         let out = folder.file("clip.\(container.rawValue)")
-        let audio = try Self.video(out, frames: 60, fps: 30, soundtrack: SoundtrackSettings(path: tone), container: container)
+        let audio = try Self.video(out, frames: 60, fps: 30, soundtrack: CanvasAudio(file: tone), container: container)
         #expect(!audio.copied)
         let stream = try AudioTools.stream(out)
         #expect(stream.codec == (container == .mp4 ? "aac" : "opus"))
@@ -56,7 +56,7 @@ struct SoundtrackTests {
         let tone = folder.file("tone.flac")
         try AudioTools.tone(tone, seconds: 5)
         let out = folder.file("clip.mp4")
-        _ = try Self.video(out, frames: 90, fps: 30, soundtrack: SoundtrackSettings(path: tone, volume: 2, fadeIn: 1, fadeOut: 1),
+        _ = try Self.video(out, frames: 90, fps: 30, soundtrack: CanvasAudio(file: tone, volume: 2, fadeIn: 1, fadeOut: 1),
                            container: .mp4)
         let samples = try AudioTools.samples(out)
         let window = 2_400  // 50 ms
@@ -78,7 +78,7 @@ struct SoundtrackTests {
         let short = folder.file("short.wav")
         try AudioTools.tone(short, seconds: 1)
         let out = folder.file("padded.webm")
-        _ = try Self.video(out, frames: 60, fps: 30, soundtrack: SoundtrackSettings(path: short), container: .webm)
+        _ = try Self.video(out, frames: 60, fps: 30, soundtrack: CanvasAudio(file: short), container: .webm)
         let samples = try AudioTools.samples(out)
         let level = AudioTools.toneAmplitude / Float(2).squareRoot()
         #expect(abs(AudioTools.rms(samples, from: 24_000, count: 4_800) - level) < 0.05 * level)
@@ -89,7 +89,7 @@ struct SoundtrackTests {
         let long = folder.file("long.wav")
         try AudioTools.tone(long, seconds: 5)
         let late = folder.file("late.mp4")
-        _ = try Self.video(late, frames: 60, fps: 30, soundtrack: SoundtrackSettings(path: long, start: 4.5), container: .mp4)
+        _ = try Self.video(late, frames: 60, fps: 30, soundtrack: CanvasAudio(file: long, start: 4.5), container: .mp4)
         let cut = try AudioTools.samples(late)
         #expect(abs(cut.count - 96_000) <= 1_024)
         #expect(abs(AudioTools.rms(cut, from: 9_600, count: 4_800) - level) < 0.05 * level)
@@ -103,14 +103,14 @@ struct SoundtrackTests {
         let aac = folder.file("fits.m4a")
         try AudioTools.tone(aac, seconds: 2, sampleRate: 48_000, codec: "aac")
         let out = folder.file("clip.mp4")
-        let audio = try Self.video(out, frames: 60, fps: 30, soundtrack: SoundtrackSettings(path: aac), container: .mp4)
+        let audio = try Self.video(out, frames: 60, fps: 30, soundtrack: CanvasAudio(file: aac), container: .mp4)
         #expect(audio.copied)
         #expect(try AudioTools.packetHashes(out) == (try AudioTools.packetHashes(aac)))
         #expect(abs(try AudioTools.stream(out).duration - 2) <= 1_024.0 / 48_000)
 
         // The same file with a fade is re-encoded.
         let faded = folder.file("faded.mp4")
-        let encoded = try Self.video(faded, frames: 60, fps: 30, soundtrack: SoundtrackSettings(path: aac, fadeOut: 0.5), container: .mp4)
+        let encoded = try Self.video(faded, frames: 60, fps: 30, soundtrack: CanvasAudio(file: aac, fadeOut: 0.5), container: .mp4)
         #expect(!encoded.copied)
         #expect(try AudioTools.packetHashes(faded) != (try AudioTools.packetHashes(aac)))
     }
@@ -123,7 +123,7 @@ struct SoundtrackTests {
         try AudioTools.tone(tone, seconds: 3)
         for container in [VideoContainer.mp4, .webm] {
             let a = folder.file("a.\(container.rawValue)"), b = folder.file("b.\(container.rawValue)")
-            let settings = SoundtrackSettings(path: tone, volume: 0.5, fadeIn: 0.2)
+            let settings = CanvasAudio(file: tone, volume: 0.5, fadeIn: 0.2)
             _ = try Self.video(a, frames: 30, fps: 30, soundtrack: settings, container: container)
             _ = try Self.video(b, frames: 30, fps: 30, soundtrack: settings, container: container)
             #expect(FileManager.default.contents(atPath: a) == FileManager.default.contents(atPath: b))
@@ -136,12 +136,12 @@ struct SoundtrackTests {
         defer { folder.remove() }
         let bogus = folder.file("bogus.wav")
         try Data("this is not a wave file".utf8).write(to: URL(fileURLWithPath: bogus))
-        #expect(throws: EncodeError.self) { try SoundtrackSettings(path: bogus).probe() }
-        #expect(throws: EncodeError.self) { try SoundtrackSettings(path: folder.file("missing.wav")).probe() }
-        #expect(throws: EncodeError.self) { try SoundtrackSettings(path: bogus, volume: 5).validate() }
+        #expect(throws: EncodeError.self) { try CanvasAudio(file: bogus).probe() }
+        #expect(throws: EncodeError.self) { try CanvasAudio(file: folder.file("missing.wav")).probe() }
+        #expect(throws: EncodeError.self) { try CanvasAudio(file: bogus, volume: 5).validate() }
         let tone = folder.file("tone.ogg")
         try AudioTools.tone(tone, seconds: 1, channels: 2)
-        let info = try SoundtrackSettings(path: tone).probe()
+        let info = try CanvasAudio(file: tone).probe()
         #expect(info.channels == 2)
         #expect(abs((info.duration ?? 0) - 1) < 0.05)
     }

@@ -1,51 +1,17 @@
 import Foundation
 import Reel
+import ReelTestSupport
 import Testing
 
-/// Golden pictures: raw premultiplied RGBA against a PNG under `Golden/`, with a tolerance for
-/// antialiasing differences between Cairo/pixman builds (as ReelRenderTests' goldens). Set
-/// REEL_RECORD_GOLDEN=1 to (re)record; look at a recorded picture before committing it.
+/// Golden pictures of this target (`Golden/`), compared by `GoldenImages` (raw RGBA with a
+/// tolerance; REEL_RECORD_GOLDEN=1 records), and the example scenes they are made from.
 enum GoldenPicture {
-    static let channelTolerance = 3
-    /// Fraction of pixels allowed beyond the tolerance (antialiased text and curve edges).
-    static let pixelFraction = 0.002
-
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
     static let scenes = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("scenes")
 
     static func check(_ buffer: PixelBuffer, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let url = directory.appendingPathComponent(name + ".png")
-        let record = ProcessInfo.processInfo.environment["REEL_RECORD_GOLDEN"] == "1"
-        if record || !FileManager.default.fileExists(atPath: url.path) {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            try PNGFile.write(buffer, to: url.path)
-            if !record {
-                Issue.record("no golden picture \(name).png: recorded one at \(url.path); look at it, then commit it", sourceLocation: sourceLocation)
-            }
-            return
-        }
-        let golden = try PNGFile.read(url.path)
-        guard golden.width == buffer.width, golden.height == buffer.height else {
-            Issue.record("\(name): size \(buffer.width)×\(buffer.height), golden \(golden.width)×\(golden.height)", sourceLocation: sourceLocation)
-            return
-        }
-        var bad = 0, worst = 0
-        for y in 0..<buffer.height {
-            for x in 0..<buffer.width {
-                let a = buffer.premultipliedRGBA(x: x, y: y), b = golden.premultipliedRGBA(x: x, y: y)
-                let d = max(abs(Int(a.r) - Int(b.r)), abs(Int(a.g) - Int(b.g)), abs(Int(a.b) - Int(b.b)), abs(Int(a.a) - Int(b.a)))
-                worst = max(worst, d)
-                if d > channelTolerance { bad += 1 }
-            }
-        }
-        let allowed = Int(Double(buffer.width * buffer.height) * pixelFraction)
-        if bad > allowed {
-            let actual = FileManager.default.temporaryDirectory.appendingPathComponent("reel-actual-\(name).png")
-            try? PNGFile.write(buffer, to: actual.path)
-            Issue.record("\(name): \(bad) pixels differ by more than \(channelTolerance) (allowed \(allowed)); worst \(worst). Actual: \(actual.path)",
-                         sourceLocation: sourceLocation)
-        }
+        try GoldenImages.check(buffer, name, in: directory, sourceLocation: sourceLocation)
     }
 
     /// An example scene from the repository's scenes/ folder, loaded.

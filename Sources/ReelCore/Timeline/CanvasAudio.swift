@@ -2,8 +2,9 @@
 ///
 /// `start` is a position in the audio file (where playback begins, as a video editor's source
 /// in-point), not in the scene. Fades are seconds at the two ends of the rendered video.
-public struct CanvasAudio: Hashable, Sendable {
-    /// The audio file, absolute (written relative to the scene file).
+public struct CanvasAudio: Hashable, Sendable, Codable {
+    /// The audio file (any format FFmpeg reads: WAV, MP3, M4A/AAC, Ogg, Opus, FLAC …), absolute
+    /// (a scene writes it relative to the scene file).
     public var file: String
     /// Seconds into the audio file where the video's first frame begins playing it.
     public var start: Double
