@@ -397,7 +397,10 @@ extension StudioPage {
         }
         scrubber.addEventListener('input', () => { pause(); setFrame(+scrubber.value); });
         $('quality').addEventListener('change', () => pump());
-        window.addEventListener('resize', () => { layout(); pump(); });
+        // The stage changes size with the window, and when the timing diagram or the error banner
+        // arrives below or over it: the frame is fitted again each time (only on window resizes, a
+        // tall diagram left the frame at its first size, over the transport bar).
+        new ResizeObserver(() => { layout(); pump(); }).observe($('stage'));
         document.addEventListener('keydown', (event) => {
           if (event.target instanceof HTMLSelectElement || event.metaKey || event.ctrlKey || event.altKey) return;
           const big = event.shiftKey ? Math.round(S.canvas ? S.canvas.fps : 1) : 1;

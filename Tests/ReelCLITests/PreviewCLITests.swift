@@ -86,6 +86,13 @@ struct PreviewCLITests {
             """)
         try browser.waitFor("document.getElementById('frame').dataset.t === '1.5' && document.getElementById('frame').dataset.state === 'ready'",
                             "the frame at 1.5 s")
+        // With the timing diagram in its panel, the frame still fits the stage (above the transport bar).
+        try browser.waitFor("document.querySelector('#timing svg')", "the timing diagram")
+        try browser.waitFor("""
+            (() => { const f = document.getElementById('frame').getBoundingClientRect(),
+                       t = document.getElementById('transport').getBoundingClientRect();
+              return f.height > 50 && f.bottom <= t.top; })()
+            """, "the frame fitted above the transport bar")
         #expect(try Self.text(browser, "document.getElementById('time').textContent") == "00:01.50")
         #expect(try Self.text(browser, "document.getElementById('frame-number').textContent") == "45")
         let shown = try Self.shownFrame(browser)
