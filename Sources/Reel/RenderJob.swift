@@ -245,12 +245,7 @@ public struct LoadedJob: Sendable {
     /// Draws the frame at `time` seconds (the job's scale applied); with `outline`, each layer's
     /// bounds, anchor point and name over it (`LayerOutline`).
     public func still(at time: Double, outline: Bool = false) -> PixelBuffer {
-        let renderer = FrameRenderer(canvas: canvas)
-        let buffer = renderer.makeBuffer()
-        let tree = timeline.presentation(at: time)
-        renderer.render(tree, into: buffer)
-        if outline { LayerOutline.draw(tree, over: buffer, scale: canvas.scale) }
-        return buffer
+        frames(at: [time], canvas: canvas, outline: outline)[0]
     }
 
     /// A contact sheet (`reel sheet`): `count` frames spread evenly over the scene, first and

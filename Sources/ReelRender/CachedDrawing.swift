@@ -21,8 +21,8 @@ extension LayerPainter {
     /// inside is copied, not filtered (`FlatInterior`), it costs about half.
     /// Small layers (under 48 pixels a side) keep the exact path: there the fill is cheap, and a
     /// turned raster's resampled edges are most of the layer (a spinner's dots softened visibly).
-    static func isTurnedPlainLayer(_ layer: PresentationLayer, _ cr: OpaquePointer) -> Bool {
-        guard layer.kind == .layer, isPlain(layer.state), let turn = TurnedPlacement(cr) else { return false }
+    static func isTurnedPlainLayer(_ layer: PresentationLayer, _ turn: TurnedPlacement?) -> Bool {
+        guard layer.kind == .layer, isPlain(layer.state), let turn else { return false }
         let size = layer.state.bounds.size
         return abs(size.width) * turn.scaleX >= 48 && abs(size.height) * turn.scaleY >= 48
     }
@@ -35,13 +35,15 @@ extension LayerPainter {
     /// Draws a layer without visible sublayers or mask entirely from rasters (content with its
     /// border, then its shadow under it). false when the layer is not such a leaf.
     func drawCachedLeaf(_ layer: PresentationLayer, _ cr: OpaquePointer, cache: RenderCache, opacity: Double, shadow: Bool) -> Bool {
-        guard Self.isCacheable(layer) || Self.isTurnedPlainLayer(layer, cr), layer.mask == nil, !layer.sublayers.contains(where: Self.isVisible),
+        // Read once: whether the device transform turns the layer decides two things below.
+        let turned = TurnedPlacement(cr)
+        guard Self.isCacheable(layer) || Self.isTurnedPlainLayer(layer, turned), layer.mask == nil, !layer.sublayers.contains(where: Self.isVisible),
               layer.kind != .replicator, !EmitterDrawing.hasContent(layer) else { return false }
         let s = layer.state
         let shape = shadow ? ShadowShape.of(layer) : nil
         // A turning layer (whose shadow does not need its own alpha): its raster is made once,
         // upright, and turned when composited; it holds the bounds clip itself.
-        let turn = (!shadow || shape != nil) && layer.kind != .text ? TurnedPlacement(cr) : nil
+        let turn = (!shadow || shape != nil) && layer.kind != .text ? turned : nil
         if turn == nil, s.masksToBounds {
             Geometry.roundedRect(cr, s.bounds, radius: s.cornerRadius, corners: s.maskedCorners)
             cairo_clip(cr)
