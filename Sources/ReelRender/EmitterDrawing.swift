@@ -38,7 +38,7 @@ enum EmitterDrawing {
         guard let frame = layer.particles, !frame.particles.isEmpty else { return }
         let sprites = frame.cells.map { Sprite($0) }
         defer { sprites.forEach { $0?.release() } }
-        let direct = allowed ? ParticleCompositor(cr) : nil
+        var direct = allowed ? ParticleCompositor(cr) : nil
         var base = cairo_matrix_t()
         cairo_get_matrix(cr, &base)
         // Particles wholly outside the clip are skipped (snow that fell out of the frame).
@@ -63,9 +63,9 @@ enum EmitterDrawing {
             let cost = min(4 * r * r * unit * unit, visible) + 1
             guard budgetPixels >= cost, budget.take() else { break }
             budgetPixels -= cost
-            if let direct {
-                if let p = direct.place(sprite.texture, x: s.position.x, y: s.position.y, rotation: s.rotation, k: k, color: s.color,
-                                        alpha: a, additive: frame.renderMode == .additive) { direct.draw(p) }
+            if direct != nil {
+                if let p = direct?.place(sprite.texture, x: s.position.x, y: s.position.y, rotation: s.rotation, k: k, color: s.color,
+                                         alpha: a, additive: frame.renderMode == .additive) { direct?.add(p) }
                 continue
             }
             // User space: the sprite's pixels, centred on the particle, turned and scaled.

@@ -30,8 +30,43 @@ struct ParticleCompositor {
         self.target = target
     }
 
-    /// Tells Cairo its pixels changed (after the last particle).
-    func finish() { target.finish() }
+    /// The particles placed so far, in drawing order.
+    private var placed: [Placed] = []
+
+    /// Queues a placed particle; `finish` draws them.
+    mutating func add(_ p: Placed) { placed.append(p) }
+
+    /// Draws the queued particles band by band, and tells Cairo its pixels changed. Thousands
+    /// of particles scattered over a frame each touch a dozen rows far apart in an 8 MB
+    /// target: drawn in their order, most rows came from memory. A band of rows (about
+    /// 256 KB) stays in the cache while every particle that reaches it is drawn there, in the
+    /// same order, so each pixel sees the same blends in the same order as before.
+    mutating func finish() {
+        defer { placed = []; target.finish() }
+        guard let first = placed.first else { return }
+        var top = first.rows.lowerBound, bottom = first.rows.upperBound
+        for p in placed { top = min(top, p.rows.lowerBound); bottom = max(bottom, p.rows.upperBound) }
+        let bandHeight = max(8, 262_144 / max(stride, 1))
+        let bands = (bottom - top + bandHeight - 1) / bandHeight
+        // A counting sort of (band, particle) pairs: the particles of each band, in order.
+        var starts = [Int](repeating: 0, count: bands + 1)
+        for p in placed {
+            for band in (p.rows.lowerBound - top) / bandHeight...(p.rows.upperBound - 1 - top) / bandHeight { starts[band + 1] += 1 }
+        }
+        for band in 0..<bands { starts[band + 1] += starts[band] }
+        var order = [Int32](repeating: 0, count: starts[bands])
+        var next = starts
+        for (i, p) in placed.enumerated() {
+            for band in (p.rows.lowerBound - top) / bandHeight...(p.rows.upperBound - 1 - top) / bandHeight {
+                order[next[band]] = Int32(i)
+                next[band] += 1
+            }
+        }
+        for band in 0..<bands {
+            let rows = (top + band * bandHeight)..<(top + (band + 1) * bandHeight)
+            for k in starts[band]..<starts[band + 1] { draw(placed[Int(order[k])], rows: rows) }
+        }
+    }
 
     /// A particle placed on the target: the map from its pixels to its texels, the rows and
     /// columns it may touch, and its colour.
@@ -74,92 +109,145 @@ struct ParticleCompositor {
                       color: premultiplied, additive: additive)
     }
 
-    /// Composites a placed particle.
-    func draw(_ p: Placed) {
+    /// Composites a placed particle's part within `band`.
+    private func draw(_ p: Placed, rows band: Range<Int>) {
+        if p.texture.isWhite { return drawWhite(p, rows: band) }
         let w = Double(p.texture.width), h = Double(p.texture.height)
         for (cx0, cy0, cx1, cy1) in clips {
-            let x0 = max(p.x0, cx0), x1 = min(p.x1, cx1), y0 = max(p.rows.lowerBound, cy0), y1 = min(p.rows.upperBound, cy1)
+            let x0 = max(p.x0, cx0), x1 = min(p.x1, cx1)
+            let y0 = max(p.rows.lowerBound, cy0, band.lowerBound), y1 = min(p.rows.upperBound, cy1, band.upperBound)
             guard x0 < x1, y0 < y1 else { continue }
             for py in y0..<y1 {
                 let row = data + py * stride
-                // The next row's pixels arrive while this row is drawn (measured: a tenth less
-                // time for a frame of snow; two rows ahead did no better).
-                if py + 1 < y1 {
-                    reel_prefetch_for_write(row + stride + x0 * 4)
-                    reel_prefetch_for_write(row + stride + (x1 - 1) * 4)
-                }
+                Self.prefetchRow(after: row, of: y1 - py, stride: stride, x0, x1)
                 let yc = Double(py) + 0.5
                 // Texel coordinates of the sample for pixel px, shifted so texel centres are whole.
                 let u0 = p.ia * (Double(x0) + 0.5) + p.ic * yc + p.ie - 0.5
                 let v0 = p.ib * (Double(x0) + 0.5) + p.id * yc + p.iff - 0.5
                 // Only the pixels whose sample touches the texture: −1 < u < w and −1 < v < h.
-                var lo = 0.0, hi = Double(x1 - x0)
-                Self.narrow(&lo, &hi, start: u0, step: p.ia, below: -1, above: w)
-                Self.narrow(&lo, &hi, start: v0, step: p.ib, below: -1, above: h)
-                guard lo < hi else { continue }
-                let first = Int(lo.rounded(.up)), last = min(Int(hi.rounded(.up)), x1 - x0)
-                guard first < last else { continue }
+                var first = 0, last = x1 - x0
+                Self.narrow(&first, &last, start: u0, step: p.ia, reciprocal: 1 / p.ia, below: -1, above: w)
+                Self.narrow(&first, &last, start: v0, step: p.ib, reciprocal: 1 / p.ib, below: -1, above: h)
                 let pixel = row + x0 * 4
-                if p.texture.isWhite {
-                    Self.whiteRow(p.texture, pixel, first..<last, u: u0, v: v0, du: p.ia, dv: p.ib, color: p.color, additive: p.additive)
-                } else {
-                    for i in first..<last {
-                        let u = u0 + p.ia * Double(i), v = v0 + p.ib * Double(i)
-                        guard u > -1, u < w, v > -1, v < h else { continue }
-                        let src = p.texture.sample(u, v) * p.color
-                        guard src.w > 0 || (p.additive && (src.x > 0 || src.y > 0 || src.z > 0)) else { continue }
-                        Self.blend(pixel + i * 4, src, additive: p.additive)
-                    }
+                for i in first..<max(first, last) {
+                    let u = u0 + p.ia * Double(i), v = v0 + p.ib * Double(i)
+                    guard u > -1, u < w, v > -1, v < h else { continue }
+                    let src = p.texture.sample(u, v) * p.color
+                    guard src.w > 0 || (p.additive && (src.x > 0 || src.y > 0 || src.z > 0)) else { continue }
+                    Self.blend(pixel + i * 4, src, additive: p.additive)
                 }
             }
         }
     }
 
-    /// One row of a white texture in 8-bit fixed point (the common case: a white sprite tinted
-    /// by the cell's colour): 16.16 texel coordinates, 8-bit filter weights, integer blending.
-    private static func whiteRow(_ texture: ParticleTexture, _ pixel: UnsafeMutablePointer<UInt8>, _ range: Range<Int>,
-                                 u: Double, v: Double, du: Double, dv: Double, color: SIMD4<Float>, additive: Bool) {
-        let w = texture.width, h = texture.height, pw = w + 2
-        let alphas = texture.alphaBytes
-        // Colour (premultiplied by the particle's alpha) as 0…255 integers.
-        let ca = Int(color.w * 255 + 0.5), cb = Int(color.x * 255 + 0.5), cg = Int(color.y * 255 + 0.5), cr = Int(color.z * 255 + 0.5)
-        let colorRB = UInt32(cr) << 16 | UInt32(cb), colorAG = UInt32(ca) << 16 | UInt32(cg)
+    /// A white texture (the common case: a white sprite tinted by the cell's colour) in 8-bit
+    /// fixed point: 16.16 texel coordinates, 8-bit filter weights, integer blending. The
+    /// texture's two-texel zero border takes the pixels the row's ends are rounded onto, so the
+    /// inner loop tests no bounds.
+    private func drawWhite(_ p: Placed, rows band: Range<Int>) {
+        let texture = p.texture
+        let w = Double(texture.width), h = Double(texture.height)
         let one = 65536.0
-        // Shifted by one texel, so the coordinates are positive where the sample can be non-zero.
-        var fu = Int(((u + Double(range.lowerBound) * du + 1) * one).rounded()), fv = Int(((v + Double(range.lowerBound) * dv + 1) * one).rounded())
-        let su = Int((du * one).rounded()), sv = Int((dv * one).rounded())
-        let maxU = (w + 1) << 16, maxV = (h + 1) << 16
+        // Per particle, not per row: the steps along a row and the reciprocals for narrowing.
+        let su = Int((p.ia * one).rounded()), sv = Int((p.ib * one).rounded())
+        let ru = 1 / p.ia, rv = 1 / p.ib
+        let color = WhiteColor(p.color)
+        for (cx0, cy0, cx1, cy1) in clips {
+            let x0 = max(p.x0, cx0), x1 = min(p.x1, cx1)
+            let y0 = max(p.rows.lowerBound, cy0, band.lowerBound), y1 = min(p.rows.upperBound, cy1, band.upperBound)
+            guard x0 < x1, y0 < y1 else { continue }
+            for py in y0..<y1 {
+                let row = data + py * stride
+                Self.prefetchRow(after: row, of: y1 - py, stride: stride, x0, x1)
+                let yc = Double(py) + 0.5
+                let u0 = p.ia * (Double(x0) + 0.5) + p.ic * yc + p.ie - 0.5
+                let v0 = p.ib * (Double(x0) + 0.5) + p.id * yc + p.iff - 0.5
+                var first = 0, last = x1 - x0
+                Self.narrow(&first, &last, start: u0, step: p.ia, reciprocal: ru, below: -1, above: w)
+                Self.narrow(&first, &last, start: v0, step: p.ib, reciprocal: rv, below: -1, above: h)
+                guard first < last else { continue }
+                // Shifted by the border's two texels: positive wherever the row may sample.
+                let fu = Int((u0 + Double(first) * p.ia + 2) * one + 0.5), fv = Int((v0 + Double(first) * p.ib + 2) * one + 0.5)
+                let pixels = UnsafeMutableRawPointer(row + (x0 + first) * 4)
+                if p.additive {
+                    Self.addWhiteRow(texture, pixels, count: last - first, fu: fu, fv: fv, su: su, sv: sv, color: color)
+                } else {
+                    Self.overWhiteRow(texture, pixels, count: last - first, fu: fu, fv: fv, su: su, sv: sv, color: color)
+                }
+            }
+        }
+    }
+
+    /// The next row's pixels arrive while this row is drawn (measured: a tenth less time for a
+    /// frame of snow; two rows ahead did no better).
+    @inline(__always)
+    private static func prefetchRow(after row: UnsafeMutablePointer<UInt8>, of rowsLeft: Int, stride: Int, _ x0: Int, _ x1: Int) {
+        guard rowsLeft > 1 else { return }
+        reel_prefetch_for_write(row + stride + x0 * 4)
+        reel_prefetch_for_write(row + stride + (x1 - 1) * 4)
+    }
+
+    /// A particle's colour (premultiplied by its alpha) as 0…255 integers, and packed two
+    /// channels to a word (B and R, G and A of the 32-bit pixel) for blending.
+    private struct WhiteColor {
+        let b: Int, g: Int, r: Int, a: Int
+        let rb: UInt32, ag: UInt32
+        init(_ color: SIMD4<Float>) {
+            a = Int(color.w * 255 + 0.5); b = Int(color.x * 255 + 0.5); g = Int(color.y * 255 + 0.5); r = Int(color.z * 255 + 0.5)
+            rb = UInt32(r) << 16 | UInt32(b)
+            ag = UInt32(a) << 16 | UInt32(g)
+        }
+    }
+
+    /// The bilinear alpha at 16.16 texel coordinates (shifted by the border), 0…255.
+    @inline(__always)
+    private static func coverage(_ alphas: UnsafePointer<UInt8>, pitch: Int, _ fu: Int, _ fv: Int) -> Int {
         // Wrapping arithmetic (&+, &*): the values are small by construction, and Swift's
         // overflow checks cost as much as the work in this innermost loop.
-        for i in range {
-            defer { fu &+= su; fv &+= sv }
-            guard fu > 0, fu < maxU, fv > 0, fv < maxV else { continue }
-            let x = fu &>> 16, y = fv &>> 16
-            let wx = (fu &>> 8) & 255, wy = (fv &>> 8) & 255
-            let k = y &* pw &+ x
-            let a00 = Int(alphas[k]), a01 = Int(alphas[k &+ 1]), a10 = Int(alphas[k &+ pw]), a11 = Int(alphas[k &+ pw &+ 1])
-            let top = a00 &* (256 &- wx) &+ a01 &* wx, bottom = a10 &* (256 &- wx) &+ a11 &* wx
-            let coverage = (top &* (256 &- wy) &+ bottom &* wy &+ 32768) &>> 16  // 0…255
-            guard coverage > 0 else { continue }
-            // Source = colour × coverage (all premultiplied), then over or add.
-            let p = pixel + (i &* 4)
-            if additive {
-                p[0] = UInt8(truncatingIfNeeded: min(Int(p[0]) + div255(coverage * cb), 255))
-                p[1] = UInt8(truncatingIfNeeded: min(Int(p[1]) + div255(coverage * cg), 255))
-                p[2] = UInt8(truncatingIfNeeded: min(Int(p[2]) + div255(coverage * cr), 255))
-                p[3] = UInt8(truncatingIfNeeded: min(Int(p[3]) + div255(coverage * ca), 255))
-            } else {
-                // Two channels per multiply (B and R, G and A in the 32-bit pixel), as pixman does.
-                // No carry between them: a premultiplied source and destination sum to at most 255.
-                let cov = UInt32(truncatingIfNeeded: coverage)
-                let sag = scale(colorAG, cov), sa = sag &>> 16
-                let word = UnsafeMutableRawPointer(p)
-                let d = word.load(as: UInt32.self)
-                let keep = 255 &- sa
-                let rb = scale(d & 0x00FF_00FF, keep) &+ scale(colorRB, cov)
-                let ag = scale((d &>> 8) & 0x00FF_00FF, keep) &+ sag
-                word.storeBytes(of: rb | (ag &<< 8), as: UInt32.self)
-            }
+        let x = fu &>> 16, y = fv &>> 16
+        let wx = (fu &>> 8) & 255, wy = (fv &>> 8) & 255
+        let k = y &* pitch &+ x
+        let a00 = Int(alphas[k]), a01 = Int(alphas[k &+ 1]), a10 = Int(alphas[k &+ pitch]), a11 = Int(alphas[k &+ pitch &+ 1])
+        let top = a00 &* (256 &- wx) &+ a01 &* wx, bottom = a10 &* (256 &- wx) &+ a11 &* wx
+        return (top &* (256 &- wy) &+ bottom &* wy &+ 32768) &>> 16
+    }
+
+    /// One row of a white texture composited over: colour × coverage, then over.
+    private static func overWhiteRow(_ texture: ParticleTexture, _ pixels: UnsafeMutableRawPointer, count: Int,
+                                     fu: Int, fv: Int, su: Int, sv: Int, color: WhiteColor) {
+        let alphas = UnsafePointer(texture.alphaBytes), pitch = texture.alphaPitch
+        let colorRB = color.rb, colorAG = color.ag
+        var fu = fu, fv = fv
+        for i in 0..<count {
+            let cov = UInt32(truncatingIfNeeded: coverage(alphas, pitch: pitch, fu, fv))
+            fu &+= su; fv &+= sv
+            guard cov > 0 else { continue }
+            // Two channels per multiply, as pixman does. No carry between them: a premultiplied
+            // source and destination sum to at most 255.
+            let word = pixels + (i &* 4)
+            let sag = scale(colorAG, cov), sa = sag &>> 16
+            let d = word.load(as: UInt32.self)
+            let keep = 255 &- sa
+            let rb = scale(d & 0x00FF_00FF, keep) &+ scale(colorRB, cov)
+            let ag = scale((d &>> 8) & 0x00FF_00FF, keep) &+ sag
+            word.storeBytes(of: rb | (ag &<< 8), as: UInt32.self)
+        }
+    }
+
+    /// One row of a white texture added: colour × coverage, saturating.
+    private static func addWhiteRow(_ texture: ParticleTexture, _ pixels: UnsafeMutableRawPointer, count: Int,
+                                    fu: Int, fv: Int, su: Int, sv: Int, color: WhiteColor) {
+        let alphas = UnsafePointer(texture.alphaBytes), pitch = texture.alphaPitch
+        var fu = fu, fv = fv
+        for i in 0..<count {
+            let c = coverage(alphas, pitch: pitch, fu, fv)
+            fu &+= su; fv &+= sv
+            guard c > 0 else { continue }
+            let p = (pixels + (i &* 4)).assumingMemoryBound(to: UInt8.self)
+            p[0] = UInt8(truncatingIfNeeded: min(Int(p[0]) + div255(c * color.b), 255))
+            p[1] = UInt8(truncatingIfNeeded: min(Int(p[1]) + div255(c * color.g), 255))
+            p[2] = UInt8(truncatingIfNeeded: min(Int(p[2]) + div255(c * color.r), 255))
+            p[3] = UInt8(truncatingIfNeeded: min(Int(p[3]) + div255(c * color.a), 255))
         }
     }
 
@@ -176,16 +264,31 @@ struct ParticleCompositor {
 
     /// Narrows [lo, hi) of whole steps i where below < start + step·i < above: i lies strictly
     /// between the two crossings. (A pixel rounding puts on the wrong side is caught by the
-    /// per-pixel test.)
-    private static func narrow(_ lo: inout Double, _ hi: inout Double, start: Double, step: Double, below: Double, above: Double) {
+    /// per-pixel test, or lands in the white texture's zero border.) `reciprocal` is 1 / step,
+    /// taken once a particle.
+    @inline(__always)
+    private static func narrow(_ lo: inout Int, _ hi: inout Int, start: Double, step: Double, reciprocal: Double,
+                               below: Double, above: Double) {
         if step == 0 {
             if !(start > below && start < above) { hi = lo }
             return
         }
-        let a = (below - start) / step, b = (above - start) / step
-        lo = max(lo, min(a, b).rounded(.down) + 1)
-        hi = min(hi, max(a, b).rounded(.up))
+        let a = (below - start) * reciprocal, b = (above - start) * reciprocal
+        // Clamped to just around [lo, hi] first, so the conversions cannot overflow. (Plain
+        // comparisons: Swift's min and max order NaNs, which costs branches here.)
+        let floorLimit = Double(lo) - 2, ceilLimit = Double(hi) + 2
+        var low = a < b ? a : b, high = a < b ? b : a
+        low = low > floorLimit ? low : floorLimit
+        low = low < ceilLimit ? low : ceilLimit
+        high = high > floorLimit ? high : floorLimit
+        high = high < ceilLimit ? high : ceilLimit
+        lo = max(lo, floorInt(low) + 1)
+        hi = min(hi, ceilInt(high))
     }
+
+    /// ⌊x⌋ and ⌈x⌉ for |x| < 2⁶³, without the libm call `rounded(.down)` makes on baseline x86-64.
+    @inline(__always) private static func floorInt(_ x: Double) -> Int { let t = Int(x); return Double(t) > x ? t - 1 : t }
+    @inline(__always) private static func ceilInt(_ x: Double) -> Int { let t = Int(x); return Double(t) < x ? t + 1 : t }
 
     /// Over (or add) a premultiplied BGRA source of 0…1 floats onto one pixel.
     @inline(__always)
@@ -210,8 +313,10 @@ final class ParticleTexture {
     /// Whether every texel is white at some alpha (then only alpha matters).
     let isWhite: Bool
     private let texels: UnsafeMutablePointer<SIMD4<Float>>
-    /// The alpha as bytes, for the fixed-point path.
+    /// The alpha as bytes, for the fixed-point path, with a border of two zero texels (one
+    /// for the filter, one for rows' rounded ends); `alphaPitch` bytes a row.
     let alphaBytes: UnsafeMutablePointer<UInt8>
+    let alphaPitch: Int
     private let count: Int
 
     init(pixels: UnsafeRawPointer, stride: Int, width: Int, height: Int) {
@@ -219,15 +324,17 @@ final class ParticleTexture {
         self.height = height
         paddedWidth = width + 2
         count = (width + 2) * (height + 2)
-        alphaBytes = .allocate(capacity: count)
-        alphaBytes.initialize(repeating: 0, count: count)
+        alphaPitch = width + 4
+        let alphaCount = alphaPitch * (height + 4)
+        alphaBytes = .allocate(capacity: alphaCount)
+        alphaBytes.initialize(repeating: 0, count: alphaCount)
         var white = true
         for y in 0..<height {
             let row = pixels + y * stride
             for x in 0..<width {
                 let p = row.load(fromByteOffset: x * 4, as: UInt32.self), a = p >> 24
                 if p != a << 24 | a << 16 | a << 8 | a { white = false }
-                alphaBytes[(y + 1) * paddedWidth + x + 1] = UInt8(a)
+                alphaBytes[(y + 2) * alphaPitch + x + 2] = UInt8(a)
             }
         }
         isWhite = white

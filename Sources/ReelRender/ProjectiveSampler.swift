@@ -9,22 +9,27 @@ import ReelCore
 /// scene's drawing went there for one flipping card (callgrind: ~220 instructions a pixel).
 /// This does the same sampling in single precision, only inside the outline.
 enum ProjectiveSampler {
-    /// Writes `out` (premultiplied ARGB32, `width` × `height`, cleared beforehand) where `mask`
-    /// (A8, same size) is non-zero. `map` takes destination pixel coordinates to image pixel
-    /// coordinates (row vectors: [x y 1] · m).
+    /// Writes `out` (premultiplied ARGB32, `width` × `height`) where `mask` (A8, same size) is
+    /// non-zero: replacing what is there (a surface cleared beforehand) or composited over it
+    /// (`over`: a target's own pixels, with pixman's rounding). Only `rows` and `columns` of it
+    /// (a clip box; all of it by default). `map` takes destination pixel coordinates to image
+    /// pixel coordinates (row vectors: [x y 1] · m).
     static func warp(image: UnsafePointer<UInt32>, imageStride: Int, imageWidth: Int, imageHeight: Int,
                      mask: UnsafePointer<UInt8>, maskStride: Int,
-                     out: UnsafeMutablePointer<UInt32>, outStride: Int, width: Int, height: Int, map h: Homography) {
+                     out: UnsafeMutablePointer<UInt32>, outStride: Int, width: Int, height: Int, map h: Homography,
+                     rows: Range<Int>? = nil, columns: Range<Int>? = nil, over: Bool = false) {
         guard imageWidth > 0, imageHeight > 0 else { return }
         let m = h.m
         let (ax, ay, aw) = (m[0][0], m[0][1], m[0][2])  // per destination column
         let maxX = imageWidth - 1, maxY = imageHeight - 1
-        for y in 0..<height {
+        let rows = (rows ?? 0..<height).clamped(to: 0..<height), columns = (columns ?? 0..<width).clamped(to: 0..<width)
+        guard !columns.isEmpty else { return }
+        for y in rows {
             let maskRow = mask + y * maskStride
             // Columns with coverage: the outline is convex, so one run per row.
-            var first = 0, last = width - 1
-            while first < width, maskRow[first] == 0 { first += 1 }
-            guard first < width else { continue }
+            var first = columns.lowerBound, last = columns.upperBound - 1
+            while first <= last, maskRow[first] == 0 { first += 1 }
+            guard first <= last else { continue }
             while maskRow[last] == 0 { last -= 1 }
             let outRow = out + y * outStride
             // Homogeneous source point at the centre of (first, y), stepped per column.
@@ -50,7 +55,8 @@ enum ProjectiveSampler {
                 let xa = max(i0, 0), xb = min(i0 &+ 1, maxX)
                 let ya = max(j0, 0), yb = min(j0 &+ 1, maxY)
                 let top = image + ya &* imageStride, bottom = image + yb &* imageStride
-                outRow[x] = blend(top[xa], top[xb], bottom[xa], bottom[xb], wx: wx, wy: wy, coverage: UInt64(coverage))
+                let sample = blend(top[xa], top[xb], bottom[xa], bottom[xb], wx: wx, wy: wy, coverage: UInt64(coverage))
+                outRow[x] = over ? TurnSampler.over(sample, outRow[x], alpha: 255) : sample
             }
         }
     }

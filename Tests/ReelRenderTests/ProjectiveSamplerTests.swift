@@ -66,4 +66,28 @@ struct ProjectiveSamplerTests {
         #expect(out[1] == 0x8040_2010)
         #expect(out[2] == 0xFF80_4020)
     }
+
+    @Test func overCompositesWithPixmansRoundingOnlyInsideTheBox() {
+        // A half-transparent pixel (premultiplied 80 40 20 10) over opaque white: each channel
+        // 255 · (255 − 128) / 255 = 127 (0x7F) plus the source's. Only rows 1–2 and columns 1–2
+        // of the 4 × 4 output are drawn; the rest keeps its white.
+        let image = [UInt32](repeating: 0x8040_2010, count: 16)
+        var out = [UInt32](repeating: 0xFFFF_FFFF, count: 16)
+        let mask = [UInt8](repeating: 255, count: 16)
+        image.withUnsafeBufferPointer { src in
+            mask.withUnsafeBufferPointer { m in
+                out.withUnsafeMutableBufferPointer { o in
+                    ProjectiveSampler.warp(image: src.baseAddress!, imageStride: 4, imageWidth: 4, imageHeight: 4,
+                                           mask: m.baseAddress!, maskStride: 4, out: o.baseAddress!, outStride: 4,
+                                           width: 4, height: 4, map: .identity, rows: 1..<3, columns: 1..<3, over: true)
+                }
+            }
+        }
+        for y in 0..<4 {
+            for x in 0..<4 {
+                let inside = (1..<3).contains(x) && (1..<3).contains(y)
+                #expect(out[y * 4 + x] == (inside ? 0xFFBF_9F8F : 0xFFFF_FFFF), "pixel (\(x), \(y))")
+            }
+        }
+    }
 }

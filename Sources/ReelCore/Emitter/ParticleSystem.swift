@@ -84,39 +84,51 @@ public struct ParticleSystem {
         let from = max(start, time - horizon)
         guard from <= time, let j0 = Self.slot(from), let j1 = Self.slot(time) else { return }
         let pathKey = Self.key(path)
-        let constant = isConstant(Double(j0) * Self.slotLength, time)
-        let steady = constant ? Self.cell(path, in: current) : nil
         // Newest first, so that over `maxParticles` the oldest are the ones left out (the order
         // is turned back to oldest first at the end).
-        var later = state(at: Double(j1 + 1) * Self.slotLength, constant: constant)
-        for j in stride(from: j1, through: j0, by: -1) {
-            let slotStart = Double(j) * Self.slotLength
-            let s = state(at: slotStart, constant: constant)
-            defer { later = s }
-            guard let c = steady ?? Self.cell(path, in: s), c.isEnabled, c.speed > 0 else { continue }
-            let count = births(c.birthRate * s.birthRate * Self.slotLength, phase: ParticleRandom.key(seed, pathKey), slot: j)
-            for k in stride(from: count - 1, through: 0, by: -1) {
-                work += 1
-                var rng = ParticleRandom(key: ParticleRandom.key(seed, pathKey, UInt64(bitPattern: Int64(j)), UInt64(k)))
-                let f = (Double(k) + rng.next()) / Double(count)
-                let b = slotStart + f * Self.slotLength
-                guard b >= start, b <= time, Self.isActive(c, at: b) else { continue }
-                if particles.count >= Self.maxParticles {
-                    // Full: the rest are only counted, from the draws that decide whether they live
-                    // (their sub-cells' particles, which could not be drawn either, are not).
-                    _ = (rng.next(), rng.next(), rng.next())
-                    let lifetime = max(0, c.lifetime + c.lifetimeRange * rng.signed()) * max(s.lifetime, 0)
-                    if (time - b) * c.speed < min(lifetime, Self.maxLifetime) { dropped += 1 }
-                    continue
-                }
-                // The emitter moves during the slot: its position at the birth, linearly.
-                let p0 = SIMD3(Double(s.emitterPosition.x), Double(s.emitterPosition.y), Double(s.emitterZPosition))
-                let p1 = SIMD3(Double(later.emitterPosition.x), Double(later.emitterPosition.y), Double(later.emitterZPosition))
-                let offset = EmitterGeometry.birthOffset(shape: s.emitterShape, mode: s.emitterMode, size: s.emitterSize,
-                                                         depth: Double(s.emitterDepth), SIMD3(rng.next(), rng.next(), rng.next()))
-                let birth = Self.birth(of: c, layer: s, at: b, origin: p0 + (p1 - p0) * f + offset, &rng)
-                add(birth, path: path, key: ParticleRandom.key(pathKey, UInt64(bitPattern: Int64(j)), UInt64(k)))
+        let slots = stride(from: j1, through: j0, by: -1)
+        if isConstant(Double(j0) * Self.slotLength, time) {
+            // The usual case, nothing animated: the cell and the layer's values are taken once,
+            // not copied for each of the thousands of slots a long-lived cell looks back over.
+            let emitter = EmitterSnapshot(current)
+            for j in slots { emitSlot(j, of: now, path: path, pathKey: pathKey, emitter: emitter, next: emitter) }
+            return
+        }
+        var later = EmitterSnapshot(history(Double(j1 + 1) * Self.slotLength))
+        for j in slots {
+            let s = history(Double(j) * Self.slotLength)
+            let emitter = EmitterSnapshot(s)
+            defer { later = emitter }
+            guard let c = Self.cell(path, in: s) else { continue }
+            emitSlot(j, of: c, path: path, pathKey: pathKey, emitter: emitter, next: later)
+        }
+    }
+
+    /// The births of top-level cell `c` in slot `j`, the emitter as `emitter` at the slot's start
+    /// and as `next` at the next slot's (it moves linearly in between).
+    private mutating func emitSlot(_ j: Int, of c: EmitterCellState, path: [Int], pathKey: UInt64,
+                                   emitter s: EmitterSnapshot, next later: EmitterSnapshot) {
+        guard c.isEnabled, c.speed > 0 else { return }
+        let slotStart = Double(j) * Self.slotLength
+        let count = births(c.birthRate * s.birthRate * Self.slotLength, phase: ParticleRandom.key(seed, pathKey), slot: j)
+        for k in stride(from: count - 1, through: 0, by: -1) {
+            work += 1
+            var rng = ParticleRandom(key: ParticleRandom.key(seed, pathKey, UInt64(bitPattern: Int64(j)), UInt64(k)))
+            let f = (Double(k) + rng.next()) / Double(count)
+            let b = slotStart + f * Self.slotLength
+            guard b >= start, b <= time, Self.isActive(c, at: b) else { continue }
+            if particles.count >= Self.maxParticles {
+                // Full: the rest are only counted, from the draws that decide whether they live
+                // (their sub-cells' particles, which could not be drawn either, are not).
+                _ = (rng.next(), rng.next(), rng.next())
+                let lifetime = max(0, c.lifetime + c.lifetimeRange * rng.signed()) * max(s.lifetime, 0)
+                if (time - b) * c.speed < min(lifetime, Self.maxLifetime) { dropped += 1 }
+                continue
             }
+            let offset = EmitterGeometry.birthOffset(shape: s.shape, mode: s.mode, size: s.size, depth: s.depth,
+                                                     SIMD3(rng.next(), rng.next(), rng.next()))
+            let birth = Self.birth(of: c, layer: s, at: b, origin: s.position + (later.position - s.position) * f + offset, &rng)
+            add(birth, path: path, key: ParticleRandom.key(pathKey, UInt64(bitPattern: Int64(j)), UInt64(k)))
         }
     }
 
@@ -161,8 +173,9 @@ public struct ParticleSystem {
         for m in stride(from: m1, through: m0, by: -1) {
             guard work < Self.maxWork else { return }
             let slotStart = Double(m) * Self.slotLength
-            let s = state(at: parent.time + slotStart, constant: constant)
-            guard let c = steady ?? Self.cell(path, in: s), c.isEnabled, c.speed > 0 else { continue }
+            let layer = state(at: parent.time + slotStart, constant: constant)
+            guard let c = steady ?? Self.cell(path, in: layer), c.isEnabled, c.speed > 0 else { continue }
+            let s = EmitterSnapshot(layer)
             let count = births(c.birthRate * s.birthRate * Self.slotLength, phase: ParticleRandom.key(seed, pathKey), slot: m)
             for k in stride(from: count - 1, through: 0, by: -1) {
                 work += 1
@@ -192,7 +205,7 @@ public struct ParticleSystem {
     }
 
     /// A particle's values at birth: the cell's, widened by its ranges, times the layer's multipliers.
-    static func birth(of c: EmitterCellState, layer s: LayerState, at time: Double, origin: SIMD3<Double>,
+    static func birth(of c: EmitterCellState, layer s: EmitterSnapshot, at time: Double, origin: SIMD3<Double>,
                       _ rng: inout ParticleRandom) -> ParticleBirth {
         let lifetime = max(0, c.lifetime + c.lifetimeRange * rng.signed()) * max(s.lifetime, 0)
         let direction = EmitterGeometry.direction(latitude: c.emissionLatitude, longitude: c.emissionLongitude,
@@ -253,5 +266,22 @@ public struct ParticleSystem {
 
     private static func key(_ path: [Int]) -> UInt64 {
         path.reduce(UInt64(path.count)) { ParticleRandom.key($0, UInt64($1)) }
+    }
+}
+
+/// What births take from the emitter layer's state: its multipliers and its shape. Small, so the
+/// thousands of slots a frame visits copy this rather than the whole `LayerState`.
+struct EmitterSnapshot {
+    let birthRate: Double, lifetime: Double, velocity: Double, scale: Double, spin: Double
+    let position: SIMD3<Double>
+    let shape: CAEmitterLayerEmitterShape, mode: CAEmitterLayerEmitterMode
+    let size: CGSize, depth: Double
+
+    init(_ s: LayerState) {
+        birthRate = Double(s.birthRate); lifetime = Double(s.lifetime); velocity = Double(s.velocity)
+        scale = Double(s.scale); spin = Double(s.spin)
+        position = SIMD3(Double(s.emitterPosition.x), Double(s.emitterPosition.y), Double(s.emitterZPosition))
+        shape = s.emitterShape; mode = s.emitterMode
+        size = s.emitterSize; depth = Double(s.emitterDepth)
     }
 }
