@@ -113,6 +113,25 @@ struct ParticleCompositor {
     private func draw(_ p: Placed, rows band: Range<Int>) {
         if p.texture.isWhite { return drawWhite(p, rows: band) }
         let w = Double(p.texture.width), h = Double(p.texture.height)
+        forEachRow(of: p, in: band, reciprocals: (1 / p.ia, 1 / p.ib)) { pixel, u0, v0, span in
+            for i in span {
+                let u = u0 + p.ia * Double(i), v = v0 + p.ib * Double(i)
+                guard u > -1, u < w, v > -1, v < h else { continue }
+                let src = p.texture.sample(u, v) * p.color
+                guard src.w > 0 || (p.additive && (src.x > 0 || src.y > 0 || src.z > 0)) else { continue }
+                Self.blend(pixel + i * 4, src, additive: p.additive)
+            }
+        }
+    }
+
+    /// The rows of `p` within `band` and the clip boxes: for each, its pixels from the first
+    /// column that may be touched, the texel coordinates (u0, v0) that pixel samples (shifted so
+    /// texel centres are whole), and the span of pixels whose sample touches the texture
+    /// (−1 < u < w and −1 < v < h). `reciprocals` are 1 / ia and 1 / ib.
+    @inline(__always)
+    private func forEachRow(of p: Placed, in band: Range<Int>, reciprocals: (Double, Double),
+                            _ body: (_ pixel: UnsafeMutablePointer<UInt8>, _ u0: Double, _ v0: Double, _ span: Range<Int>) -> Void) {
+        let w = Double(p.texture.width), h = Double(p.texture.height)
         for (cx0, cy0, cx1, cy1) in clips {
             let x0 = max(p.x0, cx0), x1 = min(p.x1, cx1)
             let y0 = max(p.rows.lowerBound, cy0, band.lowerBound), y1 = min(p.rows.upperBound, cy1, band.upperBound)
@@ -121,21 +140,12 @@ struct ParticleCompositor {
                 let row = data + py * stride
                 Self.prefetchRow(after: row, of: y1 - py, stride: stride, x0, x1)
                 let yc = Double(py) + 0.5
-                // Texel coordinates of the sample for pixel px, shifted so texel centres are whole.
                 let u0 = p.ia * (Double(x0) + 0.5) + p.ic * yc + p.ie - 0.5
                 let v0 = p.ib * (Double(x0) + 0.5) + p.id * yc + p.iff - 0.5
-                // Only the pixels whose sample touches the texture: −1 < u < w and −1 < v < h.
                 var first = 0, last = x1 - x0
-                Self.narrow(&first, &last, start: u0, step: p.ia, reciprocal: 1 / p.ia, below: -1, above: w)
-                Self.narrow(&first, &last, start: v0, step: p.ib, reciprocal: 1 / p.ib, below: -1, above: h)
-                let pixel = row + x0 * 4
-                for i in first..<max(first, last) {
-                    let u = u0 + p.ia * Double(i), v = v0 + p.ib * Double(i)
-                    guard u > -1, u < w, v > -1, v < h else { continue }
-                    let src = p.texture.sample(u, v) * p.color
-                    guard src.w > 0 || (p.additive && (src.x > 0 || src.y > 0 || src.z > 0)) else { continue }
-                    Self.blend(pixel + i * 4, src, additive: p.additive)
-                }
+                Self.narrow(&first, &last, start: u0, step: p.ia, reciprocal: reciprocals.0, below: -1, above: w)
+                Self.narrow(&first, &last, start: v0, step: p.ib, reciprocal: reciprocals.1, below: -1, above: h)
+                body(row + x0 * 4, u0, v0, first..<max(first, last))
             }
         }
     }
@@ -146,34 +156,19 @@ struct ParticleCompositor {
     /// inner loop tests no bounds.
     private func drawWhite(_ p: Placed, rows band: Range<Int>) {
         let texture = p.texture
-        let w = Double(texture.width), h = Double(texture.height)
         let one = 65536.0
         // Per particle, not per row: the steps along a row and the reciprocals for narrowing.
         let su = Int((p.ia * one).rounded()), sv = Int((p.ib * one).rounded())
-        let ru = 1 / p.ia, rv = 1 / p.ib
         let color = WhiteColor(p.color)
-        for (cx0, cy0, cx1, cy1) in clips {
-            let x0 = max(p.x0, cx0), x1 = min(p.x1, cx1)
-            let y0 = max(p.rows.lowerBound, cy0, band.lowerBound), y1 = min(p.rows.upperBound, cy1, band.upperBound)
-            guard x0 < x1, y0 < y1 else { continue }
-            for py in y0..<y1 {
-                let row = data + py * stride
-                Self.prefetchRow(after: row, of: y1 - py, stride: stride, x0, x1)
-                let yc = Double(py) + 0.5
-                let u0 = p.ia * (Double(x0) + 0.5) + p.ic * yc + p.ie - 0.5
-                let v0 = p.ib * (Double(x0) + 0.5) + p.id * yc + p.iff - 0.5
-                var first = 0, last = x1 - x0
-                Self.narrow(&first, &last, start: u0, step: p.ia, reciprocal: ru, below: -1, above: w)
-                Self.narrow(&first, &last, start: v0, step: p.ib, reciprocal: rv, below: -1, above: h)
-                guard first < last else { continue }
-                // Shifted by the border's two texels: positive wherever the row may sample.
-                let fu = Int((u0 + Double(first) * p.ia + 2) * one + 0.5), fv = Int((v0 + Double(first) * p.ib + 2) * one + 0.5)
-                let pixels = UnsafeMutableRawPointer(row + (x0 + first) * 4)
-                if p.additive {
-                    Self.addWhiteRow(texture, pixels, count: last - first, fu: fu, fv: fv, su: su, sv: sv, color: color)
-                } else {
-                    Self.overWhiteRow(texture, pixels, count: last - first, fu: fu, fv: fv, su: su, sv: sv, color: color)
-                }
+        forEachRow(of: p, in: band, reciprocals: (1 / p.ia, 1 / p.ib)) { pixel, u0, v0, span in
+            guard let first = span.first else { return }
+            // Shifted by the border's two texels: positive wherever the row may sample.
+            let fu = Int((u0 + Double(first) * p.ia + 2) * one + 0.5), fv = Int((v0 + Double(first) * p.ib + 2) * one + 0.5)
+            let pixels = UnsafeMutableRawPointer(pixel + first * 4)
+            if p.additive {
+                Self.addWhiteRow(texture, pixels, count: span.count, fu: fu, fv: fv, su: su, sv: sv, color: color)
+            } else {
+                Self.overWhiteRow(texture, pixels, count: span.count, fu: fu, fv: fv, su: su, sv: sv, color: color)
             }
         }
     }
