@@ -72,8 +72,11 @@ public struct ParticleSystem {
         self.seed = seed
     }
 
-    /// The emitter's state at layer time t: `current` when nothing changes over the window.
-    private func state(at t: Double, constant: Bool) -> LayerState { constant ? current : history(t) }
+    /// The cell at `path` and what births take from the layer, at layer time t of the history.
+    private func slotState(_ path: [Int], at t: Double) -> (EmitterCellState, EmitterSnapshot)? {
+        let layer = history(t)
+        return Self.cell(path, in: layer).map { ($0, EmitterSnapshot(layer)) }
+    }
 
     // MARK: Births
 
@@ -168,14 +171,13 @@ public struct ParticleSystem {
         let from = max(0, ageNow - horizon), to = min(ageNow, parent.lifetime / parent.rate)
         guard from <= to, let m0 = Self.slot(from), let m1 = Self.slot(to) else { return }
         let pathKey = ParticleRandom.key(parentKey, Self.key(path))
+        // A constant emitter's cell and values are taken once, as for top-level cells.
         let constant = isConstant(parent.time + Double(m0) * Self.slotLength, parent.time + Double(m1 + 1) * Self.slotLength)
-        let steady = constant ? Self.cell(path, in: current) : nil
+        let steady = constant ? (now, EmitterSnapshot(current)) : nil
         for m in stride(from: m1, through: m0, by: -1) {
             guard work < Self.maxWork else { return }
             let slotStart = Double(m) * Self.slotLength
-            let layer = state(at: parent.time + slotStart, constant: constant)
-            guard let c = steady ?? Self.cell(path, in: layer), c.isEnabled, c.speed > 0 else { continue }
-            let s = EmitterSnapshot(layer)
+            guard let (c, s) = steady ?? slotState(path, at: parent.time + slotStart), c.isEnabled, c.speed > 0 else { continue }
             let count = births(c.birthRate * s.birthRate * Self.slotLength, phase: ParticleRandom.key(seed, pathKey), slot: m)
             for k in stride(from: count - 1, through: 0, by: -1) {
                 work += 1
