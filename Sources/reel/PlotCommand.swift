@@ -44,7 +44,7 @@ struct PlotCommand: ParsableCommand {
     }
 
     func run() throws {
-        let path = output ?? OutputNaming.defaultOutput(for: input.scene, extension: "plot.svg").replacingOccurrences(of: ".plot.svg", with: "-plot.svg")
+        let path = output ?? OutputNaming.defaultOutput(for: input.scene, suffix: "-plot", extension: "svg")
         do {
             _ = try ReviewOutput.format(of: path)
             let plot = try PropertyPlot(job: input.load(try limits.renderOptions(), quiet: true), layers: layer, keyPaths: key)

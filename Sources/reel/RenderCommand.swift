@@ -142,10 +142,10 @@ extension FrameSpan: ExpressibleByArgument {
 }
 
 enum OutputNaming {
-    /// `SCENE-BASENAME.EXT` in the current folder.
-    static func defaultOutput(for scenePath: String, extension ext: String) -> String {
+    /// `SCENE-BASENAME` + `suffix` + `.EXT` in the current folder.
+    static func defaultOutput(for scenePath: String, suffix: String = "", extension ext: String) -> String {
         let base = ((scenePath as NSString).lastPathComponent as NSString).deletingPathExtension
-        return "\(base.isEmpty ? "scene" : base).\(ext)"
+        return "\(base.isEmpty ? "scene" : base)\(suffix).\(ext)"
     }
 
     /// Writes `buffer` as a PNG at `path`, whole or not at all (a temporary file renamed).

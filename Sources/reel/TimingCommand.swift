@@ -35,7 +35,7 @@ struct TimingCommand: ParsableCommand {
     }
 
     func run() throws {
-        let path = output ?? OutputNaming.defaultOutput(for: input.scene, extension: "timing.svg").replacingOccurrences(of: ".timing.svg", with: "-timing.svg")
+        let path = output ?? OutputNaming.defaultOutput(for: input.scene, suffix: "-timing", extension: "svg")
         do {
             _ = try ReviewOutput.format(of: path)
             let diagram = try TimingDiagram(job: input.load(try limits.renderOptions(), quiet: true))

@@ -148,7 +148,7 @@ struct PlotSampler {
         default: break
         }
         let name = path.property.rawValue
-        let lengths = ["Radius", "Width", "zPosition", "fontSize", "lineDashPhase", "miterLimit", "Offset", "instanceDelay"]
+        let lengths = ["Radius", "Width", "zPosition", "fontSize", "lineDashPhase", "miterLimit", "Offset"]
         if name == "instanceDelay" { return "s" }
         return lengths.contains { name.localizedCaseInsensitiveContains($0) } ? "pt" : ""
     }

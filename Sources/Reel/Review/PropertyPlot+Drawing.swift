@@ -129,9 +129,7 @@ extension PropertyPlot {
             }
             for p in series.points {
                 guard let v = p.value else { flush(); continue }
-                let point = CGPoint(x: x(p.time, left, right), y: y(v))
-                // Several samples on one horizontal half point: keep the extremes only (smaller files).
-                run.append(point)
+                run.append(CGPoint(x: x(p.time, left, right), y: y(v)))
             }
             flush()
         }

@@ -37,9 +37,9 @@ extension TimingDiagram {
             var laneTop = y + Self.layerLine
             for lane in lanes {
                 drawLaneLabel(lane, depth: row.depth, top: laneTop, into: &body)
+                // Inside each bar of a shared lane, what tells them apart: the transition, or the key.
+                let transitions = Set(lane.map { $0.transitionName ?? "" }), keys = Set(lane.map { $0.key ?? "" })
                 for (i, bar) in lane.enumerated() {
-                    // Inside each bar of a shared lane, what tells them apart: the transition, or the key.
-                    let transitions = Set(lane.map { $0.transitionName ?? "" }), keys = Set(lane.map { $0.key ?? "" })
                     let name = transitions.count > 1 ? bar.transitionName : keys.count > 1 ? bar.key : nil
                     drawBar(bar, depth: row.depth, top: laneTop, child: false, labelled: i == 0, name: name, scale: scale, into: &body)
                     barSlots.append((row, bar, laneTop, Self.barLane))
@@ -84,7 +84,6 @@ extension TimingDiagram {
         return rows.indices.filter { keep[$0] }.map { rows[$0] }
     }
 
-    /// A bar's lane height, its children's included.
     /// A row's bars in lanes: animations of the same key path (or transitions) added one after
     /// another — a tick each second, a transition each time an image changes — share a lane,
     /// as in browser animation inspectors.
@@ -106,6 +105,7 @@ extension TimingDiagram {
 
     static func height(of lane: [TimingBar]) -> Double { lane.map { height(of: $0) }.max() ?? barLane }
 
+    /// A bar's lane height, its children's included.
     static func height(of bar: TimingBar, child: Bool = false) -> Double {
         (child ? childLane : barLane) + bar.children.reduce(0) { $0 + height(of: $1, child: true) }
     }

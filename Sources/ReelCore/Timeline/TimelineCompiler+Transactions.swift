@@ -47,8 +47,8 @@ extension TimelineCompiler {
     /// Records the outermost transaction now committing, when it changed a layer or added an animation.
     private func recordTransaction() {
         let added = attachments[transactionFirstAttachment...]
-        let changed = beforeTransactionSnapshots.keys.sorted().compactMap { objects[$0].name }
         guard !added.isEmpty || !beforeTransactionSnapshots.isEmpty else { return }
+        let changed = beforeTransactionSnapshots.keys.sorted().compactMap { objects[$0].name }
         let implicit = added.filter(\.isImplicit).count
         transactions.append(TransactionRecord(time: now, cause: transactionCause, changedLayers: changed,
                                               explicitAnimations: added.count - implicit, implicitAnimations: implicit))
