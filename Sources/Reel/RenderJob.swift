@@ -56,10 +56,8 @@ public struct RenderJob: Sendable {
         do {
             let timeline = try file.scene.compile()
             warnings += file.handlersThatNeverRan().map(SceneProblem.init)
-            // Font and audio files count like images: a part made with another version of one must not join.
-            let soundtrackFile = options.audio ?? timeline.canvas.audio?.file
-            let loaded = LoadedJob(job: self, timeline: timeline,
-                                   referencedFiles: (images.paths + timeline.canvas.fonts + (soundtrackFile.map { [$0] } ?? [])).sorted())
+            // Font files count like images: a part made with another version of one must not join.
+            let loaded = LoadedJob(job: self, timeline: timeline, readFiles: images.paths + timeline.canvas.fonts)
             if let problem = loaded.soundtrackProblem(audioLocation: file.audioFileLocation) {
                 if problem.severity == .error { return (nil, warnings + [problem]) }
                 warnings.append(problem)
@@ -113,13 +111,24 @@ public struct LoadedJob: Sendable {
     public let job: RenderJob
     /// The compiled timeline, with the scene's own canvas.
     public let timeline: Timeline
-    /// Every file the scene read besides itself (images), as absolute paths, sorted.
-    public let referencedFiles: [String]
+    /// The files the scene read besides itself (images and fonts).
+    private let readFiles: [String]
+
+    init(job: RenderJob, timeline: Timeline, readFiles: [String]) {
+        self.job = job
+        self.timeline = timeline
+        self.readFiles = readFiles
+    }
+
+    /// Every file the job reads besides the scene (images, fonts and the soundtrack) as absolute
+    /// paths, sorted: a part made with another version of one must not join.
+    public var referencedFiles: [String] { (readFiles + (soundtrack.map { [$0.file] } ?? [])).sorted() }
 
     /// The same loaded scene with other options for `plan` (segment, codec, crf …); it is not
-    /// loaded again, so its limits stay those it was loaded with.
+    /// loaded again, so its limits stay those it was loaded with (its soundtrack follows the
+    /// new options).
     public func with(options: RenderOptions) -> LoadedJob {
-        LoadedJob(job: RenderJob(scene: job.scene, options: options), timeline: timeline, referencedFiles: referencedFiles)
+        LoadedJob(job: RenderJob(scene: job.scene, options: options), timeline: timeline, readFiles: readFiles)
     }
 
     /// SHA-256 of the scene file, and of every image and font file it read with its path when it

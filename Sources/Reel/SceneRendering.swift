@@ -79,8 +79,7 @@ extension Scene {
         let timeline: Timeline
         do { timeline = try compile() } catch { throw RenderJobError.invalid("\(error)") }
         FontCatalog.register(files: timeline.canvas.fonts)
-        let sound = options.audio ?? timeline.canvas.audio?.file
-        let loaded = LoadedJob(job: RenderJob(scene: "(Swift scene)", options: options), timeline: timeline, referencedFiles: sound.map { [$0] } ?? [])
+        let loaded = LoadedJob(job: RenderJob(scene: "(Swift scene)", options: options), timeline: timeline, readFiles: [])
         if let problem = loaded.soundtrackProblem(audioLocation: nil), problem.severity == .error {
             throw RenderJobError.invalid(problem.description)
         }
