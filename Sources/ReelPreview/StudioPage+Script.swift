@@ -172,7 +172,7 @@ extension StudioPage {
             if (!r.ok) return;
             S.tree = await r.json();
             renderTree();
-            await renderProps(t);
+            renderProps();
           } catch (error) { /* the next change or event brings a fresh tree */ }
         }
 
@@ -232,23 +232,20 @@ extension StudioPage {
           S.selectedPath = path;
           S.selectedName = name || null;
           renderTree();
-          renderProps(timeOf(S.frame));
+          renderProps();
         }
 
-        async function renderProps(t) {
+        // The selected layer's values, from the tree already loaded (the same JSON as
+        // `reel inspect --at t`): asking for it by name would evaluate the tree again, and find
+        // the first of several layers sharing a name rather than the one selected.
+        function renderProps() {
           const body = $('props').tBodies[0];
           const node = S.selectedPath && S.tree && findPath(S.tree, S.selectedPath);
           $('props-empty').hidden = !!node;
           if (!node) { body.replaceChildren(); $('props-layer').textContent = ''; return; }
-          let values = node;
-          if (node.name) {
-            // Named layers: exactly `reel inspect --at t --layer NAME`.
-            const r = await fetch(`/inspect?t=${t}&layer=${encodeURIComponent(node.name)}`);
-            if (r.ok) values = await r.json();
-          }
           $('props-layer').textContent = `— ${node.name || 'unnamed ' + node.class}`;
           const rows = [];
-          for (const [key, value] of Object.entries(values)) {
+          for (const [key, value] of Object.entries(node)) {
             if (key === 'sublayers' || key === 'name') continue;
             const tr = document.createElement('tr');
             const k = document.createElement('td'), v = document.createElement('td');
