@@ -40,11 +40,13 @@ let package = Package(
             providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libswresample-dev", "libavutil-dev"])]),
         // Process-level helpers Swift cannot express safely (async-signal-safe interrupt flag).
         .target(name: "CReelSupport", path: "Sources/CReelSupport"),
+        // Pixel loops in vector instructions chosen at run time (AVX2), bit for bit the scalar ones.
+        .target(name: "CReelPixels", path: "Sources/CReelPixels"),
 
         // MARK: Reel
         .target(name: "ReelCore", path: "Sources/ReelCore"),
         .target(name: "ReelScene", dependencies: ["ReelCore", .product(name: "Yams", package: "Yams")]),
-        .target(name: "ReelRender", dependencies: ["ReelCore", "CCairo", "CPango", "CPixman"]),
+        .target(name: "ReelRender", dependencies: ["ReelCore", "CCairo", "CPango", "CPixman", "CReelPixels"]),
         .target(name: "ReelEncode", dependencies: ["ReelCore", "CFFmpeg"]),
         .target(name: "Reel", dependencies: ["ReelCore", "ReelScene", "ReelRender", "ReelEncode"]),
         // Many jobs, unattended: planning, up-to-date checks, worker processes, reports, baselines.

@@ -33,12 +33,13 @@ enum EmitterDrawing {
 
     /// Draws the particles into the layer's space at `alpha`: straight into the pixels where it
     /// can (`ParticleCompositor`), through Cairo otherwise (or when `direct` is false, to
-    /// compare the two).
-    static func draw(_ layer: PresentationLayer, _ cr: OpaquePointer, alpha: Double, budget: DrawBudget, direct allowed: Bool = true) {
+    /// compare the two; `vectorRows` false keeps its rows scalar, again to compare).
+    static func draw(_ layer: PresentationLayer, _ cr: OpaquePointer, alpha: Double, budget: DrawBudget, direct allowed: Bool = true,
+                     vectorRows: Bool = true) {
         guard let frame = layer.particles, !frame.particles.isEmpty else { return }
         let sprites = frame.cells.map { Sprite($0) }
         defer { sprites.forEach { $0?.release() } }
-        var direct = allowed ? ParticleCompositor(cr) : nil
+        var direct = allowed ? ParticleCompositor(cr, vectorRows: vectorRows) : nil
         var base = cairo_matrix_t()
         cairo_get_matrix(cr, &base)
         // Particles wholly outside the clip are skipped (snow that fell out of the frame).

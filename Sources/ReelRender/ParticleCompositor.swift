@@ -1,5 +1,6 @@
 import CCairo
 import CPixman
+import CReelPixels
 import Foundation
 import ReelCore
 
@@ -20,7 +21,13 @@ struct ParticleCompositor {
     private var clips: [(Int, Int, Int, Int)] { target.clips }
     private var clipBox: (Int, Int, Int, Int) { target.clipBox }
 
-    init?(_ cr: OpaquePointer) {
+    /// Whether white rows may go eight pixels at a time (the same bytes; false to compare).
+    private let vectorRows: Bool
+    /// `clips` as x0, y0, x1, y1 for `reel_over_white_particle`.
+    private let clipBoxes: [Int32]
+
+    init?(_ cr: OpaquePointer, vectorRows: Bool = true) {
+        self.vectorRows = vectorRows
         var m = cairo_matrix_t()
         cairo_get_matrix(cr, &m)
         guard m.xy == 0, m.yx == 0, let target = PixelTarget(cr) else { return nil }
@@ -28,6 +35,7 @@ struct ParticleCompositor {
         m.y0 += target.offsetY
         base = m
         self.target = target
+        clipBoxes = target.clips.flatMap { [Int32($0.0), Int32($0.1), Int32($0.2), Int32($0.3)] }
     }
 
     /// The particles placed so far, in drawing order.
@@ -160,6 +168,7 @@ struct ParticleCompositor {
         // Per particle, not per row: the steps along a row and the reciprocals for narrowing.
         let su = Int((p.ia * one).rounded()), sv = Int((p.ib * one).rounded())
         let color = WhiteColor(p.color)
+        if vectorRows && texture.fitsVectorRows && !p.additive && drawWhiteVectorized(p, rows: band, su: su, sv: sv, color: color) { return }
         forEachRow(of: p, in: band, reciprocals: (1 / p.ia, 1 / p.ib)) { pixel, u0, v0, span in
             guard let first = span.first else { return }
             // Shifted by the border's two texels: positive wherever the row may sample.
@@ -170,6 +179,21 @@ struct ParticleCompositor {
             } else {
                 Self.overWhiteRow(texture, pixels, count: span.count, fu: fu, fv: fv, su: su, sv: sv, color: color)
             }
+        }
+    }
+
+    /// A white particle composited over, rows and all, in AVX2 (`reel_over_white_particle`:
+    /// `forEachRow` and `overWhiteRow` with the same arithmetic); false when the CPU has no AVX2.
+    private func drawWhiteVectorized(_ p: Placed, rows band: Range<Int>, su: Int, sv: Int, color: WhiteColor) -> Bool {
+        var particle = ReelWhiteParticle(
+            ia: p.ia, ib: p.ib, ic: p.ic, id: p.id, ie: p.ie, iff: p.iff,
+            width: Double(p.texture.width), height: Double(p.texture.height), reciprocalU: 1 / p.ia, reciprocalV: 1 / p.ib,
+            su: Int32(truncatingIfNeeded: su), sv: Int32(truncatingIfNeeded: sv),
+            x0: Int32(p.x0), x1: Int32(p.x1), y0: Int32(p.rows.lowerBound), y1: Int32(p.rows.upperBound),
+            quads: p.texture.quads, pitch: p.texture.alphaPitch, colorRB: color.rb, colorAG: color.ag)
+        return clipBoxes.withUnsafeBufferPointer {
+            reel_over_white_particle(&particle, data, stride, $0.baseAddress, clips.count,
+                                     Int32(band.lowerBound), Int32(band.upperBound)) != 0
         }
     }
 
@@ -184,7 +208,7 @@ struct ParticleCompositor {
 
     /// A particle's colour (premultiplied by its alpha) as 0…255 integers, and packed two
     /// channels to a word (B and R, G and A of the 32-bit pixel) for blending.
-    private struct WhiteColor {
+    struct WhiteColor {
         let b: Int, g: Int, r: Int, a: Int
         let rb: UInt32, ag: UInt32
         init(_ color: SIMD4<Float>) {
@@ -207,8 +231,21 @@ struct ParticleCompositor {
         return (top &* (256 &- wy) &+ bottom &* wy &+ 32768) &>> 16
     }
 
+    /// Whether this CPU composites white rows eight pixels at a time (AVX2).
+    static var vectorRowsAvailable: Bool { reel_over_white_row_is_vectorized() != 0 }
+
+    /// `overWhiteRow` in AVX2 (`reel_over_white_row`, the same arithmetic bit for bit), the row
+    /// `drawWhiteVectorized` draws, alone for tests; false when the CPU has no AVX2.
+    @inline(__always)
+    static func overWhiteRowVectorized(_ texture: ParticleTexture, _ pixels: UnsafeMutableRawPointer, count: Int,
+                                       fu: Int, fv: Int, su: Int, sv: Int, color: WhiteColor) -> Bool {
+        reel_over_white_row(texture.quads, texture.alphaPitch, pixels.assumingMemoryBound(to: UInt32.self), count,
+                            Int32(truncatingIfNeeded: fu), Int32(truncatingIfNeeded: fv),
+                            Int32(truncatingIfNeeded: su), Int32(truncatingIfNeeded: sv), color.rb, color.ag) != 0
+    }
+
     /// One row of a white texture composited over: colour × coverage, then over.
-    private static func overWhiteRow(_ texture: ParticleTexture, _ pixels: UnsafeMutableRawPointer, count: Int,
+    static func overWhiteRow(_ texture: ParticleTexture, _ pixels: UnsafeMutableRawPointer, count: Int,
                                      fu: Int, fv: Int, su: Int, sv: Int, color: WhiteColor) {
         let alphas = UnsafePointer(texture.alphaBytes), pitch = texture.alphaPitch
         let colorRB = color.rb, colorAG = color.ag
@@ -312,7 +349,12 @@ final class ParticleTexture {
     /// for the filter, one for rows' rounded ends); `alphaPitch` bytes a row.
     let alphaBytes: UnsafeMutablePointer<UInt8>
     let alphaPitch: Int
+    /// For the vector rows (`reel_over_white_row`): each texel's alpha with its right, lower and
+    /// lower-right neighbours' in one word, low byte first; none unless `fitsVectorRows`.
+    let quads: UnsafeMutablePointer<UInt32>
     private let count: Int
+    /// White and small enough for the vector row's 32-bit texel coordinates and offsets.
+    var fitsVectorRows: Bool { isWhite && width < 16384 && height < 16384 }
 
     init(pixels: UnsafeRawPointer, stride: Int, width: Int, height: Int) {
         self.width = width
@@ -333,6 +375,14 @@ final class ParticleTexture {
             }
         }
         isWhite = white
+        // Each texel's bilinear neighbourhood in one word, for the vector rows' single gather.
+        let quadCount = white && width < 16384 && height < 16384 ? alphaCount : 0
+        let quads = UnsafeMutablePointer<UInt32>.allocate(capacity: quadCount), alphas = alphaBytes, pitch = alphaPitch
+        for k in 0..<quadCount {
+            func alpha(_ i: Int) -> UInt32 { i < alphaCount ? UInt32(alphas[i]) : 0 }
+            quads[k] = alpha(k) | alpha(k + 1) << 8 | alpha(k + pitch) << 16 | alpha(k + pitch + 1) << 24
+        }
+        self.quads = quads
         // The colour texels only when the colours matter (a white image uses its alpha alone).
         texels = .allocate(capacity: white ? 0 : count)
         guard !white else { return }
@@ -350,6 +400,7 @@ final class ParticleTexture {
     deinit {
         texels.deallocate()
         alphaBytes.deallocate()
+        quads.deallocate()
     }
 
     /// The bilinear sample at texel coordinates (u, v) (texel centres at whole numbers),
