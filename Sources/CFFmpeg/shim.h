@@ -16,10 +16,13 @@
 #include <libavutil/pixdesc.h>
 #include <libavutil/sha.h>
 #include <malloc.h>
+#include <sys/prctl.h>
 
 static inline int reel_averror(int posix_errno) { return AVERROR(posix_errno); }
 // glibc's mmap threshold for the encoders' buffers (see AllocatorTuning.swift).
 static inline int reel_set_mmap_threshold(int bytes) { return mallopt(M_MMAP_THRESHOLD, bytes); }
+// No transparent huge pages for this process (see AllocatorTuning.swift); prctl is variadic.
+static inline int reel_disable_transparent_huge_pages(void) { return prctl(PR_SET_THP_DISABLE, 1, 0, 0, 0); }
 static inline int reel_averror_eof(void) { return AVERROR_EOF; }
 static inline int reel_averror_eagain(void) { return AVERROR(EAGAIN); }
 static inline int64_t reel_av_nopts_value(void) { return AV_NOPTS_VALUE; }

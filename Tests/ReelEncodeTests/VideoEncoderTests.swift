@@ -41,6 +41,22 @@ struct VideoEncoderTests {
         #expect(try decoder.nextFrame() == nil)  // stays at the end
     }
 
+    /// Linux reports a process's huge-page setting in /proc/self/status (since 5.0).
+    static var reportsHugePages: Bool {
+        (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8))?.contains("THP_enabled:") ?? false
+    }
+
+    @Test("an encoder turns transparent huge pages off for its process",
+          .enabled(if: reportsHugePages, "this kernel does not report THP_enabled"))
+    func noTransparentHugePages() throws {
+        // x264's huge pages cost the kernel a 2 MB clear at every first touch (AllocatorTuning).
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try MovingSquare.encode(to: folder.file("square.mp4"), frames: 5, fps: 30)
+        let after = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
+        #expect(after.split(separator: "\n").contains { $0.hasPrefix("THP_enabled:") && $0.hasSuffix("0") })
+    }
+
     @Test("29.97 fps is stored as 30000/1001 with every frame kept")
     func fractionalFrameRate() throws {
         let folder = try TemporaryFolder()
