@@ -1,6 +1,7 @@
 import Foundation
 import ReelCore
 @testable import ReelEncode
+import ReelTestSupport
 import Testing
 
 @Suite("Alpha conversion and GIF palettes")
@@ -96,18 +97,5 @@ struct PaletteAndAlphaTests {
         let a = GIFPaletteAnalyzer(), b = GIFPaletteAnalyzer()
         frames.enumerated().forEach { ($0.offset.isMultiple(of: 2) ? a : b).analyze($0.element) }
         #expect(try GIFPalette([one]) == GIFPalette([b, a]))
-    }
-}
-
-/// A small deterministic random number generator for tests.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -3,26 +3,15 @@ import Foundation
 import Testing
 @testable import ReelCore
 @testable import ReelRender
+import ReelTestSupport
 
 /// White particles' rows composited eight pixels at a time (AVX2) are the scalar rows' bytes:
 /// row by row over random textures, coordinates, colours and backgrounds, and whole frames of
 /// turned, scaled, translucent particles. The pixels must never depend on the CPU.
 @Suite("Particle rows in vector instructions", .enabled(if: ParticleCompositor.vectorRowsAvailable, "the CPU has no AVX2"))
 struct ParticleVectorRowTests {
-    /// A seeded generator (SplitMix64), so a failure can be replayed.
-    struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     @Test func aRowIsTheScalarRowsBytes() {
-        var random = Seeded(state: 15)
+        var random = SplitMix(seed: 15)
         for trial in 0..<400 {
             // A white sprite: every texel grey at its own alpha (premultiplied white).
             let w = Int.random(in: 1...48, using: &random), h = Int.random(in: 1...48, using: &random)
