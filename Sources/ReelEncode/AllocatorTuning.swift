@@ -16,7 +16,8 @@ import CFFmpeg
 /// of a 1080p60 render showed 8 % of all CPU time in the kernel's `clear_page_erms` under x264's
 /// first touches. Reel turns them off for its process: on the onboarding bench scene (1080p60,
 /// 2 cores) `reel render` took 0.96 × the wall time without them (median of 5 pairs; the kernel's
-/// time halved) and the ffmpeg CLI with the same settings 0.93 ×. The encoded bytes are the same.
+/// time halved), the encoded bytes the same. (What they cost varies from run to run: the ffmpeg
+/// CLI with the same settings took 0.93 × without them in one measurement, about 1 × in another.)
 enum AllocatorTuning {
     /// Applies the settings once per process (later calls do nothing).
     static let apply: Void = {
