@@ -27,7 +27,8 @@ __attribute__((target("avx2"))) static int over_white_row_avx2(
     const __m256i rbColor = _mm256_set1_epi32((int32_t)colorRB), agColor = _mm256_set1_epi32((int32_t)colorAG);
     __m256i u = _mm256_add_epi32(_mm256_set1_epi32(fu), _mm256_mullo_epi32(lane, _mm256_set1_epi32(su)));
     __m256i v = _mm256_add_epi32(_mm256_set1_epi32(fv), _mm256_mullo_epi32(lane, _mm256_set1_epi32(sv)));
-    const __m256i stepU = _mm256_set1_epi32(su * 8), stepV = _mm256_set1_epi32(sv * 8);
+    // Unsigned: a step too large to matter (one pixel a row) must wrap, not overflow.
+    const __m256i stepU = _mm256_set1_epi32((int32_t)((uint32_t)su * 8u)), stepV = _mm256_set1_epi32((int32_t)((uint32_t)sv * 8u));
     for (intptr_t i = 0; i < count; i += 8) {
         // Lanes past the row's end read nothing and write nothing.
         const __m256i live = _mm256_cmpgt_epi32(_mm256_set1_epi32((int32_t)(count - i)), lane);

@@ -27,7 +27,9 @@ struct ParticleVectorRowTests {
             let count = Int.random(in: 1...40, using: &random)
             func coordinate(_ size: Int) -> Int { Int.random(in: 0...((size + 2) << 16 | 0xFFFF), using: &random) }
             let fu = coordinate(w), fv = coordinate(h), eu = coordinate(w), ev = coordinate(h)
-            let su = count > 1 ? (eu - fu) / (count - 1) : 0, sv = count > 1 ? (ev - fv) / (count - 1) : 0
+            var su = count > 1 ? (eu - fu) / (count - 1) : 0, sv = count > 1 ? (ev - fv) / (count - 1) : 0
+            // A particle far smaller than a pixel: one pixel a row, steps past 32 bits.
+            if count == 1 { (su, sv) = (Int.random(in: -(1 << 40)...(1 << 40), using: &random), Int.random(in: -(1 << 40)...(1 << 40), using: &random)) }
             // A premultiplied colour and background (each channel at most its alpha).
             let alpha = Float.random(in: 0...1, using: &random)
             let color = ParticleCompositor.WhiteColor(SIMD4(Float.random(in: 0...alpha, using: &random), Float.random(in: 0...alpha, using: &random),
