@@ -104,6 +104,9 @@ struct ParticleCompositor {
         guard det != 0, det.isFinite else { return nil }
         // Pixels → texels.
         let ia = d / det, ib = -b / det, ic = -c / det, id = a / det
+        // A particle under 2⁻⁴⁶ pixels across covers nothing; its steps along a row would not fit
+        // the 16.16 fixed point of the white rows (scale 1e-20 trapped there).
+        guard abs(ia) < 0x1p46, abs(ib) < 0x1p46 else { return nil }
         let ie = -(ia * tx + ic * ty), iff = -(ib * tx + id * ty)
         // The parallelogram's box, one pixel wider for the filter.
         let xMin = tx + min(a * w, 0) + min(c * h, 0), xMax = tx + max(a * w, 0) + max(c * h, 0)

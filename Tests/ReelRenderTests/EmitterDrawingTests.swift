@@ -93,6 +93,18 @@ struct EmitterDrawingTests {
         }
     }
 
+    @Test func particlesFarUnderAPixelDrawNothing() throws {
+        // Scale 1e-20: 16.16 steps along a row would not fit 64 bits (this trapped).
+        let scene = Self.scene(cell: { c in c.birthRate = 50; c.lifetime = 10; c.scale = 1e-20 })
+        let layer = try #require(try scene.compile().presentation(at: 1, layerNamed: "e"))
+        #expect(layer.particles.map { $0.particles.count } ?? 0 > 10)
+        let buffer = PixelBuffer(width: 100, height: 100)
+        let canvas = CairoCanvas(buffer: buffer)
+        EmitterDrawing.draw(layer, canvas.context, alpha: 1, budget: DrawBudget())
+        cairo_surface_flush(canvas.surface)
+        #expect((0..<buffer.byteCount).allSatisfy { buffer.baseAddress.load(fromByteOffset: $0, as: UInt8.self) == 0 })
+    }
+
     @Test func particlesCrossingBandsAreDrawnWholeAndInOrder() throws {
         // The compositor draws band by band (about 256 KB of rows each: 145 rows of this 450-px
         // frame). Large translucent particles of very different colours span several bands and
