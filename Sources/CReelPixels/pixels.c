@@ -18,7 +18,7 @@ __attribute__((target("avx2"))) static inline __m256i scale2(__m256i lanes, __m2
     return _mm256_and_si256(_mm256_srli_epi32(t, 8), mask);
 }
 
-__attribute__((target("avx2"))) static int over_white_row_avx2(
+__attribute__((target("avx2"))) static void over_white_row_avx2(
     const uint32_t *quads, intptr_t pitch, uint32_t *pixels, intptr_t count,
     int32_t fu, int32_t fv, int32_t su, int32_t sv, uint32_t colorRB, uint32_t colorAG) {
     const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
@@ -55,7 +55,6 @@ __attribute__((target("avx2"))) static int over_white_row_avx2(
         u = _mm256_add_epi32(u, stepU);
         v = _mm256_add_epi32(v, stepV);
     }
-    return 1;
 }
 
 // ParticleCompositor.narrow: [lo, hi) narrowed to the whole steps i where
@@ -125,7 +124,8 @@ int reel_over_white_row_is_vectorized(void) { return has_avx2; }
 int reel_over_white_row(const uint32_t *quads, intptr_t pitch, uint32_t *pixels, intptr_t count,
                         int32_t fu, int32_t fv, int32_t su, int32_t sv, uint32_t colorRB, uint32_t colorAG) {
     if (!reel_over_white_row_is_vectorized()) return 0;
-    return over_white_row_avx2(quads, pitch, pixels, count, fu, fv, su, sv, colorRB, colorAG);
+    over_white_row_avx2(quads, pitch, pixels, count, fu, fv, su, sv, colorRB, colorAG);
+    return 1;
 }
 
 int reel_over_white_particle(const ReelWhiteParticle *particle, uint8_t *data, intptr_t stride,

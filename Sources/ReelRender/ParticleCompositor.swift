@@ -356,8 +356,9 @@ final class ParticleTexture {
     /// lower-right neighbours' in one word, low byte first; none unless `fitsVectorRows`.
     let quads: UnsafeMutablePointer<UInt32>
     private let count: Int
-    /// White and small enough for the vector row's 32-bit texel coordinates and offsets.
-    var fitsVectorRows: Bool { isWhite && width < 16384 && height < 16384 }
+    /// White, small enough for the vector row's 32-bit texel coordinates and offsets, and on a
+    /// CPU that has the vector rows: only then are `quads` made.
+    let fitsVectorRows: Bool
 
     init(pixels: UnsafeRawPointer, stride: Int, width: Int, height: Int) {
         self.width = width
@@ -379,7 +380,8 @@ final class ParticleTexture {
         }
         isWhite = white
         // Each texel's bilinear neighbourhood in one word, for the vector rows' single gather.
-        let quadCount = white && width < 16384 && height < 16384 ? alphaCount : 0
+        fitsVectorRows = white && width < 16384 && height < 16384 && ParticleCompositor.vectorRowsAvailable
+        let quadCount = fitsVectorRows ? alphaCount : 0
         let quads = UnsafeMutablePointer<UInt32>.allocate(capacity: quadCount), alphas = alphaBytes, pitch = alphaPitch
         for k in 0..<quadCount {
             func alpha(_ i: Int) -> UInt32 { i < alphaCount ? UInt32(alphas[i]) : 0 }
