@@ -2,6 +2,7 @@
 // target has no AVX2, so these are compiled for it function by function and chosen at run time.
 // Integer arithmetic only, identical to the scalar code, so the pixels never depend on the CPU.
 #include "CReelPixels.h"
+#include "cpu.h"
 
 // The row walk repeats ParticleCompositor's double arithmetic operation for operation: no
 // fused multiply-adds, which would round differently.
@@ -112,14 +113,7 @@ __attribute__((target("avx2"))) static void over_white_particle_avx2(
     }
 }
 
-// Set once, before main (so threads only ever read it).
-static int has_avx2;
-__attribute__((constructor)) static void detect_cpu(void) {
-    __builtin_cpu_init();
-    has_avx2 = __builtin_cpu_supports("avx2") ? 1 : 0;
-}
-
-int reel_over_white_row_is_vectorized(void) { return has_avx2; }
+int reel_over_white_row_is_vectorized(void) { return reel_cpu_has_avx2; }
 
 int reel_over_white_row(const uint32_t *quads, intptr_t pitch, uint32_t *pixels, intptr_t count,
                         int32_t fu, int32_t fv, int32_t su, int32_t sv, uint32_t colorRB, uint32_t colorAG) {

@@ -1,3 +1,5 @@
+import CReelPixels
+
 /// The inner loop of `TurnedPlacement`: an upright raster turned (and translated) into a
 /// destination, bilinear, outside the raster transparent — what Cairo does for a turned surface
 /// pattern with BILINEAR filtering and EXTEND_NONE.
@@ -7,14 +9,21 @@
 /// a spinning rounded image (280 × 280 points) was a quarter of the typical bench scene's
 /// drawing (callgrind). This visits only the pixels whose sample reaches the raster, steps the
 /// source position in 32.32 fixed point (affine: no division), and copies flat areas unfiltered.
+/// On AVX2 CPUs the spans go to C (`reel_turn_span`, `reel_over_run`: four and eight pixels at a
+/// time, the same bytes); these Swift loops are their reference and the path elsewhere.
 enum TurnSampler {
+    /// Whether `turn` hands its spans to the AVX2 loops.
+    static var vectorSpansAvailable: Bool { reel_pixels_vectorized() != 0 }
+
     /// Composites over `out` (premultiplied ARGB32, `width` × `height`) the raster `image` at
     /// `alpha` (of 255), sampled at each destination pixel's centre mapped by the affine map
     /// `(x, y) ↦ (xx·x + xy·y + x0, yx·x + yy·y + y0)` (destination pixels → image pixels), with
-    /// pixman's rounding (source IN alpha, then OVER).
+    /// pixman's rounding (source IN alpha, then OVER). `vectorSpans: false` keeps to the Swift
+    /// loops (the tests' reference).
     static func turn(image: UnsafePointer<UInt32>, imageStride: Int, imageWidth: Int, imageHeight: Int,
                      out: UnsafeMutablePointer<UInt32>, outStride: Int, width: Int, height: Int,
-                     xx: Double, xy: Double, yx: Double, yy: Double, x0: Double, y0: Double, alpha: UInt16 = 255, flat: FlatInterior? = nil) {
+                     xx: Double, xy: Double, yx: Double, yy: Double, x0: Double, y0: Double, alpha: UInt16 = 255, flat: FlatInterior? = nil,
+                     vectorSpans: Bool = vectorSpansAvailable) {
         guard imageWidth > 0, imageHeight > 0, width > 0, height > 0 else { return }
         let one = 4_294_967_296.0  // 2^32
         let stepX = Int64(xx * one), stepY = Int64(yx * one)
@@ -32,6 +41,10 @@ enum TurnSampler {
             func sample(_ a: Int, _ b: Int) {
                 guard a <= b else { return }
                 var sx = Int64((sx0 + xx * Double(a)) * one), sy = Int64((sy0 + yx * Double(a)) * one)
+                if vectorSpans {
+                    reel_turn_span(image, imageStride, imageWidth, imageHeight, outRow + a, b - a + 1, sx, sy, stepX, stepY, alpha)
+                    return
+                }
                 for x in a...b {
                     defer { sx &+= stepX; sy &+= stepY }
                     // Arithmetic shifts floor negative positions too.
@@ -61,7 +74,7 @@ enum TurnSampler {
                 if color >> 24 == 255 {
                     (outRow + a).update(repeating: color, count: b - a + 1)
                 } else {
-                    overRun(color, outRow + a, count: b - a + 1)
+                    overRun(color, outRow + a, count: b - a + 1, vectorized: vectorSpans)
                 }
                 sample(b + 1, last)
             } else {
@@ -108,7 +121,11 @@ enum TurnSampler {
     }
 
     /// A translucent `color` over `count` pixels: four at a time in 16-bit lanes.
-    private static func overRun(_ color: UInt32, _ out: UnsafeMutablePointer<UInt32>, count: Int) {
+    private static func overRun(_ color: UInt32, _ out: UnsafeMutablePointer<UInt32>, count: Int, vectorized: Bool) {
+        if vectorized {
+            reel_over_run(color, out, count)
+            return
+        }
         let k = SIMD16<UInt16>(repeating: UInt16(truncatingIfNeeded: 255 &- (color >> 24)))
         let c = unsafeBitCast(SIMD4<UInt32>(repeating: color), to: SIMD16<UInt8>.self)
         var i = 0

@@ -40,4 +40,20 @@ typedef struct {
 /// touching anything when AVX2 is missing.
 int reel_over_white_particle(const ReelWhiteParticle *particle, uint8_t *data, intptr_t stride,
                              const int32_t *clips, intptr_t clipCount, int32_t bandLow, int32_t bandHigh);
+
+/// Whether the loops below run vectorized (the CPU has AVX2); when 0 they return 0 untouched.
+int reel_pixels_vectorized(void);
+
+/// TurnSampler's sampling of one row span (a turned raster, bilinear, composited over the
+/// target), four pixels at a time on AVX2 CPUs, bit for bit TurnSampler's scalar loop (its
+/// reference): pixel k samples at (sx + k·stepX, sy + k·stepY), texel coordinates in 32.32 fixed
+/// point; texels outside the `imageWidth` × `imageHeight` raster are transparent; the filtered
+/// pixel at `alpha` (of 255) goes over `out[k]`, for k in 0 ..< count. Returns 0 without
+/// touching anything when AVX2 is missing.
+int reel_turn_span(const uint32_t *image, intptr_t imageStride, intptr_t imageWidth, intptr_t imageHeight,
+                   uint32_t *out, intptr_t count, int64_t sx, int64_t sy, int64_t stepX, int64_t stepY, uint16_t alpha);
+
+/// A premultiplied `color` over `count` premultiplied pixels (pixman's rounding), eight at a time
+/// on AVX2 CPUs. Returns 0 without touching anything when AVX2 is missing.
+int reel_over_run(uint32_t color, uint32_t *out, intptr_t count);
 #endif
