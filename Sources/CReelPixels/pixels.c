@@ -113,24 +113,22 @@ __attribute__((target("avx2"))) static void over_white_particle_avx2(
     }
 }
 
-int reel_over_white_row_is_vectorized(void) { return reel_cpu_has_avx2; }
 
 int reel_over_white_row(const uint32_t *quads, intptr_t pitch, uint32_t *pixels, intptr_t count,
                         int32_t fu, int32_t fv, int32_t su, int32_t sv, uint32_t colorRB, uint32_t colorAG) {
-    if (!reel_over_white_row_is_vectorized()) return 0;
+    if (!reel_cpu_has_avx2) return 0;
     over_white_row_avx2(quads, pitch, pixels, count, fu, fv, su, sv, colorRB, colorAG);
     return 1;
 }
 
 int reel_over_white_particle(const ReelWhiteParticle *particle, uint8_t *data, intptr_t stride,
                              const int32_t *clips, intptr_t clipCount, int32_t bandLow, int32_t bandHigh) {
-    if (!reel_over_white_row_is_vectorized()) return 0;
+    if (!reel_cpu_has_avx2) return 0;
     over_white_particle_avx2(particle, data, stride, clips, clipCount, bandLow, bandHigh);
     return 1;
 }
 
 #else
-int reel_over_white_row_is_vectorized(void) { return 0; }
 int reel_over_white_particle(const ReelWhiteParticle *particle, uint8_t *data, intptr_t stride,
                              const int32_t *clips, intptr_t clipCount, int32_t bandLow, int32_t bandHigh) { return 0; }
 int reel_over_white_row(const uint32_t *quads, intptr_t pitch, uint32_t *pixels, intptr_t count,

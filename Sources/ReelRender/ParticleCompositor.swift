@@ -234,9 +234,6 @@ struct ParticleCompositor {
         return (top &* (256 &- wy) &+ bottom &* wy &+ 32768) &>> 16
     }
 
-    /// Whether this CPU composites white rows eight pixels at a time (AVX2).
-    static var vectorRowsAvailable: Bool { reel_over_white_row_is_vectorized() != 0 }
-
     /// `overWhiteRow` in AVX2 (`reel_over_white_row`, the same arithmetic bit for bit), the row
     /// `drawWhiteVectorized` draws, alone for tests; false when the CPU has no AVX2.
     @inline(__always)
@@ -380,7 +377,7 @@ final class ParticleTexture {
         }
         isWhite = white
         // Each texel's bilinear neighbourhood in one word, for the vector rows' single gather.
-        fitsVectorRows = white && width < 16384 && height < 16384 && ParticleCompositor.vectorRowsAvailable
+        fitsVectorRows = white && width < 16384 && height < 16384 && PixelLoops.vectorized
         let quadCount = fitsVectorRows ? alphaCount : 0
         let quads = UnsafeMutablePointer<UInt32>.allocate(capacity: quadCount), alphas = alphaBytes, pitch = alphaPitch
         for k in 0..<quadCount {

@@ -12,9 +12,6 @@ import CReelPixels
 /// On AVX2 CPUs the spans go to C (`reel_turn_span`, `reel_over_run`: four and eight pixels at a
 /// time, the same bytes); these Swift loops are their reference and the path elsewhere.
 enum TurnSampler {
-    /// Whether `turn` hands its spans to the AVX2 loops.
-    static var vectorSpansAvailable: Bool { reel_pixels_vectorized() != 0 }
-
     /// Composites over `out` (premultiplied ARGB32, `width` × `height`) the raster `image` at
     /// `alpha` (of 255), sampled at each destination pixel's centre mapped by the affine map
     /// `(x, y) ↦ (xx·x + xy·y + x0, yx·x + yy·y + y0)` (destination pixels → image pixels), with
@@ -23,7 +20,7 @@ enum TurnSampler {
     static func turn(image: UnsafePointer<UInt32>, imageStride: Int, imageWidth: Int, imageHeight: Int,
                      out: UnsafeMutablePointer<UInt32>, outStride: Int, width: Int, height: Int,
                      xx: Double, xy: Double, yx: Double, yy: Double, x0: Double, y0: Double, alpha: UInt16 = 255, flat: FlatInterior? = nil,
-                     vectorSpans: Bool = vectorSpansAvailable) {
+                     vectorSpans: Bool = PixelLoops.vectorized) {
         guard imageWidth > 0, imageHeight > 0, width > 0, height > 0 else { return }
         let one = 4_294_967_296.0  // 2^32
         let stepX = Int64(xx * one), stepY = Int64(yx * one)
@@ -41,8 +38,7 @@ enum TurnSampler {
             func sample(_ a: Int, _ b: Int) {
                 guard a <= b else { return }
                 var sx = Int64((sx0 + xx * Double(a)) * one), sy = Int64((sy0 + yx * Double(a)) * one)
-                if vectorSpans {
-                    reel_turn_span(image, imageStride, imageWidth, imageHeight, outRow + a, b - a + 1, sx, sy, stepX, stepY, alpha)
+                if vectorSpans, reel_turn_span(image, imageStride, imageWidth, imageHeight, outRow + a, b - a + 1, sx, sy, stepX, stepY, alpha) != 0 {
                     return
                 }
                 for x in a...b {
@@ -122,10 +118,7 @@ enum TurnSampler {
 
     /// A translucent `color` over `count` pixels: four at a time in 16-bit lanes.
     private static func overRun(_ color: UInt32, _ out: UnsafeMutablePointer<UInt32>, count: Int, vectorized: Bool) {
-        if vectorized {
-            reel_over_run(color, out, count)
-            return
-        }
+        if vectorized, reel_over_run(color, out, count) != 0 { return }
         let k = SIMD16<UInt16>(repeating: UInt16(truncatingIfNeeded: 255 &- (color >> 24)))
         let c = unsafeBitCast(SIMD4<UInt32>(repeating: color), to: SIMD16<UInt8>.self)
         var i = 0

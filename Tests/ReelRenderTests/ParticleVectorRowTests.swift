@@ -8,7 +8,7 @@ import ReelTestSupport
 /// White particles' rows composited eight pixels at a time (AVX2) are the scalar rows' bytes:
 /// row by row over random textures, coordinates, colours and backgrounds, and whole frames of
 /// turned, scaled, translucent particles. The pixels must never depend on the CPU.
-@Suite("Particle rows in vector instructions", .enabled(if: ParticleCompositor.vectorRowsAvailable, "the CPU has no AVX2"))
+@Suite("Particle rows in vector instructions", .enabled(if: PixelLoops.vectorized, "the CPU has no AVX2"))
 struct ParticleVectorRowTests {
     @Test func aRowIsTheScalarRowsBytes() {
         var random = SplitMix(seed: 15)

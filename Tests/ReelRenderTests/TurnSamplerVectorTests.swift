@@ -6,7 +6,7 @@ import ReelTestSupport
 /// Turned rasters sampled four pixels at a time and flat runs composited eight at a time (AVX2)
 /// are the Swift loops' bytes: random rasters, turns, scales, offsets, opacities, backgrounds and
 /// flat interiors, each drawn both ways. The pixels must never depend on the CPU.
-@Suite("Turned rasters in vector instructions", .enabled(if: TurnSampler.vectorSpansAvailable, "the CPU has no AVX2"))
+@Suite("Turned rasters in vector instructions", .enabled(if: PixelLoops.vectorized, "the CPU has no AVX2"))
 struct TurnSamplerVectorTests {
     /// A premultiplied pixel: each colour channel at most the alpha.
     private func premultiplied(_ random: inout SplitMix) -> UInt32 {

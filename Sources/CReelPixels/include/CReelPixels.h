@@ -2,8 +2,9 @@
 #define REEL_PIXELS_H
 #include <stdint.h>
 
-/// Whether `reel_over_white_row` runs eight pixels at a time (the CPU has AVX2).
-int reel_over_white_row_is_vectorized(void);
+/// Whether the loops below run vectorized (the CPU has AVX2). When 0, each of them returns 0
+/// without touching anything.
+int reel_pixels_vectorized(void);
 
 /// One row of a white particle composited over premultiplied BGRA pixels, eight at a time on
 /// AVX2 CPUs. Bit for bit the arithmetic of ParticleCompositor's scalar row (its reference):
@@ -40,9 +41,6 @@ typedef struct {
 /// touching anything when AVX2 is missing.
 int reel_over_white_particle(const ReelWhiteParticle *particle, uint8_t *data, intptr_t stride,
                              const int32_t *clips, intptr_t clipCount, int32_t bandLow, int32_t bandHigh);
-
-/// Whether the loops below run vectorized (the CPU has AVX2); when 0 they return 0 untouched.
-int reel_pixels_vectorized(void);
 
 /// TurnSampler's sampling of one row span (a turned raster, bilinear, composited over the
 /// target), four pixels at a time on AVX2 CPUs, bit for bit TurnSampler's scalar loop (its
