@@ -47,7 +47,7 @@ let package = Package(
         .target(name: "ReelCore", path: "Sources/ReelCore"),
         .target(name: "ReelScene", dependencies: ["ReelCore", .product(name: "Yams", package: "Yams")]),
         .target(name: "ReelRender", dependencies: ["ReelCore", "CCairo", "CPango", "CPixman", "CReelPixels"]),
-        .target(name: "ReelEncode", dependencies: ["ReelCore", "CFFmpeg"]),
+        .target(name: "ReelEncode", dependencies: ["ReelCore", "CFFmpeg", "CReelPixels"]),
         .target(name: "Reel", dependencies: ["ReelCore", "ReelScene", "ReelRender", "ReelEncode"]),
         // Many jobs, unattended: planning, up-to-date checks, worker processes, reports, baselines.
         .target(name: "ReelBatch", dependencies: ["Reel"]),
@@ -73,7 +73,7 @@ let package = Package(
         .testTarget(name: "ReelSceneTests", dependencies: ["ReelScene", "ReelCore"], exclude: ["Fixtures"]),
         .testTarget(name: "ReelRenderTests", dependencies: ["ReelRender", "ReelScene", "ReelCore", "ReelTestSupport"],
                     exclude: ["Golden"]),
-        .testTarget(name: "ReelEncodeTests", dependencies: ["ReelEncode", "ReelCore", "ReelTestSupport"]),
+        .testTarget(name: "ReelEncodeTests", dependencies: ["ReelEncode", "ReelCore", "ReelTestSupport", "CReelPixels"]),
         .testTarget(name: "ReelCLITests", dependencies: ["reel", "ReelTestSupport"]),
         .testTarget(name: "ReelUIKitTests", dependencies: ["ReelUIKit", "ReelTestSupport"]),
         // The source material's iOS examples, ported with only the edits Linux and video force (docs/porting.md).

@@ -1,6 +1,7 @@
 #ifndef REEL_PIXELS_H
 #define REEL_PIXELS_H
 #include <stdint.h>
+#include "CReelYUV420.h"
 
 /// Whether the loops below run vectorized (the CPU has AVX2). When 0, each of them returns 0
 /// without touching anything.
