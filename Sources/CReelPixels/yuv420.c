@@ -3,7 +3,8 @@
 //
 // swscale's pipeline for that conversion, which this repeats step for step:
 //   1. each source row to 15-bit Y, U and V (its x86 bgraToY / bgraToUV: pmaddwd with the
-//      colour table, + 16.5 or 128.5 << 15, >> 9), chroma at full width (FULL_CHR_H_INP);
+//      colour table, + (16 or 128) << 15 and half a step of the >> 9 that follows), chroma at
+//      full width (FULL_CHR_H_INP);
 //   2. horizontal scaling: luma is unscaled (one tap of 1 << 14, >> 13: doubles it); chroma is
 //      halved by a bicubic filter (B = 0, C = 0.6) with 14-bit coefficients, >> 13, capped at
 //      32767;

@@ -25,6 +25,7 @@ struct YUV420ConverterTests {
                     reference: ColorConverter) throws -> String? {
         let ours = try PreparedFrame(index: 0, width: frame.width, height: frame.height, format: AV_PIX_FMT_YUV420P, colors: nil)
         let theirs = try PreparedFrame(index: 0, width: frame.width, height: frame.height, format: AV_PIX_FMT_YUV420P, colors: nil)
+        defer { withExtendedLifetime((ours, theirs)) {} }  // they own the pictures read below
         convert(frame, ours.picture!)
         reference.convertWithSwscale(frame, into: theirs.picture!)
         let a = ours.picture!.pointee, b = theirs.picture!.pointee

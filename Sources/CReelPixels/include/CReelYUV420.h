@@ -18,8 +18,8 @@ ReelYUV420 *reel_yuv420_create(int32_t width, int32_t height, const int32_t tabl
 
 void reel_yuv420_destroy(ReelYUV420 *converter);
 
-/// Converts one premultiplied BGRA frame (`stride` bytes a row) into the three planes. Not
-/// thread-safe: a converter owns its row buffers.
+/// Converts one premultiplied BGRA frame (`stride` bytes a row, rows 4-byte aligned) into the
+/// three planes. Not thread-safe: a converter owns its row buffers.
 void reel_yuv420_convert(ReelYUV420 *converter, const uint8_t *bgra, intptr_t stride,
                          uint8_t *y, intptr_t yStride, uint8_t *u, intptr_t uStride, uint8_t *v, intptr_t vStride);
 #endif
