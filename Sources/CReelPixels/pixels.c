@@ -113,7 +113,6 @@ __attribute__((target("avx2"))) static void over_white_particle_avx2(
     }
 }
 
-
 int reel_over_white_row(const uint32_t *quads, intptr_t pitch, uint32_t *pixels, intptr_t count,
                         int32_t fu, int32_t fv, int32_t su, int32_t sv, uint32_t colorRB, uint32_t colorAG) {
     if (!reel_cpu_has_avx2) return 0;

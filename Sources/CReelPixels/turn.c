@@ -126,21 +126,20 @@ AVX2 static void turn_span_avx2(const uint32_t *image, intptr_t stride, intptr_t
 // A premultiplied `color` over `count` pixels, eight at a time: out · (255 − alpha) + color,
 // channel by channel (no channel carries into the next: a premultiplied channel is at most its
 // alpha).
+AVX2 static inline void over8(uint32_t *out, __m256i k, __m256i c) {
+    const __m256i d = _mm256_loadu_si256((const __m256i *)out), zero = _mm256_setzero_si256();
+    const __m256i low = multiply16(_mm256_unpacklo_epi8(d, zero), k), high = multiply16(_mm256_unpackhi_epi8(d, zero), k);
+    _mm256_storeu_si256((__m256i *)out, _mm256_add_epi8(_mm256_packus_epi16(low, high), c));
+}
+
 AVX2 static void over_run_avx2(uint32_t color, uint32_t *out, intptr_t count) {
-    const __m256i k = _mm256_set1_epi16((short)(255 - (color >> 24)));
-    const __m256i c = _mm256_set1_epi32((int)color), zero = _mm256_setzero_si256();
+    const __m256i k = _mm256_set1_epi16((short)(255 - (color >> 24))), c = _mm256_set1_epi32((int)color);
     intptr_t i = 0;
-    for (; i + 8 <= count; i += 8) {
-        const __m256i d = _mm256_loadu_si256((const __m256i *)(out + i));
-        const __m256i low = multiply16(_mm256_unpacklo_epi8(d, zero), k), high = multiply16(_mm256_unpackhi_epi8(d, zero), k);
-        _mm256_storeu_si256((__m256i *)(out + i), _mm256_add_epi8(_mm256_packus_epi16(low, high), c));
-    }
-    if (i < count) {
+    for (; i + 8 <= count; i += 8) over8(out + i, k, c);
+    if (i < count) {  // the last pixels through a full-width copy
         uint32_t tail[8] = {0};
         memcpy(tail, out + i, (size_t)(count - i) * 4);
-        const __m256i d = _mm256_loadu_si256((const __m256i *)tail);
-        const __m256i low = multiply16(_mm256_unpacklo_epi8(d, zero), k), high = multiply16(_mm256_unpackhi_epi8(d, zero), k);
-        _mm256_storeu_si256((__m256i *)tail, _mm256_add_epi8(_mm256_packus_epi16(low, high), c));
+        over8(tail, k, c);
         memcpy(out + i, tail, (size_t)(count - i) * 4);
     }
 }

@@ -10,8 +10,9 @@ import ReelCore
 ///
 /// It repeats swscale's arithmetic rather than calling it (CReelPixels/yuv420.c), so it is only
 /// trusted after proving it: `matching(_:)` converts a test frame both ways and keeps this
-/// converter only if every byte agrees; then the ColorConverter it matched converts with it. Another swscale (a different version or build) that
-/// rounds differently keeps swscale, and the files are the same either way.
+/// converter only if every byte agrees; then the ColorConverter it matched converts with it.
+/// Another swscale (a different version or build) that rounds differently keeps swscale, and
+/// the files are the same either way.
 final class YUV420Converter {
     private let converter: OpaquePointer
     let width: Int, height: Int
@@ -42,9 +43,10 @@ final class YUV420Converter {
               reference.destinationFormat == AV_PIX_FMT_YUV420P, !reference.destinationFullRange,
               reference.flags == SWS_BICUBIC | SWS_FULL_CHR_H_INP else { return nil }
         let key = Verdict.Key(width: Int(reference.width), height: Int(reference.height), matrix: reference.matrix.rawValue)
-        if Verdict.known(key) == false { return nil }
-        guard let candidate = YUV420Converter(width: key.width, height: key.height, matrix: reference.matrix) else { return nil }
-        if Verdict.known(key) == true { return candidate }
+        let known = Verdict.known(key)
+        guard known != false,
+              let candidate = YUV420Converter(width: key.width, height: key.height, matrix: reference.matrix) else { return nil }
+        if known == true { return candidate }
         // A test that could not run (memory short) decides nothing: swscale converts this time.
         guard let agrees = candidate.test(against: reference) else { return nil }
         Verdict.record(key, agrees)
