@@ -117,8 +117,9 @@ extension LayerPainter {
         if let mask = cache.raster(for: place.key(.shadow, .layer, key), make: {
             ShadowRaster.make(shape: shape, content: nil, state: s, place: place)
         }) {
-            ShadowDrawing.paint(mask.surface, s, cr, x: place.tx + mask.originX, y: place.ty + mask.originY, alpha: alpha, offset: false,
-                                cover: cover)
+            mask.withSource {
+                ShadowDrawing.paint($0, s, cr, x: place.tx + mask.originX, y: place.ty + mask.originY, alpha: alpha, offset: false, cover: cover)
+            }
         }
     }
 
@@ -303,12 +304,9 @@ enum ShadowRaster {
             cairo_destroy(rc)
             cairo_surface_destroy(surface)
         } else if let content {
-            let pattern = cairo_pattern_create_for_surface(content.surface)!
-            // Place the raster's pixels at its device origin, as a group's surface would be.
-            cairo_surface_set_device_offset(content.surface, Double(-content.originX), Double(-content.originY))
-            image = AlphaImage.alpha(of: pattern, margin: margin, reduction: k)
-            cairo_surface_set_device_offset(content.surface, 0, 0)
-            cairo_pattern_destroy(pattern)
+            // The raster's pixels at its device origin, read in place (the raster is shared: its
+            // surface is not changed, not even for a moment).
+            image = AlphaImage.alpha(of: content.surface, at: (content.originX, content.originY), margin: margin, reduction: k)
         }
         guard var alpha = image else { return nil }
         alpha.blur(sigma: sigma / Double(k))
@@ -318,6 +316,6 @@ enum ShadowRaster {
     }
 
     static func composite(_ mask: Raster, state s: LayerState, _ cr: OpaquePointer, place: DevicePlacement, alpha: Double) {
-        ShadowDrawing.paint(mask.surface, s, cr, x: place.tx + mask.originX, y: place.ty + mask.originY, alpha: alpha)
+        mask.withSource { ShadowDrawing.paint($0, s, cr, x: place.tx + mask.originX, y: place.ty + mask.originY, alpha: alpha) }
     }
 }

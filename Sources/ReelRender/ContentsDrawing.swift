@@ -117,7 +117,7 @@ enum ContentsDrawing {
             let make = { prepare(image, source: source, width: size.width, height: size.height) }
             guard let prepared = cache.map({ $0.preparedImage(for: key, make: make) }) ?? make() else { return }
             cairo_scale(cr, dest.width / Double(size.width), dest.height / Double(size.height))
-            cairo_set_source_surface(cr, prepared.surface, 0, 0)
+            prepared.withSource { cairo_set_source_surface(cr, $0, 0, 0) }
             finish(cr, filter: CAIRO_FILTER_BILINEAR, alpha: alpha)
             return
         }
@@ -156,7 +156,7 @@ enum ContentsDrawing {
         let make = { DisplayListReplay.raster(list, width: width, height: height, scale: level) }
         guard let raster = cache.map({ $0.preparedImage(for: key, make: make) }) ?? make() else { return }
         cairo_scale(cr, 1 / level, 1 / level)
-        cairo_set_source_surface(cr, raster.surface, -source.minX * level, -source.minY * level)
+        raster.withSource { cairo_set_source_surface(cr, $0, -source.minX * level, -source.minY * level) }
         finish(cr, filter: CAIRO_FILTER_BILINEAR, alpha: alpha)
     }
 

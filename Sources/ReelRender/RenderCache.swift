@@ -145,6 +145,7 @@ struct RasterKey: Hashable, @unchecked Sendable {
 /// A premultiplied ARGB32 raster placed at whole device pixels.
 final class Raster: @unchecked Sendable {
     // @unchecked: the pixels are written once, before the raster is shared.
+    /// The pixels, to read (never to hand to Cairo as a source: see `withSource`).
     let surface: OpaquePointer
     /// Device position of the raster's top-left pixel, relative to the whole-pixel translation.
     let originX: Int
@@ -236,8 +237,33 @@ final class Raster: @unchecked Sendable {
     func composite(_ cr: OpaquePointer, tx: Int, ty: Int, alpha: Double) {
         cairo_save(cr)
         cairo_identity_matrix(cr)
-        cairo_set_source_surface(cr, surface, Double(tx + originX), Double(ty + originY))
+        withSource { cairo_set_source_surface(cr, $0, Double(tx + originX), Double(ty + originY)) }
         if alpha >= 1 { cairo_paint(cr) } else { cairo_paint_with_alpha(cr, alpha) }
         cairo_restore(cr)
     }
+
+    /// Runs `body` with a Cairo surface of its own over the raster's pixels, to draw from.
+    ///
+    /// Rasters are shared by the threads rendering a timeline, and Cairo writes to a surface it
+    /// draws from, without locks: a recording surface attaches a snapshot to its sources, and a
+    /// device offset set on one moves it for every thread (a glowing title's text was drawn
+    /// 240 px off its glow in one frame of a run in ten). So the shared surface only gives
+    /// pixels to read, and each use gets a fresh surface over them, which keeps the raster alive
+    /// for as long as Cairo holds it (a pattern set as a source can outlive `body`).
+    func withSource<T>(_ body: (OpaquePointer) -> T) -> T {
+        let source = cairo_image_surface_create_for_data(cairo_image_surface_get_data(surface), cairo_image_surface_get_format(surface),
+                                                         cairo_image_surface_get_width(surface), cairo_image_surface_get_height(surface),
+                                                         cairo_image_surface_get_stride(surface))!
+        let owner = Unmanaged.passRetained(self)
+        if cairo_surface_set_user_data(source, Raster.ownerKey, owner.toOpaque(), { Unmanaged<Raster>.fromOpaque($0!).release() })
+            != CAIRO_STATUS_SUCCESS {
+            owner.release()  // a surface in error: Cairo draws nothing from it, and holds nothing
+        }
+        defer { cairo_surface_destroy(source) }
+        return body(source)
+    }
+
+    /// The key of the user data by which a source surface keeps its raster alive (Cairo compares
+    /// keys by address only).
+    nonisolated(unsafe) private static let ownerKey = UnsafeMutablePointer<cairo_user_data_key_t>.allocate(capacity: 1)
 }

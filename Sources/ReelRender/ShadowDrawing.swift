@@ -128,11 +128,18 @@ struct AlphaImage {
         guard cairo_pattern_get_surface(pattern, &surfacePointer) == CAIRO_STATUS_SUCCESS, let surface = surfacePointer,
               cairo_surface_get_type(surface) == CAIRO_SURFACE_TYPE_IMAGE else { return nil }
         cairo_surface_flush(surface)
+        var offsetX = 0.0, offsetY = 0.0
+        cairo_surface_get_device_offset(surface, &offsetX, &offsetY)
+        // A group's surface starts where its device offset says.
+        return alpha(of: surface, at: (-Int(saturating: offsetX), -Int(saturating: offsetY)), margin: margin, reduction: k)
+    }
+
+    /// The alpha channel of an ARGB32 image surface whose top-left pixel is at device pixel
+    /// `origin`, read without touching the surface (it may be a raster shared by threads).
+    static func alpha(of surface: OpaquePointer, at origin: (x: Int, y: Int), margin: Int, reduction k: Int = 1) -> AlphaImage? {
         let w = Int(cairo_image_surface_get_width(surface)), h = Int(cairo_image_surface_get_height(surface))
         let stride = Int(cairo_image_surface_get_stride(surface))
         guard w > 0, h > 0, let pixels = cairo_image_surface_get_data(surface) else { return nil }
-        var offsetX = 0.0, offsetY = 0.0
-        cairo_surface_get_device_offset(surface, &offsetX, &offsetY)
         // Crop to the pixels with ink, so the blur works on the layer, not the whole group: each
         // row's first and last ink from either end, not a min/max per pixel.
         var minX = w, minY = h, maxX = -1, maxY = -1
@@ -146,7 +153,7 @@ struct AlphaImage {
             minX = min(minX, first); maxX = max(maxX, last); minY = min(minY, y); maxY = y
         }
         guard maxX >= 0 else { return nil }
-        let originX = minX - Int(saturating: offsetX) - margin, originY = minY - Int(saturating: offsetY) - margin
+        let originX = minX + origin.x - margin, originY = minY + origin.y - margin
         if k > 1 {
             // Block averages, straight from the surface: the full-resolution mask is never made.
             let w = (maxX - minX + 1 + 2 * margin + k - 1) / k, h = (maxY - minY + 1 + 2 * margin + k - 1) / k
