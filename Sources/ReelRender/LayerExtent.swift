@@ -55,8 +55,7 @@ enum LayerExtent {
         case .gradient: if GradientDrawing.hasContent(s) { box = box.union(s.bounds) }
         case .shape:
             guard let path = s.path, ShapeDrawing.fills(s) || ShapeDrawing.strokes(s) else { break }
-            // A miter reaches at most miterLimit × half the width from the path; a square cap less.
-            let reach = ShapeDrawing.strokes(s) ? Double(s.lineWidth) / 2 * max(Double(s.miterLimit), 1.5) : 0
+            let reach = ShapeDrawing.strokes(s) ? Double(s.lineWidth) / 2 * strokeReach(join: s.lineJoin, cap: s.lineCap, miterLimit: Double(s.miterLimit)) : 0
             box = box.union(path.boundingBox.insetBy(dx: -reach, dy: -reach))
         case .text:
             let ink = TextDrawing.inkExtent(s)
@@ -67,6 +66,14 @@ enum LayerExtent {
         case .emitter: box = box.union(EmitterDrawing.extent(layer))
         }
         return box
+    }
+
+    /// How far a stroke reaches from its path, in half line widths. Round and bevel joins and
+    /// round and butt caps stay within half the width (so a round-joined check mark inside a card
+    /// is known to stay inside it); a miter reaches up to the miter limit (Cairo bevels longer
+    /// ones), a square cap's corner √2 (1.5 leaves room for rounding).
+    static func strokeReach(join: CAShapeLayerLineJoin, cap: CAShapeLayerLineCap, miterLimit: Double) -> Double {
+        max(join == .miter ? max(miterLimit, 1) : 1, cap == .square ? 1.5 : 1)
     }
 
     /// The transform as a Cairo matrix when it is affine (nil for perspective or a singular one).

@@ -1,0 +1,84 @@
+import Foundation
+import ReelCore
+@testable import ReelRender
+import ReelScene
+import Testing
+
+/// Where a layer can paint: never smaller than what it paints (groups are clipped to it), and
+/// for strokes no larger than their joins and caps reach (a shadow is cast from a card's shape
+/// only when its content is known to stay inside).
+@Suite("Layer extents")
+struct LayerExtentTests {
+    /// A zigzag with 24° corners (miters 4.9 half-widths long) stroked 16 wide.
+    static func zigzag(join: String, cap: String, miterLimit: Double) -> String {
+        """
+        reel: 1
+        canvas: { size: [240, 300], duration: 1, background: "#000000" }
+        layers:
+          - { name: zigzag, class: shape, frame: [0, 0, 240, 300], path: "M40 250 L80 60 L120 250 L160 60 L200 250",
+              fillColor: null, strokeColor: white, lineWidth: 16, lineJoin: \(join), lineCap: \(cap), miterLimit: \(miterLimit) }
+        """
+    }
+
+    /// The box of the pixels a render of `yaml` painted (on black).
+    static func ink(_ yaml: String) throws -> CGRect {
+        let timeline = try SceneLoader.decode(text: yaml, file: "z.yaml").scene.compile()
+        let renderer = FrameRenderer(canvas: timeline.canvas, caching: false)
+        let buffer = renderer.makeBuffer()
+        renderer.render(timeline, at: 0, into: buffer)
+        var box = CGRect.null
+        for y in 0..<buffer.height {
+            for x in 0..<buffer.width where buffer.premultipliedRGBA(x: x, y: y).r > 0 {
+                box = box.union(CGRect(x: x, y: y, width: 1, height: 1))
+            }
+        }
+        return box
+    }
+
+    @Test(arguments: ["miter", "round", "bevel"], ["butt", "round", "square"])
+    func aStrokeStaysInItsExtent(_ join: String, _ cap: String) throws {
+        for miterLimit in [10.0, 3] {
+            let yaml = Self.zigzag(join: join, cap: cap, miterLimit: miterLimit)
+            let layer = try #require(try SceneLoader.decode(text: yaml, file: "z.yaml").scene.compile().presentation(at: 0).sublayers.first)
+            let extent = try #require(LayerExtent.of(layer, shadow: false))
+            let ink = try Self.ink(yaml)
+            // One pixel of antialiasing on each side (what `LayerExtent.clip` adds).
+            #expect(extent.insetBy(dx: -1, dy: -1).contains(ink), "\(join) join, \(cap) cap, limit \(miterLimit): ink \(ink) outside \(extent)")
+            let path = CGRect(x: 40, y: 60, width: 160, height: 190)
+            if join != "miter" && cap != "square" {
+                // Round and bevel joins, round and butt caps: half the width around the path.
+                #expect(extent == path.insetBy(dx: -8, dy: -8), "\(join) join, \(cap) cap: \(extent)")
+            }
+            if join == "miter" && miterLimit == 10 {
+                // The miters are drawn (4.9 < 10) and reach 39 px above the corners.
+                #expect(ink.minY < 60 - 30, "\(ink)")
+            }
+        }
+    }
+
+    @Test("a card with a round-joined check mark inside casts its rounded rectangle's shadow")
+    func aRoundJoinedStrokeInsideACard() throws {
+        func card(join: String) -> String {
+            """
+            reel: 1
+            canvas: { size: [600, 400], duration: 1 }
+            layers:
+              - name: card
+                position: [300, 200]
+                bounds: [0, 0, 420, 300]
+                cornerRadius: 36
+                backgroundColor: white
+                shadowOpacity: 0.45
+                shadowRadius: 40
+                sublayers:
+                  - { class: shape, frame: [0, 0, 420, 300], fillColor: null, strokeColor: "#2EC4B6", lineWidth: 22,
+                      lineCap: round, lineJoin: \(join), path: "M135 155 L190 210 L290 100" }
+            """
+        }
+        let round = try #require(try SceneLoader.decode(text: card(join: "round"), file: "c.yaml").scene.compile().presentation(at: 0).sublayers.first)
+        #expect(ShadowShape.of(round) == .roundedRect(round.state.bounds, radius: 36, corners: round.state.maskedCorners))
+        // A miter may reach ten half-widths (110 px) from the corner: past the card's edge.
+        let miter = try #require(try SceneLoader.decode(text: card(join: "miter"), file: "c.yaml").scene.compile().presentation(at: 0).sublayers.first)
+        #expect(ShadowShape.of(miter) == nil)
+    }
+}
