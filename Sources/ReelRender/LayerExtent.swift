@@ -56,6 +56,8 @@ enum LayerExtent {
         case .shape:
             guard let path = s.path, ShapeDrawing.fills(s) || ShapeDrawing.strokes(s) else { break }
             let reach = ShapeDrawing.strokes(s) ? Double(s.lineWidth) / 2 * strokeReach(join: s.lineJoin, cap: s.lineCap, miterLimit: Double(s.miterLimit)) : 0
+            // An infinite miter limit (from Swift) lets a miter reach anywhere.
+            guard reach.isFinite else { return nil }
             box = box.union(path.boundingBox.insetBy(dx: -reach, dy: -reach))
         case .text:
             let ink = TextDrawing.inkExtent(s)
@@ -71,9 +73,10 @@ enum LayerExtent {
     /// How far a stroke reaches from its path, in half line widths. Round and bevel joins and
     /// round and butt caps stay within half the width (so a round-joined check mark inside a card
     /// is known to stay inside it); a miter reaches up to the miter limit (Cairo bevels longer
-    /// ones), a square cap's corner √2 (1.5 leaves room for rounding).
+    /// ones; with a NaN limit it bevels every join), a square cap's corner √2 (1.5 leaves room
+    /// for rounding).
     static func strokeReach(join: CAShapeLayerLineJoin, cap: CAShapeLayerLineCap, miterLimit: Double) -> Double {
-        max(join == .miter ? max(miterLimit, 1) : 1, cap == .square ? 1.5 : 1)
+        max(join == .miter && !miterLimit.isNaN ? max(miterLimit, 1) : 1, cap == .square ? 1.5 : 1)
     }
 
     /// The transform as a Cairo matrix when it is affine (nil for perspective or a singular one).

@@ -41,7 +41,7 @@ enum ProjectiveWarp {
         cairo_destroy(mc)
         cairo_surface_flush(mask)
 
-        cairo_surface_flush(image)
+        // `image` was flushed when it was made, and may be shared: it is only read here.
         // Box pixels → device (shifted to the box's origin) → image pixels.
         let shifted = Homography(m: [[1, 0, 0], [0, 1, 0], [Double(bx), Double(by), 1]]).then(inverse)
         func words(_ surface: OpaquePointer) -> UnsafeMutablePointer<UInt32> {

@@ -41,7 +41,7 @@ struct TurnedPlacement {
             .map { (cos * $0.0 - sin * $0.1 + x0, sin * $0.0 + cos * $0.1 + y0) }
         let bounds = (left: corners.map(\.0).min()!, top: corners.map(\.1).min()!, right: corners.map(\.0).max()!, bottom: corners.map(\.1).max()!)
         guard bounds.right - bounds.left < 16384, bounds.bottom - bounds.top < 16384 else { return }
-        cairo_surface_flush(image)
+        // `image` was flushed when it was made, and may be shared: it is only read here.
         let level = UInt16((min(max(alpha, 0), 1) * 255).rounded())
 
         /// Samples into the `bw` × `bh` pixels at `out` that show device pixels from (bx, by).

@@ -37,7 +37,8 @@ struct LayerExtentTests {
 
     @Test(arguments: ["miter", "round", "bevel"], ["butt", "round", "square"])
     func aStrokeStaysInItsExtent(_ join: String, _ cap: String) throws {
-        for miterLimit in [10.0, 3] {
+        // Limit 5: the 4.9-half-width miters are drawn and just fit (a reach any shorter fails).
+        for miterLimit in [10.0, 5, 3] {
             let yaml = Self.zigzag(join: join, cap: cap, miterLimit: miterLimit)
             let layer = try #require(try SceneLoader.decode(text: yaml, file: "z.yaml").scene.compile().presentation(at: 0).sublayers.first)
             let extent = try #require(LayerExtent.of(layer, shadow: false))
@@ -49,11 +50,30 @@ struct LayerExtentTests {
                 // Round and bevel joins, round and butt caps: half the width around the path.
                 #expect(extent == path.insetBy(dx: -8, dy: -8), "\(join) join, \(cap) cap: \(extent)")
             }
-            if join == "miter" && miterLimit == 10 {
-                // The miters are drawn (4.9 < 10) and reach 39 px above the corners.
+            if join == "miter" && miterLimit >= 5 {
+                // The miters are drawn (4.9 < 5) and reach 39 px above the corners.
                 #expect(ink.minY < 60 - 30, "\(ink)")
             }
         }
+        // A dashed curve: each dash has the caps.
+        let curve = Self.zigzag(join: join, cap: cap, miterLimit: 10)
+            .replacingOccurrences(of: "M40 250 L80 60 L120 250 L160 60 L200 250", with: "M30 250 C70 -60 150 360 210 60")
+            .replacingOccurrences(of: "miterLimit: 10.0 }", with: "miterLimit: 10.0, lineDashPattern: [18, 9] }")
+        let layer = try #require(try SceneLoader.decode(text: curve, file: "d.yaml").scene.compile().presentation(at: 0).sublayers.first)
+        #expect(layer.state.lineDashPattern != nil)
+        let extent = try #require(LayerExtent.of(layer, shadow: false))
+        let ink = try Self.ink(curve)
+        #expect(extent.insetBy(dx: -1, dy: -1).contains(ink), "dashed curve, \(join) join, \(cap) cap: ink \(ink) outside \(extent)")
+    }
+
+    @Test func aMiterLimitThatIsNotANumberBevelsAndAnInfiniteOneIsNotBounded() throws {
+        #expect(LayerExtent.strokeReach(join: .miter, cap: .butt, miterLimit: .nan) == 1)
+        #expect(LayerExtent.strokeReach(join: .miter, cap: .butt, miterLimit: .infinity) == .infinity)
+        let layer = try #require(try SceneLoader.decode(text: Self.zigzag(join: "miter", cap: "butt", miterLimit: 10), file: "z.yaml")
+            .scene.compile().presentation(at: 0).sublayers.first)
+        var state = layer.state
+        state.miterLimit = .infinity
+        #expect(LayerExtent.of(layer.with(state: state), shadow: false) == nil)
     }
 
     @Test("a card with a round-joined check mark inside casts its rounded rectangle's shadow")

@@ -45,6 +45,10 @@ struct RasterSharingTests {
         let cr = cairo_create(surface)!
         defer { cairo_destroy(cr) }
         let place = DevicePlacement(cr)
+        // The mask lies where the raster's ink does, widened by the blur's margin.
+        let mask = try #require(ShadowRaster.make(shape: nil, content: raster, state: state, place: place))
+        let margin = ShadowDrawing.blur(state, linear: place.linear).margin
+        #expect(mask.originX == raster.originX - margin && mask.originY == raster.originY - margin)
 
         // One thread casts shadows from the raster (as frames whose glow animates do), the other
         // composites it meanwhile (as frames whose glow is cached do). Before, casting the shadow
