@@ -117,9 +117,7 @@ extension LayerPainter {
         if let mask = cache.raster(for: place.key(.shadow, .layer, key), make: {
             ShadowRaster.make(shape: shape, content: nil, state: s, place: place)
         }) {
-            mask.withSource {
-                ShadowDrawing.paint($0, s, cr, x: place.tx + mask.originX, y: place.ty + mask.originY, alpha: alpha, offset: false, cover: cover)
-            }
+            ShadowRaster.composite(mask, state: s, cr, place: place, alpha: alpha, offset: false, cover: cover)
         }
     }
 
@@ -315,7 +313,11 @@ enum ShadowRaster {
         return Raster(surface: alpha.surface(scale: k), originX: alpha.originX, originY: alpha.originY)
     }
 
-    static func composite(_ mask: Raster, state s: LayerState, _ cr: OpaquePointer, place: DevicePlacement, alpha: Double) {
-        mask.withSource { ShadowDrawing.paint($0, s, cr, x: place.tx + mask.originX, y: place.ty + mask.originY, alpha: alpha) }
+    /// Paints a cached mask at its placement (see `ShadowDrawing.paint` for `offset` and `cover`).
+    static func composite(_ mask: Raster, state s: LayerState, _ cr: OpaquePointer, place: DevicePlacement, alpha: Double,
+                          offset: Bool = true, cover: ShadowCover? = nil) {
+        mask.withSource {
+            ShadowDrawing.paint($0, s, cr, x: place.tx + mask.originX, y: place.ty + mask.originY, alpha: alpha, offset: offset, cover: cover)
+        }
     }
 }

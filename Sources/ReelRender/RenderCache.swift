@@ -247,8 +247,8 @@ final class Raster: @unchecked Sendable {
     /// Rasters are shared by the threads rendering a timeline, and Cairo writes to a surface it
     /// draws from, without locks: pixman counts references to its image unatomically, a
     /// recording surface attaches a snapshot to its sources, and a device offset set on one moves
-    /// it for every thread (a glowing title's text was drawn 240 px off its glow in one frame of
-    /// a run in three). So the shared surface only gives pixels to read, and each use gets a
+    /// it for every thread (a glowing title's text was drawn 240 px off its glow in a frame or
+    /// two of most runs of the title bench scene). So the shared surface only gives pixels to read, and each use gets a
     /// fresh surface over them, which keeps the raster alive for as long as Cairo holds it (a
     /// pattern set as a source can outlive `body`). A fresh surface costs little; one drawn into
     /// a recording surface is copied when let go (Cairo's copy-on-write snapshot): about 2 % of

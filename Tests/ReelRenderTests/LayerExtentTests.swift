@@ -20,9 +20,15 @@ struct LayerExtentTests {
         """
     }
 
-    /// The box of the pixels a render of `yaml` painted (on black).
-    static func ink(_ yaml: String) throws -> CGRect {
-        let timeline = try SceneLoader.decode(text: yaml, file: "z.yaml").scene.compile()
+    static func timeline(_ yaml: String) throws -> Timeline { try SceneLoader.decode(text: yaml, file: "z.yaml").scene.compile() }
+
+    /// The scene's first layer at time 0.
+    static func firstLayer(_ timeline: Timeline) throws -> PresentationLayer {
+        try #require(timeline.presentation(at: 0).sublayers.first)
+    }
+
+    /// The box of the pixels a render of `timeline` painted (on black).
+    static func ink(_ timeline: Timeline) -> CGRect {
         let renderer = FrameRenderer(canvas: timeline.canvas, caching: false)
         let buffer = renderer.makeBuffer()
         renderer.render(timeline, at: 0, into: buffer)
@@ -39,10 +45,9 @@ struct LayerExtentTests {
     func aStrokeStaysInItsExtent(_ join: String, _ cap: String) throws {
         // Limit 5: the 4.9-half-width miters are drawn and just fit (a reach any shorter fails).
         for miterLimit in [10.0, 5, 3] {
-            let yaml = Self.zigzag(join: join, cap: cap, miterLimit: miterLimit)
-            let layer = try #require(try SceneLoader.decode(text: yaml, file: "z.yaml").scene.compile().presentation(at: 0).sublayers.first)
-            let extent = try #require(LayerExtent.of(layer, shadow: false))
-            let ink = try Self.ink(yaml)
+            let timeline = try Self.timeline(Self.zigzag(join: join, cap: cap, miterLimit: miterLimit))
+            let extent = try #require(LayerExtent.of(try Self.firstLayer(timeline), shadow: false))
+            let ink = Self.ink(timeline)
             // One pixel of antialiasing on each side (what `LayerExtent.clip` adds).
             #expect(extent.insetBy(dx: -1, dy: -1).contains(ink), "\(join) join, \(cap) cap, limit \(miterLimit): ink \(ink) outside \(extent)")
             let path = CGRect(x: 40, y: 60, width: 160, height: 190)
@@ -59,18 +64,18 @@ struct LayerExtentTests {
         let curve = Self.zigzag(join: join, cap: cap, miterLimit: 10)
             .replacingOccurrences(of: "M40 250 L80 60 L120 250 L160 60 L200 250", with: "M30 250 C70 -60 150 360 210 60")
             .replacingOccurrences(of: "miterLimit: 10.0 }", with: "miterLimit: 10.0, lineDashPattern: [18, 9] }")
-        let layer = try #require(try SceneLoader.decode(text: curve, file: "d.yaml").scene.compile().presentation(at: 0).sublayers.first)
+        let dashed = try Self.timeline(curve)
+        let layer = try Self.firstLayer(dashed)
         #expect(layer.state.lineDashPattern != nil)
         let extent = try #require(LayerExtent.of(layer, shadow: false))
-        let ink = try Self.ink(curve)
+        let ink = Self.ink(dashed)
         #expect(extent.insetBy(dx: -1, dy: -1).contains(ink), "dashed curve, \(join) join, \(cap) cap: ink \(ink) outside \(extent)")
     }
 
     @Test func aMiterLimitThatIsNotANumberBevelsAndAnInfiniteOneIsNotBounded() throws {
         #expect(LayerExtent.strokeReach(join: .miter, cap: .butt, miterLimit: .nan) == 1)
         #expect(LayerExtent.strokeReach(join: .miter, cap: .butt, miterLimit: .infinity) == .infinity)
-        let layer = try #require(try SceneLoader.decode(text: Self.zigzag(join: "miter", cap: "butt", miterLimit: 10), file: "z.yaml")
-            .scene.compile().presentation(at: 0).sublayers.first)
+        let layer = try Self.firstLayer(try Self.timeline(Self.zigzag(join: "miter", cap: "butt", miterLimit: 10)))
         var state = layer.state
         state.miterLimit = .infinity
         #expect(LayerExtent.of(layer.with(state: state), shadow: false) == nil)
@@ -95,10 +100,10 @@ struct LayerExtentTests {
                       lineCap: round, lineJoin: \(join), path: "M135 155 L190 210 L290 100" }
             """
         }
-        let round = try #require(try SceneLoader.decode(text: card(join: "round"), file: "c.yaml").scene.compile().presentation(at: 0).sublayers.first)
+        let round = try Self.firstLayer(try Self.timeline(card(join: "round")))
         #expect(ShadowShape.of(round) == .roundedRect(round.state.bounds, radius: 36, corners: round.state.maskedCorners))
         // A miter may reach ten half-widths (110 px) from the corner: past the card's edge.
-        let miter = try #require(try SceneLoader.decode(text: card(join: "miter"), file: "c.yaml").scene.compile().presentation(at: 0).sublayers.first)
+        let miter = try Self.firstLayer(try Self.timeline(card(join: "miter")))
         #expect(ShadowShape.of(miter) == nil)
     }
 }
