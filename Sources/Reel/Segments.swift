@@ -87,7 +87,7 @@ public struct ChunkGrid: Sendable, Equatable {
 
     /// Seconds per chunk unless `--chunk-seconds` says otherwise: 4 s, about x264's default
     /// keyframe interval (250 frames), so the extra keyframes cost little (measured with
-    /// `tools/bench-farm`: see README "Render farms").
+    /// `tools/bench-farm`: see docs/farms.md).
     public static let defaultSeconds = 4.0
 }
 

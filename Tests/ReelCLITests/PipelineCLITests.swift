@@ -85,7 +85,9 @@ struct PipelineCLITests {
             add: { layer: box, key: spin, animation: { keyPath: transform.rotation.z, byValue: 6.28, duration: 1, repeatCount: infinity } }
         """
 
-    @Test(arguments: ["long.webm", "frames-%05d.png", "long.gif"])
+    /// The time limit only guards against a hang: a render that did not stop would go on to the
+    /// end (two minutes of video) and exit 0, which the status check catches.
+    @Test(.timeLimit(.minutes(5)), arguments: ["long.webm", "frames-%05d.png", "long.gif"])
     func sigtermLeavesNothingBehind(output: String) throws {
         let folder = try TemporaryFolder()
         let scene = try folder.write("long.yaml", Self.longScene)
@@ -95,11 +97,7 @@ struct PipelineCLITests {
         #expect(!firstByte.isEmpty, "reel printed no progress")
         #expect(folder.contents.contains { $0.contains("reel-tmp") }, "the render writes to a temporary file: \(folder.contents)")
         running.process.terminate()  // SIGTERM
-        let started = Date()
         let result = running.wait()
-        // A hang would take minutes (the render is two minutes long); alone this takes well under
-        // a second, but once, with the whole suite running on 2 cores, a GIF took 11 s to stop.
-        #expect(Date().timeIntervalSince(started) < 20, "stopping took too long")
         #expect(result.status == 128 + 15, "\(result.stderr)")
         #expect(result.stderr.contains("interrupted"), "\(result.stderr)")
         #expect(folder.contents == ["long.yaml"], "no output and no temporary file: \(folder.contents)")

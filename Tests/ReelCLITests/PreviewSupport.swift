@@ -43,8 +43,9 @@ final class StudioProcess {
     }
 
     /// Sends `signal` (SIGINT: Ctrl-C) and waits up to `timeout` seconds for the exit; the result,
-    /// or nil if it did not exit (it is then killed).
-    func interrupt(_ signal: Int32 = SIGINT, timeout: TimeInterval = 10) -> ReelProcess.Result? {
+    /// or nil if it did not exit (it is then killed). A deadline for a hung server, not a speed
+    /// check: it normally exits at once.
+    func interrupt(_ signal: Int32 = SIGINT, timeout: TimeInterval = 60) -> ReelProcess.Result? {
         guard running.process.isRunning else { return running.wait() }
         kill(running.process.processIdentifier, signal)
         let deadline = Date().addingTimeInterval(timeout)

@@ -132,8 +132,9 @@ struct RenderCLITests {
             """)
         let out = folder.url.appendingPathComponent("long.mp4").path
         let running = try ReelProcess.start(["render", scene, "-o", out])
-        // Wait until the temporary file exists, i.e. encoding is under way.
-        let deadline = Date().addingTimeInterval(20)
+        // Wait until the temporary file exists, i.e. encoding is under way (a generous deadline
+        // for a loaded machine, not a speed check: it normally exists within a second).
+        let deadline = Date().addingTimeInterval(120)
         while Date() < deadline && !folder.contents.contains(where: { $0.contains("reel-tmp") }) {
             Thread.sleep(forTimeInterval: 0.05)
         }

@@ -3,9 +3,10 @@ import Testing
 @testable import ReelCore
 @testable import ReelScene
 
-/// docs/scene-format.md and the README cannot go stale: every example decodes and validates
-/// against the schema (invalid ones give exactly the output shown after them), and the generated
-/// tables are regenerated from the decoder and compared.
+/// docs/scene-format.md, docs/swift.md and the README cannot go stale: every example decodes and
+/// validates against the schema (invalid ones give exactly the output shown after them), the
+/// README's first scene is scenes/hello.yaml (whose frame it shows), and the generated tables are
+/// regenerated from the decoder and compared.
 @Suite("Docs")
 struct DocsTests {
     static let repository = SchemaTests.repository
@@ -40,7 +41,12 @@ struct DocsTests {
         return result
     }
 
-    static let examples = (blocks(in: formatURL) + blocks(in: repository.appendingPathComponent("README.md")))
+    static let readmeURL = repository.appendingPathComponent("README.md")
+
+    /// Pages whose `yaml` and `json` blocks are scenes (other pages' are manifests or outputs).
+    static let scenePages = [formatURL, repository.appendingPathComponent("docs/swift.md"), readmeURL]
+
+    static let examples = scenePages.flatMap { blocks(in: $0) }
         .filter { ["yaml", "json", "yaml layer", "yaml animation", "yaml timeline"].contains($0.info) }
 
     /// The layers, template and canvas `yaml timeline` and `yaml animation` examples act on.
@@ -78,6 +84,13 @@ struct DocsTests {
 
     @Test func thereAreExamples() {
         #expect(Self.examples.count >= 25)
+        #expect(Set(Self.examples.map(\.file)) == ["scene-format.md", "swift.md", "README.md"], "every page has its examples")
+    }
+
+    @Test func theReadmesFirstSceneIsHello() throws {
+        let first = try #require(Self.blocks(in: Self.readmeURL).first { $0.info == "yaml" })
+        let hello = try String(contentsOf: Self.repository.appendingPathComponent("scenes/hello.yaml"), encoding: .utf8)
+        #expect(first.text + "\n" == hello, "README.md:\(first.line) shows scenes/hello.yaml as it is")
     }
 
     @Test(arguments: examples)

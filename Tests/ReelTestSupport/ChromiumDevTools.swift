@@ -165,8 +165,9 @@ public final class ChromiumDevTools: @unchecked Sendable {
         return (result["result"] as? [String: Any])?["value"]
     }
 
-    /// Polls `condition` (a script expression) every 50 ms until it is true.
-    public func waitFor(_ condition: String, timeout: TimeInterval = 15, _ what: String) throws {
+    /// Polls `condition` (a script expression) every 50 ms until it is true. The deadline only
+    /// ends a wait that would never end; on a loaded machine a page can take many seconds.
+    public func waitFor(_ condition: String, timeout: TimeInterval = 60, _ what: String) throws {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if try evaluate("!!(\(condition))") as? Bool == true { return }

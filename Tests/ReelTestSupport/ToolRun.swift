@@ -42,8 +42,9 @@ public struct ToolRun {
         return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
-    /// Runs `executable ARGS`, killing it after `timeout` seconds. Its output goes to files, not
-    /// pipes, so a chatty program (Chromium logs a lot) can never stall on a full pipe.
+    /// Runs `executable ARGS`, killing it after `timeout` seconds (a deadline for a hung child,
+    /// not a speed check: callers give it many times the normal run). Its output goes to files,
+    /// not pipes, so a chatty program (Chromium logs a lot) can never stall on a full pipe.
     public static func run(_ executable: String, _ arguments: [String], timeout: TimeInterval = 60) throws -> ToolRun {
         let scratch = try ScratchFolder()
         let outPath = try scratch.file("stdout"), errPath = try scratch.file("stderr")

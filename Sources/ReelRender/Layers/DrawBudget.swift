@@ -11,6 +11,8 @@ final class DrawBudget {
     static let maxLayersPerFrame = Timeline.maxPresentationLayers
 
     private(set) var remaining: Int
+    /// Draws asked for, granted or not: the work a frame did, which tests bound.
+    private(set) var requests = 0
 
     init(limit: Int = DrawBudget.maxLayersPerFrame) { remaining = limit }
 
@@ -20,6 +22,7 @@ final class DrawBudget {
     /// Takes one draw from the budget; false when none is left, or when drawing was asked to
     /// stop (DrawingInterruption, asked every 64 draws: cheap, and a fraction of a second).
     func take() -> Bool {
+        requests += 1
         guard remaining > 0 else { return false }
         sinceCheck += 1
         if sinceCheck >= 64 {
