@@ -7,17 +7,10 @@ import ReelCore
 /// tagged (and played back) as BT.709; so every conversion here states both ends' matrix and
 /// range. `SWS_BITEXACT | SWS_ACCURATE_RND` keep the output identical from run to run and
 /// machine to machine (no CPU-dependent SIMD rounding).
-final class ColorConverter {
+final class ColorConverter: PictureConversion {
     private let context: OpaquePointer
     /// The size and format this converter was built for (a decoder rebuilds it when they change).
     let width: Int32, height: Int32, sourceFormat: AVPixelFormat
-    /// The rest of what it converts: what YUV420Converter checks before standing in for it.
-    let destinationFormat: AVPixelFormat, sourceFullRange: Bool, destinationFullRange: Bool, matrix: AVColorSpace, flags: Int32
-    /// The one-pass conversion that converts BGRA frames instead of swscale, when it writes the
-    /// same bytes (the encoder's yuv420p on AVX2 CPUs: YUV420Converter).
-    private var standIn: YUV420Converter?
-    /// Whether `convert(_:into:)` converts with the one-pass stand-in rather than swscale.
-    var convertsInOnePass: Bool { standIn != nil }
 
     /// Builds a same-size converter.
     /// - Parameters:
@@ -43,11 +36,6 @@ final class ColorConverter {
         self.width = width
         self.height = height
         self.sourceFormat = sourceFormat
-        self.destinationFormat = destinationFormat
-        self.sourceFullRange = sourceFullRange
-        self.destinationFullRange = destinationFullRange
-        self.matrix = matrix
-        self.flags = flags
         // sws_getCoefficients takes AVColorSpace values and falls back to BT.601 for unspecified ones.
         let table = sws_getCoefficients(Int32(matrix.rawValue))
         let status = sws_setColorspaceDetails(
@@ -56,18 +44,12 @@ final class ColorConverter {
         if status < 0 {  // (self is whole by now: deinit frees the context)
             throw EncodeError("swscale cannot set the colour matrix for converting \(names)")
         }
-        standIn = YUV420Converter.matching(self)
     }
 
     deinit { sws_freeContext(context) }
 
     /// Converts a BGRA frame into an already allocated, writable AVFrame of the destination format.
     func convert(_ buffer: PixelBuffer, into frame: UnsafeMutablePointer<AVFrame>) {
-        if let standIn { standIn.convert(buffer, into: frame) } else { convertWithSwscale(buffer, into: frame) }
-    }
-
-    /// `convert(_:into:)` by swscale itself, whatever stands in for it.
-    func convertWithSwscale(_ buffer: PixelBuffer, into frame: UnsafeMutablePointer<AVFrame>) {
         let source: [UnsafePointer<UInt8>?] = [UnsafePointer(buffer.baseAddress.assumingMemoryBound(to: UInt8.self)), nil, nil, nil]
         let sourceStrides: [Int32] = [Int32(buffer.stride), 0, 0, 0]
         let f = frame.pointee

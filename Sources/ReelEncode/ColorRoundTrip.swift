@@ -9,7 +9,7 @@ import ReelCore
 /// comparison sees only the codec's own loss: 4:2:0 chroma at a sharp coloured edge, or a flat
 /// colour landing one level off in limited range, is the format, not a difference.
 public final class ColorRoundTrip {
-    private let toVideo: ColorConverter
+    private let toVideo: any PictureConversion
     private let fromVideo: ColorConverter
     private let format: AVPixelFormat
     private let alpha: Bool
@@ -29,9 +29,9 @@ public final class ColorRoundTrip {
         let space = matrix >= 0 ? AVColorSpace(rawValue: UInt32(matrix)) : AVCOL_SPC_UNSPECIFIED
         let (w, h) = (Int32(decoder.width), Int32(decoder.height))
         do {
-            // The encoder's flags (PictureConverter) one way, the decoder's the other.
-            toVideo = try ColorConverter(width: w, height: h, from: AV_PIX_FMT_BGRA, fullRange: true, to: format, fullRange: fullRange,
-                                         matrix: space, flags: SWS_BICUBIC | SWS_FULL_CHR_H_INP)
+            // The encoder's conversion (PictureConverter) one way, the decoder's the other.
+            toVideo = try encoderPictureConversion(width: decoder.width, height: decoder.height, to: format,
+                                                   fullRange: fullRange, matrix: space)
             fromVideo = try ColorConverter(width: w, height: h, from: format, fullRange: fullRange, to: AV_PIX_FMT_BGRA, fullRange: true,
                                            matrix: space, flags: SWS_BICUBIC | SWS_FULL_CHR_H_INT | SWS_FULL_CHR_H_INP)
         } catch {

@@ -173,6 +173,9 @@ public final class VideoEncoder: AnalyzingFrameSink {
             context.pointee.time_base = frameRate.frameDuration
             context.pointee.framerate = frameRate.rational
             if kind.isYUV { ColorDescription.bt709.apply(to: context) }
+            // Reel's yuv420p sites chroma at each 2×2 block's centre (docs/color.md); untagged,
+            // H.264 and HEVC mean the left column.
+            if pixelFormat == AV_PIX_FMT_YUV420P { context.pointee.chroma_sample_location = AVCHROMA_LOC_CENTER }
             if globalHeader { context.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER }
             try configure(context)
             try check(

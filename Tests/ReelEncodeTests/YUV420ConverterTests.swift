@@ -6,41 +6,13 @@ import ReelCore
 import ReelTestSupport
 import Testing
 
-/// The one-pass conversion stands in for swscale only if it writes swscale's bytes: these tests
-/// compare the two on content that reaches every part of the arithmetic (extremes of every
-/// channel, the filters' negative lobes, borders, odd chroma widths) at many sizes and matrices.
-@Suite("The one-pass yuv420p conversion writes swscale's bytes")
+/// The C paths that convert for the encoder (scalar, and AVX2 where the CPU has it) must write
+/// the bytes of the Swift reference, which defines Reel's conversion: these tests compare them on
+/// content that reaches every part of the arithmetic (every channel's extremes, noise, single-pixel
+/// detail, odd edges) at sizes around the vector width, with padded rows on both sides.
+@Suite("Reel's yuv420p conversion: the C paths write the reference's bytes")
 struct YUV420ConverterTests {
     static let vectorized = reel_pixels_vectorized() != 0
-
-    /// swscale's converter, as PictureConverter builds it unless told otherwise.
-    func swscale(_ width: Int, _ height: Int, matrix: AVColorSpace = AVCOL_SPC_BT709,
-                 flags: Int32 = SWS_BICUBIC | SWS_FULL_CHR_H_INP) throws -> ColorConverter {
-        try ColorConverter(width: Int32(width), height: Int32(height), from: AV_PIX_FMT_BGRA, fullRange: true,
-                           to: AV_PIX_FMT_YUV420P, fullRange: false, matrix: matrix, flags: flags)
-    }
-
-    /// Where `convert` and swscale's conversion of `frame` first differ ("Y (x, y): 81 vs 80"), or nil.
-    func difference(_ frame: PixelBuffer, _ convert: (PixelBuffer, UnsafeMutablePointer<AVFrame>) -> Void,
-                    reference: ColorConverter) throws -> String? {
-        let ours = try PreparedFrame(index: 0, width: frame.width, height: frame.height, format: AV_PIX_FMT_YUV420P, colors: nil)
-        let theirs = try PreparedFrame(index: 0, width: frame.width, height: frame.height, format: AV_PIX_FMT_YUV420P, colors: nil)
-        defer { withExtendedLifetime((ours, theirs)) {} }  // they own the pictures read below
-        convert(frame, ours.picture!)
-        reference.convertWithSwscale(frame, into: theirs.picture!)
-        let a = ours.picture!.pointee, b = theirs.picture!.pointee
-        let planes = [("Y", a.data.0!, b.data.0!, a.linesize.0, b.linesize.0, frame.width, frame.height),
-                      ("U", a.data.1!, b.data.1!, a.linesize.1, b.linesize.1, frame.width / 2, frame.height / 2),
-                      ("V", a.data.2!, b.data.2!, a.linesize.2, b.linesize.2, frame.width / 2, frame.height / 2)]
-        for (name, p, q, sp, sq, w, h) in planes {
-            for y in 0..<h {
-                for x in 0..<w where p[y * Int(sp) + x] != q[y * Int(sq) + x] {
-                    return "\(name) (\(x), \(y)): \(p[y * Int(sp) + x]) vs swscale's \(q[y * Int(sq) + x])"
-                }
-            }
-        }
-        return nil
-    }
 
     /// A test picture: pixel (x, y) as premultiplied (B, G, R, A).
     typealias Pattern = @Sendable (Int, Int, inout SplitMix) -> (UInt8, UInt8, UInt8, UInt8)
@@ -51,8 +23,12 @@ struct YUV420ConverterTests {
             let a = UInt8(truncatingIfNeeded: g.next())
             return (UInt8(truncatingIfNeeded: g.next()) & a, UInt8(truncatingIfNeeded: g.next()) & a, UInt8(truncatingIfNeeded: g.next()) & a, a)
         }),
-        // Saturated primaries, black and white in 3-pixel bands: the extremes of every channel,
-        // and the bicubic filter's negative lobes at full swing.
+        // Every pixel a corner of the RGB cube: the largest and smallest Y, Cb and Cr there are.
+        ("cube corners", { _, _, g in
+            let bits = g.next()
+            return (bits & 1 == 0 ? 0 : 255, bits & 2 == 0 ? 0 : 255, bits & 4 == 0 ? 0 : 255, 255)
+        }),
+        // Saturated primaries, black and white in 3-pixel bands.
         ("bands", { x, y, _ in
             let c: [(UInt8, UInt8, UInt8)] = [(255, 0, 0), (0, 255, 0), (0, 0, 255), (255, 255, 255), (0, 0, 0), (255, 0, 255), (0, 255, 255)]
             let k = c[(x / 3 + y / 2) % c.count]
@@ -66,75 +42,168 @@ struct YUV420ConverterTests {
         }),
     ]
 
-    static func picture(_ width: Int, _ height: Int, _ pattern: Pattern) -> PixelBuffer {
-        let frame = PixelBuffer(width: width, height: height)
-        var generator = SplitMix(seed: UInt64(width * 65_537 + height))
-        for y in 0..<height {
-            let row = (frame.baseAddress + y * frame.stride).assumingMemoryBound(to: UInt8.self)
-            for x in 0..<width {
-                let (b, g, r, a) = pattern(x, y, &generator)
-                (row[x * 4], row[x * 4 + 1], row[x * 4 + 2], row[x * 4 + 3]) = (b, g, r, a)
+    /// A BGRA picture `padding` bytes wider a row than its pixels; the padding is noise, which
+    /// must never be read as pixels.
+    struct Picture {
+        let width: Int, height: Int, stride: Int
+        var bytes: [UInt8]
+
+        init(_ width: Int, _ height: Int, padding: Int = 0, _ pattern: Pattern) {
+            (self.width, self.height, stride) = (width, height, width * 4 + padding)
+            bytes = [UInt8](repeating: 0, count: stride * height)
+            var generator = SplitMix(seed: UInt64(width * 65_537 + height))
+            for y in 0..<height {
+                for x in 0..<width {
+                    let (b, g, r, a) = pattern(x, y, &generator)
+                    (bytes[y * stride + x * 4], bytes[y * stride + x * 4 + 1], bytes[y * stride + x * 4 + 2], bytes[y * stride + x * 4 + 3]) = (b, g, r, a)
+                }
+                for i in width * 4..<stride { bytes[y * stride + i] = UInt8(truncatingIfNeeded: generator.next()) }
             }
         }
-        return frame
+
+        var reference: YUV420Reference.Planes {
+            bytes.withUnsafeBytes { YUV420Reference.convert($0.baseAddress!, stride: stride, width: width, height: height) }
+        }
+
+        /// The C path's planes, written with rows `padding` bytes longer than the plane into
+        /// buffers filled with a marker; nil (and a recorded issue) if a byte outside the planes changed.
+        func converted(vectorized: Bool, padding: Int = 0) -> YUV420Reference.Planes? {
+            var out = YUV420Reference.Planes(width: width, height: height)
+            let (cw, ch) = (out.chromaWidth, out.chromaHeight)
+            let (yStride, cStride) = (width + padding, cw + padding)
+            let marker: UInt8 = 0xA5, guardBytes = 64
+            var y = [UInt8](repeating: marker, count: yStride * height + guardBytes)
+            var u = [UInt8](repeating: marker, count: cStride * ch + guardBytes), v = u
+            y.withUnsafeMutableBufferPointer { yp in
+                u.withUnsafeMutableBufferPointer { up in
+                    v.withUnsafeMutableBufferPointer { vp in
+                        let planes = ReelYUVPlanes(y: yp.baseAddress, u: up.baseAddress, v: vp.baseAddress,
+                                                   yStride: yStride, uStride: cStride, vStride: cStride)
+                        bytes.withUnsafeBytes {
+                            YUV420Converter().convert($0.baseAddress!, stride: stride, width: width, height: height,
+                                                      into: planes, vectorized: vectorized)
+                        }
+                    }
+                }
+            }
+            var untouched = true
+            for (plane, all, w, h, rowStride) in [(\YUV420Reference.Planes.y, y, width, height, yStride),
+                                                  (\.u, u, cw, ch, cStride), (\.v, v, cw, ch, cStride)] {
+                for i in all.indices {
+                    let (row, column) = (i / rowStride, i % rowStride)
+                    if row < h, column < w { out[keyPath: plane][row * w + column] = all[i] } else if all[i] != marker { untouched = false }
+                }
+            }
+            return untouched ? out : nil
+        }
     }
 
-    @Test("every pattern at sizes from the smallest supported to 1080p, odd chroma widths and heights included",
-          .enabled(if: vectorized, "the one-pass conversion needs AVX2 (without it, swscale converts)"))
-    func sameBytesAsSwscale() throws {
-        // 34 × 18: chroma 17 × 9; 786 × 86: chroma 393 wide, as the notification bench scene's.
-        let sizes = [(32, 16), (34, 18), (48, 200), (66, 40), (100, 50), (130, 34), (322, 18), (786, 86), (1920, 1080)]
+    /// Where two conversions first differ ("U (3, 1): 81 vs 80"), or nil.
+    static func difference(_ a: YUV420Reference.Planes, _ b: YUV420Reference.Planes) -> String? {
+        for (name, p, q, w) in [("Y", a.y, b.y, a.width), ("U", a.u, b.u, a.chromaWidth), ("V", a.v, b.v, a.chromaWidth)] {
+            if let i = p.indices.first(where: { p[$0] != q[$0] }) { return "\(name) (\(i % w), \(i / w)): \(p[i]) vs \(q[i])" }
+        }
+        return nil
+    }
+
+    /// Checks `path` against the reference on every pattern at every size.
+    func check(vectorized: Bool) {
+        // Around the vector width (16 pixels), odd on either side, from a single pixel up.
+        let sizes = [(1, 1), (1, 2), (2, 1), (3, 3), (5, 7), (15, 2), (16, 2), (17, 3), (31, 9), (32, 16), (33, 17),
+                     (47, 5), (48, 16), (100, 50), (322, 18), (786, 87)]
         for (width, height) in sizes {
-            let fast = try #require(YUV420Converter(width: width, height: height, matrix: AVCOL_SPC_BT709))
-            let reference = try swscale(width, height)
-            for (name, pattern) in Self.patterns where width * height < 500_000 || name == "noise" {
-                let difference = try difference(Self.picture(width, height, pattern), fast.convert, reference: reference)
-                #expect(difference == nil, "\(name) at \(width)×\(height): \(difference ?? "")")
-            }
-        }
-    }
-
-    @Test("every colour matrix swscale has, its default BT.601 table (literal constants) included",
-          .enabled(if: vectorized, "the one-pass conversion needs AVX2 (without it, swscale converts)"))
-    func everyMatrix() throws {
-        let matrices = [AVCOL_SPC_BT709, AVCOL_SPC_BT470BG, AVCOL_SPC_SMPTE170M, AVCOL_SPC_FCC, AVCOL_SPC_SMPTE240M, AVCOL_SPC_BT2020_NCL]
-        for matrix in matrices {
-            let fast = try #require(YUV420Converter(width: 96, height: 64, matrix: matrix))
-            let reference = try swscale(96, 64, matrix: matrix)
             for (name, pattern) in Self.patterns {
-                let difference = try difference(Self.picture(96, 64, pattern), fast.convert, reference: reference)
-                #expect(difference == nil, "\(name), matrix \(matrix.rawValue): \(difference ?? "")")
+                for (sourcePadding, planePadding) in [(0, 0), (12, 7)] {
+                    let picture = Picture(width, height, padding: sourcePadding, pattern)
+                    let label = "\(name) at \(width)×\(height), padding \(sourcePadding)/\(planePadding)"
+                    guard let ours = picture.converted(vectorized: vectorized, padding: planePadding) else {
+                        Issue.record("\(label): wrote outside the planes")
+                        continue
+                    }
+                    let difference = Self.difference(ours, picture.reference)
+                    #expect(difference == nil, "\(label): \(difference ?? "") (ours vs the reference)")
+                }
             }
         }
     }
 
-    @Test("it stands in only for the conversion it repeats, and only after a test frame agrees",
-          .enabled(if: vectorized, "the one-pass conversion needs AVX2 (without it, swscale converts)"))
-    func selfTest() throws {
-        let candidate = try #require(YUV420Converter(width: 64, height: 32, matrix: AVCOL_SPC_BT709))
-        #expect(candidate.agrees(with: try swscale(64, 32)))
-        // A conversion that rounds differently (bilinear chroma) fails the test frame…
-        let bilinear = try swscale(64, 32, flags: SWS_BILINEAR | SWS_FULL_CHR_H_INP)
-        #expect(!candidate.agrees(with: bilinear))
-        // …and is never matched; nor are other formats, ranges or sizes it does not handle.
-        #expect(YUV420Converter.matching(bilinear) == nil)
-        #expect(YUV420Converter.matching(try ColorConverter(
-            width: 64, height: 32, from: AV_PIX_FMT_BGRA, fullRange: true, to: AV_PIX_FMT_YUV420P, fullRange: true,
-            matrix: AVCOL_SPC_BT709, flags: SWS_BICUBIC | SWS_FULL_CHR_H_INP)) == nil)
-        #expect(YUV420Converter.matching(try ColorConverter(
-            width: 64, height: 32, from: AV_PIX_FMT_BGRA, fullRange: true, to: AV_PIX_FMT_YUV444P, fullRange: false,
-            matrix: AVCOL_SPC_BT709, flags: SWS_BICUBIC | SWS_FULL_CHR_H_INP)) == nil)
-        #expect(YUV420Converter.matching(try swscale(30, 16)) == nil)  // under 32 wide: swscale
-        #expect(YUV420Converter.matching(try swscale(64, 32)) != nil)
+    @Test("the scalar C path, on every pattern, odd sizes and padded rows included")
+    func scalarPath() { check(vectorized: false) }
+
+    @Test("the AVX2 path, on every pattern, odd sizes and padded rows included",
+          .enabled(if: vectorized, "the CPU has no AVX2"))
+    func vectorPath() { check(vectorized: true) }
+
+    @Test("a 1080p frame of noise, every path")
+    func fullHD() throws {
+        let picture = Picture(1920, 1080, Self.patterns[0].1)
+        let reference = picture.reference
+        for vectorized in Self.vectorized ? [false, true] : [false] {
+            let ours = try #require(picture.converted(vectorized: vectorized))
+            #expect(Self.difference(ours, reference) == nil, "vectorized \(vectorized): \(Self.difference(ours, reference) ?? "")")
+        }
     }
 
-    @Test("the encoder's converter converts with it, and its frames are swscale's",
-          .enabled(if: vectorized, "the one-pass conversion needs AVX2 (without it, swscale converts)"))
+    /// SHA-256 of a conversion's planes, Y then U then V, tightly packed.
+    static func hash(_ planes: YUV420Reference.Planes) -> String {
+        var hasher = SHA256()
+        for plane in [planes.y, planes.u, planes.v] { plane.withUnsafeBytes { hasher.update($0) } }
+        return hasher.hex()
+    }
+
+    /// The conversion is Reel's, not a library's: these fixed frames convert to these bytes on
+    /// every machine, whatever libswscale is installed. The hashes were computed once by the Swift
+    /// reference (`Self.hash(Picture(…).reference)` for each frame, printed and pasted here) when
+    /// the conversion was defined; a change to the conversion's arithmetic changes them, and
+    /// must come with a docs/color.md change and new hashes.
+    @Test("fixed frames convert to pinned bytes, by the reference and by the encoder's path")
+    func pinnedHashes() throws {
+        let frames: [(String, Picture, String)] = [
+            ("noise 64×36", Picture(64, 36, Self.patterns[0].1), "c1a3886c71d4ce4417784bae658a61d2ccda6e7d4f9d2243ac8071212fffb255"),
+            ("cube corners 97×35", Picture(97, 35, Self.patterns[1].1), "38ed2acbdcb296945c18a43bebf83b43be340fed0924d46ff353ad39a83f8772"),
+            ("bands 130×34", Picture(130, 34, Self.patterns[2].1), "d823a7d5291106b09cd72a897323e65922bf526aa292ea60f92059d6ae552b3d"),
+            ("gradients 256×256", Picture(256, 256, Self.patterns[4].1), "502badfb9c576bd6fd40296983d6cb2b0d92d835e5fa159108aa5c45592e4959"),
+            ("translucent 33×17", Picture(33, 17, Self.patterns[5].1), "5e066d4f8b1397a410e42a52bd3831fc013c1d18be382ec46b3b121c045a5fbc"),
+        ]
+        for (name, picture, expected) in frames {
+            let reference = Self.hash(picture.reference)
+            #expect(reference == expected, "\(name) by the reference: \(reference)")
+            for vectorized in Self.vectorized ? [false, true] : [false] {
+                let ours = Self.hash(try #require(picture.converted(vectorized: vectorized)))
+                #expect(ours == expected, "\(name), vectorized \(vectorized): \(ours)")
+            }
+        }
+    }
+
+    @Test("the encoder converts yuv420p BT.709 limited range with it, and other formats with swscale")
     func encoderUsesIt() throws {
-        let converter = try swscale(320, 240)  // what PictureConverter builds for yuv420p
-        #expect(converter.convertsInOnePass)
-        #expect(!(try swscale(320, 240, flags: SWS_BILINEAR | SWS_FULL_CHR_H_INP)).convertsInOnePass)
-        let difference = try difference(Self.picture(320, 240, Self.patterns[0].1), converter.convert, reference: converter)
-        #expect(difference == nil, "\(difference ?? "")")
+        let mp4 = try encoderPictureConversion(width: 64, height: 32, to: AV_PIX_FMT_YUV420P, fullRange: false, matrix: AVCOL_SPC_BT709)
+        #expect(mp4 is YUV420Converter)
+        #expect(try encoderPictureConversion(width: 64, height: 32, to: AV_PIX_FMT_YUV422P10LE, fullRange: false,
+                                             matrix: AVCOL_SPC_BT709) is ColorConverter)
+        #expect(try encoderPictureConversion(width: 64, height: 32, to: AV_PIX_FMT_YUV420P, fullRange: false,
+                                             matrix: AVCOL_SPC_SMPTE170M) is ColorConverter)
+        #expect(try encoderPictureConversion(width: 64, height: 32, to: AV_PIX_FMT_YUV420P, fullRange: true,
+                                             matrix: AVCOL_SPC_BT709) is ColorConverter)
+
+        // What the encoder's converter makes of a frame is the reference's conversion.
+        let (width, height) = (98, 34)
+        let picture = Picture(width, height, Self.patterns[0].1)
+        let buffer = PixelBuffer(width: width, height: height)
+        for y in 0..<height {
+            (buffer.baseAddress + y * buffer.stride).copyMemory(from: Array(picture.bytes[y * picture.stride..<y * picture.stride + width * 4]),
+                                                                byteCount: width * 4)
+        }
+        let converter = try PictureConverter(width: width, height: height, format: AV_PIX_FMT_YUV420P, alpha: false)
+        let frame = try converter.prepare(buffer, index: 0, reusing: nil)
+        let f = try #require(frame.picture).pointee
+        var ours = YUV420Reference.Planes(width: width, height: height)
+        for (plane, data, stride, w, h) in [(\YUV420Reference.Planes.y, f.data.0!, f.linesize.0, width, height),
+                                            (\.u, f.data.1!, f.linesize.1, width / 2, height / 2),
+                                            (\.v, f.data.2!, f.linesize.2, width / 2, height / 2)] {
+            for row in 0..<h { for x in 0..<w { ours[keyPath: plane][row * w + x] = data[row * Int(stride) + x] } }
+        }
+        withExtendedLifetime(frame) {}
+        #expect(Self.difference(ours, picture.reference) == nil, "\(Self.difference(ours, picture.reference) ?? "")")
     }
 }

@@ -2,24 +2,31 @@
 #define REEL_YUV420_H
 #include <stdint.h>
 
-/// A BGRA → yuv420p converter that writes, byte for byte, what libswscale 6 (FFmpeg 5.1) writes
-/// for the same frame with SWS_BICUBIC | SWS_FULL_CHR_H_INP | SWS_BITEXACT | SWS_ACCURATE_RND,
-/// full-range RGB to limited-range YUV: the same 15-bit intermediates, the same bicubic
-/// coefficients (swscale's filter construction, repeated), the same rounding; but in one pass
-/// over the frame and eight or sixteen pixels at a time with AVX2. Callers check it against
-/// swscale itself once before relying on it (another swscale may round differently).
-typedef struct ReelYUV420 ReelYUV420;
+/// Reel's BGRA → yuv420p conversion (docs/color.md; the reference is ReelEncode's YUV420Reference,
+/// which these functions match byte for byte): premultiplied BGRA, full range, to limited-range
+/// YCbCr with the given 15-bit coefficients; chroma is the 2×2 box average, edges replicated.
+typedef struct {
+    /// Y = (yR·R + yG·G + yB·B + (16 << 15) + (1 << 14)) >> 15.
+    int16_t yR, yG, yB;
+    /// Cb = (uR·ΣR + uG·ΣG + uB·ΣB + (128 << 17) + (1 << 16)) >> 17, Σ over the 2×2 block.
+    int16_t uR, uG, uB;
+    /// Cr, as Cb.
+    int16_t vR, vG, vB;
+} ReelYUVCoefficients;
 
-/// A converter for `width` × `height` frames (both even, width ≥ 32, height ≥ 16), with
-/// swscale's colour table for the YUV side (`sws_getCoefficients`: vr, ub, ug, vg), and whether
-/// that table is swscale's default one (swscale then uses its literal BT.601 constants).
-/// NULL when the CPU has no AVX2, the size is not supported, or memory is short.
-ReelYUV420 *reel_yuv420_create(int32_t width, int32_t height, const int32_t table[4], int32_t isDefaultTable);
+/// The three planes written: Y is width × height, U and V ⌈width/2⌉ × ⌈height/2⌉.
+typedef struct {
+    uint8_t *y, *u, *v;
+    intptr_t yStride, uStride, vStride;
+} ReelYUVPlanes;
 
-void reel_yuv420_destroy(ReelYUV420 *converter);
+/// The conversion in plain loops (which the compiler vectorises for the baseline CPU): the path
+/// on CPUs without AVX2. `bgra` rows must be 4-byte aligned. Thread-safe (no state).
+void reel_yuv420_convert_scalar(const ReelYUVCoefficients *coefficients, const uint8_t *bgra, intptr_t stride,
+                                int32_t width, int32_t height, const ReelYUVPlanes *planes);
 
-/// Converts one premultiplied BGRA frame (`stride` bytes a row, rows 4-byte aligned) into the
-/// three planes. Not thread-safe: a converter owns its row buffers.
-void reel_yuv420_convert(ReelYUV420 *converter, const uint8_t *bgra, intptr_t stride,
-                         uint8_t *y, intptr_t yStride, uint8_t *u, intptr_t uStride, uint8_t *v, intptr_t vStride);
+/// The same bytes sixteen pixels at a time with AVX2. Returns 0 without touching anything when
+/// the CPU has no AVX2. Thread-safe (no state).
+int reel_yuv420_convert_avx2(const ReelYUVCoefficients *coefficients, const uint8_t *bgra, intptr_t stride,
+                             int32_t width, int32_t height, const ReelYUVPlanes *planes);
 #endif
