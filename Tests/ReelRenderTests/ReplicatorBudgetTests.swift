@@ -33,7 +33,7 @@ struct ReplicatorBudgetTests {
         let budget = DrawBudget(limit: 2_000)
         let start = Date()
         LayerPainter(cache: nil, budget: budget).draw(tree, canvas.context)
-        cairo_surface_flush(canvas.surface)
+        canvas.surface.flush()
         #expect(budget.remaining == 0)
         #expect(Date().timeIntervalSince(start) < 20, "the frame ends once the budget is spent")
         #expect(buffer.color(5, 5) == [255, 0, 0, 255], "what fits in the budget is drawn")
