@@ -101,7 +101,7 @@ struct EmitterDrawingTests {
         let buffer = PixelBuffer(width: 100, height: 100)
         let canvas = CairoCanvas(buffer: buffer)
         EmitterDrawing.draw(layer, canvas.context, alpha: 1, budget: DrawBudget())
-        cairo_surface_flush(canvas.surface)
+        canvas.surface.flush()
         #expect((0..<buffer.byteCount).allSatisfy { buffer.baseAddress.load(fromByteOffset: $0, as: UInt8.self) == 0 })
     }
 
@@ -131,9 +131,9 @@ struct EmitterDrawingTests {
         func draw(direct: Bool) -> PixelBuffer {
             let buffer = PixelBuffer(width: pixels, height: pixels)
             let canvas = CairoCanvas(buffer: buffer)
-            cairo_scale(canvas.context, 1.5, 1.5)
+            canvas.context.scale(1.5, 1.5)
             EmitterDrawing.draw(layer, canvas.context, alpha: 1, budget: DrawBudget(), direct: direct)
-            cairo_surface_flush(canvas.surface)
+            canvas.surface.flush()
             return buffer
         }
         let fast = draw(direct: true), cairo = draw(direct: false)

@@ -100,16 +100,13 @@ struct WideShadowTests {
         defer { cairo_destroy(cr); cairo_surface_destroy(target) }
         let k = 5
         var image = try #require(AlphaImage.filling(.roundedRect(CGRect(x: 3, y: 4, width: 30, height: 20), radius: 6, corners: .all),
-                                                   cr: cr, margin: 12, reduction: k))
+                                                   cr: CairoContext(cr), margin: 12, reduction: k))
         image.blur(sigma: 2.5)
         let whole = image.surface(scale: k)
         let part = image.surface(scale: k, within: (x0, y0, x1, y1))
-        defer { cairo_surface_destroy(whole); cairo_surface_destroy(part.surface) }
-        func pixel(_ s: OpaquePointer, _ x: Int, _ y: Int) -> UInt8 {
-            cairo_image_surface_get_data(s)![y * Int(cairo_image_surface_get_stride(s)) + x]
-        }
-        let (w, h) = (Int(cairo_image_surface_get_width(whole)), Int(cairo_image_surface_get_height(whole)))
-        let (pw, ph) = (Int(cairo_image_surface_get_width(part.surface)), Int(cairo_image_surface_get_height(part.surface)))
+        func pixel(_ s: CairoSurface, _ x: Int, _ y: Int) -> UInt8 { s.data![y * s.stride + x] }
+        let (w, h) = (whole.width, whole.height)
+        let (pw, ph) = (part.surface.width, part.surface.height)
         let cx0 = min(max(x0, 0), w), cy0 = min(max(y0, 0), h), cx1 = max(min(x1, w), cx0), cy1 = max(min(y1, h), cy0)
         if cx1 == cx0 || cy1 == cy0 {
             #expect(pixel(part.surface, 0, 0) == 0 && pw == 1 && ph == 1)

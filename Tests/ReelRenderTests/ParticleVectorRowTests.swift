@@ -67,11 +67,11 @@ struct ParticleVectorRowTests {
         func draw(vectorRows: Bool?) -> [UInt32] {
             let buffer = PixelBuffer(width: 300, height: 300)
             let canvas = CairoCanvas(buffer: buffer)
-            cairo_set_source_rgb(canvas.context, 0.1, 0.2, 0.3)
-            cairo_paint(canvas.context)
-            cairo_scale(canvas.context, 1.5, 1.5)
+            canvas.context.setSource(0.1, 0.2, 0.3)
+            canvas.context.paint()
+            canvas.context.scale(1.5, 1.5)
             if let vectorRows { EmitterDrawing.draw(layer, canvas.context, alpha: 0.9, budget: DrawBudget(), vectorRows: vectorRows) }
-            cairo_surface_flush(canvas.surface)
+            canvas.surface.flush()
             return (0..<buffer.byteCount / 4).map { buffer.baseAddress.load(fromByteOffset: $0 * 4, as: UInt32.self) }
         }
         let scalar = draw(vectorRows: false), vector = draw(vectorRows: true), empty = draw(vectorRows: nil)

@@ -37,12 +37,12 @@ struct ProjectiveWarpTests {
             }
         }
         let canvas = CairoCanvas(buffer: buffer)
-        cairo_surface_mark_dirty(canvas.surface)
-        clip(canvas.context)
+        canvas.surface.markDirty()
+        clip(canvas.context.raw)
         let image = Self.image()
         defer { cairo_surface_destroy(image) }
-        ProjectiveWarp.draw(image, toDevice: Self.map, canvas.context, alpha: 0.9)
-        cairo_surface_flush(canvas.surface)
+        ProjectiveWarp.draw(CairoSurface(retaining: image), toDevice: Self.map, canvas.context, alpha: 0.9)
+        canvas.surface.flush()
         return buffer
     }
 
@@ -51,13 +51,13 @@ struct ProjectiveWarpTests {
     }
 
     @Test func theDirectPathEqualsCairosPaintOfTheWarp() {
-        let direct = draw { cr in #expect(PixelTarget(cr) != nil, "no clip: straight into the pixels") }
+        let direct = draw { cr in #expect(PixelTarget(CairoContext(cr)) != nil, "no clip: straight into the pixels") }
         // A circle around everything the warp covers: Cairo cannot list it as rectangles, so
         // the warp goes through a temporary surface and Cairo's paint (full coverage inside).
         let painted = draw { cr in
             cairo_arc(cr, 60, 50, 200, 0, 2 * .pi)
             cairo_clip(cr)
-            #expect(PixelTarget(cr) == nil, "a round clip takes the temporary surface")
+            #expect(PixelTarget(CairoContext(cr)) == nil, "a round clip takes the temporary surface")
         }
         var changed = 0, worst = 0
         for y in 0..<100 {

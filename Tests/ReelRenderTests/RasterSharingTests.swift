@@ -12,9 +12,9 @@ struct RasterSharingTests {
     private func offsetRaster() throws -> Raster {
         var tooLarge = false
         return try #require(Raster.make(linear: cairo_matrix_t(xx: 1, yx: 0, xy: 0, yy: 1, x0: 0, y0: 0), fx: 0, fy: 0, tooLarge: &tooLarge) { rc in
-            cairo_rectangle(rc, 60, 40, 360, 240)
-            cairo_set_source_rgba(rc, 0.9, 0.3, 0.2, 0.8)
-            cairo_fill(rc)
+            rc.rectangle(60, 40, 360, 240)
+            rc.setSource(0.9, 0.3, 0.2, 0.8)
+            rc.fill()
         })
     }
 
@@ -23,7 +23,7 @@ struct RasterSharingTests {
         let target = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 480, 320)!
         defer { cairo_surface_destroy(target) }
         let cr = cairo_create(target)!
-        raster.composite(cr, tx: 0, ty: 0, alpha: 1)
+        raster.composite(CairoContext(cr), tx: 0, ty: 0, alpha: 1)
         cairo_destroy(cr)
         cairo_surface_flush(target)
         let bytes = Int(cairo_image_surface_get_stride(target)) * 320
@@ -44,7 +44,7 @@ struct RasterSharingTests {
         defer { cairo_surface_destroy(surface) }
         let cr = cairo_create(surface)!
         defer { cairo_destroy(cr) }
-        let place = DevicePlacement(cr)
+        let place = DevicePlacement(CairoContext(cr))
         // The mask lies where the raster's ink does, widened by the blur's margin.
         let mask = try #require(ShadowRaster.make(shape: nil, content: raster, state: state, place: place))
         let margin = ShadowDrawing.blur(state, linear: place.linear).margin
@@ -79,7 +79,7 @@ struct RasterSharingTests {
             released = raster
             // The context's source pattern outlives the call, as when a caller sets a source and
             // paints it later (and the cache may drop the raster in between).
-            raster.withSource { cairo_set_source_surface(cr, $0, 60, 40) }
+            raster.withSource { cairo_set_source_surface(cr, $0.raw, 60, 40) }
         }
         #expect(released != nil)
         cairo_paint(cr)

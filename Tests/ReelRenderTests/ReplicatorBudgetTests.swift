@@ -33,7 +33,7 @@ struct ReplicatorBudgetTests {
         let canvas = CairoCanvas(buffer: buffer)
         let budget = DrawBudget(limit: 2_000)
         LayerPainter(cache: nil, budget: budget).draw(tree, canvas.context)
-        cairo_surface_flush(canvas.surface)
+        canvas.surface.flush()
         #expect(budget.remaining == 0)
         // Once spent, each of the outer copies asks once more and is refused, instead of each
         // asking for its 10⁴ inner copies: the frame's work grows with the counts, not their product.

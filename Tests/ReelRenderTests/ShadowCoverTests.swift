@@ -41,15 +41,15 @@ struct ShadowCoverTests {
         cairo_paint(cr)
         cairo_translate(cr, 40.5, 30.25)
         cairo_scale(cr, 1.5, 1.5)
-        let cover = ShadowCover(s, cr, alpha: 1)
+        let cover = ShadowCover(s, CairoContext(cr), alpha: 1)
         let mask = shadowMask()
         defer { cairo_surface_destroy(mask) }
         // With the default shadowOffset (0, −3): the mask lands at a fractional device y.
-        ShadowDrawing.paint(mask, s, cr, x: 20, y: 10, alpha: 1, cover: useCover ? cover : nil)
+        ShadowDrawing.paint(CairoSurface(retaining: mask), s, CairoContext(cr), x: 20, y: 10, alpha: 1, cover: useCover ? cover : nil)
         cairo_surface_flush(surface)
         let shadowOnly = pixels(surface)
-        Geometry.roundedRect(cr, s.bounds, radius: s.cornerRadius)
-        Geometry.setSource(cr, s.backgroundColor!, alpha: 1)
+        Geometry.roundedRect(CairoContext(cr), s.bounds, radius: s.cornerRadius)
+        Geometry.setSource(CairoContext(cr), s.backgroundColor!, alpha: 1)
         cairo_fill(cr)
         cairo_surface_flush(surface)
         return (pixels(surface), cover, shadowOnly)
@@ -82,8 +82,8 @@ struct ShadowCoverTests {
         defer { cairo_surface_destroy(surface) }
         let cr = cairo_create(surface)!
         defer { cairo_destroy(cr) }
-        #expect(ShadowCover(card(), cr, alpha: 0.9) == nil)
+        #expect(ShadowCover(card(), CairoContext(cr), alpha: 0.9) == nil)
         cairo_rotate(cr, 0.1)
-        #expect(ShadowCover(card(), cr, alpha: 1) == nil)
+        #expect(ShadowCover(card(), CairoContext(cr), alpha: 1) == nil)
     }
 }

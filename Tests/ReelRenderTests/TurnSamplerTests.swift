@@ -113,11 +113,11 @@ struct TurnSamplerTests {
         let flat = try #require(FlatInterior.of(raster, bounds: s.bounds, radius: s.cornerRadius, border: s.borderWidth, scaleX: 1, scaleY: 1))
         #expect(flat.rects.count == 2)
         for angle in [0.1, -0.4, 1.2] {
-            let plain = turned(raster.surface, angle: angle, tx: 40, ty: 20)
-            let copied = turned(raster.surface, angle: angle, tx: 40, ty: 20, flat: flat)
+            let plain = turned(raster.surface.raw, angle: angle, tx: 40, ty: 20)
+            let copied = turned(raster.surface.raw, angle: angle, tx: 40, ty: 20, flat: flat)
             // Faded over a background, the run's four-at-a-time blend equals the pixel-wise one.
-            let fadedPlain = turned(raster.surface, angle: angle, tx: 40, ty: 20, alpha: 0.55, background: 0xFF20_3040)
-            let fadedCopied = turned(raster.surface, angle: angle, tx: 40, ty: 20, flat: flat, alpha: 0.55, background: 0xFF20_3040)
+            let fadedPlain = turned(raster.surface.raw, angle: angle, tx: 40, ty: 20, alpha: 0.55, background: 0xFF20_3040)
+            let fadedCopied = turned(raster.surface.raw, angle: angle, tx: 40, ty: 20, flat: flat, alpha: 0.55, background: 0xFF20_3040)
             #expect(zip(fadedPlain.sampler, fadedCopied.sampler).filter { $0 != $1 }.isEmpty, "angle \(angle), faded")
             let differing = zip(plain.sampler, copied.sampler).filter { $0 != $1 }.count
             #expect(differing == 0, "angle \(angle): \(differing) pixels differ")
@@ -127,7 +127,7 @@ struct TurnSamplerTests {
 
     @Test func noFlatInteriorWhereThePixelsDiffer() throws {
         let image = testRaster()
-        let raster = Raster(surface: image, originX: 0, originY: 0)
+        let raster = Raster(surface: CairoSurface(owning: image), originX: 0, originY: 0)
         // The gradient changes everywhere: no rectangle of it is one colour.
         #expect(FlatInterior.of(raster, bounds: CGRect(x: 0, y: 0, width: 61, height: 43), radius: 5, border: 0, scaleX: 1, scaleY: 1) == nil)
     }

@@ -26,15 +26,15 @@ struct FlatInterior: Sendable {
             let (y0, y1) = ((r.minY + inset.dy) * scaleY - Double(raster.originY), (r.maxY - inset.dy) * scaleY - Double(raster.originY))
             return Rect(x0: Int(x0.rounded(.up)) + 1, y0: Int(y0.rounded(.up)) + 1, x1: Int(x1.rounded(.down)) - 1, y1: Int(y1.rounded(.down)) - 1)
         }
-        let width = Int(cairo_image_surface_get_width(raster.surface)), height = Int(cairo_image_surface_get_height(raster.surface))
+        let width = raster.surface.width, height = raster.surface.height
         let rects = [texels((near, far)), texels((far, near))].filter {
             // Too small to be worth a run (and at least the 2 × 2 texels one sample reads).
             $0.x0 >= 0 && $0.y0 >= 0 && $0.x1 <= width && $0.y1 <= height && $0.x1 - $0.x0 >= 8 && $0.y1 - $0.y0 >= 2
         }
         guard let first = rects.first else { return nil }
-        cairo_surface_flush(raster.surface)
-        let stride = Int(cairo_image_surface_get_stride(raster.surface)) / 4
-        let pixels = UnsafeRawPointer(cairo_image_surface_get_data(raster.surface)!).assumingMemoryBound(to: UInt32.self)
+        raster.surface.flush()
+        let stride = raster.surface.stride / 4
+        let pixels = UnsafeRawPointer(raster.surface.data!).assumingMemoryBound(to: UInt32.self)
         let color = pixels[first.y0 * stride + first.x0]
         for rect in rects {
             for y in rect.y0..<rect.y1 {

@@ -8,10 +8,8 @@ import ReelCore
 /// through the projective map onto the target.
 enum Flattening {
     /// `seams`: bounds edges shared with a sibling face, grown half a pixel (see `SharedEdges`).
-    static func draw(_ layer: PresentationLayer, toParent: Homography, _ cr: OpaquePointer, painter: LayerPainter, seams: QuadEdges = []) {
-        var m = cairo_matrix_t()
-        cairo_get_matrix(cr, &m)
-        let toDevice = toParent.then(Homography(m))
+    static func draw(_ layer: PresentationLayer, toParent: Homography, _ cr: CairoContext, painter: LayerPainter, seams: QuadEdges = []) {
+        let toDevice = toParent.then(Homography(cr.matrix))
         var r = resolution(of: layer.state.bounds, toDevice)
         guard r > 0 else { return }
         if ShadowDrawing.isVisible(layer.state) {
@@ -38,7 +36,7 @@ enum Flattening {
         guard let flat else { return }
         let image = flat.surface
         let (x0, y0) = (flat.offsetX, flat.offsetY)
-        let (width, height) = (Int(cairo_image_surface_get_width(image)), Int(cairo_image_surface_get_height(image)))
+        let (width, height) = (image.width, image.height)
         // Raster pixel → layer point → device.
         let toLayer = Homography(m: [[1 / rx, 0, 0], [0, 1 / ry, 0], [x0 / rx, y0 / ry, 1]])
         // A seam is grown only where the raster's edge is the bounds' edge (no ink beyond it).
@@ -55,26 +53,18 @@ enum Flattening {
     /// pixels counted from the bounds' corner; nil when nothing is drawn or the ink is huge.
     private static func rasterise(_ layer: PresentationLayer, rx: Double, ry: Double, painter: LayerPainter) -> Raster? {
         let bounds = layer.state.bounds
-        let recording = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, nil)!
-        defer { cairo_surface_destroy(recording) }
-        let rc = cairo_create(recording)!
-        cairo_set_antialias(rc, CAIRO_ANTIALIAS_GRAY)
-        cairo_scale(rc, rx, ry)
-        painter.paint(layer, rc)
-        cairo_destroy(rc)
-        var x = 0.0, y = 0.0, w = 0.0, h = 0.0
-        cairo_recording_surface_ink_extents(recording, &x, &y, &w, &h)
+        let recording = CairoSurface.recording { rc in
+            rc.setAntialias(CAIRO_ANTIALIAS_GRAY)
+            rc.scale(rx, ry)
+            painter.paint(layer, rc)
+        }
+        let (x, y, w, h) = recording.inkExtents
         guard w > 0, h > 0, w * h < 64e6 else { return nil }
         // Whole pixels from the bounds' corner outwards to cover the ink.
         let (gx, gy) = (Double(bounds.minX) * rx, Double(bounds.minY) * ry)
         let x0 = gx - (gx - x).rounded(.up), y0 = gy - (gy - y).rounded(.up)
         let width = max(Int(saturating: (x + w - x0).rounded(.up)), 1), height = max(Int(saturating: (y + h - y0).rounded(.up)), 1)
-        let image = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(size: width), Int32(size: height))!
-        let ic = cairo_create(image)!
-        cairo_set_source_surface(ic, recording, -x0, -y0)
-        cairo_paint(ic)
-        cairo_destroy(ic)
-        cairo_surface_flush(image)
+        let image = recording.image(x: x0, y: y0, width: width, height: height)
         return Raster(surface: image, originX: 0, originY: 0, offsetX: x0, offsetY: y0)
     }
 

@@ -34,7 +34,7 @@ extension LayerPainter {
 
     /// Draws a layer without visible sublayers or mask entirely from rasters (content with its
     /// border, then its shadow under it). false when the layer is not such a leaf.
-    func drawCachedLeaf(_ layer: PresentationLayer, _ cr: OpaquePointer, cache: RenderCache, opacity: Double, shadow: Bool) -> Bool {
+    func drawCachedLeaf(_ layer: PresentationLayer, _ cr: CairoContext, cache: RenderCache, opacity: Double, shadow: Bool) -> Bool {
         // Read once: whether the device transform turns the layer decides two things below.
         let turned = TurnedPlacement(cr)
         guard Self.isCacheable(layer) || Self.isTurnedPlainLayer(layer, turned), layer.mask == nil, !layer.sublayers.contains(where: Self.isVisible),
@@ -46,7 +46,7 @@ extension LayerPainter {
         let turn = (!shadow || shape != nil) && layer.kind != .text ? turned : nil
         if turn == nil, s.masksToBounds {
             Geometry.roundedRect(cr, s.bounds, radius: s.cornerRadius, corners: s.maskedCorners)
-            cairo_clip(cr)
+            cr.clip()
         }
         let place = DevicePlacement(layer, cr)
         let contentKey = Self.contentKey(s, border: true)
@@ -56,36 +56,36 @@ extension LayerPainter {
         // Too large for a raster: the uncached path draws it, clipped to the frame.
         guard let content = raster else { return !tooLarge }
         if shadow, turn == nil, !ShadowRaster.fits(shape: shape, content: content, state: s, place: place) { return false }
-        let grouped = shadow && opacity < 1
-        if grouped {
-            cairo_save(cr)
-            if let extent = LayerExtent.of(layer, shadow: true) { LayerExtent.clip(cr, to: extent) }
-            cairo_push_group(cr)
-        }
-        if shadow {
-            if let shape {
-                // The content raster goes over it at the same alpha, upright or turned.
-                let alpha = grouped ? 1 : opacity
-                drawShadow(of: shape, s, cr, cache: cache, alpha: alpha, cover: turn == nil ? ShadowCover(s, cr, alpha: alpha) : nil)
-            } else {
-                var shadowKey = contentKey
-                shadowKey.shadowRadius = s.shadowRadius
-                if let mask = cache.raster(for: place.key(.shadow, layer.kind, shadowKey), make: {
-                    ShadowRaster.make(shape: nil, content: content, state: s, place: place)
-                }) {
-                    ShadowRaster.composite(mask, state: s, cr, place: place, alpha: grouped ? 1 : opacity)
+        // Content and shadow at `alpha`: the layer's opacity, or 1 in the group that applies it.
+        func composite(alpha: Double) {
+            if shadow {
+                if let shape {
+                    // The content raster goes over it at the same alpha, upright or turned.
+                    drawShadow(of: shape, s, cr, cache: cache, alpha: alpha, cover: turn == nil ? ShadowCover(s, cr, alpha: alpha) : nil)
+                } else {
+                    var shadowKey = contentKey
+                    shadowKey.shadowRadius = s.shadowRadius
+                    if let mask = cache.raster(for: place.key(.shadow, layer.kind, shadowKey), make: {
+                        ShadowRaster.make(shape: nil, content: content, state: s, place: place)
+                    }) {
+                        ShadowRaster.composite(mask, state: s, cr, place: place, alpha: alpha)
+                    }
                 }
             }
+            if let turn {
+                turn.composite(content, cr, alpha: alpha)
+            } else {
+                content.composite(cr, tx: place.tx, ty: place.ty, alpha: alpha)
+            }
         }
-        if let turn {
-            turn.composite(content, cr, alpha: grouped ? 1 : opacity)
+        if shadow && opacity < 1 {
+            cr.withSavedState {
+                if let extent = LayerExtent.of(layer, shadow: true) { LayerExtent.clip(cr, to: extent) }
+                cr.withGroupAsSource { composite(alpha: 1) }
+                cr.paint(alpha: opacity)
+            }
         } else {
-            content.composite(cr, tx: place.tx, ty: place.ty, alpha: grouped ? 1 : opacity)
-        }
-        if grouped {
-            cairo_pop_group_to_source(cr)
-            cairo_paint_with_alpha(cr, opacity)
-            cairo_restore(cr)
+            composite(alpha: opacity)
         }
         return true
     }
@@ -95,13 +95,13 @@ extension LayerPainter {
     /// phase as fine as the blur shows (`ShadowDrawing.phaseStep`): a shadowed card that moves
     /// reuses its mask. Too large a mask is drawn uncached, cropped to the frame.
     /// `cover`: where the layer's opaque background goes over it (see `ShadowCover`).
-    func drawShadow(of shape: ShadowShape, _ s: LayerState, _ cr: OpaquePointer, cache: RenderCache?, alpha: Double, cover: ShadowCover? = nil) {
+    func drawShadow(of shape: ShadowShape, _ s: LayerState, _ cr: CairoContext, cache: RenderCache?, alpha: Double, cover: ShadowCover? = nil) {
         // The offset is part of the placement: the mask is made at the offset's sub-pixel phase
         // and composited at whole pixels. (Composited at a fractional offset, pixman resampled
         // the whole mask through its general path: a card springing in with shadowOffset 18
         // cost 26 M instructions a frame — callgrind, celebration bench scene.)
         var offset = (dx: Double(s.shadowOffset.width), dy: Double(s.shadowOffset.height))
-        cairo_user_to_device_distance(cr, &offset.dx, &offset.dy)
+        cr.userToDeviceDistance(&offset.dx, &offset.dy)
         var place = DevicePlacement(cr, shift: offset)
         guard let cache, ShadowRaster.fits(shape: shape, content: nil, state: s, place: place) else {
             ShadowDrawing.draw(s, shape: shape, content: nil, cr, alpha: alpha)
@@ -122,7 +122,7 @@ extension LayerPainter {
     }
 
     /// Composites the layer's background and own content (optionally the border) from the cache.
-    func compositeContent(_ layer: PresentationLayer, _ cr: OpaquePointer, includeBorder: Bool, alpha: Double) {
+    func compositeContent(_ layer: PresentationLayer, _ cr: CairoContext, includeBorder: Bool, alpha: Double) {
         guard let cache else { return }
         let place = DevicePlacement(layer, cr)
         var tooLarge = false
@@ -131,10 +131,8 @@ extension LayerPainter {
             raster.composite(cr, tx: place.tx, ty: place.ty, alpha: alpha)
         } else if tooLarge {
             // Drawn directly, clipped to the frame by Cairo (through a group for the alpha).
-            cairo_push_group(cr)
-            Self.drawContentForRaster(layer, cr, border: includeBorder, cache: cache)
-            cairo_pop_group_to_source(cr)
-            cairo_paint_with_alpha(cr, alpha)
+            cr.withGroupAsSource { Self.drawContentForRaster(layer, cr, border: includeBorder, cache: cache) }
+            cr.paint(alpha: alpha)
         }
     }
 
@@ -169,20 +167,20 @@ extension LayerPainter {
 
     /// What a content raster holds: background, contents and class drawing (clipped to the bounds
     /// when the layer clips), and the border when asked.
-    static func drawContentForRaster(_ layer: PresentationLayer, _ rc: OpaquePointer, border: Bool, cache: RenderCache?) {
+    static func drawContentForRaster(_ layer: PresentationLayer, _ rc: CairoContext, border: Bool, cache: RenderCache?) {
         let s = layer.state
         if hasBackground(s), let color = s.backgroundColor {
             Geometry.roundedRect(rc, s.bounds, radius: s.cornerRadius, corners: s.maskedCorners)
             Geometry.setSource(rc, color, alpha: 1)
-            cairo_fill(rc)
+            rc.fill()
         }
-        cairo_save(rc)
+        rc.save()
         if s.masksToBounds {
             Geometry.roundedRect(rc, s.bounds, radius: s.cornerRadius, corners: s.maskedCorners)
-            cairo_clip(rc)
+            rc.clip()
         }
         drawOwnContent(layer, rc, alpha: 1, cache: cache)
-        cairo_restore(rc)
+        rc.restore()
         if border, hasBorder(s) { drawBorder(s, rc, alpha: 1) }
     }
 
@@ -216,9 +214,8 @@ struct DevicePlacement {
 
     /// `shift`: device pixels added to the translation (a shadow's offset, made part of the
     /// placement so its mask lands on whole pixels).
-    init(_ cr: OpaquePointer, shift: (dx: Double, dy: Double) = (0, 0)) {
-        var m = cairo_matrix_t()
-        cairo_get_matrix(cr, &m)
+    init(_ cr: CairoContext, shift: (dx: Double, dy: Double) = (0, 0)) {
+        var m = cr.matrix
         m.x0 += shift.dx
         m.y0 += shift.dy
         linear = m
@@ -237,7 +234,7 @@ struct DevicePlacement {
     /// glyph hinting shows and what subpixel text positioning commonly uses, so scrolling or
     /// sliding text is rasterised once per phase instead of once per frame (measured on
     /// tools/bench-scenes/article.yaml, a scrolling page of paragraphs: 6.6 → 4.9 ms a frame).
-    init(_ layer: PresentationLayer, _ cr: OpaquePointer) {
+    init(_ layer: PresentationLayer, _ cr: CairoContext) {
         self.init(cr)
         if layer.kind == .text { quantize(step: 0.25) }
     }
@@ -280,7 +277,7 @@ enum ShadowRaster {
             let box = LayerExtent.transformed(shape.boundingBox, place.linear)
             (w, h) = (box.isNull ? 0 : Double(box.width), box.isNull ? 0 : Double(box.height))
         } else if let content {
-            (w, h) = (Double(cairo_image_surface_get_width(content.surface)), Double(cairo_image_surface_get_height(content.surface)))
+            (w, h) = (Double(content.surface.width), Double(content.surface.height))
         }
         // Kept at full resolution (see `make`), whatever the blur's reduction.
         return (w + 2 * margin + 2) * (h + 2 * margin + 2) <= Double(Raster.maxPixels)
@@ -292,15 +289,14 @@ enum ShadowRaster {
         let k = ShadowDrawing.reduction(sigma: sigma)
         var image: AlphaImage?
         if let shape {
-            let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1)!
-            let rc = cairo_create(surface)!
             var m = place.linear
             m.x0 = place.fx
             m.y0 = place.fy
-            cairo_set_matrix(rc, &m)
-            image = AlphaImage.filling(shape, cr: rc, margin: margin, reduction: k)
-            cairo_destroy(rc)
-            cairo_surface_destroy(surface)
+            // A context only for its transform: the shape is filled into the image by `filling`.
+            image = CairoSurface(CAIRO_FORMAT_A8, width: 1, height: 1).withContext { rc in
+                rc.setMatrix(m)
+                return AlphaImage.filling(shape, cr: rc, margin: margin, reduction: k)
+            }
         } else if let content {
             // The raster's pixels at its device origin, read in place (the raster is shared: its
             // surface is not changed, not even for a moment).
@@ -314,7 +310,7 @@ enum ShadowRaster {
     }
 
     /// Paints a cached mask at its placement (see `ShadowDrawing.paint` for `offset` and `cover`).
-    static func composite(_ mask: Raster, state s: LayerState, _ cr: OpaquePointer, place: DevicePlacement, alpha: Double,
+    static func composite(_ mask: Raster, state s: LayerState, _ cr: CairoContext, place: DevicePlacement, alpha: Double,
                           offset: Bool = true, cover: ShadowCover? = nil) {
         mask.withSource {
             ShadowDrawing.paint($0, s, cr, x: place.tx + mask.originX, y: place.ty + mask.originY, alpha: alpha, offset: offset, cover: cover)

@@ -146,7 +146,7 @@ struct RasterKey: Hashable, @unchecked Sendable {
 final class Raster: @unchecked Sendable {
     // @unchecked: the pixels are written once, before the raster is shared.
     /// The pixels, to read (never to hand to Cairo as a source: see `withSource`).
-    let surface: OpaquePointer
+    let surface: CairoSurface
     /// Device position of the raster's top-left pixel, relative to the whole-pixel translation.
     let originX: Int
     let originY: Int
@@ -157,16 +157,14 @@ final class Raster: @unchecked Sendable {
     /// is shared).
     var flat: FlatInterior?
 
-    init(surface: OpaquePointer, originX: Int, originY: Int, offsetX: Double = 0, offsetY: Double = 0) {
+    init(surface: CairoSurface, originX: Int, originY: Int, offsetX: Double = 0, offsetY: Double = 0) {
         self.surface = surface
         self.originX = originX
         self.originY = originY
         self.offsetX = offsetX
         self.offsetY = offsetY
-        byteCount = Int(cairo_image_surface_get_stride(surface)) * Int(cairo_image_surface_get_height(surface))
+        byteCount = surface.stride * surface.height
     }
-
-    deinit { cairo_surface_destroy(surface) }
 
     /// Most pixels in one raster (64 MB). The ink of a layer is not clipped to the frame (the
     /// raster is reused wherever the layer moves), so a layer of 30 000 × 30 000 points would
@@ -177,19 +175,16 @@ final class Raster: @unchecked Sendable {
     /// removed, and rasterises exactly its ink. nil when nothing is drawn, or when the ink is
     /// larger than `maxPixels` (then `tooLarge` is set, and the caller draws directly).
     static func make(linear m: cairo_matrix_t, fx: Double, fy: Double, tooLarge: inout Bool,
-                     draw: (OpaquePointer) -> Void) -> Raster? {
-        let recording = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, nil)!
-        defer { cairo_surface_destroy(recording) }
-        let rc = cairo_create(recording)!
+                     draw: (CairoContext) -> Void) -> Raster? {
         var matrix = m
         matrix.x0 = fx
         matrix.y0 = fy
-        cairo_set_matrix(rc, &matrix)
-        cairo_set_antialias(rc, CAIRO_ANTIALIAS_GRAY)
-        draw(rc)
-        cairo_destroy(rc)
-        var x = 0.0, y = 0.0, w = 0.0, h = 0.0
-        cairo_recording_surface_ink_extents(recording, &x, &y, &w, &h)
+        let recording = CairoSurface.recording { rc in
+            rc.setMatrix(matrix)
+            rc.setAntialias(CAIRO_ANTIALIAS_GRAY)
+            draw(rc)
+        }
+        let (x, y, w, h) = recording.inkExtents
         guard w > 0, h > 0 else { return nil }
         guard w < 32768, h < 32768, (w + 2) * (h + 2) <= Double(maxPixels) else {
             tooLarge = true
@@ -199,12 +194,7 @@ final class Raster: @unchecked Sendable {
         // From the extents' size, not their far edge: far from the origin, x + w rounds to x.
         let width = max(Int(saturating: (x + w).rounded(.up)) - x0, Int(saturating: w.rounded(.up))),
             height = max(Int(saturating: (y + h).rounded(.up)) - y0, Int(saturating: h.rounded(.up)))
-        let image = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(size: width), Int32(size: height))!
-        let ic = cairo_create(image)!
-        cairo_set_source_surface(ic, recording, Double(-x0), Double(-y0))
-        cairo_paint(ic)
-        cairo_destroy(ic)
-        cairo_surface_flush(image)
+        let image = recording.image(x: Double(x0), y: Double(y0), width: width, height: height)
         return Raster(surface: opaqueCopy(of: image) ?? image, originX: x0, originY: y0)
     }
 
@@ -212,34 +202,30 @@ final class Raster: @unchecked Sendable {
     /// card's opaque background), else nil: compositing an RGB24 raster is a copy (pixman's
     /// fast path for opaque sources) where an ARGB32 one is a blend that reads the frame too.
     /// The bytes are copied as they are, so their alpha bytes still read 255.
-    static func opaqueCopy(of image: OpaquePointer) -> OpaquePointer? {
-        let width = Int(cairo_image_surface_get_width(image)), height = Int(cairo_image_surface_get_height(image))
-        let stride = Int(cairo_image_surface_get_stride(image))
-        guard width > 0, height > 0, let data = cairo_image_surface_get_data(image) else { return nil }
+    static func opaqueCopy(of image: CairoSurface) -> CairoSurface? {
+        let width = image.width, height = image.height
+        let stride = image.stride
+        guard width > 0, height > 0, let data = image.data else { return nil }
         for y in 0..<height {
             let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
             // Native-endian ARGB: alpha is the top byte.
             for x in 0..<width where row[x] < 0xFF00_0000 { return nil }
         }
-        let copy = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height))!
-        cairo_surface_flush(copy)
-        guard let target = cairo_image_surface_get_data(copy), Int(cairo_image_surface_get_stride(copy)) == stride else {
-            cairo_surface_destroy(copy)
-            return nil
-        }
+        let copy = CairoSurface(CAIRO_FORMAT_RGB24, width: width, height: height)
+        copy.flush()
+        guard let target = copy.data, copy.stride == stride else { return nil }
         target.update(from: data, count: stride * height)
-        cairo_surface_mark_dirty(copy)
-        cairo_surface_destroy(image)
+        copy.markDirty()
         return copy
     }
 
     /// Paints the raster at whole device pixels (tx, ty) + origin, with `alpha`.
-    func composite(_ cr: OpaquePointer, tx: Int, ty: Int, alpha: Double) {
-        cairo_save(cr)
-        cairo_identity_matrix(cr)
-        withSource { cairo_set_source_surface(cr, $0, Double(tx + originX), Double(ty + originY)) }
-        if alpha >= 1 { cairo_paint(cr) } else { cairo_paint_with_alpha(cr, alpha) }
-        cairo_restore(cr)
+    func composite(_ cr: CairoContext, tx: Int, ty: Int, alpha: Double) {
+        cr.save()
+        cr.identityMatrix()
+        withSource { cr.setSource($0, Double(tx + originX), Double(ty + originY)) }
+        if alpha >= 1 { cr.paint() } else { cr.paint(alpha: alpha) }
+        cr.restore()
     }
 
     /// Runs `body` with a Cairo surface of its own over the raster's pixels, to draw from.
@@ -254,16 +240,13 @@ final class Raster: @unchecked Sendable {
     /// a recording surface is copied when let go (Cairo's copy-on-write snapshot): about 2 % of
     /// the onboarding bench scene's drawing instructions. Kept surfaces would avoid the copy, but
     /// a snapshot left on one would reach it from another thread.
-    func withSource<T>(_ body: (OpaquePointer) -> T) -> T {
-        let source = cairo_image_surface_create_for_data(cairo_image_surface_get_data(surface), cairo_image_surface_get_format(surface),
-                                                         cairo_image_surface_get_width(surface), cairo_image_surface_get_height(surface),
-                                                         cairo_image_surface_get_stride(surface))!
+    func withSource<T>(_ body: (CairoSurface) -> T) -> T {
+        let source = CairoSurface(data: surface.data, surface.format, width: surface.width, height: surface.height, stride: surface.stride)
         let owner = Unmanaged.passRetained(self)
-        if cairo_surface_set_user_data(source, Raster.ownerKey, owner.toOpaque(), { Unmanaged<Raster>.fromOpaque($0!).release() })
+        if cairo_surface_set_user_data(source.raw, Raster.ownerKey, owner.toOpaque(), { Unmanaged<Raster>.fromOpaque($0!).release() })
             != CAIRO_STATUS_SUCCESS {
             owner.release()  // a surface in error: Cairo draws nothing from it, and holds nothing
         }
-        defer { cairo_surface_destroy(source) }
         return body(source)
     }
 

@@ -12,47 +12,42 @@ extension Diagram {
         let buffer = PixelBuffer(width: max(1, Int((width * s).rounded(.up))), height: max(1, Int((height * s).rounded(.up))))
         let canvas = CairoCanvas(buffer: buffer)
         let cr = canvas.context
-        cairo_scale(cr, s, s)
+        cr.scale(s, s)
         // Text in the same hinting at every scale keeps glyph shapes (and goldens) stable.
-        let options = cairo_font_options_create()
-        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
-        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
-        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
-        cairo_set_font_options(cr, options)
-        cairo_font_options_destroy(options)
+        cr.setFontOptions(hintStyle: CAIRO_HINT_STYLE_NONE, hintMetrics: CAIRO_HINT_METRICS_OFF, antialias: CAIRO_ANTIALIAS_GRAY)
         set(cr, background)
-        cairo_paint(cr)
+        cr.paint()
         for element in elements { draw(element, cr) }
-        cairo_surface_flush(canvas.surface)
+        canvas.surface.flush()
         return buffer
     }
 
-    private func draw(_ element: DiagramElement, _ cr: OpaquePointer) {
+    private func draw(_ element: DiagramElement, _ cr: CairoContext) {
         switch element {
         case let .rect(x, y, w, h, r, fill, stroke):
             if r > 0 {
                 let r = min(r, w / 2, h / 2)
-                cairo_new_sub_path(cr)
-                cairo_arc(cr, x + w - r, y + r, r, -.pi / 2, 0)
-                cairo_arc(cr, x + w - r, y + h - r, r, 0, .pi / 2)
-                cairo_arc(cr, x + r, y + h - r, r, .pi / 2, .pi)
-                cairo_arc(cr, x + r, y + r, r, .pi, 3 * .pi / 2)
-                cairo_close_path(cr)
+                cr.newSubPath()
+                cr.arc(x + w - r, y + r, r, -.pi / 2, 0)
+                cr.arc(x + w - r, y + h - r, r, 0, .pi / 2)
+                cr.arc(x + r, y + h - r, r, .pi / 2, .pi)
+                cr.arc(x + r, y + r, r, .pi, 3 * .pi / 2)
+                cr.closePath()
             } else {
-                cairo_rectangle(cr, x, y, w, h)
+                cr.rectangle(x, y, w, h)
             }
             paint(cr, fill: fill, stroke: stroke)
         case let .polyline(points, stroke, fill, closed):
             guard let first = points.first else { return }
-            cairo_move_to(cr, first.x, first.y)
-            for p in points.dropFirst() { cairo_line_to(cr, p.x, p.y) }
-            if closed { cairo_close_path(cr) }
-            cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
-            cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+            cr.moveTo(first.x, first.y)
+            for p in points.dropFirst() { cr.lineTo(p.x, p.y) }
+            if closed { cr.closePath() }
+            cr.setLineJoin(CAIRO_LINE_JOIN_ROUND)
+            cr.setLineCap(CAIRO_LINE_CAP_ROUND)
             paint(cr, fill: fill, stroke: stroke)
         case let .circle(x, y, r, fill, stroke):
-            cairo_new_sub_path(cr)
-            cairo_arc(cr, x, y, r, 0, 2 * .pi)
+            cr.newSubPath()
+            cr.arc(x, y, r, 0, 2 * .pi)
             paint(cr, fill: fill, stroke: stroke)
         case let .text(string, x, y, font, color, anchor):
             Self.select(font, cr)
@@ -62,63 +57,54 @@ extension Diagram {
                 start -= anchor == .middle ? advance / 2 : advance
             }
             set(cr, color)
-            cairo_move_to(cr, start, y)
-            cairo_show_text(cr, string)
-            cairo_new_path(cr)
+            cr.moveTo(start, y)
+            cr.showText(string)
+            cr.newPath()
         case let .clipped(x, y, w, h, children):
-            cairo_save(cr)
-            cairo_rectangle(cr, x, y, w, h)
-            cairo_clip(cr)
+            cr.save()
+            cr.rectangle(x, y, w, h)
+            cr.clip()
             for child in children { draw(child, cr) }
-            cairo_restore(cr)
+            cr.restore()
         case let .titled(_, children):
             for child in children { draw(child, cr) }
         }
     }
 
-    private func paint(_ cr: OpaquePointer, fill: DiagramColor?, stroke: DiagramStroke?) {
+    private func paint(_ cr: CairoContext, fill: DiagramColor?, stroke: DiagramStroke?) {
         if let fill {
             set(cr, fill)
-            if stroke == nil { cairo_fill(cr) } else { cairo_fill_preserve(cr) }
+            if stroke == nil { cr.fill() } else { cr.fillPreserve() }
         }
         if let stroke {
             set(cr, stroke.color)
-            cairo_set_line_width(cr, stroke.width)
-            stroke.dash.withUnsafeBufferPointer { cairo_set_dash(cr, $0.baseAddress, Int32($0.count), 0) }
-            cairo_stroke(cr)
-            cairo_set_dash(cr, nil, 0, 0)
+            cr.setLineWidth(stroke.width)
+            cr.setDash(stroke.dash, offset: 0)
+            cr.stroke()
+            cr.setDash([], offset: 0)
         }
-        cairo_new_path(cr)
+        cr.newPath()
     }
 
-    private func set(_ cr: OpaquePointer, _ c: DiagramColor) { cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha) }
+    private func set(_ cr: CairoContext, _ c: DiagramColor) { cr.setSource(c.red, c.green, c.blue, c.alpha) }
 
-    private static func select(_ font: DiagramFont, _ cr: OpaquePointer) {
-        cairo_select_font_face(cr, font.family, CAIRO_FONT_SLANT_NORMAL, font.bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
-        cairo_set_font_size(cr, font.size)
+    private static func select(_ font: DiagramFont, _ cr: CairoContext) {
+        cr.selectFontFace(font.family, CAIRO_FONT_SLANT_NORMAL, font.bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
+        cr.setFontSize(font.size)
     }
 
-    private static func advance(of string: String, _ cr: OpaquePointer) -> Double {
-        var extents = cairo_text_extents_t()
-        cairo_text_extents(cr, string, &extents)
-        return extents.x_advance
+    private static func advance(of string: String, _ cr: CairoContext) -> Double {
+        cr.textExtents(string).x_advance
     }
 
     /// The width `string` takes in `font`, in points (as drawn by `render`; SVG viewers with the
     /// same font agree), for laying labels out without overlaps.
     public static func textWidth(_ string: String, font: DiagramFont) -> Double {
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1)
-        guard let cr = cairo_create(surface) else { return 0 }
-        defer {
-            cairo_destroy(cr)
-            cairo_surface_destroy(surface)
+        CairoSurface(CAIRO_FORMAT_ARGB32, width: 1, height: 1).withContext { cr in
+            cr.setFontOptions(hintMetrics: CAIRO_HINT_METRICS_OFF)
+            select(font, cr)
+            return advance(of: string, cr)
         }
-        let options = cairo_font_options_create()
-        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
-        cairo_set_font_options(cr, options)
-        cairo_font_options_destroy(options)
-        select(font, cr)
-        return advance(of: string, cr)
     }
 
     /// `string` cut with an ellipsis to fit `width` points in `font` (whole when it fits).

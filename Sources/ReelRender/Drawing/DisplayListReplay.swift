@@ -12,53 +12,54 @@ import ReelCore
 enum DisplayListReplay {
     /// Draws `list` at `alpha`. A list whose blends need a backing store of their own, or
     /// drawn at alpha < 1 (opacity applies to the drawing as a whole), is drawn in a group.
-    static func draw(_ list: DisplayList, _ cr: OpaquePointer, alpha: Double) {
+    static func draw(_ list: DisplayList, _ cr: CairoContext, alpha: Double) {
         guard !list.isEmpty, alpha > 0 else { return }
         let grouped = alpha < 1 || list.needsIsolation
-        cairo_save(cr)
-        defer { cairo_restore(cr) }
-        if grouped { cairo_push_group(cr) }
-        var base = cairo_matrix_t()
-        cairo_get_matrix(cr, &base)
+        cr.withSavedState {
+            guard grouped else { return replay(list, cr) }
+            cr.withGroupAsSource { replay(list, cr) }
+            cr.paint(alpha: alpha)
+        }
+    }
+
+    /// The list's commands, the state they change undone at the end.
+    private static func replay(_ list: DisplayList, _ cr: CairoContext) {
+        let base = cr.matrix
         var depth = 0
         for command in list.commands {
             switch command {
             case .saveGState:
-                cairo_save(cr)
+                cr.save()
                 depth += 1
             case .restoreGState:
                 guard depth > 0 else { continue }
-                cairo_restore(cr)
+                cr.restore()
                 depth -= 1
             case .clip(let path, let rule):
-                cairo_set_matrix(cr, &base)
-                cairo_new_path(cr)
+                cr.setMatrix(base)
+                cr.newPath()
                 if DrawingPaint.isFinite(path) { ShapeDrawing.append(path, to: cr) }
-                cairo_set_fill_rule(cr, rule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
-                cairo_clip(cr)
+                cr.setFillRule(rule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
+                cr.clip()
             default:
                 paint(command, cr, base: base)
             }
         }
         while depth > 0 {
-            cairo_restore(cr)
+            cr.restore()
             depth -= 1
         }
-        cairo_set_matrix(cr, &base)
-        if grouped {
-            cairo_pop_group_to_source(cr)
-            cairo_paint_with_alpha(cr, alpha)
-        }
+        cr.setMatrix(base)
     }
 
     /// One paint, with its shadow first when it has one.
-    private static func paint(_ command: DrawingCommand, _ cr: OpaquePointer, base: cairo_matrix_t) {
+    private static func paint(_ command: DrawingCommand, _ cr: CairoContext, base: cairo_matrix_t) {
         guard let (paint, style) = DrawingPaint.make(command), paint.isDrawable else { return }
-        cairo_save(cr)
-        defer { cairo_restore(cr) }
+        cr.save()
+        defer { cr.restore() }
         if let shadow = style.shadow { DrawingShadowPainter.draw(shadow, of: paint, style: style, cr, base: base) }
-        cairo_set_operator(cr, cairoOperator(style.blendMode))
-        if !style.antialias { cairo_set_antialias(cr, CAIRO_ANTIALIAS_NONE) }
+        cr.setOperator(cairoOperator(style.blendMode))
+        if !style.antialias { cr.setAntialias(CAIRO_ANTIALIAS_NONE) }
         paint.draw(cr, base: base, alpha: Double(style.alpha))
     }
 
@@ -98,13 +99,13 @@ enum DisplayListReplay {
     /// The list drawn into a new width × height raster at `scale` raster pixels per base unit.
     static func raster(_ list: DisplayList, width: Int, height: Int, scale: Double) -> Raster? {
         guard width > 0, height > 0 else { return nil }
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
-        let c = cairo_create(surface)!
-        cairo_set_antialias(c, CAIRO_ANTIALIAS_GRAY)
-        cairo_scale(c, scale, scale)
-        draw(list, c, alpha: 1)
-        cairo_destroy(c)
-        cairo_surface_flush(surface)
+        let surface = CairoSurface(CAIRO_FORMAT_ARGB32, width: width, height: height)
+        surface.withContext { c in
+            c.setAntialias(CAIRO_ANTIALIAS_GRAY)
+            c.scale(scale, scale)
+            draw(list, c, alpha: 1)
+        }
+        surface.flush()
         return Raster(surface: surface, originX: 0, originY: 0)
     }
 
@@ -113,12 +114,12 @@ enum DisplayListReplay {
     @Sendable static func rasterize(_ list: DisplayList, width: Int, height: Int) -> PixelBuffer {
         let buffer = PixelBuffer(width: max(width, 1), height: max(height, 1))
         let canvas = CairoCanvas(buffer: buffer)
-        cairo_set_antialias(canvas.context, CAIRO_ANTIALIAS_GRAY)
+        canvas.context.setAntialias(CAIRO_ANTIALIAS_GRAY)
         if list.size.width > 0, list.size.height > 0 {
-            cairo_scale(canvas.context, Double(width) / Double(list.size.width), Double(height) / Double(list.size.height))
+            canvas.context.scale(Double(width) / Double(list.size.width), Double(height) / Double(list.size.height))
         }
         draw(list, canvas.context, alpha: 1)
-        cairo_surface_flush(canvas.surface)
+        canvas.surface.flush()
         return buffer
     }
 }

@@ -6,12 +6,12 @@ import ReelCore
 /// Graphics paints only between the ends (EXTEND_NONE); with both, the end colours continue
 /// (EXTEND_PAD); with one, the pattern is padded and the other side clipped away.
 enum DrawingGradients {
-    static func drawLinear(_ g: LinearGradientPaint, _ cr: OpaquePointer, alpha: Double) {
+    static func drawLinear(_ g: LinearGradientPaint, _ cr: CairoContext, alpha: Double) {
         let (s, e) = (g.start, g.end)
         let dx = Double(e.x - s.x), dy = Double(e.y - s.y)
         let length = (dx * dx + dy * dy).squareRoot()
         guard length > 0 else { return }
-        let pattern = cairo_pattern_create_linear(Double(s.x), Double(s.y), Double(e.x), Double(e.y))!
+        let pattern = CairoPattern.linear(Double(s.x), Double(s.y), Double(e.x), Double(e.y))
         let before = g.options.contains(.drawsBeforeStartLocation), after = g.options.contains(.drawsAfterEndLocation)
         if before != after {
             // Keep the half-plane on the drawn side of the end that is not extended.
@@ -19,45 +19,44 @@ enum DrawingGradients {
             let (nx, ny) = (-uy, ux)
             let reach = reachOfClip(cr, from: [s, e]) + length
             let (ox, oy, dir) = before ? (Double(e.x), Double(e.y), -1.0) : (Double(s.x), Double(s.y), 1.0)
-            cairo_new_path(cr)
-            cairo_move_to(cr, ox + nx * reach, oy + ny * reach)
-            cairo_line_to(cr, ox - nx * reach, oy - ny * reach)
-            cairo_line_to(cr, ox - nx * reach + dir * ux * reach, oy - ny * reach + dir * uy * reach)
-            cairo_line_to(cr, ox + nx * reach + dir * ux * reach, oy + ny * reach + dir * uy * reach)
-            cairo_close_path(cr)
-            cairo_clip(cr)
+            cr.newPath()
+            cr.moveTo(ox + nx * reach, oy + ny * reach)
+            cr.lineTo(ox - nx * reach, oy - ny * reach)
+            cr.lineTo(ox - nx * reach + dir * ux * reach, oy - ny * reach + dir * uy * reach)
+            cr.lineTo(ox + nx * reach + dir * ux * reach, oy + ny * reach + dir * uy * reach)
+            cr.closePath()
+            cr.clip()
         }
         paint(pattern, g.gradient, extend: before || after, cr, alpha: alpha)
     }
 
-    static func drawRadial(_ g: RadialGradientPaint, _ cr: OpaquePointer, alpha: Double) {
-        let pattern = cairo_pattern_create_radial(Double(g.startCenter.x), Double(g.startCenter.y), Double(g.startRadius),
-                                                  Double(g.endCenter.x), Double(g.endCenter.y), Double(g.endRadius))!
+    static func drawRadial(_ g: RadialGradientPaint, _ cr: CairoContext, alpha: Double) {
+        let pattern = CairoPattern.radial(Double(g.startCenter.x), Double(g.startCenter.y), Double(g.startRadius),
+                                          Double(g.endCenter.x), Double(g.endCenter.y), Double(g.endRadius))
         let before = g.options.contains(.drawsBeforeStartLocation), after = g.options.contains(.drawsAfterEndLocation)
         if before != after {
             // Exact when one circle holds the other (the usual case): before only = inside the
             // end circle; after only = outside the start circle.
-            cairo_new_path(cr)
+            cr.newPath()
             if before {
-                cairo_arc(cr, Double(g.endCenter.x), Double(g.endCenter.y), Double(g.endRadius), 0, 2 * .pi)
+                cr.arc(Double(g.endCenter.x), Double(g.endCenter.y), Double(g.endRadius), 0, 2 * .pi)
             } else {
                 let reach = reachOfClip(cr, from: [g.startCenter, g.endCenter])
                 let c = g.startCenter
-                cairo_rectangle(cr, Double(c.x) - reach, Double(c.y) - reach, 2 * reach, 2 * reach)
-                cairo_new_sub_path(cr)
-                cairo_arc(cr, Double(c.x), Double(c.y), Double(g.startRadius), 0, 2 * .pi)
-                cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
+                cr.rectangle(Double(c.x) - reach, Double(c.y) - reach, 2 * reach, 2 * reach)
+                cr.newSubPath()
+                cr.arc(Double(c.x), Double(c.y), Double(g.startRadius), 0, 2 * .pi)
+                cr.setFillRule(CAIRO_FILL_RULE_EVEN_ODD)
             }
-            cairo_clip(cr)
+            cr.clip()
         }
         paint(pattern, g.gradient, extend: before || after, cr, alpha: alpha)
     }
 
     /// The farthest any corner of the clip (user space) is from the points, plus a margin:
     /// a half-plane clip this large covers everything that can show.
-    private static func reachOfClip(_ cr: OpaquePointer, from points: [CGPoint]) -> Double {
-        var x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0
-        cairo_clip_extents(cr, &x0, &y0, &x1, &y1)
+    private static func reachOfClip(_ cr: CairoContext, from points: [CGPoint]) -> Double {
+        let (x0, y0, x1, y1) = cr.clipExtents
         var reach = 1.0
         for p in points {
             for (x, y) in [(x0, y0), (x1, y0), (x0, y1), (x1, y1)] {
@@ -67,14 +66,13 @@ enum DrawingGradients {
         return min(reach * 2 + 1, 1e7)
     }
 
-    private static func paint(_ pattern: OpaquePointer, _ gradient: CGGradient, extend: Bool, _ cr: OpaquePointer, alpha: Double) {
+    private static func paint(_ pattern: CairoPattern, _ gradient: CGGradient, extend: Bool, _ cr: CairoContext, alpha: Double) {
         func clamp(_ v: CGFloat) -> Double { min(max(Double(v), 0), 1) }
         for (location, c) in zip(gradient.locations, gradient.colors) {
-            cairo_pattern_add_color_stop_rgba(pattern, Double(location), clamp(c.red), clamp(c.green), clamp(c.blue), clamp(c.alpha) * alpha)
+            pattern.addColorStop(Double(location), clamp(c.red), clamp(c.green), clamp(c.blue), clamp(c.alpha) * alpha)
         }
-        cairo_pattern_set_extend(pattern, extend ? CAIRO_EXTEND_PAD : CAIRO_EXTEND_NONE)
-        cairo_set_source(cr, pattern)
-        cairo_paint(cr)
-        cairo_pattern_destroy(pattern)
+        pattern.setExtend(extend ? CAIRO_EXTEND_PAD : CAIRO_EXTEND_NONE)
+        cr.setSource(pattern)
+        cr.paint()
     }
 }

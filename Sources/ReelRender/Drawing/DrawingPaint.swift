@@ -59,34 +59,32 @@ enum DrawingPaint {
     }
 
     /// Sets user space to `t` in base space.
-    static func setTransform(_ cr: OpaquePointer, base: cairo_matrix_t, _ t: CGAffineTransform) {
-        var b = base
-        cairo_set_matrix(cr, &b)
-        var m = cairo_matrix_t(xx: t.a, yx: t.b, xy: t.c, yy: t.d, x0: t.tx, y0: t.ty)
-        cairo_transform(cr, &m)
+    static func setTransform(_ cr: CairoContext, base: cairo_matrix_t, _ t: CGAffineTransform) {
+        cr.setMatrix(base)
+        let m = cairo_matrix_t(xx: t.a, yx: t.b, xy: t.c, yy: t.d, x0: t.tx, y0: t.ty)
+        cr.transform(m)
     }
 
     /// Draws the paint at `alpha` with the operator already set on `cr`.
-    func draw(_ cr: OpaquePointer, base: cairo_matrix_t, alpha: Double) {
-        var b = base
+    func draw(_ cr: CairoContext, base: cairo_matrix_t, alpha: Double) {
         switch self {
         case .fill(let path, let rule, let color):
-            cairo_set_matrix(cr, &b)
-            cairo_new_path(cr)
+            cr.setMatrix(base)
+            cr.newPath()
             ShapeDrawing.append(path, to: cr)
-            cairo_set_fill_rule(cr, rule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
+            cr.setFillRule(rule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
             Geometry.setSource(cr, color, alpha: alpha)
-            cairo_fill(cr)
+            cr.fill()
         case .stroke(let path, let pen, let color):
-            cairo_set_matrix(cr, &b)
-            cairo_new_path(cr)
+            cr.setMatrix(base)
+            cr.newPath()
             // The path is in base space; the pen is in the user space of the stroke.
             ShapeDrawing.append(path, to: cr)
             Self.setTransform(cr, base: base, pen.transform)
-            cairo_set_line_width(cr, Double(pen.width))
-            cairo_set_line_cap(cr, pen.cap == .round ? CAIRO_LINE_CAP_ROUND : pen.cap == .square ? CAIRO_LINE_CAP_SQUARE : CAIRO_LINE_CAP_BUTT)
-            cairo_set_line_join(cr, pen.join == .round ? CAIRO_LINE_JOIN_ROUND : pen.join == .bevel ? CAIRO_LINE_JOIN_BEVEL : CAIRO_LINE_JOIN_MITER)
-            cairo_set_miter_limit(cr, max(Double(pen.miterLimit), 1))
+            cr.setLineWidth(Double(pen.width))
+            cr.setLineCap(pen.cap == .round ? CAIRO_LINE_CAP_ROUND : pen.cap == .square ? CAIRO_LINE_CAP_SQUARE : CAIRO_LINE_CAP_BUTT)
+            cr.setLineJoin(pen.join == .round ? CAIRO_LINE_JOIN_ROUND : pen.join == .bevel ? CAIRO_LINE_JOIN_BEVEL : CAIRO_LINE_JOIN_MITER)
+            cr.setMiterLimit(max(Double(pen.miterLimit), 1))
             // Dashes as shape layers draw them (patterns Cairo rejects are solid; too many
             // dashes become their average tone), measured along the path in the pen's space.
             var coverage = 1.0
@@ -95,7 +93,7 @@ enum DrawingPaint {
                 coverage = ShapeDrawing.setDash(cr, pen.dashes.map { Double($0) }, phase: Double(pen.dashPhase), along: userPath)
             }
             Geometry.setSource(cr, color, alpha: alpha * coverage)
-            cairo_stroke(cr)
+            cr.stroke()
         case .linear(let g):
             Self.setTransform(cr, base: base, g.transform)
             DrawingGradients.drawLinear(g, cr, alpha: alpha)
@@ -118,27 +116,23 @@ enum DrawingPaint {
     }
 
     /// An image in `rect`, first row at the bottom (Core Graphics' `draw(_:in:)`).
-    private static func drawImage(_ image: CGImage, in rect: CGRect, _ cr: OpaquePointer, alpha: Double) {
-        cairo_new_path(cr)
-        cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height)
-        cairo_clip(cr)
-        cairo_translate(cr, rect.minX, rect.maxY)
-        cairo_scale(cr, rect.width / Double(image.width), -rect.height / Double(image.height))
+    private static func drawImage(_ image: CGImage, in rect: CGRect, _ cr: CairoContext, alpha: Double) {
+        cr.newPath()
+        cr.rectangle(rect.minX, rect.minY, rect.width, rect.height)
+        cr.clip()
+        cr.translate(rect.minX, rect.maxY)
+        cr.scale(rect.width / Double(image.width), -rect.height / Double(image.height))
         if let list = image.displayList {
             if list.size.width > 0, list.size.height > 0 {
-                cairo_scale(cr, Double(image.width) / Double(list.size.width), Double(image.height) / Double(list.size.height))
+                cr.scale(Double(image.width) / Double(list.size.width), Double(image.height) / Double(list.size.height))
             }
             DisplayListReplay.draw(list, cr, alpha: alpha)
             return
         }
-        let pixels = image.pixels
-        let surface = cairo_image_surface_create_for_data(pixels.baseAddress.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
-                                                          Int32(image.width), Int32(image.height), Int32(pixels.stride))!
-        cairo_set_source_surface(cr, surface, 0, 0)
-        let pattern = cairo_get_source(cr)
-        cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
-        cairo_pattern_set_filter(pattern, CAIRO_FILTER_GOOD)
-        cairo_paint_with_alpha(cr, alpha)
-        cairo_surface_destroy(surface)
+        cr.setSource(CairoSurface(pixelsOf: image), 0, 0)
+        let pattern = cr.source
+        pattern.setExtend(CAIRO_EXTEND_PAD)
+        pattern.setFilter(CAIRO_FILTER_GOOD)
+        cr.paint(alpha: alpha)
     }
 }

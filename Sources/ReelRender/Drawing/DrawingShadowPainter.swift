@@ -7,9 +7,8 @@ import ReelCore
 /// the clip allows (plus the blur's reach), whose alpha the layer-shadow code blurs and paints:
 /// this works on any target, Cairo's recording surfaces (the raster cache) included.
 enum DrawingShadowPainter {
-    static func draw(_ shadow: DrawingShadow, of paint: DrawingPaint, style: DrawingStyle, _ cr: OpaquePointer, base: cairo_matrix_t) {
-        var b = base
-        cairo_set_matrix(cr, &b)
+    static func draw(_ shadow: DrawingShadow, of paint: DrawingPaint, style: DrawingStyle, _ cr: CairoContext, base: cairo_matrix_t) {
+        cr.setMatrix(base)
         var s = LayerState()
         s.shadowColor = shadow.color
         s.shadowOpacity = 1
@@ -17,27 +16,23 @@ enum DrawingShadowPainter {
         s.shadowRadius = shadow.blur / 2
         let margin = ShadowDrawing.blur(s, linear: base).margin
         // Device pixels that can receive the shadow: the clip, moved back by the offset, plus the blur.
-        var x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0
-        cairo_clip_extents(cr, &x0, &y0, &x1, &y1)
+        let (x0, y0, x1, y1) = cr.clipExtents
         let clip = LayerExtent.transformed(CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0), base)
         var dx = Double(shadow.offset.width), dy = Double(shadow.offset.height)
-        cairo_user_to_device_distance(cr, &dx, &dy)
+        cr.userToDeviceDistance(&dx, &dy)
         let reach = Double(margin) + abs(dx) + abs(dy)
         let left = Double(clip.minX) - reach, top = Double(clip.minY) - reach
         let width = Double(clip.width) + 2 * reach, height = Double(clip.height) + 2 * reach
         guard left.isFinite, top.isFinite, width > 0, height > 0, width * height <= Double(Raster.maxPixels) else { return }
         let (ix, iy) = (Int(left.rounded(.down)), Int(top.rounded(.down)))
         let (iw, ih) = (Int(width.rounded(.up)) + 1, Int(height.rounded(.up)) + 1)
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(iw), Int32(ih))!
-        defer { cairo_surface_destroy(surface) }
-        cairo_surface_set_device_offset(surface, Double(-ix), Double(-iy))
-        let sc = cairo_create(surface)!
-        cairo_set_antialias(sc, style.antialias ? CAIRO_ANTIALIAS_GRAY : CAIRO_ANTIALIAS_NONE)
-        paint.draw(sc, base: base, alpha: Double(style.alpha))
-        cairo_destroy(sc)
-        cairo_surface_flush(surface)
-        let pattern = cairo_pattern_create_for_surface(surface)!
-        ShadowDrawing.draw(s, shape: nil, content: pattern, cr, alpha: 1)
-        cairo_pattern_destroy(pattern)
+        let surface = CairoSurface(CAIRO_FORMAT_ARGB32, width: iw, height: ih)
+        surface.setDeviceOffset(Double(-ix), Double(-iy))
+        surface.withContext { sc in
+            sc.setAntialias(style.antialias ? CAIRO_ANTIALIAS_GRAY : CAIRO_ANTIALIAS_NONE)
+            paint.draw(sc, base: base, alpha: Double(style.alpha))
+        }
+        surface.flush()
+        ShadowDrawing.draw(s, shape: nil, content: CairoPattern(surface: surface), cr, alpha: 1)
     }
 }

@@ -12,10 +12,9 @@ struct ShadowCover: Equatable {
 
     /// The box inside `s`'s background (away from rounded corners, less a pixel of antialiasing)
     /// when the background is opaque, drawn at full alpha and upright; else nil.
-    init?(_ s: LayerState, _ cr: OpaquePointer, alpha: Double) {
+    init?(_ s: LayerState, _ cr: CairoContext, alpha: Double) {
         guard alpha >= 1, let color = s.backgroundColor, color.alpha >= 1, s.bounds.width > 0, s.bounds.height > 0 else { return nil }
-        var m = cairo_matrix_t()
-        cairo_get_matrix(cr, &m)
+        let m = cr.matrix
         guard m.xy == 0, m.yx == 0 else { return nil }
         let r = s.bounds.standardized
         let radius = min(max(Double(s.cornerRadius), 0), min(r.width, r.height) / 2)
@@ -33,20 +32,20 @@ struct ShadowCover: Equatable {
 
     /// Clips `cr` (in device space: the identity matrix is current) to the `width` × `height`
     /// pixels at (x, y) less this box, as up to four boxes around it.
-    func clipAround(_ cr: OpaquePointer, x: Double, y: Double, width: Double, height: Double) {
+    func clipAround(_ cr: CairoContext, x: Double, y: Double, width: Double, height: Double) {
         // Out to whole pixels: a band edge through a pixel would clip it partly.
         let (left, top, right, bottom) = (x.rounded(.down), y.rounded(.down), (x + width).rounded(.up), (y + height).rounded(.up))
         let (hx0, hy0) = (max(Double(x0), left), max(Double(y0), top))
         let (hx1, hy1) = (min(Double(x1), right), min(Double(y1), bottom))
         guard hx1 > hx0, hy1 > hy0 else { return }
-        cairo_new_path(cr)
+        cr.newPath()
         func band(_ a: Double, _ b: Double, _ c: Double, _ d: Double) {
-            if c > a, d > b { cairo_rectangle(cr, a, b, c - a, d - b) }
+            if c > a, d > b { cr.rectangle(a, b, c - a, d - b) }
         }
         band(left, top, right, hy0)       // above
         band(left, hy1, right, bottom)    // below
         band(left, hy0, hx0, hy1)         // left of it
         band(hx1, hy0, right, hy1)        // right of it
-        cairo_clip(cr)
+        cr.clip()
     }
 }

@@ -13,11 +13,9 @@ enum ShadowDrawing {
 
     /// Draws the shadow of `shape` (see `ShadowShape.of`) or else of `content` (a group pattern
     /// holding the layer's rendering). `alpha` multiplies the shadow's opacity.
-    static func draw(_ s: LayerState, shape: ShadowShape?, content: OpaquePointer?, _ cr: OpaquePointer, alpha: Double) {
+    static func draw(_ s: LayerState, shape: ShadowShape?, content: CairoPattern?, _ cr: CairoContext, alpha: Double) {
         guard s.shadowColor != nil else { return }
-        var m = cairo_matrix_t()
-        cairo_get_matrix(cr, &m)
-        let (sigma, margin) = blur(s, linear: m)
+        let (sigma, margin) = blur(s, linear: cr.matrix)
         let k = reduction(sigma: sigma)
 
         let mask: AlphaImage?
@@ -39,7 +37,6 @@ enum ShadowDrawing {
             let (vx0, vy0, vx1, vy1) = visibleMaskArea(s, cr, margin: 0)
             let full = image.surface(scale: k, within: (vx0 - x, vy0 - y, vx1 - x, vy1 - y))
             paint(full.surface, s, cr, x: x + full.x, y: y + full.y, alpha: alpha)
-            cairo_surface_destroy(full.surface)
         }
     }
 
@@ -73,14 +70,11 @@ enum ShadowDrawing {
     /// The device pixels of the mask that can show (the clip, moved back by the shadow's offset)
     /// plus the blur's margin, as (minX, minY, maxX, maxY): the mask is never larger than the
     /// frame plus the margin, however large the layer or its shadowPath.
-    static func visibleMaskArea(_ s: LayerState, _ cr: OpaquePointer, margin: Int) -> (Int, Int, Int, Int) {
-        var x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0
-        cairo_clip_extents(cr, &x0, &y0, &x1, &y1)
-        var m = cairo_matrix_t()
-        cairo_get_matrix(cr, &m)
-        let clip = LayerExtent.transformed(CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0), m)
+    static func visibleMaskArea(_ s: LayerState, _ cr: CairoContext, margin: Int) -> (Int, Int, Int, Int) {
+        let (x0, y0, x1, y1) = cr.clipExtents
+        let clip = LayerExtent.transformed(CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0), cr.matrix)
         var dx = Double(s.shadowOffset.width), dy = Double(s.shadowOffset.height)
-        cairo_user_to_device_distance(cr, &dx, &dy)
+        cr.userToDeviceDistance(&dx, &dy)
         return (Int(saturating: (Double(clip.minX) - dx).rounded(.down)) - margin, Int(saturating: (Double(clip.minY) - dy).rounded(.down)) - margin,
                 Int(saturating: (Double(clip.maxX) - dx).rounded(.up)) + margin, Int(saturating: (Double(clip.maxY) - dy).rounded(.up)) + margin)
     }
@@ -94,19 +88,19 @@ enum ShadowDrawing {
     /// shadowColor × shadowOpacity × `alpha`, moved by shadowOffset.
     /// `offset`: false when the mask is already placed with the shadow's offset.
     /// `cover`: pixels the layer's opaque background will cover, left out.
-    static func paint(_ mask: OpaquePointer, _ s: LayerState, _ cr: OpaquePointer, x: Int, y: Int, alpha: Double, offset: Bool = true,
+    static func paint(_ mask: CairoSurface, _ s: LayerState, _ cr: CairoContext, x: Int, y: Int, alpha: Double, offset: Bool = true,
                       cover: ShadowCover? = nil) {
         guard let color = s.shadowColor else { return }
         var dx = offset ? Double(s.shadowOffset.width) : 0, dy = offset ? Double(s.shadowOffset.height) : 0
-        cairo_user_to_device_distance(cr, &dx, &dy)
-        cairo_save(cr)
-        cairo_identity_matrix(cr)
+        cr.userToDeviceDistance(&dx, &dy)
+        cr.save()
+        cr.identityMatrix()
         cover?.clipAround(cr, x: Double(x) + dx, y: Double(y) + dy,
-                          width: Double(cairo_image_surface_get_width(mask)), height: Double(cairo_image_surface_get_height(mask)))
-        cairo_set_source_rgba(cr, clamp(color.red), clamp(color.green), clamp(color.blue),
-                              clamp(color.alpha) * min(max(Double(s.shadowOpacity), 0), 1) * alpha)
-        cairo_mask_surface(cr, mask, Double(x) + dx, Double(y) + dy)
-        cairo_restore(cr)
+                          width: Double(mask.width), height: Double(mask.height))
+        cr.setSource(clamp(color.red), clamp(color.green), clamp(color.blue),
+                     clamp(color.alpha) * min(max(Double(s.shadowOpacity), 0), 1) * alpha)
+        cr.mask(mask, Double(x) + dx, Double(y) + dy)
+        cr.restore()
     }
 
     private static func clamp(_ v: CGFloat) -> Double { min(max(Double(v), 0), 1) }
@@ -123,23 +117,20 @@ struct AlphaImage {
 
     /// The alpha channel of a group pattern's surface, with `margin` empty pixels around it,
     /// averaged over `reduction` × `reduction` blocks (see `ShadowDrawing.reduction`).
-    static func alpha(of pattern: OpaquePointer, margin: Int, reduction k: Int = 1) -> AlphaImage? {
-        var surfacePointer: OpaquePointer?
-        guard cairo_pattern_get_surface(pattern, &surfacePointer) == CAIRO_STATUS_SUCCESS, let surface = surfacePointer,
-              cairo_surface_get_type(surface) == CAIRO_SURFACE_TYPE_IMAGE else { return nil }
-        cairo_surface_flush(surface)
-        var offsetX = 0.0, offsetY = 0.0
-        cairo_surface_get_device_offset(surface, &offsetX, &offsetY)
+    static func alpha(of pattern: CairoPattern, margin: Int, reduction k: Int = 1) -> AlphaImage? {
+        guard let surface = pattern.surface, surface.type == CAIRO_SURFACE_TYPE_IMAGE else { return nil }
+        surface.flush()
         // A group's surface starts where its device offset says.
-        return alpha(of: surface, at: (-Int(saturating: offsetX), -Int(saturating: offsetY)), margin: margin, reduction: k)
+        let offset = surface.deviceOffset
+        return alpha(of: surface, at: (-Int(saturating: offset.x), -Int(saturating: offset.y)), margin: margin, reduction: k)
     }
 
     /// The alpha channel of an ARGB32 image surface whose top-left pixel is at device pixel
     /// `origin`, read without touching the surface (it may be a raster shared by threads).
-    static func alpha(of surface: OpaquePointer, at origin: (x: Int, y: Int), margin: Int, reduction k: Int = 1) -> AlphaImage? {
-        let w = Int(cairo_image_surface_get_width(surface)), h = Int(cairo_image_surface_get_height(surface))
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        guard w > 0, h > 0, let pixels = cairo_image_surface_get_data(surface) else { return nil }
+    static func alpha(of surface: CairoSurface, at origin: (x: Int, y: Int), margin: Int, reduction k: Int = 1) -> AlphaImage? {
+        let w = surface.width, h = surface.height
+        let stride = surface.stride
+        guard w > 0, h > 0, let pixels = surface.data else { return nil }
         // Crop to the pixels with ink, so the blur works on the layer, not the whole group: each
         // row's first and last ink from either end, not a min/max per pixel.
         var minX = w, minY = h, maxX = -1, maxY = -1
@@ -187,17 +178,15 @@ struct AlphaImage {
 
     /// `shape` filled opaque, rasterised with the current transformation of `cr`, cropped to
     /// `visible` (device pixels, see `ShadowDrawing.visibleMaskArea`) when given.
-    static func filling(_ shape: ShadowShape, cr: OpaquePointer, margin: Int, reduction k: Int = 1,
+    static func filling(_ shape: ShadowShape, cr: CairoContext, margin: Int, reduction k: Int = 1,
                         visible: (Int, Int, Int, Int)? = nil) -> AlphaImage? {
-        cairo_save(cr)
-        cairo_new_path(cr)
+        cr.save()
+        cr.newPath()
         shape.append(to: cr)
-        var x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0
-        cairo_fill_extents(cr, &x0, &y0, &x1, &y1)
-        var m = cairo_matrix_t()
-        cairo_get_matrix(cr, &m)
-        cairo_new_path(cr)
-        cairo_restore(cr)
+        let (x0, y0, x1, y1) = cr.fillExtents
+        let m = cr.matrix
+        cr.newPath()
+        cr.restore()
         // The device-space box of the user-space extents.
         let box = LayerExtent.transformed(CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0), m)
         var minX = Int(saturating: Double(box.minX).rounded(.down)) - margin, maxX = Int(saturating: Double(box.maxX).rounded(.up)) + margin
@@ -216,12 +205,12 @@ struct AlphaImage {
         let r = 1 / Double(k)
         (local.xx, local.xy, local.yx, local.yy, local.x0, local.y0) = (local.xx * r, local.xy * r, local.yx * r, local.yy * r, local.x0 * r, local.y0 * r)
         image.withSurface { surface in
-            let context = cairo_create(surface)!
-            cairo_set_matrix(context, &local)
-            shape.append(to: context)
-            cairo_set_source_rgba(context, 0, 0, 0, 1)
-            cairo_fill(context)
-            cairo_destroy(context)
+            surface.withContext { context in
+                context.setMatrix(local)
+                shape.append(to: context)
+                context.setSource(0, 0, 0, 1)
+                context.fill()
+            }
         }
         return image
     }
@@ -238,37 +227,37 @@ struct AlphaImage {
     /// The image as a Cairo A8 surface of its own, `k` times larger (each pixel `k` device pixels
     /// wide, see `ShadowDrawing.reduction`): every reduced mask is scaled up the same way, cached
     /// or not.
-    func surface(scale k: Int) -> OpaquePointer {
+    func surface(scale k: Int) -> CairoSurface {
         if k > 1 { return upscaled(by: k, x0: 0, y0: 0, x1: width * k, y1: height * k) }
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(size: width), Int32(size: height))!
-        cairo_surface_flush(surface)
-        let out = cairo_image_surface_get_data(surface)!
-        let outStride = Int(cairo_image_surface_get_stride(surface))
+        let surface = CairoSurface(CAIRO_FORMAT_A8, width: width, height: height)
+        surface.flush()
+        let out = surface.data!
+        let outStride = surface.stride
         for y in 0..<height {
             for x in 0..<width { out[y * outStride + x] = data[y * stride + x] }
         }
-        cairo_surface_mark_dirty(surface)
+        surface.markDirty()
         return surface
     }
 
     /// The part of `surface(scale: k)` within `area` (x0, y0, x1, y1 in its pixels, clamped to
     /// it), and where that part starts; an empty part is one transparent pixel.
-    func surface(scale k: Int, within area: (Int, Int, Int, Int)) -> (surface: OpaquePointer, x: Int, y: Int) {
+    func surface(scale k: Int, within area: (Int, Int, Int, Int)) -> (surface: CairoSurface, x: Int, y: Int) {
         let x0 = min(max(area.0, 0), width * k), y0 = min(max(area.1, 0), height * k)
         let x1 = max(min(area.2, width * k), x0), y1 = max(min(area.3, height * k), y0)
-        guard x1 > x0, y1 > y0 else { return (cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1)!, 0, 0) }
+        guard x1 > x0, y1 > y0 else { return (CairoSurface(CAIRO_FORMAT_A8, width: 1, height: 1), 0, 0) }
         return (upscaled(by: k, x0: x0, y0: y0, x1: x1, y1: y1), x0, y0)
     }
 
     /// Pixels x0..<x1, y0..<y1 of the image `k` times larger, bilinear (sample centres as Cairo's
     /// bilinear filter puts them, transparent outside), as a Cairo A8 surface: two separable
     /// passes of integer weights.
-    private func upscaled(by k: Int, x0: Int, y0: Int, x1: Int, y1: Int) -> OpaquePointer {
+    private func upscaled(by k: Int, x0: Int, y0: Int, x1: Int, y1: Int) -> CairoSurface {
         let (w, h, W, H) = (width, height, x1 - x0, y1 - y0)
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(size: W), Int32(size: H))!
-        cairo_surface_flush(surface)
-        let out = cairo_image_surface_get_data(surface)!
-        let outStride = Int(cairo_image_surface_get_stride(surface))
+        let surface = CairoSurface(CAIRO_FORMAT_A8, width: W, height: H)
+        surface.flush()
+        let out = surface.data!
+        let outStride = surface.stride
         // Output pixel j samples at (j + 0.5)/k − 0.5 source pixels: between source pixels i and
         // i + 1 with weight t/(2k) on i + 1, t odd in −(k−1)…(2k−1)·… — tabulated per pixel.
         let scale = 2 * k
@@ -314,7 +303,7 @@ struct AlphaImage {
                 }
             }
         }
-        cairo_surface_mark_dirty(surface)
+        surface.markDirty()
         return surface
     }
 
@@ -325,13 +314,13 @@ struct AlphaImage {
     }
 
     /// Runs `body` with a Cairo A8 surface over the data (valid only inside `body`).
-    mutating func withSurface(_ body: (OpaquePointer) -> Void) {
+    mutating func withSurface(_ body: (CairoSurface) -> Void) {
         let (w, h, s) = (width, height, stride)
         data.withUnsafeMutableBufferPointer { buffer in
-            let surface = cairo_image_surface_create_for_data(buffer.baseAddress, CAIRO_FORMAT_A8, Int32(size: w), Int32(size: h), Int32(size: s))!
+            // Released here, while the buffer is still lent out.
+            let surface = CairoSurface(data: buffer.baseAddress, CAIRO_FORMAT_A8, width: w, height: h, stride: s)
             body(surface)
-            cairo_surface_flush(surface)
-            cairo_surface_destroy(surface)
+            surface.flush()
         }
     }
 

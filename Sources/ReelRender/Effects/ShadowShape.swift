@@ -16,7 +16,7 @@ enum ShadowShape: Hashable {
     case roundedRect(CGRect, radius: Double, corners: CACornerMask)
 
     /// Appends the shape to the current path of `cr`.
-    func append(to cr: OpaquePointer) {
+    func append(to cr: CairoContext) {
         switch self {
         case .path(let path): ShapeDrawing.append(path, to: cr)
         case .roundedRect(let rect, let radius, let corners): Geometry.roundedRect(cr, rect, radius: radius, corners: corners)

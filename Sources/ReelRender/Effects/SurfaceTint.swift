@@ -6,11 +6,11 @@ import ReelCore
 enum SurfaceTint {
     /// Multiplies every premultiplied pixel of an image surface by a colour (alpha included;
     /// the colour channels take the alpha factor too, as they are premultiplied).
-    static func multiply(_ surface: OpaquePointer, by c: CGColor) {
-        guard let data = cairo_image_surface_get_data(surface) else { return }
-        cairo_surface_flush(surface)
-        let w = Int(cairo_image_surface_get_width(surface)), h = Int(cairo_image_surface_get_height(surface))
-        let stride = Int(cairo_image_surface_get_stride(surface))
+    static func multiply(_ surface: CairoSurface, by c: CGColor) {
+        guard let data = surface.data else { return }
+        surface.flush()
+        let w = surface.width, h = surface.height
+        let stride = surface.stride
         // BGRA in memory.
         let a = Double(c.alpha)
         let factors = [Double(c.blue) * a, Double(c.green) * a, Double(c.red) * a, a].map { UInt32(($0 * 256).rounded()) }
@@ -22,6 +22,6 @@ enum SurfaceTint {
                 for ch in 0..<4 { p[ch] = UInt8((UInt32(p[ch]) * factors[ch] + 128) >> 8) }
             }
         }
-        cairo_surface_mark_dirty(surface)
+        surface.markDirty()
     }
 }

@@ -67,7 +67,7 @@ enum ContentsDrawing {
     /// source pixel) to about the size it covers on the device — kept in `cache` — and that copy
     /// is drawn with a bilinear filter: as sharp as filtering the original every frame, but a
     /// spinning or sliding image costs a bilinear pass instead of a wide convolution.
-    static func draw(_ s: LayerState, _ cr: OpaquePointer, alpha: Double, cache: RenderCache?) {
+    static func draw(_ s: LayerState, _ cr: CairoContext, alpha: Double, cache: RenderCache?) {
         guard let fade = s.contentsFade else {
             if let image = s.contents, shows(image, s) { draw(image, s, cr, alpha: alpha, cache: cache) }
             return
@@ -79,18 +79,18 @@ enum ContentsDrawing {
         // when the group is painted.
         let area = images(s).reduce(CGRect.null) { $0.union(coverage(of: $1, s)) }
         guard !area.isNull, area.width > 0, area.height > 0 else { return }
-        cairo_save(cr)
-        defer { cairo_restore(cr) }
-        LayerExtent.clip(cr, to: area)
-        cairo_push_group(cr)
-        if let old = fade.from, shows(old, s) { draw(old, s, cr, alpha: 1 - fade.progress, cache: cache) }
-        cairo_set_operator(cr, CAIRO_OPERATOR_ADD)
-        if let new = s.contents, shows(new, s) { draw(new, s, cr, alpha: fade.progress, cache: cache) }
-        cairo_pop_group_to_source(cr)
-        cairo_paint_with_alpha(cr, alpha)
+        cr.withSavedState {
+            LayerExtent.clip(cr, to: area)
+            cr.withGroupAsSource {
+                if let old = fade.from, shows(old, s) { draw(old, s, cr, alpha: 1 - fade.progress, cache: cache) }
+                cr.setOperator(CAIRO_OPERATOR_ADD)
+                if let new = s.contents, shows(new, s) { draw(new, s, cr, alpha: fade.progress, cache: cache) }
+            }
+            cr.paint(alpha: alpha)
+        }
     }
 
-    private static func draw(_ image: CGImage, _ s: LayerState, _ cr: OpaquePointer, alpha: Double, cache: RenderCache?) {
+    private static func draw(_ image: CGImage, _ s: LayerState, _ cr: CairoContext, alpha: Double, cache: RenderCache?) {
         // The part of the image shown, in pixels.
         let r = s.contentsRect
         let pixels = pixelSize(of: image)
@@ -98,16 +98,16 @@ enum ContentsDrawing {
                             width: r.width * pixels.width, height: r.height * pixels.height)
         let dest = destination(s, imageSize: source.size)
         guard dest.width > 0, dest.height > 0 else { return }
-        cairo_save(cr)
-        defer { cairo_restore(cr) }
+        cr.save()
+        defer { cr.restore() }
         if s.contentsGravity == .resizeAspectFill {
             // The filled image is cropped to the bounds.
-            cairo_rectangle(cr, s.bounds.minX, s.bounds.minY, s.bounds.width, s.bounds.height)
-            cairo_clip(cr)
+            cr.rectangle(s.bounds.minX, s.bounds.minY, s.bounds.width, s.bounds.height)
+            cr.clip()
         }
-        cairo_rectangle(cr, dest.minX, dest.minY, dest.width, dest.height)
-        cairo_clip(cr)
-        cairo_translate(cr, dest.minX, dest.minY)
+        cr.rectangle(dest.minX, dest.minY, dest.width, dest.height)
+        cr.clip()
+        cr.translate(dest.minX, dest.minY)
         if let list = image.displayList {
             drawRecording(list, of: image, source: source, dest: dest, cr, alpha: alpha, cache: cache)
             return
@@ -116,16 +116,14 @@ enum ContentsDrawing {
             let key = PreparedImageKey(image: image, source: source, width: size.width, height: size.height)
             let make = { prepare(image, source: source, width: size.width, height: size.height) }
             guard let prepared = cache.map({ $0.preparedImage(for: key, make: make) }) ?? make() else { return }
-            cairo_scale(cr, dest.width / Double(size.width), dest.height / Double(size.height))
-            prepared.withSource { cairo_set_source_surface(cr, $0, 0, 0) }
+            cr.scale(dest.width / Double(size.width), dest.height / Double(size.height))
+            prepared.withSource { cr.setSource($0, 0, 0) }
             finish(cr, filter: CAIRO_FILTER_BILINEAR, alpha: alpha)
             return
         }
-        withSurface(image) { surface in
-            cairo_scale(cr, dest.width / source.width, dest.height / source.height)
-            cairo_set_source_surface(cr, surface, -source.minX, -source.minY)
-            finish(cr, filter: CAIRO_FILTER_GOOD, alpha: alpha)
-        }
+        cr.scale(dest.width / source.width, dest.height / source.height)
+        cr.setSource(CairoSurface(pixelsOf: image), -source.minX, -source.minY)
+        finish(cr, filter: CAIRO_FILTER_GOOD, alpha: alpha)
     }
 
     /// A drawn image: its recording rasterised at the power of two of backing-store pixels per
@@ -137,17 +135,16 @@ enum ContentsDrawing {
     /// at scale 2: 28.8 ms a frame replayed each frame, 7.4 ms from the raster — one replay
     /// included — against 3.5 ms for the same picture as a decoded image). Too large a raster
     /// is replayed directly, clipped to the frame.
-    private static func drawRecording(_ list: DisplayList, of image: CGImage, source: CGRect, dest: CGRect, _ cr: OpaquePointer,
+    private static func drawRecording(_ list: DisplayList, of image: CGImage, source: CGRect, dest: CGRect, _ cr: CairoContext,
                                       alpha: Double, cache: RenderCache?) {
-        var m = cairo_matrix_t()
-        cairo_get_matrix(cr, &m)
+        let m = cr.matrix
         let sx = (m.xx * m.xx + m.yx * m.yx).squareRoot() * dest.width / source.width
         let sy = (m.xy * m.xy + m.yy * m.yy).squareRoot() * dest.height / source.height
-        cairo_scale(cr, dest.width / source.width, dest.height / source.height)
+        cr.scale(dest.width / source.width, dest.height / source.height)
         let level = recordingLevel(max(sx, sy))
         let w = Double(list.size.width) * level, h = Double(list.size.height) * level
         guard level > 0, w >= 0.5, h >= 0.5, w < 32768, h < 32768, (w + 1) * (h + 1) <= Double(Raster.maxPixels) else {
-            cairo_translate(cr, -source.minX, -source.minY)
+            cr.translate(-source.minX, -source.minY)
             DisplayListReplay.draw(list, cr, alpha: alpha)
             return
         }
@@ -155,8 +152,8 @@ enum ContentsDrawing {
         let key = PreparedImageKey(image: image, source: CGRect(origin: .zero, size: list.size), width: width, height: height)
         let make = { DisplayListReplay.raster(list, width: width, height: height, scale: level) }
         guard let raster = cache.map({ $0.preparedImage(for: key, make: make) }) ?? make() else { return }
-        cairo_scale(cr, 1 / level, 1 / level)
-        raster.withSource { cairo_set_source_surface(cr, $0, -source.minX * level, -source.minY * level) }
+        cr.scale(1 / level, 1 / level)
+        raster.withSource { cr.setSource($0, -source.minX * level, -source.minY * level) }
         finish(cr, filter: CAIRO_FILTER_BILINEAR, alpha: alpha)
     }
 
@@ -168,18 +165,17 @@ enum ContentsDrawing {
     }
 
     /// Pads the source so edge pixels don't fade into transparency when scaled, and paints.
-    private static func finish(_ cr: OpaquePointer, filter: cairo_filter_t, alpha: Double) {
-        let pattern = cairo_get_source(cr)
-        cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
-        cairo_pattern_set_filter(pattern, filter)
-        cairo_paint_with_alpha(cr, alpha)
+    private static func finish(_ cr: CairoContext, filter: cairo_filter_t, alpha: Double) {
+        let pattern = cr.source
+        pattern.setExtend(CAIRO_EXTEND_PAD)
+        pattern.setFilter(filter)
+        cr.paint(alpha: alpha)
     }
 
     /// The pixel size to resample the source to when the device shows it smaller than its pixels
     /// (along either of the image's axes, whatever the rotation); nil when it is not downscaled.
-    static func preparedSize(_ cr: OpaquePointer, source: CGRect, dest: CGRect) -> (width: Int, height: Int)? {
-        var m = cairo_matrix_t()
-        cairo_get_matrix(cr, &m)
+    static func preparedSize(_ cr: CairoContext, source: CGRect, dest: CGRect) -> (width: Int, height: Int)? {
+        let m = cr.matrix
         // Device pixels per source pixel along the image's x and y axes.
         let sx = (m.xx * m.xx + m.yx * m.yx).squareRoot() * dest.width / source.width
         let sy = (m.xy * m.xy + m.yy * m.yy).squareRoot() * dest.height / source.height
@@ -192,25 +188,14 @@ enum ContentsDrawing {
     /// The shown part of `image` resampled to width × height pixels.
     static func prepare(_ image: CGImage, source: CGRect, width: Int, height: Int) -> Raster? {
         guard width < 32768, height < 32768 else { return nil }
-        let target = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
-        let c = cairo_create(target)!
-        withSurface(image) { surface in
-            cairo_scale(c, Double(width) / source.width, Double(height) / source.height)
-            cairo_set_source_surface(c, surface, -source.minX, -source.minY)
-            cairo_set_operator(c, CAIRO_OPERATOR_SOURCE)
+        let target = CairoSurface(CAIRO_FORMAT_ARGB32, width: width, height: height)
+        target.withContext { c in
+            c.scale(Double(width) / source.width, Double(height) / source.height)
+            c.setSource(CairoSurface(pixelsOf: image), -source.minX, -source.minY)
+            c.setOperator(CAIRO_OPERATOR_SOURCE)
             finish(c, filter: CAIRO_FILTER_GOOD, alpha: 1)
         }
-        cairo_destroy(c)
-        cairo_surface_flush(target)
+        target.flush()
         return Raster(surface: target, originX: 0, originY: 0)
-    }
-
-    /// A Cairo surface over the image's pixels, for the duration of `body`.
-    private static func withSurface(_ image: CGImage, _ body: (OpaquePointer) -> Void) {
-        let surface = cairo_image_surface_create_for_data(
-            image.pixels.baseAddress.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
-            Int32(image.width), Int32(image.height), Int32(image.pixels.stride))!
-        body(surface)
-        cairo_surface_destroy(surface)
     }
 }

@@ -34,25 +34,22 @@ enum EmitterDrawing {
     /// Draws the particles into the layer's space at `alpha`: straight into the pixels where it
     /// can (`ParticleCompositor`), through Cairo otherwise (or when `direct` is false, to
     /// compare the two; `vectorRows` false keeps its rows scalar, again to compare).
-    static func draw(_ layer: PresentationLayer, _ cr: OpaquePointer, alpha: Double, budget: DrawBudget, direct allowed: Bool = true,
+    static func draw(_ layer: PresentationLayer, _ cr: CairoContext, alpha: Double, budget: DrawBudget, direct allowed: Bool = true,
                      vectorRows: Bool = true) {
         guard let frame = layer.particles, !frame.particles.isEmpty else { return }
         let sprites = frame.cells.map { Sprite($0) }
-        defer { sprites.forEach { $0?.release() } }
         var direct = allowed ? ParticleCompositor(cr, vectorRows: vectorRows) : nil
-        var base = cairo_matrix_t()
-        cairo_get_matrix(cr, &base)
+        let base = cr.matrix
         // Particles wholly outside the clip are skipped (snow that fell out of the frame).
-        var x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0
-        cairo_clip_extents(cr, &x0, &y0, &x1, &y1)
+        let (x0, y0, x1, y1) = cr.clipExtents
         // Device pixels per user unit (for what a particle costs) and what a frame may spend:
         // the area particles may cover is that of 64 whole frames (enormous particles by the
         // thousand would otherwise take minutes; the same ones are left out every time).
         let unit = (abs(base.xx * base.yy - base.xy * base.yx)).squareRoot()
         let visible = max(x1 - x0, 0) * max(y1 - y0, 0) * unit * unit
         var budgetPixels = 64 * max(visible, 1)
-        cairo_save(cr)
-        if frame.renderMode == .additive { cairo_set_operator(cr, CAIRO_OPERATOR_ADD) }
+        cr.save()
+        if frame.renderMode == .additive { cr.setOperator(CAIRO_OPERATOR_ADD) }
         for p in frame.particles {
             guard let sprite = sprites[p.cell] else { continue }
             let s = p.state
@@ -74,18 +71,17 @@ enum EmitterDrawing {
             cairo_matrix_translate(&m, s.position.x, s.position.y)
             if s.rotation != 0 { cairo_matrix_rotate(&m, s.rotation) }
             cairo_matrix_scale(&m, k, k)
-            cairo_set_matrix(cr, &m)
+            cr.setMatrix(m)
             sprite.paint(cr, color: s.color, alpha: a)
         }
         direct?.finish()
-        cairo_restore(cr)
+        cr.restore()
     }
 }
 
 /// One cell's image as a Cairo pattern centred on the origin, with what tinting it needs.
 private final class Sprite {
-    let pattern: OpaquePointer
-    let surface: OpaquePointer
+    let pattern: CairoPattern
     let width: Int, height: Int
     let contentsScale: Double
     let halfDiagonal: Double
@@ -93,10 +89,12 @@ private final class Sprite {
     var isWhite: Bool { texture.isWhite }
     /// The same pixels for drawing without Cairo.
     let texture: ParticleTexture
+    /// The cell's image, kept while its pixels are drawn from.
+    private let image: CGImage
     private let source: UnsafeMutableRawPointer
     private let sourceStride: Int
     /// A scratch copy for colours that must multiply the image's own.
-    private var tinted: (surface: OpaquePointer, pattern: OpaquePointer)?
+    private var tinted: (surface: CairoSurface, pattern: CairoPattern)?
 
     init?(_ cell: EmitterCellState) {
         guard let image = cell.contents else { return nil }
@@ -106,64 +104,56 @@ private final class Sprite {
         let px0 = Int((r.minX * Double(image.width)).rounded()), py0 = Int((r.minY * Double(image.height)).rounded())
         let px1 = Int((r.maxX * Double(image.width)).rounded()), py1 = Int((r.maxY * Double(image.height)).rounded())
         guard px1 > px0, py1 > py0 else { return nil }
+        self.image = image
         width = px1 - px0
         height = py1 - py0
         sourceStride = image.pixels.stride
         source = image.pixels.baseAddress + py0 * sourceStride + px0 * 4
-        surface = cairo_image_surface_create_for_data(source.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
-                                                      Int32(width), Int32(height), Int32(sourceStride))!
+        let surface = CairoSurface(data: source.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, width: width, height: height,
+                                   stride: sourceStride)
         pattern = Sprite.centredPattern(surface, width, height)
         contentsScale = max(cell.contentsScale, 1e-9)
         halfDiagonal = Double(width * width + height * height).squareRoot() / 2
         texture = ParticleTexture(pixels: source, stride: sourceStride, width: width, height: height)
     }
 
-    private static func centredPattern(_ surface: OpaquePointer, _ width: Int, _ height: Int) -> OpaquePointer {
-        let pattern = cairo_pattern_create_for_surface(surface)!
+    private static func centredPattern(_ surface: CairoSurface, _ width: Int, _ height: Int) -> CairoPattern {
+        let pattern = CairoPattern(surface: surface)
         var m = cairo_matrix_t()
         cairo_matrix_init_translate(&m, Double(width) / 2, Double(height) / 2)
-        cairo_pattern_set_matrix(pattern, &m)
+        pattern.setMatrix(m)
         // Core Animation's default filters for cells are linear.
-        cairo_pattern_set_filter(pattern, CAIRO_FILTER_BILINEAR)
+        pattern.setFilter(CAIRO_FILTER_BILINEAR)
         return pattern
     }
 
-    func paint(_ cr: OpaquePointer, color c: SIMD4<Double>, alpha: Double) {
+    func paint(_ cr: CairoContext, color c: SIMD4<Double>, alpha: Double) {
         if isWhite {
-            cairo_set_source_rgba(cr, c.x, c.y, c.z, alpha)
-            cairo_mask(cr, pattern)
+            cr.setSource(c.x, c.y, c.z, alpha)
+            cr.mask(pattern)
         } else if c.x >= 1, c.y >= 1, c.z >= 1 {
             // (A pattern that does not extend bounds the paint to the image.)
-            cairo_set_source(cr, pattern)
-            cairo_paint_with_alpha(cr, alpha)
+            cr.setSource(pattern)
+            cr.paint(alpha: alpha)
         } else {
-            cairo_set_source(cr, tint(c))
-            cairo_paint_with_alpha(cr, alpha)
+            cr.setSource(tint(c))
+            cr.paint(alpha: alpha)
         }
     }
 
     /// The image with its colours multiplied by `c` (alpha is applied when painting).
-    private func tint(_ c: SIMD4<Double>) -> OpaquePointer {
+    private func tint(_ c: SIMD4<Double>) -> CairoPattern {
         if tinted == nil {
-            let s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
+            let s = CairoSurface(CAIRO_FORMAT_ARGB32, width: width, height: height)
             tinted = (s, Sprite.centredPattern(s, width, height))
         }
         let (target, pattern) = tinted!
-        cairo_surface_flush(target)
-        let data = cairo_image_surface_get_data(target)!, stride = Int(cairo_image_surface_get_stride(target))
+        target.flush()
+        let data = target.data!, stride = target.stride
         for y in 0..<height { (data + y * stride).update(from: (source + y * sourceStride).assumingMemoryBound(to: UInt8.self), count: width * 4) }
-        cairo_surface_mark_dirty(target)
+        target.markDirty()
         // Colour channels scale, alpha stays (it is applied when painting).
         SurfaceTint.multiply(target, by: CGColor(red: min(max(c.x, 0), 1), green: min(max(c.y, 0), 1), blue: min(max(c.z, 0), 1)))
         return pattern
-    }
-
-    func release() {
-        cairo_pattern_destroy(pattern)
-        cairo_surface_destroy(surface)
-        if let tinted {
-            cairo_pattern_destroy(tinted.pattern)
-            cairo_surface_destroy(tinted.surface)
-        }
     }
 }

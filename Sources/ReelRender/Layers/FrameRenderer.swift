@@ -42,19 +42,19 @@ public struct FrameRenderer: Sendable {
             // clearing and then painting it (one pass over the frame instead of two: profiled,
             // the clear was a tenth of a 1080p frame's drawing).
             Geometry.setSource(cr, background, alpha: 1)
-            cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
-            cairo_paint(cr)
-            cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+            cr.setOperator(CAIRO_OPERATOR_SOURCE)
+            cr.paint()
+            cr.setOperator(CAIRO_OPERATOR_OVER)
             var state = tree.state
             state.backgroundColor = nil
             tree = tree.with(state: state)
         } else {
             buffer.clear()
         }
-        cairo_set_antialias(cr, CAIRO_ANTIALIAS_GRAY)
-        cairo_scale(cr, canvas.scale, canvas.scale)
+        cr.setAntialias(CAIRO_ANTIALIAS_GRAY)
+        cr.scale(canvas.scale, canvas.scale)
         LayerPainter(cache: cache, budget: DrawBudget()).draw(tree, cr)
-        cairo_surface_flush(cairo.surface)
+        cairo.surface.flush()
     }
 
     /// The root's background colour when it alone covers the frame, opaque: the root fills the
@@ -82,12 +82,12 @@ struct LayerPainter {
     /// Draws a layer (and its subtree) into its parent's space. `parentSublayer` is the parent's
     /// sublayerTransform (and a replicator's instance transform), about the parent's centre.
     /// `seams`: edges of its bounds that a sibling in perspective shares (see `SharedEdges`).
-    func draw(_ layer: PresentationLayer, _ cr: OpaquePointer, parentSublayer: CATransform3D? = nil, seams: QuadEdges = []) {
+    func draw(_ layer: PresentationLayer, _ cr: CairoContext, parentSublayer: CATransform3D? = nil, seams: QuadEdges = []) {
         // One level of the recursion over the tree: deep trees move to fresh stacks.
         DeepStack.level { drawLevel(layer, cr, parentSublayer: parentSublayer, seams: seams) }
     }
 
-    private func drawLevel(_ layer: PresentationLayer, _ cr: OpaquePointer, parentSublayer: CATransform3D?, seams: QuadEdges) {
+    private func drawLevel(_ layer: PresentationLayer, _ cr: CairoContext, parentSublayer: CATransform3D?, seams: QuadEdges) {
         guard budget.take() else { return }
         let s = layer.state
         let opacity = min(max(Double(s.opacity), 0), 1)
@@ -100,11 +100,11 @@ struct LayerPainter {
         let toParent = Homography(full)
         // A layer turned away from the viewer shows its back, unless it is single-sided.
         if !s.isDoubleSided, toParent.orientedArea(of: s.bounds) < 0 { return }
-        cairo_save(cr)
-        defer { cairo_restore(cr) }
+        cr.save()
+        defer { cr.restore() }
         if toParent.isAffine {
-            guard var m = Geometry.cairoMatrix(full) else { return }
-            cairo_transform(cr, &m)
+            guard let m = Geometry.cairoMatrix(full) else { return }
+            cr.transform(m)
             paint(layer, cr)
         } else {
             Flattening.draw(layer, toParent: toParent, cr, painter: self, seams: seams)
@@ -113,7 +113,7 @@ struct LayerPainter {
 
     /// A CATransformLayer: its transform goes on to each sublayer (which keeps its 3D, and hides
     /// its back on its own), sublayers in depth order, its opacity applied to each.
-    private func drawTransformLayer(_ layer: PresentationLayer, full: CATransform3D, _ cr: OpaquePointer, opacity: Double) {
+    private func drawTransformLayer(_ layer: PresentationLayer, full: CATransform3D, _ cr: CairoContext, opacity: Double) {
         let toChildren = layer.state.sublayerTransformAboutCentre.map { $0.concatenating(full) } ?? full
         let children = layer.sublayers.filter(Self.isVisible).map { child -> (PresentationLayer, Double) in
             // Depth of the sublayer's centre after every transform (larger z is nearer).
@@ -130,7 +130,7 @@ struct LayerPainter {
 
     /// Paints a layer in its own plane (the current user space is its bounds space): shadow,
     /// contents, sublayers, border, mask and opacity — or its transition.
-    func paint(_ layer: PresentationLayer, _ cr: OpaquePointer) {
+    func paint(_ layer: PresentationLayer, _ cr: CairoContext) {
         let s = layer.state
         let opacity = min(max(Double(s.opacity), 0), 1)
         if let transition = layer.transition {
@@ -160,53 +160,52 @@ struct LayerPainter {
         if s.masksToBounds {
             // Nothing can show outside the bounds.
             Geometry.roundedRect(cr, s.bounds, radius: s.cornerRadius, corners: s.maskedCorners)
-            cairo_clip(cr)
+            cr.clip()
         }
         // The group's buffer covers only what the layer can paint (the clip is undone before
         // the shadow, which reaches further).
-        cairo_save(cr)
+        // (Pushed and popped by hand: closures here would add stack at every level of the tree.)
+        cr.save()
         if let extent = LayerExtent.of(layer, shadow: false) { LayerExtent.clip(cr, to: extent) }
-        cairo_push_group(cr)
+        cr.pushGroup()
         drawBody(layer, cr, alpha: 1)
-        var content = cairo_pop_group(cr)!
-        if let mask = layer.mask {
-            content = applyMask(mask, to: content, cr)
+        var content = cr.popGroup()
+        if let mask = layer.mask { content = applyMask(mask, to: content, cr) }
+        cr.restore()
+        func shadowAndContent() {
+            if let shape {
+                // The content goes over it at full alpha (in the group when there is opacity), unless a mask cuts it.
+                drawShadow(of: shape, s, cr, cache: cache, alpha: 1, cover: layer.mask == nil ? ShadowCover(s, cr, alpha: 1) : nil)
+            } else if shadow {
+                ShadowDrawing.draw(s, shape: nil, content: content, cr, alpha: 1)
+            }
+            cr.setSource(content)
         }
-        cairo_restore(cr)
-        if shadow && opacity < 1 { cairo_push_group(cr) }
-        if let shape {
-            // The content goes over it at full alpha (in the group when there is opacity), unless a mask cuts it.
-            drawShadow(of: shape, s, cr, cache: cache, alpha: 1, cover: layer.mask == nil ? ShadowCover(s, cr, alpha: 1) : nil)
-        } else if shadow {
-            ShadowDrawing.draw(s, shape: nil, content: content, cr, alpha: 1)
-        }
-        cairo_set_source(cr, content)
         if shadow && opacity < 1 {
-            cairo_paint(cr)
-            cairo_pattern_destroy(content)
-            content = cairo_pop_group(cr)!
-            cairo_set_source(cr, content)
+            cr.setSource(cr.withGroup {
+                shadowAndContent()
+                cr.paint()
+            })
+        } else {
+            shadowAndContent()
         }
-        cairo_paint_with_alpha(cr, opacity)
-        cairo_pattern_destroy(content)
+        cr.paint(alpha: opacity)
     }
 
     /// The shadow of a layer that paints nothing else, masked by the layer's mask like any paint.
-    private func paintShadowOnly(_ layer: PresentationLayer, _ shape: ShadowShape, _ cr: OpaquePointer, opacity: Double) {
+    private func paintShadowOnly(_ layer: PresentationLayer, _ shape: ShadowShape, _ cr: CairoContext, opacity: Double) {
         guard let mask = layer.mask else {
             drawShadow(of: shape, layer.state, cr, cache: cache, alpha: opacity)
             return
         }
-        cairo_push_group(cr)
-        drawShadow(of: shape, layer.state, cr, cache: cache, alpha: 1)
-        let content = applyMask(mask, to: cairo_pop_group(cr)!, cr)
-        cairo_set_source(cr, content)
-        cairo_paint_with_alpha(cr, opacity)
-        cairo_pattern_destroy(content)
+        let shadow = cr.withGroup { drawShadow(of: shape, layer.state, cr, cache: cache, alpha: 1) }
+        let content = applyMask(mask, to: shadow, cr)
+        cr.setSource(content)
+        cr.paint(alpha: opacity)
     }
 
     /// The layer's own paints and sublayers, at `alpha` (1 inside a group).
-    private func drawBody(_ layer: PresentationLayer, _ cr: OpaquePointer, alpha: Double) {
+    private func drawBody(_ layer: PresentationLayer, _ cr: CairoContext, alpha: Double) {
         let s = layer.state
         let cached = cache != nil && Self.isCacheable(layer)
         if cached {
@@ -215,36 +214,36 @@ struct LayerPainter {
         } else if Self.hasBackground(s), let color = s.backgroundColor {
             Geometry.roundedRect(cr, s.bounds, radius: s.cornerRadius, corners: s.maskedCorners)
             Geometry.setSource(cr, color, alpha: alpha)
-            cairo_fill(cr)
+            cr.fill()
         }
         let clips = s.masksToBounds
         if clips {
-            cairo_save(cr)
+            cr.save()
             Geometry.roundedRect(cr, s.bounds, radius: s.cornerRadius, corners: s.maskedCorners)
-            cairo_clip(cr)
+            cr.clip()
         }
         if !cached { Self.drawOwnContent(layer, cr, alpha: alpha, cache: cache) }
         drawSublayers(layer, cr, alpha: alpha)
-        if clips { cairo_restore(cr) }
+        if clips { cr.restore() }
         if Self.hasBorder(s) { Self.drawBorder(s, cr, alpha: alpha) }
         if layer.kind == .emitter { drawParticles(layer, cr, alpha: alpha) }
     }
 
     /// An emitter's particles: above its background and border (as in Core Animation), inside
     /// its bounds when it clips.
-    private func drawParticles(_ layer: PresentationLayer, _ cr: OpaquePointer, alpha: Double) {
+    private func drawParticles(_ layer: PresentationLayer, _ cr: CairoContext, alpha: Double) {
         let s = layer.state
-        cairo_save(cr)
+        cr.save()
         if s.masksToBounds {
             Geometry.roundedRect(cr, s.bounds, radius: s.cornerRadius, corners: s.maskedCorners)
-            cairo_clip(cr)
+            cr.clip()
         }
         EmitterDrawing.draw(layer, cr, alpha: alpha, budget: budget)
-        cairo_restore(cr)
+        cr.restore()
     }
 
     /// Contents and the class's own drawing (shape, text, gradient), inside any bounds clip.
-    static func drawOwnContent(_ layer: PresentationLayer, _ cr: OpaquePointer, alpha: Double, cache: RenderCache?) {
+    static func drawOwnContent(_ layer: PresentationLayer, _ cr: CairoContext, alpha: Double, cache: RenderCache?) {
         let s = layer.state
         if ContentsDrawing.hasContent(s) { ContentsDrawing.draw(s, cr, alpha: alpha, cache: cache) }
         switch layer.kind {
@@ -255,15 +254,15 @@ struct LayerPainter {
         }
     }
 
-    static func drawBorder(_ s: LayerState, _ cr: OpaquePointer, alpha: Double) {
+    static func drawBorder(_ s: LayerState, _ cr: CairoContext, alpha: Double) {
         guard let color = s.borderColor else { return }
         Geometry.border(cr, s.bounds, radius: s.cornerRadius, corners: s.maskedCorners, width: s.borderWidth)
         Geometry.setSource(cr, color, alpha: alpha)
-        cairo_fill(cr)
-        cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
+        cr.fill()
+        cr.setFillRule(CAIRO_FILL_RULE_WINDING)
     }
 
-    private func drawSublayers(_ layer: PresentationLayer, _ cr: OpaquePointer, alpha: Double) {
+    private func drawSublayers(_ layer: PresentationLayer, _ cr: CairoContext, alpha: Double) {
         let s = layer.state
         let visible = layer.sublayers.contains { Self.isVisible($0) }
         guard visible else { return }
@@ -280,7 +279,7 @@ struct LayerPainter {
 
     /// Sublayers back to front; at `alpha` < 1 (a layer whose only paint is its sublayers) each
     /// is composited as a group so the opacity applies to it as a whole.
-    func drawChildren(_ children: [PresentationLayer], _ cr: OpaquePointer, alpha: Double, parentSublayer: CATransform3D? = nil) {
+    func drawChildren(_ children: [PresentationLayer], _ cr: CairoContext, alpha: Double, parentSublayer: CATransform3D? = nil) {
         let ordered = Self.zOrdered(children.filter(Self.isVisible))
         let seams = SharedEdges.find(ordered, parentSublayer: parentSublayer)
         for (child, seams) in zip(ordered, seams) {
@@ -289,33 +288,29 @@ struct LayerPainter {
     }
 
     /// Draws a layer composited at `alpha` as a whole (a group), or directly when opaque.
-    private func draw(_ child: PresentationLayer, _ cr: OpaquePointer, parentSublayer: CATransform3D?, alpha: Double, seams: QuadEdges) {
+    private func draw(_ child: PresentationLayer, _ cr: CairoContext, parentSublayer: CATransform3D?, alpha: Double, seams: QuadEdges) {
         guard alpha < 1 else { return draw(child, cr, parentSublayer: parentSublayer, seams: seams) }
-        cairo_save(cr)
+        // (Pushed and popped by hand: closures here would add stack at every level of the tree.)
+        cr.save()
         if let extent = LayerExtent.of(child, shadow: true),
            let m = LayerExtent.affine(child.state.transformToSuperlayer(parentSublayer: parentSublayer)) {
             LayerExtent.clip(cr, to: LayerExtent.transformed(extent, m))
         }
-        cairo_push_group(cr)
+        cr.pushGroup()
         draw(child, cr, parentSublayer: parentSublayer, seams: seams)
-        let group = cairo_pop_group(cr)!
-        cairo_restore(cr)
-        cairo_set_source(cr, group)
-        cairo_paint_with_alpha(cr, alpha)
-        cairo_pattern_destroy(group)
+        let group = cr.popGroup()
+        cr.restore()
+        cr.setSource(group)
+        cr.paint(alpha: alpha)
     }
 
     /// `content` masked by the alpha of `mask` (drawn in this layer's space).
-    private func applyMask(_ mask: PresentationLayer, to content: OpaquePointer, _ cr: OpaquePointer) -> OpaquePointer {
-        cairo_push_group(cr)
-        draw(mask, cr)
-        let maskPattern = cairo_pop_group(cr)!
-        cairo_push_group(cr)
-        cairo_set_source(cr, content)
-        cairo_mask(cr, maskPattern)
-        cairo_pattern_destroy(maskPattern)
-        cairo_pattern_destroy(content)
-        return cairo_pop_group(cr)!
+    private func applyMask(_ mask: PresentationLayer, to content: CairoPattern, _ cr: CairoContext) -> CairoPattern {
+        let maskPattern = cr.withGroup { draw(mask, cr) }
+        return cr.withGroup {
+            cr.setSource(content)
+            cr.mask(maskPattern)
+        }
     }
 
     // MARK: What a layer paints

@@ -29,34 +29,34 @@ enum Geometry {
 
     /// Adds a rectangle whose `corners` have circular corners of `radius` (clamped to half the
     /// shorter side); the other corners stay square (maskedCorners).
-    static func roundedRect(_ cr: OpaquePointer, _ r: CGRect, radius: Double, corners: CACornerMask = .all) {
+    static func roundedRect(_ cr: CairoContext, _ r: CGRect, radius: Double, corners: CACornerMask = .all) {
         let rect = r.standardized
         let radius = min(max(radius, 0), min(rect.width, rect.height) / 2)
         guard radius > 0, !corners.isEmpty else {
-            cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height)
+            cr.rectangle(rect.minX, rect.minY, rect.width, rect.height)
             return
         }
         let (x0, y0, x1, y1) = (rect.minX, rect.minY, rect.maxX, rect.maxY)
         func corner(_ c: CACornerMask, _ x: Double, _ y: Double, _ cx: Double, _ cy: Double, _ from: Double) {
             if corners.contains(c) {
-                cairo_arc(cr, cx, cy, radius, from, from + Double.pi / 2)
+                cr.arc(cx, cy, radius, from, from + Double.pi / 2)
             } else {
-                cairo_line_to(cr, x, y)
+                cr.lineTo(x, y)
             }
         }
-        cairo_new_sub_path(cr)
+        cr.newSubPath()
         corner(.layerMaxXMinYCorner, x1, y0, x1 - radius, y0 + radius, -Double.pi / 2)
         corner(.layerMaxXMaxYCorner, x1, y1, x1 - radius, y1 - radius, 0)
         corner(.layerMinXMaxYCorner, x0, y1, x0 + radius, y1 - radius, Double.pi / 2)
         corner(.layerMinXMinYCorner, x0, y0, x0 + radius, y0 + radius, Double.pi)
-        cairo_close_path(cr)
+        cr.closePath()
     }
 
     /// The border region: inside the bounds, `width` wide, following the rounded corners (the
     /// inner corners have radius − width), filled even-odd like Core Animation draws it.
-    static func border(_ cr: OpaquePointer, _ bounds: CGRect, radius: Double, corners: CACornerMask = .all, width: Double) {
+    static func border(_ cr: CairoContext, _ bounds: CGRect, radius: Double, corners: CACornerMask = .all, width: Double) {
         let outer = bounds.standardized
-        cairo_new_path(cr)
+        cr.newPath()
         roundedRect(cr, outer, radius: radius, corners: corners)
         let inset = min(width, min(outer.width, outer.height) / 2)
         let inner = outer.insetBy(dx: inset, dy: inset)
@@ -64,12 +64,12 @@ enum Geometry {
             let outerRadius = min(max(radius, 0), min(outer.width, outer.height) / 2)
             roundedRect(cr, inner, radius: max(outerRadius - inset, 0), corners: corners)
         }
-        cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
+        cr.setFillRule(CAIRO_FILL_RULE_EVEN_ODD)
     }
 
     /// Sets a colour as the source, clamping components (overshooting animations can leave 0…1).
-    static func setSource(_ cr: OpaquePointer, _ c: CGColor, alpha: Double) {
+    static func setSource(_ cr: CairoContext, _ c: CGColor, alpha: Double) {
         func clamp(_ v: CGFloat) -> Double { min(max(Double(v), 0), 1) }
-        cairo_set_source_rgba(cr, clamp(c.red), clamp(c.green), clamp(c.blue), clamp(c.alpha) * alpha)
+        cr.setSource(clamp(c.red), clamp(c.green), clamp(c.blue), clamp(c.alpha) * alpha)
     }
 }

@@ -45,18 +45,18 @@ enum GradientDrawing {
         return [(floor, color(at: floor, in: stops))] + stops.filter { $0.0 > floor }
     }
 
-    static func draw(_ s: LayerState, _ cr: OpaquePointer, alpha: Double) {
+    static func draw(_ s: LayerState, _ cr: CairoContext, alpha: Double) {
         let b = s.bounds
         let stops = stops(s)
         guard let first = stops.first else { return }
         func point(_ u: CGPoint) -> CGPoint { CGPoint(x: b.origin.x + u.x * b.width, y: b.origin.y + u.y * b.height) }
-        cairo_save(cr)
-        cairo_rectangle(cr, b.minX, b.minY, b.width, b.height)
-        cairo_clip(cr)
+        cr.save()
+        cr.rectangle(b.minX, b.minY, b.width, b.height)
+        cr.clip()
         if stops.count == 1 {
             Geometry.setSource(cr, first.1, alpha: alpha)
-            cairo_paint(cr)
-            cairo_restore(cr)
+            cr.paint()
+            cr.restore()
             return
         }
         let start = point(s.startPoint), end = point(s.endPoint)
@@ -67,7 +67,7 @@ enum GradientDrawing {
             let lo = min(stops.first!.0, 0), hi = max(stops.last!.0, 1)
             func along(_ t: Double) -> CGPoint { CGPoint(x: start.x + t * (end.x - start.x), y: start.y + t * (end.y - start.y)) }
             let (a, b) = (along(lo), along(hi))
-            let pattern = cairo_pattern_create_linear(a.x, a.y, b.x, b.y)!
+            let pattern = CairoPattern.linear(a.x, a.y, b.x, b.y)
             paint(pattern, stops.map { (($0.0 - lo) / (hi - lo), $0.1) }, cr, alpha)
         case .radial:
             // Radius t × the ellipse: nothing lies below 0; stops past 1 widen the pattern.
@@ -78,41 +78,40 @@ enum GradientDrawing {
             guard radiusX > 0, radiusY > 0 else {
                 // Degenerate: everything is beyond the last stop.
                 Geometry.setSource(cr, stops.last!.1, alpha: alpha)
-                cairo_paint(cr)
+                cr.paint()
                 break
             }
-            let pattern = cairo_pattern_create_radial(0, 0, 0, 0, 0, 1)!
+            let pattern = CairoPattern.radial(0, 0, 0, 0, 0, 1)
             // The pattern matrix maps user space to pattern space: the ellipse becomes the unit circle.
             var m = cairo_matrix_t()
             cairo_matrix_init_scale(&m, 1 / radiusX, 1 / radiusY)
             cairo_matrix_translate(&m, -start.x, -start.y)
-            cairo_pattern_set_matrix(pattern, &m)
+            pattern.setMatrix(m)
             paint(pattern, radial.map { ($0.0 / hi, $0.1) }, cr, alpha)
         case .conic:
             drawConic(center: start, towards: end, bounds: b, stops: stops, cr: cr, alpha: alpha)
         }
-        cairo_restore(cr)
+        cr.restore()
     }
 
-    private static func paint(_ pattern: OpaquePointer, _ stops: [(Double, CGColor)], _ cr: OpaquePointer, _ alpha: Double) {
+    private static func paint(_ pattern: CairoPattern, _ stops: [(Double, CGColor)], _ cr: CairoContext, _ alpha: Double) {
         for (location, c) in stops {
-            cairo_pattern_add_color_stop_rgba(pattern, location, clamp(c.red), clamp(c.green), clamp(c.blue), clamp(c.alpha) * alpha)
+            pattern.addColorStop(location, clamp(c.red), clamp(c.green), clamp(c.blue), clamp(c.alpha) * alpha)
         }
-        cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
-        cairo_set_source(cr, pattern)
-        cairo_paint(cr)
-        cairo_pattern_destroy(pattern)
+        pattern.setExtend(CAIRO_EXTEND_PAD)
+        cr.setSource(pattern)
+        cr.paint()
     }
 
     /// A conic sweep as a mesh of thin wedges (Cairo has no conic gradient): each wedge's colour
     /// varies only with the angle, so the result is smooth for any number of stops.
     private static func drawConic(center: CGPoint, towards end: CGPoint, bounds b: CGRect, stops: [(Double, CGColor)],
-                                  cr: OpaquePointer, alpha: Double) {
+                                  cr: CairoContext, alpha: Double) {
         let start = atan2(end.y - center.y, end.x - center.x)
         // Far enough to cover the bounds from anywhere.
         let reach = 2 * hypot(b.width, b.height) + hypot(center.x - b.midX, center.y - b.midY)
         let wedges = 360
-        let mesh = cairo_pattern_create_mesh()!
+        let mesh = CairoPattern.mesh()
         func color(at f: Double) -> CGColor { Self.color(at: f, in: stops) }
         for i in 0..<wedges {
             let f0 = Double(i) / Double(wedges), f1 = Double(i + 1) / Double(wedges)
@@ -120,19 +119,15 @@ enum GradientDrawing {
             let p0 = CGPoint(x: center.x + reach * cos(a0), y: center.y + reach * sin(a0))
             let p1 = CGPoint(x: center.x + reach * cos(a1), y: center.y + reach * sin(a1))
             let c0 = color(at: f0), c1 = color(at: f1)
-            cairo_mesh_pattern_begin_patch(mesh)
-            cairo_mesh_pattern_move_to(mesh, center.x, center.y)
-            cairo_mesh_pattern_line_to(mesh, p0.x, p0.y)
-            cairo_mesh_pattern_line_to(mesh, p1.x, p1.y)
-            cairo_mesh_pattern_line_to(mesh, center.x, center.y)
-            for (corner, c) in [(0, c0), (1, c0), (2, c1), (3, c1)] {
-                cairo_mesh_pattern_set_corner_color_rgba(mesh, UInt32(corner), clamp(c.red), clamp(c.green), clamp(c.blue), clamp(c.alpha) * alpha)
-            }
-            cairo_mesh_pattern_end_patch(mesh)
+            mesh.addPatch({ patch in
+                patch.moveTo(center.x, center.y)
+                patch.lineTo(p0.x, p0.y)
+                patch.lineTo(p1.x, p1.y)
+                patch.lineTo(center.x, center.y)
+            }, corners: [c0, c0, c1, c1].map { c in (clamp(c.red), clamp(c.green), clamp(c.blue), clamp(c.alpha) * alpha) })
         }
-        cairo_set_source(cr, mesh)
-        cairo_paint(cr)
-        cairo_pattern_destroy(mesh)
+        cr.setSource(mesh)
+        cr.paint()
     }
 
     private static func clamp(_ v: CGFloat) -> Double { min(max(Double(v), 0), 1) }

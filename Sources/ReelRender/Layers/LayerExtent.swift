@@ -92,16 +92,15 @@ enum LayerExtent {
     /// Clips `cr` to whole device pixels around `r` (in user space), one pixel wider on each side
     /// for antialiasing. A pixel-aligned rectangle clip changes no pixel inside it, so a group
     /// pushed after this holds exactly what it would unclipped, in a smaller buffer.
-    static func clip(_ cr: OpaquePointer, to r: CGRect) {
-        var m = cairo_matrix_t()
-        cairo_get_matrix(cr, &m)
+    static func clip(_ cr: CairoContext, to r: CGRect) {
+        let m = cr.matrix
         let device = transformed(r.isNull ? .zero : r, m)
         let x0 = (device.minX - 1).rounded(.down), y0 = (device.minY - 1).rounded(.down)
         let x1 = (device.maxX + 1).rounded(.up), y1 = (device.maxY + 1).rounded(.up)
-        cairo_save(cr)
-        cairo_identity_matrix(cr)
-        cairo_rectangle(cr, x0, y0, max(x1 - x0, 0), max(y1 - y0, 0))
-        cairo_restore(cr)
-        cairo_clip(cr)
+        cr.save()
+        cr.identityMatrix()
+        cr.rectangle(x0, y0, max(x1 - x0, 0), max(y1 - y0, 0))
+        cr.restore()
+        cr.clip()
     }
 }

@@ -23,9 +23,9 @@ public enum LayerOutline {
     public static func draw(_ tree: PresentationLayer, over buffer: PixelBuffer, scale: Double) {
         let cairo = CairoCanvas(buffer: buffer)
         let cr = cairo.context
-        cairo_set_antialias(cr, CAIRO_ANTIALIAS_GRAY)
-        cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD)
-        cairo_set_font_size(cr, 10)
+        cr.setAntialias(CAIRO_ANTIALIAS_GRAY)
+        cr.selectFontFace("DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD)
+        cr.setFontSize(10)
         let placements = tree.placements()
         var tags: [(text: String, at: (x: Double, y: Double), color: (r: Double, g: Double, b: Double))] = []
         for placement in placements {
@@ -38,18 +38,17 @@ public enum LayerOutline {
             let color = palette[placement.depth % palette.count]
             let points = corners.map { (x: $0.x * scale, y: $0.y * scale) }
 
-            cairo_save(cr)
-            cairo_set_line_width(cr, 1.5)
+            cr.save()
+            cr.setLineWidth(1.5)
             if placement.isTransparent || placement.facesAway {
-                var dashes: [Double] = [5, 3]
-                cairo_set_dash(cr, &dashes, 2, 0)
+                cr.setDash([5, 3], offset: 0)
             }
-            cairo_move_to(cr, points[0].x, points[0].y)
-            for p in points.dropFirst() { cairo_line_to(cr, p.x, p.y) }
-            cairo_close_path(cr)
-            cairo_set_source_rgba(cr, color.r, color.g, color.b, 0.95)
-            cairo_stroke(cr)
-            cairo_restore(cr)
+            cr.moveTo(points[0].x, points[0].y)
+            for p in points.dropFirst() { cr.lineTo(p.x, p.y) }
+            cr.closePath()
+            cr.setSource(color.r, color.g, color.b, 0.95)
+            cr.stroke()
+            cr.restore()
 
             let anchor = placement.toCanvas.apply(Double(b.minX + s.anchorPoint.x * b.width), Double(b.minY + s.anchorPoint.y * b.height))
             if anchor.w > 0, anchor.x.isFinite, anchor.y.isFinite {
@@ -69,46 +68,44 @@ public enum LayerOutline {
             placed.append(box)
             self.tag(cr, tag.text, box: box, color: tag.color)
         }
-        cairo_surface_flush(cairo.surface)
+        cairo.surface.flush()
     }
 
     /// A 4-pixel crosshair with a dot, dark-edged so it shows on light and dark content.
-    private static func crosshair(_ cr: OpaquePointer, x: Double, y: Double, color: (r: Double, g: Double, b: Double)) {
-        cairo_save(cr)
-        cairo_move_to(cr, x - 5, y)
-        cairo_line_to(cr, x + 5, y)
-        cairo_move_to(cr, x, y - 5)
-        cairo_line_to(cr, x, y + 5)
-        cairo_set_line_width(cr, 3)
-        cairo_set_source_rgba(cr, 0, 0, 0, 0.6)
-        cairo_stroke_preserve(cr)
-        cairo_set_line_width(cr, 1.2)
-        cairo_set_source_rgb(cr, color.r, color.g, color.b)
-        cairo_stroke(cr)
-        cairo_arc(cr, x, y, 2, 0, 2 * .pi)
-        cairo_fill(cr)
-        cairo_restore(cr)
+    private static func crosshair(_ cr: CairoContext, x: Double, y: Double, color: (r: Double, g: Double, b: Double)) {
+        cr.save()
+        cr.moveTo(x - 5, y)
+        cr.lineTo(x + 5, y)
+        cr.moveTo(x, y - 5)
+        cr.lineTo(x, y + 5)
+        cr.setLineWidth(3)
+        cr.setSource(0, 0, 0, 0.6)
+        cr.strokePreserve()
+        cr.setLineWidth(1.2)
+        cr.setSource(color.r, color.g, color.b)
+        cr.stroke()
+        cr.arc(x, y, 2, 0, 2 * .pi)
+        cr.fill()
+        cr.restore()
     }
 
     /// Where a tag for `text` goes with its top left at (x, y), kept on the frame.
-    private static func tagBox(_ cr: OpaquePointer, _ text: String, x: Double, y: Double, width: Double,
+    private static func tagBox(_ cr: CairoContext, _ text: String, x: Double, y: Double, width: Double,
                                height: Double) -> (x: Double, y: Double, w: Double, h: Double) {
-        var extents = cairo_text_extents_t()
-        cairo_text_extents(cr, text, &extents)
-        let w = extents.x_advance + 6, h = 13.0
+        let w = cr.textExtents(text).x_advance + 6, h = 13.0
         return (min(max(x, 0), max(width - w, 0)), min(max(y, 0), max(height - h, 0)), w, h)
     }
 
     /// The layer's name on a tag of its colour.
-    private static func tag(_ cr: OpaquePointer, _ text: String, box: (x: Double, y: Double, w: Double, h: Double),
+    private static func tag(_ cr: CairoContext, _ text: String, box: (x: Double, y: Double, w: Double, h: Double),
                             color: (r: Double, g: Double, b: Double)) {
-        cairo_save(cr)
-        cairo_rectangle(cr, box.x, box.y, box.w, box.h)
-        cairo_set_source_rgba(cr, color.r, color.g, color.b, 0.85)
-        cairo_fill(cr)
-        cairo_set_source_rgb(cr, 0, 0, 0)
-        cairo_move_to(cr, box.x + 3, box.y + 10)
-        cairo_show_text(cr, text)
-        cairo_restore(cr)
+        cr.save()
+        cr.rectangle(box.x, box.y, box.w, box.h)
+        cr.setSource(color.r, color.g, color.b, 0.85)
+        cr.fill()
+        cr.setSource(0, 0, 0)
+        cr.moveTo(box.x + 3, box.y + 10)
+        cr.showText(text)
+        cr.restore()
     }
 }

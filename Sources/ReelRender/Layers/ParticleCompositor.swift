@@ -26,10 +26,9 @@ struct ParticleCompositor {
     /// `clips` as x0, y0, x1, y1 for `reel_over_white_particle`.
     private let clipBoxes: [Int32]
 
-    init?(_ cr: OpaquePointer, vectorRows: Bool = true) {
+    init?(_ cr: CairoContext, vectorRows: Bool = true) {
         self.vectorRows = vectorRows
-        var m = cairo_matrix_t()
-        cairo_get_matrix(cr, &m)
+        var m = cr.matrix
         guard m.xy == 0, m.yx == 0, let target = PixelTarget(cr) else { return nil }
         m.x0 += target.offsetX
         m.y0 += target.offsetY

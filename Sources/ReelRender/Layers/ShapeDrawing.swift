@@ -21,14 +21,14 @@ enum ShapeDrawing {
         return b > a ? (a, b) : nil
     }
 
-    static func draw(_ s: LayerState, _ cr: OpaquePointer, alpha: Double) {
+    static func draw(_ s: LayerState, _ cr: CairoContext, alpha: Double) {
         guard let path = s.path else { return }
         if fills(s), let color = s.fillColor {
-            cairo_new_path(cr)
+            cr.newPath()
             append(path, to: cr)
-            cairo_set_fill_rule(cr, s.fillRule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
+            cr.setFillRule(s.fillRule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
             Geometry.setSource(cr, color, alpha: alpha)
-            cairo_fill(cr)
+            cr.fill()
         }
         if strokes(s), let color = s.strokeColor, let (a, b) = trim(s) {
             var stroked = path
@@ -36,16 +36,16 @@ enum ShapeDrawing {
                 let measure = PathMeasure(path)
                 stroked = measure.trimmed(from: a * measure.length, to: b * measure.length)
             }
-            cairo_new_path(cr)
+            cr.newPath()
             append(stroked, to: cr)
-            cairo_set_line_width(cr, s.lineWidth)
-            cairo_set_line_cap(cr, s.lineCap == .round ? CAIRO_LINE_CAP_ROUND : s.lineCap == .square ? CAIRO_LINE_CAP_SQUARE : CAIRO_LINE_CAP_BUTT)
-            cairo_set_line_join(cr, s.lineJoin == .round ? CAIRO_LINE_JOIN_ROUND : s.lineJoin == .bevel ? CAIRO_LINE_JOIN_BEVEL : CAIRO_LINE_JOIN_MITER)
-            cairo_set_miter_limit(cr, max(Double(s.miterLimit), 1))
+            cr.setLineWidth(s.lineWidth)
+            cr.setLineCap(s.lineCap == .round ? CAIRO_LINE_CAP_ROUND : s.lineCap == .square ? CAIRO_LINE_CAP_SQUARE : CAIRO_LINE_CAP_BUTT)
+            cr.setLineJoin(s.lineJoin == .round ? CAIRO_LINE_JOIN_ROUND : s.lineJoin == .bevel ? CAIRO_LINE_JOIN_BEVEL : CAIRO_LINE_JOIN_MITER)
+            cr.setMiterLimit(max(Double(s.miterLimit), 1))
             let coverage = setDash(cr, s.lineDashPattern, phase: s.lineDashPhase, along: stroked)
             Geometry.setSource(cr, color, alpha: alpha * coverage)
-            cairo_stroke(cr)
-            cairo_set_dash(cr, nil, 0, 0)
+            cr.stroke()
+            cr.setDash([], offset: 0)
         }
     }
 
@@ -57,19 +57,19 @@ enum ShapeDrawing {
     /// for the stroke's alpha: 1, or — for a pattern that would make more than `maxDashes` dashes
     /// along `path` — the pattern's inked fraction, drawn as a solid line (dashes that dense are
     /// finer than the path is long by a factor of 100 000: the even tone they average to).
-    static func setDash(_ cr: OpaquePointer, _ pattern: [Double]?, phase: Double, along path: CGPath) -> Double {
+    static func setDash(_ cr: CairoContext, _ pattern: [Double]?, phase: Double, along path: CGPath) -> Double {
         guard let pattern, !pattern.isEmpty, pattern.allSatisfy({ $0 >= 0 && $0.isFinite }), pattern.contains(where: { $0 > 0 }) else {
-            cairo_set_dash(cr, nil, 0, 0)
+            cr.setDash([], offset: 0)
             return 1
         }
         // An odd-length pattern repeats to even length, as Core Graphics does.
         let even = pattern.count % 2 == 1 ? pattern + pattern : pattern
         let period = even.reduce(0, +)
         if lengthBound(path) / period * Double(even.count) / 2 > maxDashes {
-            cairo_set_dash(cr, nil, 0, 0)
+            cr.setDash([], offset: 0)
             return stride(from: 0, to: even.count, by: 2).map { even[$0] }.reduce(0, +) / period
         }
-        even.withUnsafeBufferPointer { cairo_set_dash(cr, $0.baseAddress, Int32($0.count), phase) }
+        cr.setDash(even, offset: phase)
         return 1
     }
 
@@ -94,23 +94,23 @@ enum ShapeDrawing {
     }
 
     /// Adds `path` to Cairo's current path.
-    static func append(_ path: CGPath, to cr: OpaquePointer) {
+    static func append(_ path: CGPath, to cr: CairoContext) {
         var current = CGPoint.zero, subpathStart = CGPoint.zero
         for element in path.elements {
             switch element {
             case .moveTo(let p):
-                cairo_move_to(cr, p.x, p.y); current = p; subpathStart = p
+                cr.moveTo(p.x, p.y); current = p; subpathStart = p
             case .lineTo(let p):
-                cairo_line_to(cr, p.x, p.y); current = p
+                cr.lineTo(p.x, p.y); current = p
             case .quadCurveTo(let p, let c):
                 // Raise to a cubic: control points two thirds of the way to the quadratic one.
-                cairo_curve_to(cr, current.x + 2 / 3 * (c.x - current.x), current.y + 2 / 3 * (c.y - current.y),
-                               p.x + 2 / 3 * (c.x - p.x), p.y + 2 / 3 * (c.y - p.y), p.x, p.y)
+                cr.curveTo(current.x + 2 / 3 * (c.x - current.x), current.y + 2 / 3 * (c.y - current.y),
+                           p.x + 2 / 3 * (c.x - p.x), p.y + 2 / 3 * (c.y - p.y), p.x, p.y)
                 current = p
             case .curveTo(let p, let c1, let c2):
-                cairo_curve_to(cr, c1.x, c1.y, c2.x, c2.y, p.x, p.y); current = p
+                cr.curveTo(c1.x, c1.y, c2.x, c2.y, p.x, p.y); current = p
             case .closeSubpath:
-                cairo_close_path(cr)
+                cr.closePath()
                 current = subpathStart
             }
         }

@@ -39,52 +39,52 @@ public struct ContactSheet: Sendable {
         let canvas = CairoCanvas(buffer: sheet)
         let cr = canvas.context
 
-        cairo_set_source_rgb(cr, 0.12, 0.12, 0.13)
-        cairo_paint(cr)
-        cairo_select_font_face(cr, "DejaVu Sans Mono", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
+        cr.setSource(0.12, 0.12, 0.13)
+        cr.paint()
+        cr.selectFontFace("DejaVu Sans Mono", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
         if let title {
-            cairo_set_font_size(cr, 16)
-            cairo_set_source_rgb(cr, 0.93, 0.93, 0.94)
-            cairo_move_to(cr, Double(g), Double(g + 18))
-            cairo_show_text(cr, title)
+            cr.setFontSize(16)
+            cr.setSource(0.93, 0.93, 0.94)
+            cr.moveTo(Double(g), Double(g + 18))
+            cr.showText(title)
         }
-        cairo_set_font_size(cr, 13)
+        cr.setFontSize(13)
         for (i, tile) in tiles.enumerated() {
             let x = Double(g + (i % columns) * (tileWidth + g))
             let y = Double(top + g + (i / columns) * (tileHeight + Self.labelHeight + g))
             Self.checkerboard(cr, x: x, y: y, width: Double(tileWidth), height: Double(tileHeight))
             let image = CairoCanvas(buffer: tile.image)
-            cairo_set_source_surface(cr, image.surface, x, y)
-            cairo_paint(cr)
-            cairo_set_source_rgb(cr, 0.78, 0.78, 0.80)
-            cairo_move_to(cr, x, y + Double(tileHeight) + 18)
-            cairo_show_text(cr, tile.label)
+            cr.setSource(image.surface, x, y)
+            cr.paint()
+            cr.setSource(0.78, 0.78, 0.80)
+            cr.moveTo(x, y + Double(tileHeight) + 18)
+            cr.showText(tile.label)
         }
-        cairo_surface_flush(canvas.surface)
+        canvas.surface.flush()
         return sheet
     }
 
     /// Light and mid grey 8-pixel squares under a tile (visible only through transparent pixels).
-    private static func checkerboard(_ cr: OpaquePointer, x: Double, y: Double, width: Double, height: Double) {
-        cairo_save(cr)
-        cairo_rectangle(cr, x, y, width, height)
-        cairo_clip(cr)
-        cairo_set_source_rgb(cr, 0.85, 0.85, 0.85)
-        cairo_paint(cr)
-        cairo_set_source_rgb(cr, 0.65, 0.65, 0.65)
+    private static func checkerboard(_ cr: CairoContext, x: Double, y: Double, width: Double, height: Double) {
+        cr.save()
+        cr.rectangle(x, y, width, height)
+        cr.clip()
+        cr.setSource(0.85, 0.85, 0.85)
+        cr.paint()
+        cr.setSource(0.65, 0.65, 0.65)
         let size = 8.0
         var row = 0
         var cy = y
         while cy < y + height {
             var cx = x + (row.isMultiple(of: 2) ? 0 : size)
             while cx < x + width {
-                cairo_rectangle(cr, cx, cy, size, size)
+                cr.rectangle(cx, cy, size, size)
                 cx += 2 * size
             }
             cy += size
             row += 1
         }
-        cairo_fill(cr)
-        cairo_restore(cr)
+        cr.fill()
+        cr.restore()
     }
 }

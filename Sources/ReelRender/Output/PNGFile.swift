@@ -7,7 +7,7 @@ public enum PNGFile {
     /// Writes `buffer` as an 8-bit RGBA PNG at `path`.
     public static func write(_ buffer: PixelBuffer, to path: String) throws {
         let canvas = CairoCanvas(buffer: buffer)
-        let status = cairo_surface_write_to_png(canvas.surface, path)
+        let status = cairo_surface_write_to_png(canvas.surface.raw, path)
         guard status == CAIRO_STATUS_SUCCESS else {
             throw RenderError("cannot write PNG '\(path)': \(String(cString: cairo_status_to_string(status)))")
         }
@@ -18,7 +18,7 @@ public enum PNGFile {
         let canvas = CairoCanvas(buffer: buffer)
         let collected = PNGBytes()
         let status = withExtendedLifetime(collected) {
-            cairo_surface_write_to_png_stream(canvas.surface, { closure, data, length in
+            cairo_surface_write_to_png_stream(canvas.surface.raw, { closure, data, length in
                 guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
                 Unmanaged<PNGBytes>.fromOpaque(closure).takeUnretainedValue().data.append(data, count: Int(length))
                 return CAIRO_STATUS_SUCCESS
@@ -32,19 +32,18 @@ public enum PNGFile {
 
     /// Reads a PNG into a new premultiplied BGRA buffer.
     public static func read(_ path: String) throws -> PixelBuffer {
-        let surface = cairo_image_surface_create_from_png(path)
-        defer { cairo_surface_destroy(surface) }
-        let status = cairo_surface_status(surface)
+        let surface = CairoSurface(owning: cairo_image_surface_create_from_png(path)!)
+        let status = surface.status
         guard status == CAIRO_STATUS_SUCCESS else {
             throw RenderError("cannot read PNG '\(path)': \(String(cString: cairo_status_to_string(status)))")
         }
-        let width = Int(cairo_image_surface_get_width(surface)), height = Int(cairo_image_surface_get_height(surface))
+        let width = surface.width, height = surface.height
         let buffer = PixelBuffer(width: width, height: height)
         let canvas = CairoCanvas(buffer: buffer)
-        cairo_set_source_surface(canvas.context, surface, 0, 0)
-        cairo_set_operator(canvas.context, CAIRO_OPERATOR_SOURCE)
-        cairo_paint(canvas.context)
-        cairo_surface_flush(canvas.surface)
+        canvas.context.setSource(surface, 0, 0)
+        canvas.context.setOperator(CAIRO_OPERATOR_SOURCE)
+        canvas.context.paint()
+        canvas.surface.flush()
         return buffer
     }
 }

@@ -9,15 +9,13 @@ import ReelCore
 enum ProjectiveWarp {
     /// Draws `image` (premultiplied ARGB32) with `toDevice` mapping its pixel coordinates to
     /// device pixels, into the current target of `cr` (respecting its clip), at `alpha`.
-    static func draw(_ image: OpaquePointer, toDevice h: Homography, _ cr: OpaquePointer, alpha: Double, grow: QuadEdges = []) {
-        let w = Double(cairo_image_surface_get_width(image)), hgt = Double(cairo_image_surface_get_height(image))
+    static func draw(_ image: CairoSurface, toDevice h: Homography, _ cr: CairoContext, alpha: Double, grow: QuadEdges = []) {
+        let w = Double(image.width), hgt = Double(image.height)
         let corners = [(0.0, 0.0), (w, 0), (w, hgt), (0, hgt)].map { h.apply($0.0, $0.1) }
         // A corner behind the eye: the layer crosses the camera plane; it is not drawn.
         guard corners.allSatisfy({ $0.w > 1e-9 }), let inverse = h.inverse else { return }
-        var x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0
-        cairo_clip_extents(cr, &x0, &y0, &x1, &y1)
-        var m = cairo_matrix_t()
-        cairo_get_matrix(cr, &m)
+        let (x0, y0, x1, y1) = cr.clipExtents
+        let m = cr.matrix
         // Clip extents are in user space; the warp works in device pixels.
         let clip = [(x0, y0), (x1, y0), (x0, y1), (x1, y1)].map { (m.xx * $0.0 + m.xy * $0.1 + m.x0, m.yx * $0.0 + m.yy * $0.1 + m.y0) }
         let left = max(corners.map(\.x).min()!.rounded(.down) - 1, clip.map(\.0).min()!.rounded(.down))
@@ -28,36 +26,32 @@ enum ProjectiveWarp {
         let (bx, by, bw, bh) = (Int(saturating: left), Int(saturating: top), Int(saturating: right - left), Int(saturating: bottom - top))
 
         // The mask: the image outline in device pixels (shared edges grown), antialiased.
-        let mask = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(bw), Int32(bh))!
-        defer { cairo_surface_destroy(mask) }
-        let mc = cairo_create(mask)!
-        for (i, c) in outline(corners.map { ($0.x, $0.y) }, grow: grow).enumerated() {
-            let (px, py) = (c.0 - Double(bx), c.1 - Double(by))
-            if i == 0 { cairo_move_to(mc, px, py) } else { cairo_line_to(mc, px, py) }
+        let mask = CairoSurface(CAIRO_FORMAT_A8, width: bw, height: bh)
+        mask.withContext { mc in
+            for (i, c) in outline(corners.map { ($0.x, $0.y) }, grow: grow).enumerated() {
+                let (px, py) = (c.0 - Double(bx), c.1 - Double(by))
+                if i == 0 { mc.moveTo(px, py) } else { mc.lineTo(px, py) }
+            }
+            mc.closePath()
+            mc.setSource(0, 0, 0, min(max(alpha, 0), 1))
+            mc.fill()
         }
-        cairo_close_path(mc)
-        cairo_set_source_rgba(mc, 0, 0, 0, min(max(alpha, 0), 1))
-        cairo_fill(mc)
-        cairo_destroy(mc)
-        cairo_surface_flush(mask)
+        mask.flush()
 
         // `image` was flushed when it was made, and may be shared: it is only read here.
         // Box pixels → device (shifted to the box's origin) → image pixels.
         let shifted = Homography(m: [[1, 0, 0], [0, 1, 0], [Double(bx), Double(by), 1]]).then(inverse)
-        func words(_ surface: OpaquePointer) -> UnsafeMutablePointer<UInt32> {
-            UnsafeMutableRawPointer(cairo_image_surface_get_data(surface)!).assumingMemoryBound(to: UInt32.self)
-        }
         func warp(into out: UnsafeMutablePointer<UInt32>, stride: Int, rows: Range<Int>? = nil, columns: Range<Int>? = nil, over: Bool) {
-            ProjectiveSampler.warp(image: words(image), imageStride: Int(cairo_image_surface_get_stride(image)) / 4,
+            ProjectiveSampler.warp(image: image.words!, imageStride: image.stride / 4,
                                    imageWidth: Int(w), imageHeight: Int(hgt),
-                                   mask: cairo_image_surface_get_data(mask)!, maskStride: Int(cairo_image_surface_get_stride(mask)),
+                                   mask: mask.data!, maskStride: mask.stride,
                                    out: out, outStride: stride, width: bw, height: bh, map: shifted, rows: rows, columns: columns, over: over)
         }
 
         // Composited straight into the target's pixels where they are simple (a title's flipping
         // card: the temporary surface's clearing and Cairo's paint of it were a third of the
         // warp's cost), through a temporary surface and Cairo's paint otherwise.
-        if cairo_get_operator(cr) == CAIRO_OPERATOR_OVER, let target = PixelTarget(cr) {
+        if cr.operator == CAIRO_OPERATOR_OVER, let target = PixelTarget(cr) {
             // Device pixels + the group's offset = target pixels.
             let (tx, ty) = (bx + Int(target.offsetX.rounded()), by + Int(target.offsetY.rounded()))
             let pixels = UnsafeMutableRawPointer(target.data).assumingMemoryBound(to: UInt32.self)
@@ -70,17 +64,16 @@ enum ProjectiveWarp {
             target.finish()
             return
         }
-        let out = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(bw), Int32(bh))!
-        defer { cairo_surface_destroy(out) }
-        cairo_surface_flush(out)
-        warp(into: words(out), stride: Int(cairo_image_surface_get_stride(out)) / 4, over: false)
-        cairo_surface_mark_dirty(out)
+        let out = CairoSurface(CAIRO_FORMAT_ARGB32, width: bw, height: bh)
+        out.flush()
+        warp(into: out.words!, stride: out.stride / 4, over: false)
+        out.markDirty()
 
-        cairo_save(cr)
-        cairo_identity_matrix(cr)
-        cairo_set_source_surface(cr, out, Double(bx), Double(by))
-        cairo_paint(cr)
-        cairo_restore(cr)
+        cr.save()
+        cr.identityMatrix()
+        cr.setSource(out, Double(bx), Double(by))
+        cr.paint()
+        cr.restore()
     }
 
     /// The quad `corners` (top-left, top-right, bottom-right, bottom-left of the image) with each

@@ -15,9 +15,8 @@ struct TurnedPlacement {
 
     /// nil for transforms without a turn (the exact raster path places those), quarter turns,
     /// skews and mirrors.
-    init?(_ cr: OpaquePointer) {
-        var m = cairo_matrix_t()
-        cairo_get_matrix(cr, &m)
+    init?(_ cr: CairoContext) {
+        let m = cr.matrix
         let sx = hypot(m.xx, m.yx), sy = hypot(m.xy, m.yy)
         guard sx > 1e-9, sy > 1e-9, sx < 1e6, sy < 1e6 else { return nil }
         let (c, s) = (m.xx / sx, m.yx / sx)
@@ -32,9 +31,9 @@ struct TurnedPlacement {
     /// `TurnSampler` composites it straight into the target's pixels when it can (an image
     /// target, OVER, a clip of whole-pixel boxes), else into a surface the size of its bounding
     /// box, painted through Cairo.
-    func composite(_ raster: Raster, _ cr: OpaquePointer, alpha: Double) {
+    func composite(_ raster: Raster, _ cr: CairoContext, alpha: Double) {
         let image = raster.surface
-        let w = Double(cairo_image_surface_get_width(image)), h = Double(cairo_image_surface_get_height(image))
+        let w = Double(image.width), h = Double(image.height)
         let (ox, oy) = (Double(raster.originX), Double(raster.originY))
         // The raster's corners in device pixels (one pixel more: bilinear edges).
         let corners = [(ox - 1, oy - 1), (ox + w + 1, oy - 1), (ox - 1, oy + h + 1), (ox + w + 1, oy + h + 1)]
@@ -48,13 +47,13 @@ struct TurnedPlacement {
         func sample(into out: UnsafeMutablePointer<UInt32>, stride: Int, bx: Int, by: Int, bw: Int, bh: Int, alpha: UInt16) {
             // Pixel (x, y) is device (x + bx, y + by); turned back, less the raster's origin.
             let (dx, dy) = (Double(bx) - x0, Double(by) - y0)
-            TurnSampler.turn(image: Self.words(image), imageStride: Int(cairo_image_surface_get_stride(image)) / 4,
+            TurnSampler.turn(image: image.words!, imageStride: image.stride / 4,
                              imageWidth: Int(w), imageHeight: Int(h), out: out, outStride: stride, width: bw, height: bh,
                              xx: cos, xy: sin, yx: -sin, yy: cos,
                              x0: cos * dx + sin * dy - ox, y0: -sin * dx + cos * dy - oy, alpha: alpha, flat: raster.flat)
         }
 
-        if cairo_get_operator(cr) == CAIRO_OPERATOR_OVER, let target = PixelTarget(cr) {
+        if cr.operator == CAIRO_OPERATOR_OVER, let target = PixelTarget(cr) {
             // Device pixels + the group's offset = target pixels.
             let left = Int((bounds.left + target.offsetX).rounded(.down)), top = Int((bounds.top + target.offsetY).rounded(.down))
             let right = Int((bounds.right + target.offsetX).rounded(.up)), bottom = Int((bounds.bottom + target.offsetY).rounded(.up))
@@ -70,25 +69,19 @@ struct TurnedPlacement {
             return
         }
 
-        cairo_save(cr)
-        defer { cairo_restore(cr) }
-        cairo_identity_matrix(cr)
-        var cx0 = 0.0, cy0 = 0.0, cx1 = 0.0, cy1 = 0.0
-        cairo_clip_extents(cr, &cx0, &cy0, &cx1, &cy1)
+        cr.save()
+        defer { cr.restore() }
+        cr.identityMatrix()
+        let (cx0, cy0, cx1, cy1) = cr.clipExtents
         let left = max(bounds.left, cx0).rounded(.down), top = max(bounds.top, cy0).rounded(.down)
         let right = min(bounds.right, cx1).rounded(.up), bottom = min(bounds.bottom, cy1).rounded(.up)
         guard right > left, bottom > top else { return }
         let (bx, by, bw, bh) = (Int(left), Int(top), Int(right - left), Int(bottom - top))
-        let out = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(bw), Int32(bh))!
-        defer { cairo_surface_destroy(out) }
-        cairo_surface_flush(out)
-        sample(into: Self.words(out), stride: Int(cairo_image_surface_get_stride(out)) / 4, bx: bx, by: by, bw: bw, bh: bh, alpha: 255)
-        cairo_surface_mark_dirty(out)
-        cairo_set_source_surface(cr, out, Double(bx), Double(by))
-        if alpha >= 1 { cairo_paint(cr) } else { cairo_paint_with_alpha(cr, alpha) }
-    }
-
-    private static func words(_ surface: OpaquePointer) -> UnsafeMutablePointer<UInt32> {
-        UnsafeMutableRawPointer(cairo_image_surface_get_data(surface)!).assumingMemoryBound(to: UInt32.self)
+        let out = CairoSurface(CAIRO_FORMAT_ARGB32, width: bw, height: bh)
+        out.flush()
+        sample(into: out.words!, stride: out.stride / 4, bx: bx, by: by, bw: bw, bh: bh, alpha: 255)
+        out.markDirty()
+        cr.setSource(out, Double(bx), Double(by))
+        if alpha >= 1 { cr.paint() } else { cr.paint(alpha: alpha) }
     }
 }

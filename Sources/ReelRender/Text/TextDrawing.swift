@@ -22,7 +22,7 @@ enum TextDrawing {
 
     /// Draws `state.string` with the layer's font, size, colour, alignment, wrapping and
     /// truncation into `state.bounds`, in the current user space of `cr`, at `alpha`.
-    static func draw(_ state: LayerState, _ cr: OpaquePointer, alpha: Double) {
+    static func draw(_ state: LayerState, _ cr: CairoContext, alpha: Double) {
         guard hasContent(state), let color = state.foregroundColor else { return }
         let bounds = state.bounds.standardized
         let fontSize = Double(state.fontSize)
@@ -30,22 +30,22 @@ enum TextDrawing {
         let width = Double(bounds.width) / scale
         let key = TextLayoutKey(state, size: fontSize / scale, width: width, height: Double(bounds.height) / scale)
 
-        cairo_save(cr)
+        cr.save()
         defer {
-            cairo_restore(cr)
+            cr.restore()
             // The path is not part of the saved state: leave no current point behind.
-            cairo_new_path(cr)
+            cr.newPath()
         }
-        cairo_translate(cr, bounds.minX, bounds.minY)
-        if scale != 1 { cairo_scale(cr, scale, scale) }
+        cr.translate(bounds.minX, bounds.minY)
+        if scale != 1 { cr.scale(scale, scale) }
         Geometry.setSource(cr, color, alpha: alpha)
 
         TextEnginePool.shared.withEngine { engine in
             let layout = engine.layout(for: key)
             for line in layout.lines {
                 let origin = TextLayout.origin(of: line, alignment: state.alignmentMode, width: width)
-                cairo_move_to(cr, origin.x, origin.y)
-                pango_cairo_show_layout_line(cr, line.line)
+                cr.moveTo(origin.x, origin.y)
+                pango_cairo_show_layout_line(cr.raw, line.line)
             }
         }
     }

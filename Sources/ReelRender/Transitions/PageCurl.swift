@@ -39,7 +39,7 @@ struct CurlSpace {
 enum PageCurl {
     enum Page { case old, new }
 
-    static func draw(_ sides: Sides, curl: CurlSpace, progress p: Double, curling page: Page, _ cr: OpaquePointer) {
+    static func draw(_ sides: Sides, curl: CurlSpace, progress p: Double, curling page: Page, _ cr: CairoContext) {
         let size = curl.size
         let w = Double(size.width), h = Double(size.height)
         let radius = max(w / 10, 1)
@@ -48,27 +48,26 @@ enum PageCurl {
         let pageImage = page == .old ? sides.old : sides.new
         let under = page == .old ? sides.new : sides.old
         let r = sides.resolution
-        cairo_save(cr)
-        var m = curl.curlToLocal
-        cairo_transform(cr, &m)
-        cairo_rectangle(cr, 0, 0, w, h)
-        cairo_clip(cr)
+        cr.save()
+        cr.transform(curl.curlToLocal)
+        cr.rectangle(0, 0, w, h)
+        cr.clip()
 
-        func strip(_ image: OpaquePointer, from x0: Double, _ x1: Double, to d0: Double, _ d1: Double, alpha: Double = 1) {
+        func strip(_ image: CairoSurface, from x0: Double, _ x1: Double, to d0: Double, _ d1: Double, alpha: Double = 1) {
             // Source columns [x0, x1] of the page onto destination columns [d0, d1] (which may run
             // backwards, mirroring the strip: the back of the page).
             guard abs(x1 - x0) > 1e-9, abs(d1 - d0) > 1e-9 else { return }
-            cairo_save(cr)
-            cairo_rectangle(cr, min(d0, d1), 0, abs(d1 - d0) + 0.5, h)
-            cairo_clip(cr)
-            cairo_translate(cr, d0, 0)
-            cairo_scale(cr, (d1 - d0) / (x1 - x0), 1)
-            cairo_translate(cr, -x0, 0)
-            cairo_scale(cr, 1 / r, 1 / r)
-            cairo_set_source_surface(cr, image, 0, 0)
-            cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
-            cairo_paint_with_alpha(cr, alpha)
-            cairo_restore(cr)
+            cr.save()
+            cr.rectangle(min(d0, d1), 0, abs(d1 - d0) + 0.5, h)
+            cr.clip()
+            cr.translate(d0, 0)
+            cr.scale((d1 - d0) / (x1 - x0), 1)
+            cr.translate(-x0, 0)
+            cr.scale(1 / r, 1 / r)
+            cr.setSource(image, 0, 0)
+            cr.source.setFilter(CAIRO_FILTER_GOOD)
+            cr.paint(alpha: alpha)
+            cr.restore()
         }
 
         // What is under the page, then the flat part of the page left of the curl line.
@@ -78,13 +77,12 @@ enum PageCurl {
         let shadowWidth = radius * 1.5
         let rim = lineX + radius
         if rim < w + shadowWidth {
-            let g = cairo_pattern_create_linear(rim, 0, rim + shadowWidth, 0)!
-            cairo_pattern_add_color_stop_rgba(g, 0, 0, 0, 0, 0.35 * min(1, (1 - p) * 4))
-            cairo_pattern_add_color_stop_rgba(g, 1, 0, 0, 0, 0)
-            cairo_rectangle(cr, max(lineX, 0), 0, rim + shadowWidth - max(lineX, 0), h)
-            cairo_set_source(cr, g)
-            cairo_fill(cr)
-            cairo_pattern_destroy(g)
+            let g = CairoPattern.linear(rim, 0, rim + shadowWidth, 0)
+            g.addColorStop(0, 0, 0, 0, 0.35 * min(1, (1 - p) * 4))
+            g.addColorStop(1, 0, 0, 0, 0)
+            cr.rectangle(max(lineX, 0), 0, rim + shadowWidth - max(lineX, 0), h)
+            cr.setSource(g)
+            cr.fill()
         }
         // The cylinder, in thin strips from the curl line up and over (depth increases with φ).
         // Capped: a huge layer would otherwise loop millions of times for strips finer than a pixel.
@@ -98,21 +96,21 @@ enum PageCurl {
             strip(pageImage, from: s0, min(s1, w), to: d0, d1, alpha: 1)
             // Light across the curve: darker towards its edges, paper-white on the back.
             let shade = back ? 0.55 : 0.25 * (1 - cos(a0))
-            cairo_save(cr)
-            cairo_rectangle(cr, min(d0, d1), 0, abs(d1 - d0) + 0.5, h)
-            if back { cairo_set_source_rgba(cr, 0.96, 0.96, 0.94, shade) } else { cairo_set_source_rgba(cr, 0, 0, 0, shade) }
-            cairo_fill(cr)
-            cairo_restore(cr)
+            cr.save()
+            cr.rectangle(min(d0, d1), 0, abs(d1 - d0) + 0.5, h)
+            if back { cr.setSource(0.96, 0.96, 0.94, shade) } else { cr.setSource(0, 0, 0, shade) }
+            cr.fill()
+            cr.restore()
         }
         // Past the top of the cylinder the page lies flipped on top, its back up.
         let flatStart = lineX + Double.pi * radius
         if flatStart < w {
             let d0 = lineX, d1 = lineX - (w - flatStart)
             strip(pageImage, from: flatStart, w, to: d0, d1)
-            cairo_rectangle(cr, min(d0, d1), 0, abs(d1 - d0), h)
-            cairo_set_source_rgba(cr, 0.96, 0.96, 0.94, 0.55)
-            cairo_fill(cr)
+            cr.rectangle(min(d0, d1), 0, abs(d1 - d0), h)
+            cr.setSource(0.96, 0.96, 0.94, 0.55)
+            cr.fill()
         }
-        cairo_restore(cr)
+        cr.restore()
     }
 }

@@ -7,13 +7,12 @@ enum PixelTransitions {
     /// Ripples spread from the centre like rings on water while old dissolves into new: each
     /// pixel samples both sides displaced along its radius by a damped travelling sine wave whose
     /// strength rises and falls with the progress.
-    static func ripple(_ sides: Sides, progress p: Double, _ cr: OpaquePointer) {
+    static func ripple(_ sides: Sides, progress p: Double, _ cr: CairoContext) {
         let w = sides.width, h = sides.height
-        let out = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(w), Int32(h))!
-        defer { cairo_surface_destroy(out) }
-        guard let old = cairo_image_surface_get_data(sides.old), let new = cairo_image_surface_get_data(sides.new),
-              let dst = cairo_image_surface_get_data(out) else { return }
-        let stride = Int(cairo_image_surface_get_stride(out))
+        let out = CairoSurface(CAIRO_FORMAT_ARGB32, width: w, height: h)
+        guard let old = sides.old.data, let new = sides.new.data,
+              let dst = out.data else { return }
+        let stride = out.stride
         let cx = Double(w) / 2, cy = Double(h) / 2
         let reach = hypot(cx, cy)
         let wavelength = max(Double(min(w, h)) / 6, 4)
@@ -36,18 +35,18 @@ enum PixelTransitions {
                 for c in 0..<4 { o[c] = UInt8(min(255, max(0, (a[c] * (1 - p) + b[c] * p).rounded()))) }
             }
         }
-        cairo_surface_mark_dirty(out)
+        out.markDirty()
         paint(out, sides, cr)
     }
 
     /// The genie: the old appearance is sucked into the middle of the bottom edge — rows nearer
     /// the bottom narrow first, and the whole page slides down as it narrows — over the new.
-    static func suck(_ sides: Sides, progress p: Double, _ cr: OpaquePointer) {
+    static func suck(_ sides: Sides, progress p: Double, _ cr: CairoContext) {
         let b = sides.bounds
         let w = Double(b.width), h = Double(b.height)
-        cairo_save(cr)
-        cairo_rectangle(cr, b.minX, b.minY, w, h)
-        cairo_clip(cr)
+        cr.save()
+        cr.rectangle(b.minX, b.minY, w, h)
+        cr.clip()
         sides.drawNew(cr)
         let rows = max(sides.height, 1)
         let alpha = p > 0.85 ? max(0, (1 - p) / 0.15) : 1
@@ -63,18 +62,18 @@ enum PixelTransitions {
             let centerX = w / 2
             // The row slides down towards the bottom edge.
             let destY = y + (h - y) * min(1, p * p * 1.2)
-            cairo_save(cr)
-            cairo_rectangle(cr, b.minX + centerX - width / 2, b.minY + destY - 0.5 / r, width, 1 / r + 0.5 / r)
-            cairo_clip(cr)
-            cairo_translate(cr, b.minX + centerX - width / 2, b.minY + destY - y)
-            cairo_scale(cr, width / w, 1)
-            cairo_scale(cr, 1 / r, 1 / r)
-            cairo_set_source_surface(cr, sides.old, 0, 0)
-            cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
-            cairo_paint_with_alpha(cr, alpha)
-            cairo_restore(cr)
+            cr.save()
+            cr.rectangle(b.minX + centerX - width / 2, b.minY + destY - 0.5 / r, width, 1 / r + 0.5 / r)
+            cr.clip()
+            cr.translate(b.minX + centerX - width / 2, b.minY + destY - y)
+            cr.scale(width / w, 1)
+            cr.scale(1 / r, 1 / r)
+            cr.setSource(sides.old, 0, 0)
+            cr.source.setFilter(CAIRO_FILTER_GOOD)
+            cr.paint(alpha: alpha)
+            cr.restore()
         }
-        cairo_restore(cr)
+        cr.restore()
     }
 
     /// Bilinear sample of a premultiplied BGRA image (transparent outside).
@@ -91,12 +90,12 @@ enum PixelTransitions {
         return result
     }
 
-    private static func paint(_ image: OpaquePointer, _ sides: Sides, _ cr: OpaquePointer) {
-        cairo_save(cr)
-        cairo_translate(cr, sides.bounds.minX, sides.bounds.minY)
-        cairo_scale(cr, 1 / sides.resolution, 1 / sides.resolution)
-        cairo_set_source_surface(cr, image, 0, 0)
-        cairo_paint(cr)
-        cairo_restore(cr)
+    private static func paint(_ image: CairoSurface, _ sides: Sides, _ cr: CairoContext) {
+        cr.save()
+        cr.translate(sides.bounds.minX, sides.bounds.minY)
+        cr.scale(1 / sides.resolution, 1 / sides.resolution)
+        cr.setSource(image, 0, 0)
+        cr.paint()
+        cr.restore()
     }
 }

@@ -7,18 +7,17 @@ import ReelCore
 /// painted in the layer's plane into images at the resolution they have on screen; the effect
 /// then composites those images.
 enum TransitionDrawing {
-    static func draw(_ new: PresentationLayer, _ t: TransitionState, _ cr: OpaquePointer, painter: LayerPainter) {
+    static func draw(_ new: PresentationLayer, _ t: TransitionState, _ cr: CairoContext, painter: LayerPainter) {
         let bounds = new.state.bounds
         guard bounds.width > 0, bounds.height > 0 else { return }
-        var m = cairo_matrix_t()
-        cairo_get_matrix(cr, &m)
+        let m = cr.matrix
         // The sides' images are no larger than the surface drawn into (at least a megapixel, at
         // most `maxSidePixels`) whatever the layer's size: a layer larger than the frame is
         // painted at a lower resolution rather than allocating gigabytes for what is off screen.
         let area = Double(bounds.width) * Double(bounds.height)
-        let target = cairo_get_target(cr)
-        let surfaceArea = cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE
-            ? Double(cairo_image_surface_get_width(target)) * Double(cairo_image_surface_get_height(target)) : Self.maxSidePixels
+        let target = cr.target
+        let surfaceArea = target.type == CAIRO_SURFACE_TYPE_IMAGE
+            ? Double(target.width) * Double(target.height) : Self.maxSidePixels
         let budget = min(max(surfaceArea, 1_048_576), Self.maxSidePixels)
         let r = min(max(abs(m.xx * m.yy - m.xy * m.yx).squareRoot(), 0.1), 8, (budget / area).squareRoot())
         let p = t.progress
@@ -43,7 +42,7 @@ enum TransitionDrawing {
     static let maxSidePixels = 16_777_216.0
 
     /// Fade, the three slides, and the camera iris: the sides moved, faded or masked in the plane.
-    static func drawPlanar(_ sides: Sides, type: CATransitionType, subtype: CATransitionSubtype, progress p: Double, _ cr: OpaquePointer) {
+    static func drawPlanar(_ sides: Sides, type: CATransitionType, subtype: CATransitionSubtype, progress p: Double, _ cr: CairoContext) {
         let b = sides.bounds
         // The unit vector the incoming motion travels along (from the subtype's side).
         let (ux, uy): (Double, Double) = switch subtype {
@@ -53,18 +52,18 @@ enum TransitionDrawing {
         default: (1, 0)
         }
         let travel = (ux * b.width, uy * b.height)
-        cairo_save(cr)
-        cairo_rectangle(cr, b.minX, b.minY, b.width, b.height)
-        cairo_clip(cr)
+        cr.save()
+        cr.rectangle(b.minX, b.minY, b.width, b.height)
+        cr.clip()
         switch type {
         case .fade:
             // A true dissolve: old × (1 − p) + new × p, added in a group, then composited.
-            cairo_push_group(cr)
-            sides.drawOld(cr, alpha: 1 - p)
-            cairo_set_operator(cr, CAIRO_OPERATOR_ADD)
-            sides.drawNew(cr, alpha: p)
-            cairo_pop_group_to_source(cr)
-            cairo_paint(cr)
+            cr.withGroupAsSource {
+                sides.drawOld(cr, alpha: 1 - p)
+                cr.setOperator(CAIRO_OPERATOR_ADD)
+                sides.drawNew(cr, alpha: p)
+            }
+            cr.paint()
         case .moveIn:
             sides.drawOld(cr)
             sides.drawNew(cr, dx: -travel.0 * (1 - p), dy: -travel.1 * (1 - p))
@@ -79,34 +78,34 @@ enum TransitionDrawing {
         default:
             sides.drawNew(cr)
         }
-        cairo_restore(cr)
+        cr.restore()
     }
 
     /// A six-bladed iris closes on the old appearance, turning as it closes, and opens on the new.
-    private static func drawIris(_ sides: Sides, progress p: Double, _ cr: OpaquePointer) {
+    private static func drawIris(_ sides: Sides, progress p: Double, _ cr: CairoContext) {
         let b = sides.bounds
         let closing = p < 0.5
         let openness = closing ? 1 - 2 * p : 2 * p - 1
         let radius = hypot(b.width, b.height) / 2 * openness
         let turn = p * Double.pi / 3
         let (cx, cy) = (b.midX, b.midY)
-        cairo_save(cr)
-        cairo_new_path(cr)
+        cr.save()
+        cr.newPath()
         for i in 0..<6 {
             let a = turn + Double(i) * Double.pi / 3
             let (x, y) = (cx + radius * cos(a), cy + radius * sin(a))
-            if i == 0 { cairo_move_to(cr, x, y) } else { cairo_line_to(cr, x, y) }
+            if i == 0 { cr.moveTo(x, y) } else { cr.lineTo(x, y) }
         }
-        cairo_close_path(cr)
-        cairo_clip_preserve(cr)
+        cr.closePath()
+        cr.clipPreserve()
         if closing { sides.drawOld(cr) } else { sides.drawNew(cr) }
-        cairo_reset_clip(cr)
+        cr.resetClip()
         // The blades: dark around the aperture.
-        cairo_rectangle(cr, b.minX, b.minY, b.width, b.height)
-        cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD)
-        cairo_set_source_rgba(cr, 0.06, 0.06, 0.07, 1)
-        cairo_fill(cr)
-        cairo_restore(cr)
+        cr.rectangle(b.minX, b.minY, b.width, b.height)
+        cr.setFillRule(CAIRO_FILL_RULE_EVEN_ODD)
+        cr.setSource(0.06, 0.06, 0.07, 1)
+        cr.fill()
+        cr.restore()
     }
 }
 
@@ -115,8 +114,8 @@ final class Sides {
     let bounds: CGRect
     /// Image pixels per layer point.
     let resolution: Double
-    let old: OpaquePointer
-    let new: OpaquePointer
+    let old: CairoSurface
+    let new: CairoSurface
     let width: Int
     let height: Int
 
@@ -128,45 +127,39 @@ final class Sides {
         let size = orientation?.size ?? bounds.size
         width = min(max(1, Int(saturating: (size.width * r).rounded(.up))), 16_384)
         height = min(max(1, Int(saturating: (size.height * r).rounded(.up))), 16_384)
-        func render(_ layer: PresentationLayer, width: Int, height: Int) -> OpaquePointer {
-            let image = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
+        func render(_ layer: PresentationLayer, width: Int, height: Int) -> CairoSurface {
+            let image = CairoSurface(CAIRO_FORMAT_ARGB32, width: width, height: height)
             let s = layer.state
             guard !s.isHidden, s.opacity > 0 else { return image }
-            let c = cairo_create(image)!
-            cairo_set_antialias(c, CAIRO_ANTIALIAS_GRAY)
-            cairo_scale(c, r, r)
-            if let orientation {
-                var m = orientation.localToCurl
-                cairo_transform(c, &m)
-            } else {
-                cairo_translate(c, -bounds.minX, -bounds.minY)
+            image.withContext { c in
+                c.setAntialias(CAIRO_ANTIALIAS_GRAY)
+                c.scale(r, r)
+                if let orientation {
+                    c.transform(orientation.localToCurl)
+                } else {
+                    c.translate(-bounds.minX, -bounds.minY)
+                }
+                painter.paint(layer, c)
             }
-            painter.paint(layer, c)
-            cairo_destroy(c)
-            cairo_surface_flush(image)
+            image.flush()
             return image
         }
         self.old = render(old, width: width, height: height)
         self.new = render(new, width: width, height: height)
     }
 
-    deinit {
-        cairo_surface_destroy(old)
-        cairo_surface_destroy(new)
-    }
-
-    func drawOld(_ cr: OpaquePointer, dx: Double = 0, dy: Double = 0, alpha: Double = 1) { draw(old, cr, dx: dx, dy: dy, alpha: alpha) }
-    func drawNew(_ cr: OpaquePointer, dx: Double = 0, dy: Double = 0, alpha: Double = 1) { draw(new, cr, dx: dx, dy: dy, alpha: alpha) }
+    func drawOld(_ cr: CairoContext, dx: Double = 0, dy: Double = 0, alpha: Double = 1) { draw(old, cr, dx: dx, dy: dy, alpha: alpha) }
+    func drawNew(_ cr: CairoContext, dx: Double = 0, dy: Double = 0, alpha: Double = 1) { draw(new, cr, dx: dx, dy: dy, alpha: alpha) }
 
     /// Paints a side image over the bounds (in the layer's plane), offset by (dx, dy) points.
-    private func draw(_ image: OpaquePointer, _ cr: OpaquePointer, dx: Double, dy: Double, alpha: Double) {
+    private func draw(_ image: CairoSurface, _ cr: CairoContext, dx: Double, dy: Double, alpha: Double) {
         guard alpha > 0 else { return }
-        cairo_save(cr)
-        cairo_translate(cr, bounds.minX + dx, bounds.minY + dy)
-        cairo_scale(cr, 1 / resolution, 1 / resolution)
-        cairo_set_source_surface(cr, image, 0, 0)
-        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
-        if alpha >= 1 { cairo_paint(cr) } else { cairo_paint_with_alpha(cr, alpha) }
-        cairo_restore(cr)
+        cr.save()
+        cr.translate(bounds.minX + dx, bounds.minY + dy)
+        cr.scale(1 / resolution, 1 / resolution)
+        cr.setSource(image, 0, 0)
+        cr.source.setFilter(CAIRO_FILTER_GOOD)
+        if alpha >= 1 { cr.paint() } else { cr.paint(alpha: alpha) }
+        cr.restore()
     }
 }

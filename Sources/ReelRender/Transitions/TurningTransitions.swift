@@ -8,7 +8,7 @@ import ReelCore
 /// seen in perspective (eye distance twice the side) and warped with the same projective warp as
 /// 3D layers.
 enum TurningTransitions {
-    static func draw(_ sides: Sides, type: CATransitionType, subtype: CATransitionSubtype, progress p: Double, _ cr: OpaquePointer) {
+    static func draw(_ sides: Sides, type: CATransitionType, subtype: CATransitionSubtype, progress p: Double, _ cr: CairoContext) {
         let b = sides.bounds
         let vertical = subtype == .fromTop || subtype == .fromBottom
         let side = vertical ? b.height : b.width
@@ -20,7 +20,7 @@ enum TurningTransitions {
         }
         var perspective = CATransform3D.identity
         perspective.m34 = -1 / (2 * side)
-        var faces: [(image: OpaquePointer, transform: CATransform3D, depth: Double)] = []
+        var faces: [(image: CairoSurface, transform: CATransform3D, depth: Double)] = []
         if type == .cube {
             // Face-local (centre at the origin) → onto the cube → turned → cube centre back to
             // half a side behind the layer.
@@ -42,8 +42,7 @@ enum TurningTransitions {
                 faces = [(sides.new, rotation(angle - sign * 180), 0)]
             }
         }
-        var m = cairo_matrix_t()
-        cairo_get_matrix(cr, &m)
+        let m = cr.matrix
         let toDevice = Homography(m)
         let r = sides.resolution
         // Image pixel → face-local point (centred) …
@@ -55,7 +54,7 @@ enum TurningTransitions {
         }
         // The cube's two faces meet along an edge: that edge is grown so no seam shows.
         let seams = SharedEdges.shared(warps.map { image, h in
-            let (w, hgt) = (Double(cairo_image_surface_get_width(image)), Double(cairo_image_surface_get_height(image)))
+            let (w, hgt) = (Double(image.width), Double(image.height))
             return [(0.0, 0.0), (w, 0), (w, hgt), (0, hgt)].map { h.apply($0.0, $0.1) }.map { (x: $0.x, y: $0.y) }
         })
         for ((image, h), grow) in zip(warps, seams) { ProjectiveWarp.draw(image, toDevice: h, cr, alpha: 1, grow: grow) }
