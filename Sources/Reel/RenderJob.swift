@@ -21,22 +21,27 @@ public enum RenderJobError: Error, CustomStringConvertible, Equatable {
     }
 }
 
-/// One render job: a scene file and the options to render it with. Every entry point —
-/// `reel render`, `still`, `sheet`, `batch` and the Swift API — goes through this type, so they
-/// agree on what an option means.
+/// One render job: a scene file, the options to render it with, and the outputs it writes. Every
+/// entry point — `reel render`, `still`, `sheet`, `batch`, `submit` and the Swift API — goes
+/// through this type, so they agree on what an option means; it is also the one value that
+/// crosses a process or machine boundary (a batch worker's input, a farm node's job file).
 ///
 /// ```swift
 /// let loaded = try RenderJob(scene: "hello.yaml").load()
 /// let result = try loaded.plan(output: "hello.mp4").run()
 /// ```
-public struct RenderJob: Sendable {
+public struct RenderJob: Sendable, Hashable, Codable {
     /// The scene file.
     public var scene: String
     public var options: RenderOptions
+    /// The files it writes, for runners that render a whole job (batch workers, farm nodes); the
+    /// Swift API and `reel render` name an output when they plan one (`LoadedJob.plan(output:)`).
+    public var outputs: [String]
 
-    public init(scene: String, options: RenderOptions = RenderOptions()) {
+    public init(scene: String, options: RenderOptions = RenderOptions(), outputs: [String] = []) {
         self.scene = scene
         self.options = options
+        self.outputs = outputs
     }
 
     /// Loads and compiles the scene, collecting every problem (warnings too) instead of throwing.
@@ -128,7 +133,7 @@ public struct LoadedJob: Sendable {
     /// loaded again, so its limits stay those it was loaded with (its soundtrack follows the
     /// new options).
     public func with(options: RenderOptions) -> LoadedJob {
-        LoadedJob(job: RenderJob(scene: job.scene, options: options), timeline: timeline, readFiles: readFiles)
+        LoadedJob(job: RenderJob(scene: job.scene, options: options, outputs: job.outputs), timeline: timeline, readFiles: readFiles)
     }
 
     /// SHA-256 of the scene file, and of every image and font file it read with its path when it

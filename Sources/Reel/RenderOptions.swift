@@ -3,11 +3,13 @@ import ReelCore
 import ReelEncode
 import ReelScene
 
-/// What a render may override in a scene, and how it is encoded: the options `reel render`,
-/// `reel batch` (and its manifests) and the Swift API share.
+/// What a render may override in a scene, how it is encoded and what it may ask for: every option
+/// of a job, whatever starts it — `reel render`, `reel batch` (and its manifests), `reel submit`,
+/// the Swift API. Batch workers and farm nodes receive it whole, as JSON (`RenderJob`), so an
+/// option given anywhere is the one in force where the frames are drawn.
 ///
 /// nil always means "the scene's value" or "the codec's default".
-public struct RenderOptions: Sendable, Hashable {
+public struct RenderOptions: Sendable, Hashable, Codable {
     /// Frames per second (default: the scene's `canvas.fps`; for GIF the nearest 100/n below it).
     public var fps: Double?
     /// Pixels per point (default: the scene's `canvas.scale`).
@@ -55,9 +57,18 @@ public struct RenderOptions: Sendable, Hashable {
         self.limits = limits
     }
 
-    /// Checks the values that can be checked without a scene.
-    /// - Throws: `RenderJobError.invalid` naming the option.
+    /// Checks the values that can be checked without a scene: the one place they are checked, so
+    /// the command line, a job file read on a farm node and the Swift API refuse the same values
+    /// with the same message.
+    /// - Throws: `RenderJobError.invalid` naming the option as the command line spells it.
     public func validate() throws {
+        for (flag, value) in [("--max-frames", limits.maxFrames), ("--max-pixels", limits.maxPixels), ("--max-file-size", limits.maxFileBytes),
+                              ("--max-image-pixels", limits.maxImagePixels)] where value < 1 {
+            throw RenderJobError.invalid("\(flag) must be at least 1, got \(value)")
+        }
+        if !(1...SceneLimits.maxDepthCeiling).contains(limits.maxDepth) {
+            throw RenderJobError.invalid("--max-depth must be 1…\(SceneLimits.maxDepthCeiling), got \(limits.maxDepth)")
+        }
         if let fps, !(fps > 0 && fps <= 1000) { throw RenderJobError.invalid("--fps must be between 1 and 1000, got \(JSONValue.format(fps))") }
         if let scale, !(scale > 0 && scale <= 16) {
             throw RenderJobError.invalid("--scale must be greater than 0 and at most 16, got \(JSONValue.format(scale))")

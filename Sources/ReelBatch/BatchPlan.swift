@@ -7,19 +7,41 @@ import Reel
 /// `scenes` renders to `OUT/ui/card.mp4`; a scene named directly renders to `OUT/card.mp4`; a
 /// manifest's jobs write where they say, relative to the output folder (by default the scene's
 /// path relative to the manifest). Options: a job's own, then its manifest's `defaults`, then the
-/// command line's.
+/// command line's — applied in the reverse order to one `RenderJob` per job.
 public struct BatchPlan: Sendable {
-    public struct Job: Sendable {
-        /// The scene file, as reel opens it.
-        public var scene: String
-        /// Output paths, each under the output folder.
-        public var outputs: [String]
-        public var options: BatchOptions
-        /// Only this segment of the scene (a render farm's task renders a part of a long job).
-        public var segment: Segment?
+    /// One job: what it renders, and how the batch schedules it.
+    public struct Job: Sendable, Codable {
+        /// The scene file (as reel opens it), its outputs (each under the output folder) and every
+        /// option: the value a worker process renders.
+        public var render: RenderJob
+        /// Seconds the job may take before it is stopped and reported `timeout` (nil: no limit).
+        public var timeout: Double?
+        /// How many times a job that failed while rendering is tried again (nil: never).
+        public var retries: Int?
 
-        public init(scene: String, outputs: [String], options: BatchOptions, segment: Segment? = nil) {
-            (self.scene, self.outputs, self.options, self.segment) = (scene, outputs, options, segment)
+        public init(render: RenderJob, timeout: Double? = nil, retries: Int? = nil) {
+            (self.render, self.timeout, self.retries) = (render, timeout, retries)
+        }
+
+        public var scene: String { render.scene }
+        public var outputs: [String] { render.outputs }
+
+        /// Applies a manifest's settings in order (a later one wins); `audio` relative to `folder`.
+        mutating func apply(_ settings: [BatchManifest.Setting], manifestFolder folder: String) {
+            for setting in settings {
+                switch setting {
+                case .fps(let v): render.options.fps = v
+                case .scale(let v): render.options.scale = v
+                case .frames(let v): render.options.frames = v
+                case .crf(let v): render.options.crf = v
+                case .preset(let v): render.options.preset = v
+                case .codec(let v): render.options.codec = v
+                case .audio(let file):
+                    render.options.audio = file.hasPrefix("/") ? file : URL(fileURLWithPath: BatchPlan.join(folder, file)).standardizedFileURL.path
+                case .timeout(let v): timeout = v
+                case .retries(let v): retries = v
+                }
+            }
         }
     }
 
@@ -31,15 +53,23 @@ public struct BatchPlan: Sendable {
     /// What the command line says for every job.
     public struct Settings: Sendable {
         public var outputDirectory: String
-        /// Options for every job (a manifest's defaults and a job's own win).
-        public var options: BatchOptions
+        /// Options for every job (a manifest's defaults and a job's own win), limits and memory included.
+        public var options: RenderOptions
+        /// `--timeout` and `--retries` for every job (a manifest's win).
+        public var timeout: Double?
+        public var retries: Int?
         /// The extension of outputs nobody named: `mp4`, `mov`, `webm`, `gif`, or `png` (a sequence).
         public var format: String
 
-        public init(outputDirectory: String, options: BatchOptions = BatchOptions(), format: String = "mp4") {
+        public init(outputDirectory: String, options: RenderOptions = RenderOptions(), format: String = "mp4") {
             self.outputDirectory = outputDirectory
             self.options = options
             self.format = format
+        }
+
+        /// A job of `scene` to `outputs` with these settings.
+        func job(_ scene: String, outputs: [String]) -> Job {
+            Job(render: RenderJob(scene: scene, options: options, outputs: outputs), timeout: timeout, retries: retries)
         }
     }
 
@@ -60,8 +90,7 @@ public struct BatchPlan: Sendable {
                 let scenes = Self.scenes(inFolder: input)
                 if scenes.isEmpty { problems.append(SceneProblem(file: input, message: "no scene files (.yaml, .yml, .json) in this folder")) }
                 for relative in scenes {
-                    jobs.append(Job(scene: Self.join(input, relative), outputs: [Self.output(for: relative, settings)],
-                                    options: settings.options))
+                    jobs.append(settings.job(Self.join(input, relative), outputs: [Self.output(for: relative, settings)]))
                 }
             } else if BatchManifest.isManifest(path: input) {
                 do {
@@ -72,9 +101,9 @@ public struct BatchPlan: Sendable {
                         let outputs = job.outputs.isEmpty
                             ? [Self.output(for: Self.mirrored(job.scene), settings)]
                             : job.outputs.map { $0.hasPrefix("/") ? $0 : Self.join(settings.outputDirectory, $0) }
-                        var own = job.options.over(manifest.defaults)
-                        if let audio = own.audio, !audio.hasPrefix("/") { own.audio = URL(fileURLWithPath: Self.join(folder, audio)).standardizedFileURL.path }
-                        jobs.append(Job(scene: scene, outputs: outputs, options: own.over(settings.options)))
+                        var planned = settings.job(scene, outputs: outputs)
+                        planned.apply(manifest.defaults + job.settings, manifestFolder: folder)
+                        jobs.append(planned)
                         if !fm.fileExists(atPath: scene) {
                             problems.append(SceneProblem(file: input, location: job.location, message: "scene '\(job.scene)' not found (tried \(scene))"))
                         }
@@ -86,7 +115,7 @@ public struct BatchPlan: Sendable {
                 }
             } else {
                 let name = (input as NSString).lastPathComponent
-                jobs.append(Job(scene: input, outputs: [Self.output(for: name, settings)], options: settings.options))
+                jobs.append(settings.job(input, outputs: [Self.output(for: name, settings)]))
             }
         }
         // Two jobs writing one file would overwrite each other's work, in whatever order they finish.

@@ -6,14 +6,9 @@ import Reel
 /// baseline, and reports every job — whatever happens to the others.
 public final class BatchRunner: @unchecked Sendable {
     public struct Settings: Sendable {
-        /// Jobs rendered at once.
+        /// Jobs rendered at once. (How each job renders — threads, memory, limits — is in its
+        /// `RenderJob`'s options, which its worker receives whole.)
         public var jobs: Int
-        /// Threads each worker draws frames with (nil: one per core).
-        public var threadsPerJob: Int?
-        /// The memory each worker may allocate, in bytes (nil: no limit).
-        public var maxMemoryPerJob: Int?
-        /// Limits on what scenes may ask for.
-        public var limits = SceneLimits()
         /// Render every output, up to date or not.
         public var force = false
         /// Stop at the first job that does not succeed (the rest are reported `interrupted`).
@@ -129,7 +124,7 @@ public final class BatchRunner: @unchecked Sendable {
 
     private func reason(_ job: BatchPlan.Job, _ output: String) -> String? {
         if settings.force { return "--force" }
-        return Freshness.staleReason(output: output, scene: job.scene, options: job.options.renderOptions, version: settings.version)
+        return Freshness.staleReason(output: output, job: job.render, version: settings.version)
     }
 
 
@@ -153,7 +148,7 @@ public final class BatchRunner: @unchecked Sendable {
 
     /// Renders `outputs` in worker processes, trying again after failures while rendering.
     private func render(_ index: Int, _ job: BatchPlan.Job, outputs: [String], reason: String) -> JobReport {
-        let retries = job.options.retries ?? 0
+        let retries = job.retries ?? 0
         var report = JobReport(scene: job.scene, outputs: job.outputs, status: .failed, reason: reason)
         let start = DispatchTime.now().uptimeNanoseconds
         for attempt in 1...(retries + 1) {
@@ -187,15 +182,11 @@ public final class BatchRunner: @unchecked Sendable {
     }
 
     private func attemptRender(_ index: Int, _ job: BatchPlan.Job, outputs: [String]) -> Outcome {
-        var request = WorkerRequest(scene: job.scene, outputs: outputs, options: job.options, threads: settings.threadsPerJob,
-                                    maxMemory: settings.maxMemoryPerJob)
-        request.replaceReadOnly = settings.force
-        request.limits = settings.limits
-        request.segment = job.segment
+        var render = job.render
+        render.outputs = outputs
         let worker: WorkerProcess
         do {
-            worker = try WorkerProcess(executable: settings.worker[0], arguments: Array(settings.worker.dropFirst()),
-                                       input: (try? JSONEncoder().encode(request)) ?? Data())
+            worker = try WorkerProcess(executable: settings.worker[0], arguments: Array(settings.worker.dropFirst()), input: try render.json())
         } catch {
             return Outcome(status: .failed, message: "\(error)")
         }
@@ -205,7 +196,7 @@ public final class BatchRunner: @unchecked Sendable {
         }
         if stopNow { worker.kill(SIGTERM) }
         var timedOut = false
-        let timer = job.options.timeout.map { seconds -> DispatchWorkItem in
+        let timer = job.timeout.map { seconds -> DispatchWorkItem in
             let item = DispatchWorkItem { [lock] in
                 lock.withLock { timedOut = true }
                 worker.kill(SIGTERM)
@@ -233,14 +224,14 @@ public final class BatchRunner: @unchecked Sendable {
         Self.removeTemporaries(of: worker.pid, besides: outputs)
         let log = worker.errorOutput.isEmpty ? nil : worker.errorOutput
         if lock.withLock({ timedOut }) {
-            return Outcome(status: .timeout, message: "stopped after \(JSONValue.format(job.options.timeout ?? 0)) s (--timeout)", log: log)
+            return Outcome(status: .timeout, message: "stopped after \(JSONValue.format(job.timeout ?? 0)) s (--timeout)", log: log)
         }
         guard let result else {
             var how = switch ending {
             case .signalled(let s): "the renderer crashed (signal \(s): \(String(cString: strsignal(s))))"
             case .exited(let code): "the renderer ended without a result (exit status \(code))"
             }
-            how += memoryHint(log: log, peakMemory: peakMemory)
+            how += memoryHint(log: log, peakMemory: peakMemory, limit: job.render.options.maxMemory)
             if isStopping { return Outcome(status: .interrupted, message: lock.withLock { stopReason }, log: log) }
             return Outcome(status: .failed, message: how, log: log, peakMemory: peakMemory)
         }
@@ -251,7 +242,7 @@ public final class BatchRunner: @unchecked Sendable {
         default: .failed
         }
         var message = result.message ?? result.status
-        if status == .failed { message += memoryHint(log: log, peakMemory: peakMemory) }
+        if status == .failed { message += memoryHint(log: log, peakMemory: peakMemory, limit: job.render.options.maxMemory) }
         return Outcome(status: status, message: status == .interrupted ? lock.withLock { stopReason } : message,
                        diagnostics: result.diagnostics.map(\.sceneProblem), frames: result.frames, bytes: result.bytes,
                        sheet: result.sheet.flatMap { Data(base64Encoded: $0) }, log: status == .failed ? log : nil, peakMemory: peakMemory)
@@ -259,8 +250,8 @@ public final class BatchRunner: @unchecked Sendable {
 
     /// ": it ran out of memory (…)" when a failure looks like a failed allocation under
     /// `--max-memory`: the renderer and the encoder cannot go on without the memory they ask for.
-    private func memoryHint(log: String?, peakMemory: Int) -> String {
-        guard let limit = settings.maxMemoryPerJob else { return "" }
+    private func memoryHint(log: String?, peakMemory: Int, limit: Int?) -> String {
+        guard let limit else { return "" }
         let allocationFailed = ["malloc", "memory", "Cannot allocate"].contains { log?.contains($0) == true }
         guard allocationFailed || peakMemory > limit / 10 * 8 else { return "" }
         return "; it ran out of memory (its limit is \(limit >> 20) MB: raise --max-memory)"

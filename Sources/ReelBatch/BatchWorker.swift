@@ -2,19 +2,18 @@ import Foundation
 import Reel
 
 /// Runs one batch job inside a worker process (`reel _worker`): loads the scene, renders each
-/// requested output, and writes each output's `OutputRecord`. A crash or runaway memory here
+/// output of its job, and writes each output's `OutputRecord`. A crash or runaway memory here
 /// ends this process only; the batch reports it and goes on.
 public enum BatchWorker {
     /// Environment variable for tests: a worker whose scene path contains its value crashes on
     /// purpose, as a renderer bug would.
     public static let crashHook = "REEL_TEST_CRASH_SCENE"
 
-    /// Renders the request, reporting progress through `emit`; returns the result message.
-    public static func run(_ request: WorkerRequest, version: String, emit: (WorkerMessage) -> Void,
+    /// Renders each of the job's outputs, reporting progress through `emit`; returns the result message.
+    public static func run(_ job: RenderJob, version: String, emit: (WorkerMessage) -> Void,
                            shouldStop: @escaping () -> Bool) -> WorkerMessage.Result {
         // Digested before reading, so a scene edited during the render is seen as changed next time.
-        let sceneDigest = OutputRecord.fileDigest(request.scene)?.digest ?? ""
-        let job = RenderJob(scene: request.scene, options: request.renderOptions)
+        let sceneDigest = OutputRecord.fileDigest(job.scene)?.digest ?? ""
         let (loaded, problems) = job.check()
         var result = WorkerMessage.Result(status: "rendered", message: nil, diagnostics: problems.map(WorkerMessage.Problem.init),
                                           frames: 0, bytes: 0, sheet: nil)
@@ -24,11 +23,11 @@ public enum BatchWorker {
             result.message = errors == 1 ? "the scene has an error" : "the scene has \(errors) errors"
             return result
         }
-        if let hook = ProcessInfo.processInfo.environment[crashHook], !hook.isEmpty, request.scene.contains(hook) {
-            fatalError("\(crashHook): crashing on purpose while rendering \(request.scene)")
+        if let hook = ProcessInfo.processInfo.environment[crashHook], !hook.isEmpty, job.scene.contains(hook) {
+            fatalError("\(crashHook): crashing on purpose while rendering \(job.scene)")
         }
         let files = referencedDigests(loaded)
-        for (index, output) in request.outputs.enumerated() {
+        for (index, output) in job.outputs.enumerated() {
             do {
                 try createFolders(for: output)
                 let plan = try loaded.plan(output: output)
@@ -42,7 +41,7 @@ public enum BatchWorker {
                 guard let (digest, bytes) = OutputRecord.digest(of: outputFiles) else {
                     throw RenderJobError.failed("\(output) was written but cannot be read back")
                 }
-                try OutputRecord(reel: version, scene: .init(path: (request.scene as NSString).lastPathComponent, sha256: sceneDigest),
+                try OutputRecord(reel: version, scene: .init(path: (job.scene as NSString).lastPathComponent, sha256: sceneDigest),
                                  files: files, options: plan.identity.compact,
                                  outputFiles: outputFiles.map { ($0 as NSString).lastPathComponent },
                                  outputBytes: bytes, outputDigest: digest, frames: rendered.frames, sheet: result.sheet).write(for: output)

@@ -10,15 +10,15 @@ public enum Freshness {
     /// Why `output` of a job with these options must be rendered, or nil when it is up to date.
     /// Checked in the order a user would want to hear it: a missing output first, then what
     /// changed upstream (reel, options, the scene, its files), then a damaged output.
-    public static func staleReason(output: String, scene: String, options: RenderOptions, version: String) -> String? {
+    public static func staleReason(output: String, job: RenderJob, version: String) -> String? {
+        let scene = job.scene
         guard let record = OutputRecord.read(for: output) else {
             return FileManager.default.fileExists(atPath: output) ? "no record of how it was made" : "new"
         }
         let files = isSequence(output) ? record.outputFiles.map { BatchPlan.join((output as NSString).deletingLastPathComponent, $0) } : [output]
         if !files.allSatisfy({ FileManager.default.fileExists(atPath: $0) }) { return "output missing" }
         if record.reel != version { return "reel changed" }
-        guard let format = try? OutputFormat(path: output, codec: options.codec),
-              options.identity(for: format).compact == record.options else { return "options changed" }
+        guard (try? job.fingerprint(output: output)) == record.options else { return "options changed" }
         guard OutputRecord.fileDigest(scene)?.digest == record.scene.sha256 else { return "scene changed" }
         let folder = (scene as NSString).deletingLastPathComponent
         for file in record.files {

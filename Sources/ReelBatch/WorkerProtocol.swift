@@ -1,50 +1,8 @@
 import Foundation
 import Reel
 
-/// What the batch sends a worker process on its standard input: one job, the outputs to render.
-public struct WorkerRequest: Codable, Sendable {
-    public var scene: String
-    public var outputs: [String]
-    public var options: BatchOptions
-    /// Threads that draw frames in the worker.
-    public var threads: Int?
-    /// The most memory the worker may allocate, in bytes (nil: no limit).
-    public var maxMemory: Int?
-    /// Replace read-only outputs (`--force`).
-    public var replaceReadOnly = false
-    /// Limits on what the scene may ask for (`--max-frames` …, `--allow-images-outside`).
-    public var limits = SceneLimits()
-    /// Only this segment of the scene (`--segment I/N`).
-    public var segment: Segment?
-
-    public init(scene: String, outputs: [String], options: BatchOptions, threads: Int?, maxMemory: Int? = nil) {
-        self.scene = scene
-        self.outputs = outputs
-        self.options = options
-        self.threads = threads
-        self.maxMemory = maxMemory
-    }
-
-    /// The render options this request stands for.
-    public var renderOptions: RenderOptions {
-        var render = options.renderOptions
-        render.threads = threads
-        render.replaceReadOnly = replaceReadOnly
-        render.maxMemory = maxMemory
-        render.limits = limits
-        render.segment = segment
-        return render
-    }
-}
-
-extension BatchOptions {
-    /// The options that decide how a job renders (timeout and retries are the batch's business).
-    public var renderOptions: RenderOptions {
-        var options = RenderOptions(fps: fps, scale: scale, frames: frames, crf: crf, preset: preset, codec: codec)
-        options.audio = audio
-        return options
-    }
-}
+// A worker reads one `RenderJob` as JSON on its standard input: the job's scene, the outputs to
+// render and every option, limits and memory included.
 
 /// One line a worker writes on its standard output: progress while it renders, then its result.
 public struct WorkerMessage: Codable, Sendable {
@@ -57,7 +15,7 @@ public struct WorkerMessage: Codable, Sendable {
     }
 
     public struct Progress: Codable, Sendable {
-        /// Which output (0-based) of the request, and its frames done and in all.
+        /// Which output (0-based) of the job, and its frames done and in all.
         public var output: Int
         public var done: Int
         public var total: Int

@@ -13,11 +13,11 @@ extension FarmBatch {
             throw SlurmError("task \(index) is not one of the \(batch.tasks.count) tasks of \(planPath(work))", exitCode: 2)
         }
         let task = batch.tasks[index], job = batch.jobs[task.job]
-        let planned = BatchPlan.Job(scene: job.scene, outputs: task.part.map { [$0] } ?? job.outputs, options: job.options, segment: task.segment)
+        var planned = job.planned
+        if let part = task.part { planned.render.outputs = [part] }
+        planned.render.options.segment = task.segment
+        planned.render.options.maxMemory = planned.render.options.maxMemory ?? nodeMemory
         var settings = BatchRunner.Settings(jobs: 1, outputDirectory: batch.settings.outputDirectory, worker: worker, version: batch.version)
-        settings.threadsPerJob = batch.settings.threads
-        settings.maxMemoryPerJob = batch.settings.maxMemory ?? nodeMemory
-        settings.limits = batch.settings.limits
         settings.force = batch.settings.force
         // A segment is compared once joined, by the merge.
         settings.baseline = task.segment == nil ? batch.settings.baseline : nil

@@ -12,9 +12,11 @@ import ReelBatch
 public struct FarmBatch: Codable, Sendable {
     /// One job of the batch.
     public struct Job: Codable, Sendable {
-        public var scene: String
-        public var outputs: [String]
-        public var options: BatchOptions
+        /// The render job, every option resolved (limits, threads, memory), and its schedule: what
+        /// a task on a node renders, read from the plan file.
+        public var planned: BatchPlan.Job
+        public var scene: String { planned.scene }
+        public var outputs: [String] { planned.outputs }
         /// Segments its one video is split into (1: rendered whole by one task).
         public var segments: Int
         /// The job's report when no task renders it: up to date, or an invalid scene.
@@ -31,14 +33,11 @@ public struct FarmBatch: Codable, Sendable {
         public var part: String?
     }
 
-    /// What the command line says for every task.
+    /// How the command line schedules the batch and reports it (how each job renders is in its
+    /// `RenderJob`: a job's `maxMemory` left nil is its node's memory).
     public struct Settings: Codable, Sendable {
         public var outputDirectory: String
         public var force = false
-        public var limits = SceneLimits()
-        /// Per task; nil: the node's memory.
-        public var maxMemory: Int?
-        public var threads: Int?
         public var baseline: String?
         public var reports = BatchReport.Files()
         /// A job whose video is longer than this is split into segments of about this length.
@@ -74,17 +73,15 @@ public struct FarmBatch: Codable, Sendable {
         tasks = []
         for job in plan.jobs {
             let reasons = job.outputs.compactMap {
-                settings.force ? "--force" : Freshness.staleReason(output: $0, scene: job.scene, options: job.options.renderOptions, version: version)
+                settings.force ? "--force" : Freshness.staleReason(output: $0, job: job.render, version: version)
             }
-            var entry = Job(scene: job.scene, outputs: job.outputs, options: job.options, segments: 1, reason: reasons.first)
+            var entry = Job(planned: job, segments: 1, reason: reasons.first)
             if reasons.isEmpty {
                 var report = JobReport(scene: job.scene, outputs: job.outputs, status: .skipped, reason: "up to date")
                 report.countRecordedOutputs()
                 entry.decided = report
             } else {
-                var options = job.options.renderOptions
-                options.limits = settings.limits
-                let (loaded, problems) = RenderJob(scene: job.scene, options: options).check()
+                let (loaded, problems) = job.render.check()
                 if let loaded {
                     do {
                         // Planned here so options the format cannot take are reported before any queueing.

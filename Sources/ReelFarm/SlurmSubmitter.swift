@@ -1,21 +1,20 @@
 import Foundation
+import Reel
 
 /// A render split into segments on a Slurm cluster: a job array renders the segments
-/// (`reel render SCENE --segment I/N`), a job that depends on it (`afterok`) joins them
-/// (`reel concat`). Slurm is the engine; this only writes the two job scripts and submits them.
+/// (`reel _job FILE --segment I/N`, FILE the render job written to the work folder), a job that
+/// depends on it (`afterok`) joins them (`reel concat`). Slurm is the engine; this only writes the
+/// job file and the two job scripts and submits them.
 ///
 /// Assumptions, as on every render farm: the scene, its images, the output folder and the reel
 /// binary have the same paths on every node (shared storage: NFS, CephFS, …), and every node runs
 /// the same reel version — each task checks that first and fails with a clear message if not.
 public struct SlurmSubmission: Sendable {
-    /// The scene, as an absolute path.
-    public var scene: String
-    /// The output, as an absolute path.
-    public var output: String
+    /// What every segment renders: the scene and its one output as absolute paths, and every
+    /// option resolved (limits, encoding, threads; a nil `maxMemory` is decided on each node).
+    public var job: RenderJob
     public var segments: Int
     public var partition: String?
-    /// Options for `reel render` on the nodes (`--crf 20` …).
-    public var renderArguments: [String] = []
     /// More `sbatch` options, for both jobs (`--account=…`, `--time=…`).
     public var sbatchArguments: [String] = []
     /// The reel executable the nodes run (the submitting one: shared storage).
@@ -23,13 +22,15 @@ public struct SlurmSubmission: Sendable {
     /// The version every node must run.
     public var version: String
 
-    public init(scene: String, output: String, segments: Int, reel: String, version: String) {
-        self.scene = scene
-        self.output = output
+    public init(job: RenderJob, segments: Int, reel: String, version: String) {
+        self.job = job
         self.segments = segments
         self.reel = reel
         self.version = version
     }
+
+    var scene: String { job.scene }
+    var output: String { job.outputs.first ?? "" }
 }
 
 /// The jobs a submission made.
@@ -79,16 +80,18 @@ public enum Slurm {
         let check = versionCheck(reel: s.reel, version: s.version)
         // A PNG sequence's segments write their frames straight into the sequence: nothing to join.
         let part = sequence ? quote(s.output) : quote(work) + "/part-$SLURM_ARRAY_TASK_ID." + ext
+        let jobFile = work + "/job.json"
         let segmentScript = """
             #!/bin/sh
             # reel submit: segment $SLURM_ARRAY_TASK_ID of \(s.segments) of \(s.scene)
             \(check)
-            exec \(quote(s.reel)) render \(quote(s.scene)) --segment "$SLURM_ARRAY_TASK_ID/\(s.segments)" -o \(part) --quiet \(s.renderArguments.map(quote).joined(separator: " "))
+            exec \(quote(s.reel)) _job \(quote(jobFile)) --segment "$SLURM_ARRAY_TASK_ID/\(s.segments)" -o \(part)
 
             """
         // Nothing queued, nothing kept: a refused submission leaves no folder behind.
         var queued = false
         defer { if !queued { try? FileManager.default.removeItem(atPath: work) } }
+        do { try s.job.write(to: jobFile) } catch { throw SlurmError("\(error)") }
         try write(segmentScript, to: work + "/segment.sh")
         let common = commonArguments(name: name, partition: s.partition, extra: s.sbatchArguments)
         let array = jobID(try run(sbatch, common + ["--array=0-\(s.segments - 1)", "--output=\(pattern(work))/segment-%a.log", work + "/segment.sh"]))

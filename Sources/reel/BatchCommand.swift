@@ -74,16 +74,13 @@ struct BatchCommand: ParsableCommand {
     func validate() throws {
         if inputs.isEmpty { throw ValidationError("Give scene files, folders or batch manifests to render.") }
         if let jobs, !(1...64).contains(jobs) { throw ValidationError("--jobs must be 1…64, got \(jobs).") }
-        if let threads, !(1...256).contains(threads) { throw ValidationError("--threads must be 1…256, got \(threads).") }
     }
 
     func run() throws {
-        let plan = try batch.plan(inputs: inputs, output: output, encoding: encoding)
-        var settings = BatchRunner.Settings(jobs: jobs ?? Self.defaultJobs, outputDirectory: output,
-                                            worker: [Self.executable, "_worker"], version: ReelVersion.string)
-        settings.threadsPerJob = threads
-        settings.maxMemoryPerJob = try limits.maxMemory.map(MemorySize.parse) ?? MemorySize.physical / max(settings.jobs, 1)
-        settings.limits = limits.sceneLimits
+        let jobs = self.jobs ?? Self.defaultJobs
+        let options = try RenderOptions(limits: limits, encoding: encoding, threads: threads, force: batch.force, memory: .perWorker(jobs: jobs))
+        let plan = try batch.plan(inputs: inputs, output: output, options: options)
+        var settings = BatchRunner.Settings(jobs: jobs, outputDirectory: output, worker: [Self.executable, "_worker"], version: ReelVersion.string)
         settings.force = batch.force
         settings.failFast = failFast
         settings.baseline = batch.baseline

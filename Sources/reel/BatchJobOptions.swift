@@ -49,12 +49,13 @@ struct BatchJobOptions: ParsableArguments {
     var reportFiles: BatchReport.Files { .init(json: report, junit: junit, html: html, failOnChange: failOnChange) }
 
     /// The batch's jobs; bad inputs are printed, located, and end the command (exit status 2).
-    func plan(inputs: [String], output: String, encoding: EncodingOptions) throws -> BatchPlan {
-        var options = encoding.batchOptions
-        (options.timeout, options.retries) = (timeout, retries)
+    /// - Parameter options: every job's options, from the command line (a manifest's win).
+    func plan(inputs: [String], output: String, options: RenderOptions) throws -> BatchPlan {
+        var settings = BatchPlan.Settings(outputDirectory: output, options: options, format: format)
+        (settings.timeout, settings.retries) = (timeout, retries)
         let plan: BatchPlan
         do {
-            plan = try BatchPlan(inputs: inputs, settings: .init(outputDirectory: output, options: options, format: format))
+            plan = try BatchPlan(inputs: inputs, settings: settings)
         } catch let error as BatchInputError {
             for problem in error.problems { problem.print() }
             throw ExitCode(ExitStatus.invalidInput)

@@ -2,8 +2,8 @@ import ArgumentParser
 import Foundation
 import Reel
 
-/// How frames are made and encoded: the options `render`, `batch` and `submit` share, spelled and
-/// checked one way.
+/// How frames are made and encoded: the flags `render`, `batch` and `submit` share, spelled one
+/// way (`RenderOptions.init(limits:encoding:…)` turns them into a job's options).
 struct EncodingOptions: ParsableArguments {
     @Option(name: [.customLong("fps"), .customShort("r")], parsing: .unconditional,
             help: ArgumentHelp("Frames per second (default: the scene's canvas.fps; for GIF the nearest 100/n below it).", valueName: "n"))
@@ -27,29 +27,4 @@ struct EncodingOptions: ParsableArguments {
 
     /// `--audio` as an absolute path: jobs run in other folders and processes (batch workers, Slurm).
     var audioPath: String? { audio.map { URL(fileURLWithPath: $0).standardizedFileURL.path } }
-
-    /// Sets these options on `options`.
-    func apply(to options: inout RenderOptions) {
-        (options.fps, options.scale, options.crf, options.preset, options.codec) = (fps, scale, crf, preset, codec)
-        options.audio = audioPath
-    }
-
-    /// These options as a batch's defaults for every job.
-    var batchOptions: BatchOptions {
-        var options = BatchOptions(fps: fps, scale: scale, crf: crf, preset: preset, codec: codec)
-        options.audio = audioPath
-        return options
-    }
-
-    /// These options as `reel render` arguments, for a job that runs elsewhere (`reel submit`).
-    var arguments: [String] {
-        var result: [String] = []
-        if let fps { result += ["--fps", JSONValue.format(fps)] }
-        if let scale { result += ["--scale", JSONValue.format(scale)] }
-        if let crf { result += ["--crf", String(crf)] }
-        if let preset { result += ["--preset", preset] }
-        if let codec { result += ["--codec", codec] }
-        if let audioPath { result += ["--audio", audioPath] }
-        return result
-    }
 }

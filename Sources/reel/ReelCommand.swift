@@ -27,7 +27,7 @@ struct ReelCommand: ParsableCommand {
         version: ReelVersion.string,
         subcommands: [RenderCommand.self, FarmCommand.self, StillCommand.self, SheetCommand.self, DiffCommand.self, InspectCommand.self, TimingCommand.self, PlotCommand.self,
                       PreviewCommand.self, ValidateCommand.self,
-                      BatchCommand.self, ConcatCommand.self, SubmitCommand.self, FontsCommand.self, WorkerCommand.self],
+                      BatchCommand.self, ConcatCommand.self, SubmitCommand.self, FontsCommand.self, WorkerCommand.self, JobCommand.self],
         defaultSubcommand: RenderCommand.self)
 
     /// Runs the command line with Reel's exit codes: usage mistakes are invalid input (2),

@@ -69,25 +69,16 @@ struct RenderCommand: ParsableCommand {
     /// Declared last so `--help` lists the everyday options first.
     @OptionGroup var limits: LimitOptions
 
-    func validate() throws {
-        if let threads, !(1...256).contains(threads) { throw ValidationError("--threads must be 1…256, got \(threads).") }
-    }
-
-    /// The render options these flags give.
-    func renderOptions() throws -> RenderOptions {
-        var options = try limits.renderOptions()
-        encoding.apply(to: &options)
-        (options.frames, options.threads, options.replaceReadOnly) = (frames, threads, force)
-        (options.segment, options.chunkSeconds) = (segment, chunkSeconds)
-        options.parallelSegments = parallelSegments
-        return options
-    }
-
     func run() throws {
-        let options = try renderOptions()
-        do { try options.validate() } catch let error as RenderJobError { throw CommandFailure(error) }
+        let options = try RenderOptions(limits: limits, encoding: encoding, threads: threads, frames: frames, segment: segment,
+                                        chunkSeconds: chunkSeconds, parallelSegments: parallelSegments, force: force)
         let loaded = try input.load(options, quiet: quiet)
-        let outputPath = output ?? OutputNaming.defaultOutput(for: input.scene, extension: "mp4")
+        try Self.render(loaded, to: output ?? OutputNaming.defaultOutput(for: input.scene, extension: "mp4"), progress: progress, quiet: quiet)
+    }
+
+    /// Renders `loaded` to `outputPath` (`reel render`, and a farm node's `reel _job`): notes,
+    /// progress, the summary line; interrupted or failed, nothing is left behind.
+    static func render(_ loaded: LoadedJob, to outputPath: String, progress: Bool, quiet: Bool) throws {
         let plan: PlannedRender
         do { plan = try loaded.plan(output: outputPath) } catch let error as RenderJobError { throw CommandFailure(error) }
         if !quiet {

@@ -37,28 +37,8 @@ struct LimitOptions: ParsableArguments {
           help: "Let contents name image files outside the scene's folder (absolute paths, '..', links leading out).")
     var allowImagesOutside = false
 
-    func validate() throws {
-        for (flag, value) in [("--max-frames", maxFrames), ("--max-pixels", maxPixels), ("--max-file-size", maxFileSize), ("--max-image-pixels", maxImagePixels)] {
-            if let value, value < 1 { throw ValidationError("\(flag) must be at least 1, got \(value).") }
-        }
-        if let maxDepth, !(1...SceneLimits.maxDepthCeiling).contains(maxDepth) {
-            throw ValidationError("--max-depth must be 1…\(SceneLimits.maxDepthCeiling), got \(maxDepth).")
-        }
-    }
-
-    /// `--max-memory` in bytes (default: 3/4 of the machine's memory).
-    func memoryLimit() throws -> Int {
-        try maxMemory.map(MemorySize.parse) ?? MemorySize.physical / 4 * 3
-    }
-
-    /// The render options for these limits: the scene limits and the memory budget, which the
-    /// process itself also enforces (see `MemorySize.enforce`).
-    func renderOptions() throws -> RenderOptions {
-        var options = RenderOptions(limits: sceneLimits)
-        options.maxMemory = try memoryLimit()
-        MemorySize.enforce(options.maxMemory!)
-        return options
-    }
+    /// The options of a command that renders here with no other flags (`still`, `inspect` …).
+    func renderOptions() throws -> RenderOptions { try RenderOptions(limits: self) }
 
     var sceneLimits: SceneLimits {
         var l = SceneLimits()
@@ -93,6 +73,9 @@ enum MemorySize {
     }
 
     static var physical: Int { Int(ProcessInfo.processInfo.physicalMemory) }
+
+    /// The budget of a render on this machine when `--max-memory` is not given: 3/4 of its memory.
+    static var machineBudget: Int { physical / 4 * 3 }
 
     /// Caps what this process may allocate (heap, thread stacks, encoder buffers: RLIMIT_DATA), so
     /// a render the estimate got wrong fails instead of taking the machine's memory. The cap is

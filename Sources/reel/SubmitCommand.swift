@@ -10,8 +10,9 @@ struct SubmitCommand: ParsableCommand {
         commandName: "submit",
         abstract: "Render on a Slurm cluster: a scene split into segments, or a whole batch.",
         discussion: """
-            A scene (reel submit SCENE -o OUT --segments N): submits `reel render SCENE --segment I/N` for I = 0…N-1 as one Slurm job array, and \
+            A scene (reel submit SCENE -o OUT --segments N): submits the render of segment I/N for I = 0…N-1 as one Slurm job array, and \
             `reel concat` of the parts as a job that runs after all of them succeeded (afterok). The \
+            nodes read every option (limits included) from a job file written here, so the \
             result is byte-identical to `reel render SCENE` with the same options. Prints the job \
             ids; with --wait, waits for the output and exits with the jobs' status (a failed segment \
             is reported with the end of its log).
@@ -71,7 +72,7 @@ struct SubmitCommand: ParsableCommand {
 
     @OptionGroup(title: "Batch options") var batch: BatchJobOptions
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("A batch: threads each task draws frames with (default: one per core of its node).", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Threads each task draws frames with (default: one per core of its node).", valueName: "n"))
     var threads: Int?
 
     /// Declared last so `--help` lists the everyday options first.
@@ -81,7 +82,6 @@ struct SubmitCommand: ParsableCommand {
         if inputs.isEmpty { throw ValidationError("Give a scene file, or folders and manifests to render as a batch.") }
         if let segments, !(1...10_000).contains(segments) { throw ValidationError("--segments must be 1…10000, got \(segments).") }
         if let splitSeconds, !(splitSeconds >= 0) { throw ValidationError("--split-seconds must be 0 or more, got \(splitSeconds).") }
-        if let threads, !(1...256).contains(threads) { throw ValidationError("--threads must be 1…256, got \(threads).") }
     }
 
     /// `--segments` splits one scene; without it the inputs are a batch (one scene file too).
@@ -98,12 +98,11 @@ struct SubmitCommand: ParsableCommand {
             throw CommandFailure.invalid("--segments splits one scene file, and \(inputs[0]) is a \(inputIsFolder.boolValue ? "folder" : "batch manifest"); "
                 + "leave --segments out to submit it as a batch (long jobs are split by --split-seconds)")
         }
-        let notHere = batch.given + (splitSeconds != nil ? ["--split-seconds"] : []) + (threads != nil ? ["--threads"] : [])
+        let notHere = batch.given + (splitSeconds != nil ? ["--split-seconds"] : [])
         if let first = notHere.first { throw CommandFailure.invalid("\(first) is for batches (folders, manifests); a scene is split with --segments") }
         let scene = inputs[0]
-        var options = try limits.renderOptions()
-        encoding.apply(to: &options)
-        options.chunkSeconds = chunkSeconds
+        // Every option goes to the nodes in the job file; a memory budget not given is each node's.
+        let options = try RenderOptions(limits: limits, encoding: encoding, threads: threads, chunkSeconds: chunkSeconds, memory: .node)
         // Checked here first: a scene that cannot render must not wait in a queue to fail N times.
         let loaded = try SceneInput.load(RenderJob(scene: scene, options: options), quiet: false)
         let outputPath = URL(fileURLWithPath: output).standardizedFileURL.path
@@ -121,13 +120,9 @@ struct SubmitCommand: ParsableCommand {
         } catch RenderJobError.invalid(let message) {
             throw CommandFailure.invalid("--segments \(segments): \(message)")
         }
-        var forwarded = encoding.arguments
-        if let chunkSeconds { forwarded += ["--chunk-seconds", JSONValue.format(chunkSeconds)] }
-        if limits.allowImagesOutside { forwarded.append("--allow-images-outside") }
-        var submission = SlurmSubmission(scene: URL(fileURLWithPath: scene).standardizedFileURL.path, output: outputPath,
-                                         segments: segments, reel: BatchCommand.executable, version: ReelVersion.string)
+        let job = RenderJob(scene: URL(fileURLWithPath: scene).standardizedFileURL.path, options: options, outputs: [outputPath])
+        var submission = SlurmSubmission(job: job, segments: segments, reel: BatchCommand.executable, version: ReelVersion.string)
         submission.partition = partition
-        submission.renderArguments = forwarded
         submission.sbatchArguments = sbatchOptions
         do {
             let jobs = try Slurm.submit(submission)
@@ -145,12 +140,10 @@ struct SubmitCommand: ParsableCommand {
     private func runBatch() throws {
         if chunkSeconds != nil { throw CommandFailure.invalid("--chunk-seconds is for one scene split with --segments; a batch's jobs use \(JSONValue.format(ChunkGrid.defaultSeconds)) s chunks") }
         let outputFolder = URL(fileURLWithPath: output).standardizedFileURL.path
-        let plan = try batch.plan(inputs: inputs.map { URL(fileURLWithPath: $0).standardizedFileURL.path }, output: outputFolder, encoding: encoding)
+        let options = try RenderOptions(limits: limits, encoding: encoding, threads: threads, force: batch.force, memory: .node)
+        let plan = try batch.plan(inputs: inputs.map { URL(fileURLWithPath: $0).standardizedFileURL.path }, output: outputFolder, options: options)
         var settings = FarmBatch.Settings(outputDirectory: outputFolder)
         settings.force = batch.force
-        settings.limits = limits.sceneLimits
-        settings.maxMemory = try limits.maxMemory.map(MemorySize.parse)
-        settings.threads = threads
         settings.baseline = batch.baseline.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
         settings.reports = batch.reportFiles
         for path in [\BatchReport.Files.json, \.junit, \.html] {

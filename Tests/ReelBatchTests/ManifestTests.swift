@@ -28,12 +28,11 @@ import Reel
                 frames: 0-59
             """
         let m = try BatchManifest.decode(bytes: Array(text.utf8), file: "m.yaml")
-        #expect(m.defaults.crf == 20 && m.defaults.timeout == 30)
+        #expect(m.defaults == [.crf(20), .timeout(30)])
         #expect(m.jobs.map(\.scene) == ["intro.yaml", "title.yaml"])
         #expect(m.jobs[1].outputs == ["title.mp4", "title.webm"])
-        #expect(m.jobs[1].options.frames == FrameSpan(first: 0, last: 59))
-        let merged = m.jobs[1].options.over(m.defaults)
-        #expect(merged.fps == 30 && merged.crf == 20 && merged.timeout == 30)
+        #expect(m.jobs[1].settings == [.fps(30), .frames(FrameSpan(first: 0, last: 59))])
+        #expect(m.jobs[0].settings.isEmpty)
     }
 
     @Test func audioIsAnOptionRelativeToTheManifest() throws {
@@ -48,11 +47,32 @@ import Reel
             """)
         let plan = try BatchPlan(inputs: [manifest], settings: .init(outputDirectory: folder.path))
         let jobsFolder = URL(fileURLWithPath: folder.path + "/jobs").standardizedFileURL.path
-        #expect(plan.jobs.map(\.options.audio) == [jobsFolder + "/sound/theme.mp3", "/abs/voice.wav"])
-        #expect(plan.jobs[0].options.renderOptions.audio == jobsFolder + "/sound/theme.mp3")
+        #expect(plan.jobs.map(\.render.options.audio) == [jobsFolder + "/sound/theme.mp3", "/abs/voice.wav"])
         #expect(problems("reel-batch: 1\njobs:\n  - { scene: a.yaml, audio: \"\" }\n")
                 == ["3:29: audio must name a sound file, relative to the manifest"])
         #expect(problems("reel-batch: 1\njobs:\n  - { scene: a.yaml, audio: [a] }\n").count == 1)
+    }
+
+    /// Each job's `RenderJob` starts from the command line's options — limits, threads and memory
+    /// too — with the manifest's defaults over them and the job's own over those.
+    @Test func jobsCarryTheCommandLineUnderTheManifest() throws {
+        let folder = try ScratchFolder()
+        _ = try folder.write("a.yaml", "reel: 1\ncanvas: { size: [8, 8], duration: 1 }\n")
+        let manifest = try folder.write("m.yaml", """
+            reel-batch: 1
+            defaults: { crf: 20, timeout: 30 }
+            jobs:
+              - { scene: a.yaml, output: a.mp4 }
+              - { scene: a.yaml, output: b.mp4, crf: 24, retries: 2 }
+            """)
+        var settings = BatchPlan.Settings(outputDirectory: folder.path, options: RenderOptions(crf: 30, preset: "fast", threads: 3))
+        (settings.options.limits.maxFrames, settings.options.maxMemory) = (7, 1 << 30)
+        (settings.timeout, settings.retries) = (10, 1)
+        let plan = try BatchPlan(inputs: [manifest], settings: settings)
+        #expect(plan.jobs.map(\.render.options.crf) == [20, 24])
+        #expect(plan.jobs.map(\.render.options.preset) == ["fast", "fast"])
+        #expect(plan.jobs.allSatisfy { $0.render.options.threads == 3 && $0.render.options.limits.maxFrames == 7 && $0.render.options.maxMemory == 1 << 30 })
+        #expect(plan.jobs.map(\.timeout) == [30, 30] && plan.jobs.map(\.retries) == [1, 2])
     }
 
     @Test func locatesEveryProblem() {
@@ -113,7 +133,7 @@ import Reel
         let plan = try BatchPlan(inputs: [url.path], settings: .init(outputDirectory: "out"))
         #expect(plan.jobs.map(\.outputs) == [["out/hello.mp4"], ["out/title/title-card.mp4", "out/title/title-card.webm"],
                                              ["out/stickers/spinner.gif"], ["out/review/transitions.mp4"]])
-        #expect(plan.jobs[2].options.fps == 25 && plan.jobs[0].options.crf == 20 && plan.jobs[0].options.retries == 1)
+        #expect(plan.jobs[2].render.options.fps == 25 && plan.jobs[0].render.options.crf == 20 && plan.jobs[0].retries == 1)
     }
 
     @Test func documentedManifestsDecode() throws {

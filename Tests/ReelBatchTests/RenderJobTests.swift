@@ -46,6 +46,40 @@ import Testing
         #expect(throws: RenderJobError.self) { try RenderJob(scene: "/nonexistent.yaml").load() }
     }
 
+    /// A job crosses to batch workers and farm nodes as JSON: every option comes back as it went.
+    @Test func aJobFileKeepsEveryOption() throws {
+        var options = RenderOptions(fps: 29.97, scale: 0.5, frames: FrameSpan(first: 2, last: nil), crf: 23, preset: "slow", codec: "hevc",
+                                    threads: 3, parallelSegments: 2)
+        (options.limits.maxFrames, options.limits.maxPixels, options.limits.maxDepth, options.limits.maxFileBytes) = (12, 34, 56, 78)
+        options.limits.allowsImagesOutsideSceneFolder = true
+        (options.replaceReadOnly, options.maxMemory, options.segment) = (true, 5 << 30, Segment(index: 1, count: 4))
+        (options.chunkSeconds, options.audio) = (2.5, "/sounds/theme.wav")
+        // Every option is set here, so one added later without a way through JSON fails this test.
+        let defaults = Mirror(reflecting: RenderOptions()).children.map { "\($0.value)" }
+        for (option, value) in zip(Mirror(reflecting: options).children, defaults) {
+            #expect("\(option.value)" != value, "\(option.label ?? "?") is left at its default")
+        }
+        let job = RenderJob(scene: "/scenes/s.yaml", options: options, outputs: ["/out/s.mp4", "/out/s.gif"])
+        let folder = try ScratchFolder()
+        try job.write(to: try folder.file("job.json"))
+        #expect(try RenderJob(file: try folder.file("job.json")) == job)
+        #expect(throws: RenderJobError.self) { try RenderJob(json: Data("{\"scene\": 1}".utf8), source: "x") }
+    }
+
+    /// The one check of an option's value, whoever gives it (a flag, a job file, Swift).
+    @Test func optionsAreCheckedWithTheFlagsNames() {
+        func message(_ change: (inout RenderOptions) -> Void) -> String? {
+            var options = RenderOptions()
+            change(&options)
+            return RenderJob(scene: Self.hello, options: options).check().problems.first?.message
+        }
+        #expect(message { $0.threads = 300 } == "--threads must be 1…256, got 300")
+        #expect(message { $0.limits.maxFrames = 0 } == "--max-frames must be at least 1, got 0")
+        #expect(message { $0.limits.maxFileBytes = -1 } == "--max-file-size must be at least 1, got -1")
+        #expect(message { $0.limits.maxDepth = 401 } == "--max-depth must be 1…400, got 401")
+        #expect(message { $0.limits.maxDepth = 400 } == nil)
+    }
+
     @Test func theOptionsIdentityResolvesDefaults() throws {
         let mp4 = try OutputFormat(path: "a.mp4")
         #expect(RenderOptions().identity(for: mp4) == RenderOptions(crf: 18, preset: "medium").identity(for: mp4))

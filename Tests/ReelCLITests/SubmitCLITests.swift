@@ -76,6 +76,56 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: farmed)) == Data(contentsOf: URL(fileURLWithPath: local)))
     }
 
+    /// Every option given to `reel submit` is the one in force on the node that renders, for a
+    /// scene split into segments and for a batch: one cluster for all three submissions. A
+    /// lowered limit is shown to refuse *there* by a scene that grows past it after the check on
+    /// the submitting machine (the jobs start 3 s late, sbatch's `--begin`).
+    @Test(.enabled(if: getuid() == 0, "slurmd runs jobs as their users: the cluster needs root (CI has it)"))
+    func everyOptionIsInForceOnTheNodes() throws {
+        let cluster = try Cluster()
+        let scenes = OptionForwardingCLITests.self
+        let folder = cluster.folder
+        // Lowered: the scene passes --max-frames 150 and --max-pixels 20000 here, not once grown.
+        let grow = try folder.write("grow.yaml", scenes.box())
+        let grown = folder.url.appendingPathComponent("grown.mp4").path
+        let late = try ReelProcess.start(["submit", grow, "-o", grown, "--segments", "2", "--chunk-seconds", "1", "--max-frames", "150",
+                                          "--max-pixels", "20000", "--wait", "--", "--begin=now+3"], environment: cluster.environment)
+        Thread.sleep(forTimeInterval: 1)
+        _ = try folder.write("grow.yaml", scenes.box(width: 320, height: 180, seconds: 6))
+        let refused = late.wait()
+        #expect(refused.status == 1, "\(refused.stdout)\n\(refused.stderr)")
+        #expect(refused.stderr.contains("the limit is 150 (raise it with --max-frames)"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("20000 pixels (raise it with --max-pixels)"), "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: grown))
+
+        // Raised, with encoding flags: the same bytes as rendering here with the same flags.
+        let deep = try folder.write("deep.yaml", scenes.nested(80))
+        let farmed = folder.url.appendingPathComponent("deep.mp4").path, local = folder.url.appendingPathComponent("local.mp4").path
+        let flags = ["--chunk-seconds", "1", "--max-depth", "100", "--crf", "30", "--preset", "veryfast"]
+        let submitted = try ReelProcess.run(["submit", deep, "-o", farmed, "--segments", "2", "--threads", "1", "--wait"] + flags,
+                                            environment: cluster.environment)
+        #expect(submitted.status == 0, "\(submitted.stdout)\n\(submitted.stderr)")
+        #expect(try ReelProcess.run(["render", deep, "-o", local, "--quiet"] + flags).status == 0)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: farmed)) == Data(contentsOf: URL(fileURLWithPath: local)))
+
+        // A batch: each task's worker renders with the submitted limits.
+        try BatchCLITests.write(folder, "scenes/deep.yaml", scenes.nested(80))
+        let big = try BatchCLITests.write(folder, "scenes/big.yaml", scenes.box(seconds: 0.5))
+        let out = folder.url.appendingPathComponent("out").path
+        let batch = try ReelProcess.start(["submit", folder.url.appendingPathComponent("scenes").path, "-o", out, "--report", out + "/r.json",
+                                           "--max-depth", "100", "--max-file-size", "4000", "--crf", "30", "--wait", "--", "--begin=now+3"],
+                                          environment: cluster.environment)
+        Thread.sleep(forTimeInterval: 1)
+        try BatchCLITests.write(folder, "scenes/big.yaml", scenes.box(seconds: 0.5, padding: 5000))
+        let report = batch.wait()
+        #expect(report.status == 1, "big.yaml is refused: \(report.stdout)\n\(report.stderr)")
+        let jobs = try BatchCLITests.jobs(out + "/r.json")
+        #expect(jobs["deep.yaml"]?.status == "rendered", "\(jobs["deep.yaml"]?.reason ?? "")")
+        #expect(try OptionForwardingCLITests.recordedOptions(out + "/deep.mp4").contains("\"crf\":30"))
+        let messages = (jobs["big.yaml"]?.job["diagnostics"] as? [[String: Any]] ?? []).compactMap { $0["message"] as? String }
+        #expect(jobs["big.yaml"]?.status == "invalid" && messages.contains { $0.contains("limited to 4000 bytes") }, "\(big): \(messages)")
+    }
+
     @Test func moreSegmentsThanChunksIsRefusedBeforeSubmitting() throws {
         let folder = try TemporaryFolder()
         let scene = try folder.write("s.yaml", Self.scene)

@@ -17,8 +17,8 @@ import ReelCore
 public struct BatchManifest: Sendable {
     /// The manifest file as named to the user.
     public var file: String
-    /// Options for every job, under each job's own.
-    public var defaults: BatchOptions
+    /// Settings for every job, under each job's own.
+    public var defaults: [Setting]
     public var jobs: [Job]
 
     public struct Job: Sendable {
@@ -26,46 +26,30 @@ public struct BatchManifest: Sendable {
         public var scene: String
         /// Output paths as written (relative to the output folder); empty: the scene's name with the default extension.
         public var outputs: [String]
-        /// The job's own options (not merged with the defaults).
-        public var options: BatchOptions
+        /// The job's own settings (not merged with the defaults).
+        public var settings: [Setting]
         /// Where the job's entry starts, for messages about it.
         public var location: SourcePosition
     }
 }
 
-/// Render options as a manifest (or `reel batch`'s command line) gives them; nil: not given.
-public struct BatchOptions: Sendable, Hashable, Codable {
-    public var fps: Double?
-    public var scale: Double?
-    public var frames: FrameSpan?
-    public var crf: Int?
-    public var preset: String?
-    public var codec: String?
-    /// Seconds a job may take before it is stopped and reported `timeout`.
-    public var timeout: Double?
-    /// How many times a job that failed while rendering is tried again.
-    public var retries: Int?
-    /// A soundtrack replacing the scene's (`--audio`); in a manifest relative to it until `BatchPlan` resolves it.
-    public var audio: String?
-
-    public init(fps: Double? = nil, scale: Double? = nil, frames: FrameSpan? = nil, crf: Int? = nil, preset: String? = nil,
-                codec: String? = nil, timeout: Double? = nil, retries: Int? = nil, audio: String? = nil) {
-        self.audio = audio
-        self.fps = fps
-        self.scale = scale
-        self.frames = frames
-        self.crf = crf
-        self.preset = preset
-        self.codec = codec
-        self.timeout = timeout
-        self.retries = retries
-    }
-
-    /// These options, with `base` filling in what these leave out.
-    public func over(_ base: BatchOptions) -> BatchOptions {
-        BatchOptions(fps: fps ?? base.fps, scale: scale ?? base.scale, frames: frames ?? base.frames, crf: crf ?? base.crf,
-                     preset: preset ?? base.preset, codec: codec ?? base.codec, timeout: timeout ?? base.timeout,
-                     retries: retries ?? base.retries, audio: audio ?? base.audio)
+extension BatchManifest {
+    /// One option a manifest gives, decoded and checked at its place in the file. A manifest
+    /// holds no options value of its own: `BatchPlan` applies the settings, defaults first, then
+    /// the job's, to the render job's options (and its schedule: `timeout`, `retries`).
+    public enum Setting: Sendable, Hashable {
+        case fps(Double)
+        case scale(Double)
+        case frames(FrameSpan)
+        case crf(Int)
+        case preset(String)
+        case codec(String)
+        /// A soundtrack replacing the scene's; relative to the manifest unless absolute.
+        case audio(String)
+        /// Seconds a job may take before it is stopped and reported `timeout`.
+        case timeout(Double)
+        /// How many times a job that failed while rendering is tried again.
+        case retries(Int)
     }
 }
 

@@ -20,12 +20,12 @@ struct BatchManifestDecoder {
             diagnostics.error("a batch manifest needs '\(BatchManifest.marker): 1'", at: map.location)
         }
         map.markUsed("$schema")
-        let defaults = map.take("defaults").flatMap { node -> BatchOptions? in
+        let defaults = map.take("defaults").flatMap { node -> [BatchManifest.Setting]? in
             guard var reader = MapReader(node, diagnostics, what: "defaults") else { return nil }
-            let options = self.options(&reader)
+            let settings = self.settings(&reader)
             reader.reportUnknown(in: "defaults", known: Self.optionKeys)
-            return options
-        } ?? BatchOptions()
+            return settings
+        } ?? []
         var jobs: [BatchManifest.Job] = []
         if let node = map.take("jobs") {
             if case .sequence(let items, _) = node {
@@ -44,7 +44,7 @@ struct BatchManifestDecoder {
     private func job(_ node: SceneNode) -> BatchManifest.Job? {
         // A bare string is a scene with the default output.
         if case .scalar = node, let scene = node.string {
-            return BatchManifest.Job(scene: scene, outputs: [], options: BatchOptions(), location: node.location)
+            return BatchManifest.Job(scene: scene, outputs: [], settings: [], location: node.location)
         }
         guard var map = MapReader(node, diagnostics, what: "a job") else { return nil }
         let scene = map.take("scene").flatMap { values.string($0, what: "scene") }
@@ -66,37 +66,38 @@ struct BatchManifestDecoder {
                 diagnostics.error("outputs must be a list of file names, found \(several.kindDescription)", at: several.location)
             }
         }
-        let options = self.options(&map)
+        let settings = self.settings(&map)
         map.reportUnknown(in: "a job", known: Self.jobKeys)
         guard let scene else { return nil }
-        return BatchManifest.Job(scene: scene, outputs: outputs, options: options, location: map.location)
+        return BatchManifest.Job(scene: scene, outputs: outputs, settings: settings, location: map.location)
     }
 
-    private func options(_ map: inout MapReader) -> BatchOptions {
-        var o = BatchOptions()
-        o.fps = map.take("fps").flatMap { values.number($0, what: "fps", in: 1...1000) }
+    /// The option keys in `map`, checked, in `optionKeys` order.
+    private func settings(_ map: inout MapReader) -> [BatchManifest.Setting] {
+        var o: [BatchManifest.Setting] = []
+        if let v = map.take("fps").flatMap({ values.number($0, what: "fps", in: 1...1000) }) { o.append(.fps(v)) }
         if let node = map.take("scale"), let v = values.number(node, what: "scale") {
-            if v > 0, v <= 16 { o.scale = v } else { diagnostics.error("scale must be greater than 0 and at most 16, found \(format(v))", at: node.location) }
+            if v > 0, v <= 16 { o.append(.scale(v)) } else { diagnostics.error("scale must be greater than 0 and at most 16, found \(format(v))", at: node.location) }
         }
         if let node = map.take("frames") {
             let text = node.number.map { _ in node.string ?? "" } ?? values.string(node, what: "frames")
             if let text {
-                if let span = FrameSpan(text) { o.frames = span } else {
+                if let span = FrameSpan(text) { o.append(.frames(span)) } else {
                     diagnostics.error("frames must be 'A-B' (0-based, inclusive), 'A-' or 'N', found \(node.kindDescription)", at: node.location)
                 }
             }
         }
-        o.crf = map.take("crf").flatMap { integer($0, what: "crf", in: 0...63) }
-        o.preset = map.take("preset").flatMap { values.string($0, what: "preset") }
-        o.codec = map.take("codec").flatMap { values.string($0, what: "codec") }
+        if let v = map.take("crf").flatMap({ integer($0, what: "crf", in: 0...63) }) { o.append(.crf(v)) }
+        if let v = map.take("preset").flatMap({ values.string($0, what: "preset") }) { o.append(.preset(v)) }
+        if let v = map.take("codec").flatMap({ values.string($0, what: "codec") }) { o.append(.codec(v)) }
         if let node = map.take("timeout"), let v = values.number(node, what: "timeout") {
-            if v > 0, v <= 604_800 { o.timeout = v } else {
+            if v > 0, v <= 604_800 { o.append(.timeout(v)) } else {
                 diagnostics.error("timeout must be more than 0 seconds and at most a week (604800), found \(format(v))", at: node.location)
             }
         }
-        o.retries = map.take("retries").flatMap { integer($0, what: "retries", in: 0...10) }
+        if let v = map.take("retries").flatMap({ integer($0, what: "retries", in: 0...10) }) { o.append(.retries(v)) }
         if let node = map.take("audio"), let file = values.string(node, what: "audio") {
-            if file.isEmpty { diagnostics.error("audio must name a sound file, relative to the manifest", at: node.location) } else { o.audio = file }
+            if file.isEmpty { diagnostics.error("audio must name a sound file, relative to the manifest", at: node.location) } else { o.append(.audio(file)) }
         }
         return o
     }
