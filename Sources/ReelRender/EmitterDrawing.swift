@@ -34,10 +34,10 @@ enum EmitterDrawing {
     /// Draws the particles into the layer's space at `alpha`: straight into the pixels where it
     /// can (`ParticleCompositor`), through Cairo otherwise (or when `direct` is false, to
     /// compare the two; `vectorRows` false keeps its rows scalar, again to compare).
-    static func draw(_ layer: PresentationLayer, _ cr: OpaquePointer, alpha: Double, budget: DrawBudget, direct allowed: Bool = true,
-                     vectorRows: Bool = true) {
+    static func draw(_ layer: PresentationLayer, _ cr: OpaquePointer, alpha: Double, budget: DrawBudget, context: RenderContext,
+                     direct allowed: Bool = true, vectorRows: Bool = true) {
         guard let frame = layer.particles, !frame.particles.isEmpty else { return }
-        let sprites = frame.cells.map { Sprite($0) }
+        let sprites = frame.cells.map { Sprite($0, context) }
         defer { sprites.forEach { $0?.release() } }
         var direct = allowed ? ParticleCompositor(cr, vectorRows: vectorRows) : nil
         var base = cairo_matrix_t()
@@ -98,7 +98,7 @@ private final class Sprite {
     /// A scratch copy for colours that must multiply the image's own.
     private var tinted: (surface: OpaquePointer, pattern: OpaquePointer)?
 
-    init?(_ cell: EmitterCellState) {
+    init?(_ cell: EmitterCellState, _ context: RenderContext) {
         guard let image = cell.contents else { return nil }
         // The contentsRect part of the image, in whole pixels.
         let r = cell.contentsRect.standardized.intersection(CGRect(x: 0, y: 0, width: 1, height: 1))
@@ -108,8 +108,10 @@ private final class Sprite {
         guard px1 > px0, py1 > py0 else { return nil }
         width = px1 - px0
         height = py1 - py0
-        sourceStride = image.pixels.stride
-        source = image.pixels.baseAddress + py0 * sourceStride + px0 * 4
+        // A drawn image (a layer's drawing as a particle) is rasterised with the scene's fonts.
+        let pixels = context.pixels(of: image)
+        sourceStride = pixels.stride
+        source = pixels.baseAddress + py0 * sourceStride + px0 * 4
         surface = cairo_image_surface_create_for_data(source.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
                                                       Int32(width), Int32(height), Int32(sourceStride))!
         pattern = Sprite.centredPattern(surface, width, height)

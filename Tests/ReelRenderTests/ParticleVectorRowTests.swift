@@ -70,7 +70,7 @@ struct ParticleVectorRowTests {
             cairo_set_source_rgb(canvas.context, 0.1, 0.2, 0.3)
             cairo_paint(canvas.context)
             cairo_scale(canvas.context, 1.5, 1.5)
-            if let vectorRows { EmitterDrawing.draw(layer, canvas.context, alpha: 0.9, budget: DrawBudget(), vectorRows: vectorRows) }
+            if let vectorRows { EmitterDrawing.draw(layer, canvas.context, alpha: 0.9, budget: DrawBudget(), context: RenderContext(), vectorRows: vectorRows) }
             cairo_surface_flush(canvas.surface)
             return (0..<buffer.byteCount / 4).map { buffer.baseAddress.load(fromByteOffset: $0 * 4, as: UInt32.self) }
         }

@@ -32,7 +32,7 @@ struct ReplicatorBudgetTests {
         let canvas = CairoCanvas(buffer: buffer)
         let budget = DrawBudget(limit: 2_000)
         let start = Date()
-        LayerPainter(cache: nil, budget: budget).draw(tree, canvas.context)
+        LayerPainter(cache: nil, budget: budget, context: RenderContext()).draw(tree, canvas.context)
         cairo_surface_flush(canvas.surface)
         #expect(budget.remaining == 0)
         #expect(Date().timeIntervalSince(start) < 20, "the frame ends once the budget is spent")

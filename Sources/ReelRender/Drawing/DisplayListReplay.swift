@@ -12,7 +12,8 @@ import ReelCore
 enum DisplayListReplay {
     /// Draws `list` at `alpha`. A list whose blends need a backing store of their own, or
     /// drawn at alpha < 1 (opacity applies to the drawing as a whole), is drawn in a group.
-    static func draw(_ list: DisplayList, _ cr: OpaquePointer, alpha: Double) {
+    /// Text is set in `context`'s fonts.
+    static func draw(_ list: DisplayList, _ cr: OpaquePointer, alpha: Double, context: RenderContext) {
         guard !list.isEmpty, alpha > 0 else { return }
         let grouped = alpha < 1 || list.needsIsolation
         cairo_save(cr)
@@ -37,7 +38,7 @@ enum DisplayListReplay {
                 cairo_set_fill_rule(cr, rule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
                 cairo_clip(cr)
             default:
-                paint(command, cr, base: base)
+                paint(command, cr, base: base, context: context)
             }
         }
         while depth > 0 {
@@ -52,14 +53,14 @@ enum DisplayListReplay {
     }
 
     /// One paint, with its shadow first when it has one.
-    private static func paint(_ command: DrawingCommand, _ cr: OpaquePointer, base: cairo_matrix_t) {
+    private static func paint(_ command: DrawingCommand, _ cr: OpaquePointer, base: cairo_matrix_t, context: RenderContext) {
         guard let (paint, style) = DrawingPaint.make(command), paint.isDrawable else { return }
         cairo_save(cr)
         defer { cairo_restore(cr) }
-        if let shadow = style.shadow { DrawingShadowPainter.draw(shadow, of: paint, style: style, cr, base: base) }
+        if let shadow = style.shadow { DrawingShadowPainter.draw(shadow, of: paint, style: style, cr, base: base, context: context) }
         cairo_set_operator(cr, cairoOperator(style.blendMode))
         if !style.antialias { cairo_set_antialias(cr, CAIRO_ANTIALIAS_NONE) }
-        paint.draw(cr, base: base, alpha: Double(style.alpha))
+        paint.draw(cr, base: base, alpha: Double(style.alpha), context: context)
     }
 
     /// Core Graphics' blend modes as Cairo operators (plusDarker has none: drawn as normal).
@@ -96,28 +97,27 @@ enum DisplayListReplay {
     }
 
     /// The list drawn into a new width × height raster at `scale` raster pixels per base unit.
-    static func raster(_ list: DisplayList, width: Int, height: Int, scale: Double) -> Raster? {
+    static func raster(_ list: DisplayList, width: Int, height: Int, scale: Double, context: RenderContext) -> Raster? {
         guard width > 0, height > 0 else { return nil }
         let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
         let c = cairo_create(surface)!
         cairo_set_antialias(c, CAIRO_ANTIALIAS_GRAY)
         cairo_scale(c, scale, scale)
-        draw(list, c, alpha: 1)
+        draw(list, c, alpha: 1, context: context)
         cairo_destroy(c)
         cairo_surface_flush(surface)
         return Raster(surface: surface, originX: 0, originY: 0)
     }
 
-    /// A drawn image's pixels: the list rasterised at width × height (what `CGImage.pixels`
-    /// returns for a drawn image; installed as ReelCore's rasteriser).
-    @Sendable static func rasterize(_ list: DisplayList, width: Int, height: Int) -> PixelBuffer {
+    /// A drawn image's pixels: the list rasterised at width × height (`RenderContext.pixels(of:)`).
+    static func rasterize(_ list: DisplayList, width: Int, height: Int, context: RenderContext) -> PixelBuffer {
         let buffer = PixelBuffer(width: max(width, 1), height: max(height, 1))
         let canvas = CairoCanvas(buffer: buffer)
         cairo_set_antialias(canvas.context, CAIRO_ANTIALIAS_GRAY)
         if list.size.width > 0, list.size.height > 0 {
             cairo_scale(canvas.context, Double(width) / Double(list.size.width), Double(height) / Double(list.size.height))
         }
-        draw(list, canvas.context, alpha: 1)
+        draw(list, canvas.context, alpha: 1, context: context)
         cairo_surface_flush(canvas.surface)
         return buffer
     }

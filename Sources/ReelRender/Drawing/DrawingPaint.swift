@@ -66,8 +66,8 @@ enum DrawingPaint {
         cairo_transform(cr, &m)
     }
 
-    /// Draws the paint at `alpha` with the operator already set on `cr`.
-    func draw(_ cr: OpaquePointer, base: cairo_matrix_t, alpha: Double) {
+    /// Draws the paint at `alpha` with the operator already set on `cr` (text in `context`'s fonts).
+    func draw(_ cr: OpaquePointer, base: cairo_matrix_t, alpha: Double, context: RenderContext) {
         var b = base
         switch self {
         case .fill(let path, let rule, let color):
@@ -104,7 +104,7 @@ enum DrawingPaint {
             DrawingGradients.drawRadial(g, cr, alpha: alpha)
         case .image(let image, let rect, let t):
             Self.setTransform(cr, base: base, t)
-            Self.drawImage(image, in: rect.standardized, cr, alpha: alpha)
+            Self.drawImage(image, in: rect.standardized, cr, alpha: alpha, context: context)
         case .text(let text):
             Self.setTransform(cr, base: base, text.transform)
             var s = LayerState()
@@ -113,12 +113,12 @@ enum DrawingPaint {
             s.fontSize = text.size
             s.foregroundColor = text.color
             s.bounds = CGRect(origin: text.point, size: .zero)
-            TextDrawing.draw(s, cr, alpha: alpha)
+            TextDrawing.draw(s, cr, alpha: alpha, context: context)
         }
     }
 
     /// An image in `rect`, first row at the bottom (Core Graphics' `draw(_:in:)`).
-    private static func drawImage(_ image: CGImage, in rect: CGRect, _ cr: OpaquePointer, alpha: Double) {
+    private static func drawImage(_ image: CGImage, in rect: CGRect, _ cr: OpaquePointer, alpha: Double, context: RenderContext) {
         cairo_new_path(cr)
         cairo_rectangle(cr, rect.minX, rect.minY, rect.width, rect.height)
         cairo_clip(cr)
@@ -128,7 +128,7 @@ enum DrawingPaint {
             if list.size.width > 0, list.size.height > 0 {
                 cairo_scale(cr, Double(image.width) / Double(list.size.width), Double(image.height) / Double(list.size.height))
             }
-            DisplayListReplay.draw(list, cr, alpha: alpha)
+            DisplayListReplay.draw(list, cr, alpha: alpha, context: context)
             return
         }
         let pixels = image.pixels

@@ -7,7 +7,8 @@ import ReelCore
 /// the clip allows (plus the blur's reach), whose alpha the layer-shadow code blurs and paints:
 /// this works on any target, Cairo's recording surfaces (the raster cache) included.
 enum DrawingShadowPainter {
-    static func draw(_ shadow: DrawingShadow, of paint: DrawingPaint, style: DrawingStyle, _ cr: OpaquePointer, base: cairo_matrix_t) {
+    static func draw(_ shadow: DrawingShadow, of paint: DrawingPaint, style: DrawingStyle, _ cr: OpaquePointer, base: cairo_matrix_t,
+                     context: RenderContext) {
         var b = base
         cairo_set_matrix(cr, &b)
         var s = LayerState()
@@ -33,7 +34,7 @@ enum DrawingShadowPainter {
         cairo_surface_set_device_offset(surface, Double(-ix), Double(-iy))
         let sc = cairo_create(surface)!
         cairo_set_antialias(sc, style.antialias ? CAIRO_ANTIALIAS_GRAY : CAIRO_ANTIALIAS_NONE)
-        paint.draw(sc, base: base, alpha: Double(style.alpha))
+        paint.draw(sc, base: base, alpha: Double(style.alpha), context: context)
         cairo_destroy(sc)
         cairo_surface_flush(surface)
         let pattern = cairo_pattern_create_for_surface(surface)!
