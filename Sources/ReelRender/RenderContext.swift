@@ -33,6 +33,9 @@ public final class RenderContext: @unchecked Sendable {
     /// The context for a scene drawn on `canvas`: its `canvas.fonts`.
     public convenience init(canvas: Canvas) { self.init(fonts: canvas.fonts) }
 
+    /// The family text whose `font` is `name` is drawn in here (`reel inspect`'s `renderedFont`).
+    public func family(for name: String?) -> String { text.fonts.face(named: name).family }
+
     /// An image's pixels, premultiplied BGRA: a decoded image's own, or a drawn image's
     /// recording rasterised at its pixel size with this context's fonts (once; every thread then
     /// shares the result). This is how code reads the pixels of `CGContext.makeImage()` or of
