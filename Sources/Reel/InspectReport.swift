@@ -6,8 +6,9 @@ import ReelRender
 /// points `[x, y]`, sizes `[w, h]`, rects `[x, y, w, h]`, colours `[r, g, b, a]` (nil: null),
 /// transforms as 16 numbers m11…m44, plus `animationKeys`.
 public enum InspectReport {
-    /// The presentation layer (and its subtree) as JSON.
-    public static func json(_ layer: PresentationLayer, includeSublayers: Bool = true) -> JSONValue {
+    /// The presentation layer (and its subtree) as JSON; a text layer's `renderedFont` is the
+    /// family it is drawn in with `context`'s fonts (the scene's: `LoadedJob.context`).
+    public static func json(_ layer: PresentationLayer, includeSublayers: Bool = true, context: RenderContext) -> JSONValue {
         var pairs: [(String, JSONValue)] = [
             ("name", layer.name.map(JSONValue.string) ?? .null),
             ("class", .string(layer.className)),
@@ -18,16 +19,16 @@ public enum InspectReport {
         pairs.append(("frame", json(.rect(layer.state.frame))))
         if layer.kind == .text {
             // What `font` (nil: Core Animation's default, Helvetica) is drawn in here.
-            pairs.append(("renderedFont", .string(FontCatalog.family(for: layer.state.font))))
+            pairs.append(("renderedFont", .string(context.family(for: layer.state.font))))
         }
         if let particles = layer.particles {
             // Live particles now (those left out over the limit included), and how many are drawn.
             pairs.append(("particleCount", .number(Double(particles.particles.count + particles.dropped))))
         }
         pairs.append(("animationKeys", .array(layer.animationKeys.map(JSONValue.string))))
-        if let mask = layer.mask { pairs.append(("mask", json(mask))) }
+        if let mask = layer.mask { pairs.append(("mask", json(mask, context: context))) }
         if includeSublayers {
-            pairs.append(("sublayers", .array(layer.sublayers.map { json($0) })))
+            pairs.append(("sublayers", .array(layer.sublayers.map { json($0, context: context) })))
         }
         return .object(pairs)
     }

@@ -67,8 +67,6 @@ public struct RenderJob: Sendable, Hashable, Codable {
                 if problem.severity == .error { return (nil, warnings + [problem]) }
                 warnings.append(problem)
             }
-            // Text measured or inspected (not only drawn) sees the scene's own fonts.
-            FontCatalog.register(files: timeline.canvas.fonts)
             if let location = file.canvasSizeLocation, loaded.canvas.pixelWidth % 2 != 0 || loaded.canvas.pixelHeight % 2 != 0 {
                 let size = "\(loaded.canvas.pixelWidth)×\(loaded.canvas.pixelHeight)"
                 warnings.append(SceneProblem(Diagnostic(file: scene, location: location, severity: .warning,
@@ -118,11 +116,16 @@ public struct LoadedJob: Sendable {
     public let timeline: Timeline
     /// The files the scene read besides itself (images and fonts).
     private let readFiles: [String]
+    /// What every renderer of this scene draws with: its own fonts (`canvas.fonts`, seen by no
+    /// other job of the process) and its drawn images' pixels.
+    public let context: RenderContext
 
-    init(job: RenderJob, timeline: Timeline, readFiles: [String]) {
+    /// `context` nil makes the scene's own.
+    init(job: RenderJob, timeline: Timeline, readFiles: [String], context: RenderContext? = nil) {
         self.job = job
         self.timeline = timeline
         self.readFiles = readFiles
+        self.context = context ?? RenderContext(canvas: timeline.canvas)
     }
 
     /// Every file the job reads besides the scene (images, fonts and the soundtrack) as absolute
@@ -133,7 +136,7 @@ public struct LoadedJob: Sendable {
     /// loaded again, so its limits stay those it was loaded with (its soundtrack follows the
     /// new options).
     public func with(options: RenderOptions) -> LoadedJob {
-        LoadedJob(job: RenderJob(scene: job.scene, options: options, outputs: job.outputs), timeline: timeline, readFiles: readFiles)
+        LoadedJob(job: RenderJob(scene: job.scene, options: options, outputs: job.outputs), timeline: timeline, readFiles: readFiles, context: context)
     }
 
     /// SHA-256 of the scene file, and of every image and font file it read with its path when it
@@ -192,7 +195,7 @@ public struct LoadedJob: Sendable {
                 canvas.fps = gifFPS
             }
         }
-        var session = RenderSession(timeline: timeline.with(canvas: canvas))
+        var session = RenderSession(timeline: timeline.with(canvas: canvas), context: context)
         session.threads = options.threads
         guard !session.frames.isEmpty else {
             throw RenderJobError.invalid(
@@ -314,7 +317,7 @@ public struct LoadedJob: Sendable {
     /// Draws the frames at `times` on every core, at `canvas` (for contact sheets: a smaller
     /// scale); with `outline`, layer outlines over each.
     public func frames(at times: [Double], canvas: Canvas, outline: Bool = false) -> [PixelBuffer] {
-        let renderer = FrameRenderer(canvas: canvas)
+        let renderer = FrameRenderer(canvas: canvas, context: context)
         let images = times.map { _ in renderer.makeBuffer() }
         let timeline = self.timeline
         DispatchQueue.concurrentPerform(iterations: times.count) { i in

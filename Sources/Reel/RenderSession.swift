@@ -20,9 +20,13 @@ public struct RenderSession: Sendable {
     public var frames: Range<Int>
     /// Threads that draw and convert frames; nil means one per core.
     public var threads: Int?
+    /// The scene's fonts and drawn images' pixels (a job's `LoadedJob.context`).
+    public let context: RenderContext
 
-    public init(timeline: Timeline) {
+    /// A session for every frame of `timeline`; `context` nil makes one for its `canvas.fonts`.
+    public init(timeline: Timeline, context: RenderContext? = nil) {
         self.timeline = timeline
+        self.context = context ?? RenderContext(canvas: timeline.canvas)
         frames = 0..<timeline.canvas.frameCount
     }
 
@@ -32,7 +36,7 @@ public struct RenderSession: Sendable {
     public func run(
         into sink: any FrameSink, progress: (Progress) -> Void = { _ in }, shouldStop: () -> Bool = { false }
     ) throws {
-        let renderer = FrameRenderer(canvas: timeline.canvas)
+        let renderer = FrameRenderer(canvas: timeline.canvas, context: context)
         let timeline = self.timeline
         let canvas = timeline.canvas
         try FramePipeline(threads: threads).run(

@@ -78,7 +78,6 @@ extension Scene {
         do { try options.validate() } catch { throw RenderJobError.invalid("\(error)") }
         let timeline: Timeline
         do { timeline = try compile() } catch { throw RenderJobError.invalid("\(error)") }
-        FontCatalog.register(files: timeline.canvas.fonts)
         let loaded = LoadedJob(job: RenderJob(scene: "(Swift scene)", options: options), timeline: timeline, readFiles: [])
         if let problem = loaded.soundtrackProblem(audioLocation: nil), problem.severity == .error {
             throw RenderJobError.invalid(problem.description)

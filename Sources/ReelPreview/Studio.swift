@@ -110,13 +110,14 @@ actor Studio {
     /// `reel inspect --at time [--layer name]`'s JSON: the presentation tree at `time`, or one
     /// layer's values without its sublayers.
     func inspect(at time: Double, layer name: String?) -> InspectResult {
-        guard let timeline = loaded?.timeline else { return .notLoaded }
-        guard let name else { return .found(InspectReport.json(timeline.presentation(at: time))) }
+        guard let loaded else { return .notLoaded }
+        let timeline = loaded.timeline
+        guard let name else { return .found(InspectReport.json(timeline.presentation(at: time), context: loaded.context)) }
         guard let found = timeline.presentation(at: time, layerNamed: name) else {
             return .unknownLayer(timeline.layerNames.contains(name)
                 ? "layer '\(name)' is not in the layer tree at \(JSONValue.format(time)) s" : "unknown layer '\(name)'")
         }
-        return .found(InspectReport.json(found, includeSublayers: false))
+        return .found(InspectReport.json(found, includeSublayers: false, context: loaded.context))
     }
 
     /// The timing diagram of the last good scene, drawn once per load; nil when there is none.

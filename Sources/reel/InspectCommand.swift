@@ -34,14 +34,15 @@ struct InspectCommand: ParsableCommand {
     }
 
     func run() throws {
-        let timeline = try input.load(try limits.renderOptions(), quiet: true).timeline
+        let loaded = try input.load(try limits.renderOptions(), quiet: true)
+        let timeline = loaded.timeline
         if events {
             for event in timeline.events { print(InspectReport.json(event).compact) }
             return
         }
         let time = at ?? 0
         guard let name = layer else {
-            print(InspectReport.json(timeline.presentation(at: time)).pretty)
+            print(InspectReport.json(timeline.presentation(at: time), context: loaded.context).pretty)
             return
         }
         guard timeline.layerNames.contains(name) else {
@@ -50,6 +51,6 @@ struct InspectCommand: ParsableCommand {
         guard let found = timeline.presentation(at: time, layerNamed: name) else {
             throw CommandFailure.failed("layer '\(name)' is not in the layer tree at \(JSONValue.format(time)) s")
         }
-        print(InspectReport.json(found, includeSublayers: false).pretty)
+        print(InspectReport.json(found, includeSublayers: false, context: loaded.context).pretty)
     }
 }

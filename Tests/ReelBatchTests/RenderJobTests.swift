@@ -32,6 +32,44 @@ import Testing
         #expect(frame.width == loaded.canvas.pixelWidth && frame.height == loaded.canvas.pixelHeight)
     }
 
+    /// Jobs in one process — a batch worker reused, the preview server, a Swift program — each
+    /// set their text in their own scene's fonts. Two scenes ship different faces of one family,
+    /// DejaVu Sans (the regular; the bold alone): stills taken alternately on many threads, and
+    /// a rendered frame of each, keep their own face.
+    @Test func jobsInOneProcessKeepTheirOwnFonts() throws {
+        let folder = try ScratchFolder()
+        var jobs: [LoadedJob] = []
+        for face in ["DejaVuSans", "DejaVuSans-Bold"] {
+            try FileManager.default.copyItem(atPath: "/usr/share/fonts/truetype/dejavu/\(face).ttf", toPath: folder.file("\(face)/Face.ttf"))
+            let scene = try folder.write("\(face)/scene.yaml", """
+                reel: 1
+                canvas: { size: [240, 60], duration: 1, background: black, fonts: [Face.ttf] }
+                layers:
+                  - { class: text, frame: [10, 10, 220, 40], string: "Hamburgefonstiv", font: "DejaVu Sans", fontSize: 24, foregroundColor: white }
+                """)
+            jobs.append(try RenderJob(scene: scene, options: RenderOptions(frames: FrameSpan(first: 0, last: 0))).load())
+        }
+        // The sum of one channel: white text on black, so the text's ink.
+        @Sendable func ink(_ bytes: UnsafeRawBufferPointer) -> Int { stride(from: 0, to: bytes.count, by: 4).reduce(0) { $0 + Int(bytes[$1]) } }
+        let loaded = jobs
+        let stills = ResultSlots(count: 12)
+        DispatchQueue.concurrentPerform(iterations: 12) { i in
+            let still = loaded[i % 2].still(at: 0)
+            stills.set(i, ink(UnsafeRawBufferPointer(start: still.baseAddress, count: still.byteCount)))
+        }
+        let inks = stills.values
+        for (i, value) in inks.enumerated() { #expect(value == inks[i % 2], "still \(i) of job \(i % 2)") }
+        // DejaVu Sans Bold's stems are about half as wide again as the regular's.
+        #expect(Double(inks[1]) > 1.3 * Double(inks[0]), "regular \(inks[0]), bold \(inks[1])")
+        // Rendered (a frame as raw BGRA, through the job's render session): the same ink.
+        for (i, job) in jobs.enumerated() {
+            let output = try folder.file("frame-\(i).bgra")
+            _ = try job.plan(output: output).run()
+            let frame = try Data(contentsOf: URL(fileURLWithPath: output))
+            #expect(frame.withUnsafeBytes(ink) == inks[i], "job \(i)'s rendered frame")
+        }
+    }
+
     @Test func gifRatesAreChosenAndSaidSo() throws {
         let loaded = try RenderJob(scene: Self.hello).load()
         let plan = try loaded.plan(output: "x.gif")
@@ -107,4 +145,14 @@ import Testing
         #expect(try parts("f.mp4") { $0.segment = Segment(index: 0, count: 2) } == 0)
         #expect(try parts("g.mp4") { $0.parallelSegments = 1 } == 0)
     }
+}
+
+/// Results written by concurrent iterations, one slot each.
+private final class ResultSlots: @unchecked Sendable {
+    // @unchecked: `slots` is only touched under `lock`.
+    private let lock = NSLock()
+    private var slots: [Int]
+    init(count: Int) { slots = Array(repeating: 0, count: count) }
+    func set(_ i: Int, _ value: Int) { lock.withLock { slots[i] = value } }
+    var values: [Int] { lock.withLock { slots } }
 }

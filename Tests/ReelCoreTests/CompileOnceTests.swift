@@ -42,4 +42,77 @@ struct CompileOnceTests {
         _ = try scene.compile()
         #expect(runs == 3)
     }
+
+    /// A scene with one sublayer, whose closure counts the compiles.
+    final class CountedScene {
+        let scene = Scene(canvas: Canvas(size: CGSize(width: 100, height: 100), duration: 2))
+        let box = CALayer()
+        var compiles = 0
+
+        init() {
+            box.bounds = CGRect(x: 0, y: 0, width: 10, height: 10)
+            scene.rootLayer.addSublayer(box)
+            scene.at(1) { [unowned self] in
+                compiles += 1
+                box.position = CGPoint(x: 50, y: 50)
+            }
+        }
+
+        func compile() throws { _ = try scene.compile() }
+    }
+
+    @Test func changingOneScenesLayersLeavesAnotherScenesTimelineCompiled() throws {
+        let a = CountedScene(), b = CountedScene()
+        try a.compile()
+        try b.compile()
+        #expect((a.compiles, b.compiles) == (1, 1))
+
+        a.box.opacity = 0.5
+        try a.compile()
+        try b.compile()
+        #expect((a.compiles, b.compiles) == (2, 1), "only the changed scene compiles again")
+
+        // A layer in neither scene belongs to no timeline.
+        let loose = CALayer()
+        loose.opacity = 0.3
+        loose.addSublayer(CALayer())
+        try a.compile()
+        try b.compile()
+        #expect((a.compiles, b.compiles) == (2, 1))
+
+        // A sublayer added below B's box changes B's tree.
+        b.box.addSublayer(loose)
+        try a.compile()
+        try b.compile()
+        #expect((a.compiles, b.compiles) == (2, 2))
+        loose.sublayers?.first?.opacity = 0.7
+        try a.compile()
+        try b.compile()
+        #expect((a.compiles, b.compiles) == (2, 3), "a change deep in B's tree is B's")
+
+        // Moved from B to A: both trees change.
+        a.scene.rootLayer.addSublayer(loose)
+        try a.compile()
+        try b.compile()
+        #expect((a.compiles, b.compiles) == (3, 4))
+    }
+
+    @Test func aLayerTheTimelineInsertsIsTheScenes() throws {
+        let scene = Scene(canvas: Canvas(size: CGSize(width: 100, height: 100), duration: 2))
+        // Built beforehand, outside the tree: the closure brings it in (compiling takes it out again).
+        let badge = CALayer(), dot = CALayer()
+        badge.addSublayer(dot)
+        var runs = 0
+        scene.at(1) {
+            runs += 1
+            scene.rootLayer.addSublayer(badge)
+        }
+        let first = try scene.compile()
+        #expect(badge.superlayer == nil && runs == 1)
+        dot.backgroundColor = CGColor(red: 1, green: 0, blue: 0)
+        let second = try scene.compile()
+        #expect(runs == 2, "the inserted layer's sublayer changed what the timeline draws")
+        #expect(first.presentation(at: 1.5).sublayers.first?.sublayers.first?.model.backgroundColor == nil)
+        #expect(second.presentation(at: 1.5).sublayers.first?.sublayers.first?.model.backgroundColor == CGColor(red: 1, green: 0, blue: 0))
+    }
 }

@@ -82,14 +82,15 @@ struct CustomDrawingSceneTests {
     }
 
     @Test func aDrawnImagesPixelsComeFromTheRenderer() throws {
-        _ = FrameRenderer(canvas: Canvas(size: CGSize(width: 1, height: 1), duration: 1))
+        let renderer = RenderContext()
         let ctx = CGContext(size: CGSize(width: 4, height: 2), scale: 2)
         ctx.setFillColor(CGColor(red: 1, green: 0, blue: 0))
         ctx.fill(CGRect(x: 0, y: 0, width: 2, height: 2))
         let image = try #require(ctx.makeImage())
         #expect(image.width == 8 && image.height == 4)
-        #expect(image.pixels.color(3, 3) == [255, 0, 0, 255] && image.pixels.color(4, 0) == [0, 0, 0, 0])
-        #expect(image.pixels === image.pixels)
+        let pixels = renderer.pixels(of: image)
+        #expect(pixels.color(3, 3) == [255, 0, 0, 255] && pixels.color(4, 0) == [0, 0, 0, 0])
+        #expect(renderer.pixels(of: image) === pixels, "rasterised once")
     }
 }
 

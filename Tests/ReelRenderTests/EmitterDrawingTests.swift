@@ -100,7 +100,7 @@ struct EmitterDrawingTests {
         #expect(layer.particles.map { $0.particles.count } ?? 0 > 10)
         let buffer = PixelBuffer(width: 100, height: 100)
         let canvas = CairoCanvas(buffer: buffer)
-        EmitterDrawing.draw(layer, canvas.context, alpha: 1, budget: DrawBudget())
+        EmitterDrawing.draw(layer, canvas.context, alpha: 1, budget: DrawBudget(), context: RenderContext())
         canvas.surface.flush()
         #expect((0..<buffer.byteCount).allSatisfy { buffer.baseAddress.load(fromByteOffset: $0, as: UInt8.self) == 0 })
     }
@@ -132,7 +132,7 @@ struct EmitterDrawingTests {
             let buffer = PixelBuffer(width: pixels, height: pixels)
             let canvas = CairoCanvas(buffer: buffer)
             canvas.context.scale(1.5, 1.5)
-            EmitterDrawing.draw(layer, canvas.context, alpha: 1, budget: DrawBudget(), direct: direct)
+            EmitterDrawing.draw(layer, canvas.context, alpha: 1, budget: DrawBudget(), context: RenderContext(), direct: direct)
             canvas.surface.flush()
             return buffer
         }

@@ -12,11 +12,11 @@ struct FontTests {
     /// test scenes: Reel's private font set never sees it otherwise.
     static let shippedFont = "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf"
 
-    /// A folder holding `scene.yaml` (with `text`) and a copy of the shipped font.
-    static func sceneFolder(_ text: String) throws -> URL {
+    /// A folder holding `scene.yaml` (with `text`) and a copy of `font` (the shipped font) named `name`.
+    static func sceneFolder(_ text: String, font: String = shippedFont, as name: String = "Mono.ttf") throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("reel-fonts-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: shippedFont, toPath: folder.appendingPathComponent("Mono.ttf").path)
+        try FileManager.default.copyItem(atPath: font, toPath: folder.appendingPathComponent(name).path)
         try text.write(to: folder.appendingPathComponent("scene.yaml"), atomically: true, encoding: .utf8)
         return folder
     }
@@ -42,7 +42,7 @@ struct FontTests {
     }
 
     @Test func emojiAreDrawnInColourFromNotoColorEmoji() throws {
-        let engine = TextEngine(fonts: .shared)
+        let engine = TextEngine(fonts: .installed)
         var s = LayerState()
         s.string = "Done 🎉"
         let runs = engine.layout(for: TextLayoutKey(s, size: 36, width: 500, height: 100)).runFamilies
@@ -110,5 +110,40 @@ struct FontTests {
             #expect(messages.contains { $0 == "font file 'notes.txt': Reel reads TrueType and OpenType fonts, named .ttf, .otf or .ttc" })
             #expect(messages.contains { $0 == "font file 'fake.otf' cannot be used: it is not a TrueType or OpenType font" })
         }
+    }
+
+    /// Two scenes in one process ship different faces of one family, DejaVu Sans: the regular
+    /// face, and the bold alone. Each scene's text must be set in its own file — drawn one after
+    /// the other, interleaved, and on many threads at once — as if each had the process to itself.
+    @Test func twoScenesInOneProcessDrawWithTheirOwnFonts() throws {
+        let dejaVu = "/usr/share/fonts/truetype/dejavu/"
+        let text = Self.scene(fonts: ", fonts: [Face.ttf]", font: "DejaVu Sans", string: "Hamburgefonstiv")
+        let folders = try ["DejaVuSans.ttf", "DejaVuSans-Bold.ttf"].map { try Self.sceneFolder(text, font: dejaVu + $0, as: "Face.ttf") }
+        defer { for folder in folders { try? FileManager.default.removeItem(at: folder) } }
+        let timelines = try folders.map { try Self.load($0).scene.compile() }
+        let renderers = timelines.map { FrameRenderer(canvas: $0.canvas) }
+        @Sendable func draw(_ i: Int) -> [UInt8] {
+            let buffer = renderers[i].makeBuffer()
+            renderers[i].render(timelines[i], at: 0, into: buffer)
+            return buffer.straightRGBABytes()
+        }
+        // Interleaved: regular, bold, regular, bold.
+        let interleaved = (0..<4).map { draw($0 % 2) }
+        // In parallel: both scenes on every thread at once.
+        let parallel = UnsafeSendableBox([[UInt8]](repeating: [], count: 16))
+        DispatchQueue.concurrentPerform(iterations: 16) { parallel.set($0, draw($0 % 2)) }
+        let frames = interleaved + parallel.values
+        for (n, frame) in frames.enumerated() {
+            #expect(frame == frames[n % 2], "frame \(n) of scene \(n % 2) differs from its first")
+        }
+        // The bold face's stems are about half as wide again as the regular's (DejaVu Sans Bold
+        // against DejaVu Sans): the same text in it has far more ink. The regular face in both
+        // (a family one scene ships reaching the other) would make them equal.
+        func ink(_ frame: [UInt8]) -> Int { stride(from: 0, to: frame.count, by: 4).reduce(0) { $0 + Int(frame[$1]) } }
+        let regular = ink(frames[0]), bold = ink(frames[1])
+        #expect(Double(bold) > 1.3 * Double(regular), "ink: regular \(regular), bold \(bold)")
+        // A scene that ships no font sees neither file.
+        #expect(!RenderContext().text.fonts.hasFamily("DejaVu Sans"))
+        #expect(renderers[1].context.text.fonts.hasFamily("DejaVu Sans"))
     }
 }

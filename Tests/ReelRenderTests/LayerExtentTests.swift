@@ -46,7 +46,7 @@ struct LayerExtentTests {
         // Limit 5: the 4.9-half-width miters are drawn and just fit (a reach any shorter fails).
         for miterLimit in [10.0, 5, 3] {
             let timeline = try Self.timeline(Self.zigzag(join: join, cap: cap, miterLimit: miterLimit))
-            let extent = try #require(LayerExtent.of(try Self.firstLayer(timeline), shadow: false))
+            let extent = try #require(LayerExtent.of(try Self.firstLayer(timeline), shadow: false, RenderContext()))
             let ink = Self.ink(timeline)
             // One pixel of antialiasing on each side (what `LayerExtent.clip` adds).
             #expect(extent.insetBy(dx: -1, dy: -1).contains(ink), "\(join) join, \(cap) cap, limit \(miterLimit): ink \(ink) outside \(extent)")
@@ -67,7 +67,7 @@ struct LayerExtentTests {
         let dashed = try Self.timeline(curve)
         let layer = try Self.firstLayer(dashed)
         #expect(layer.state.lineDashPattern != nil)
-        let extent = try #require(LayerExtent.of(layer, shadow: false))
+        let extent = try #require(LayerExtent.of(layer, shadow: false, RenderContext()))
         let ink = Self.ink(dashed)
         #expect(extent.insetBy(dx: -1, dy: -1).contains(ink), "dashed curve, \(join) join, \(cap) cap: ink \(ink) outside \(extent)")
     }
@@ -78,7 +78,7 @@ struct LayerExtentTests {
         let layer = try Self.firstLayer(try Self.timeline(Self.zigzag(join: "miter", cap: "butt", miterLimit: 10)))
         var state = layer.state
         state.miterLimit = .infinity
-        #expect(LayerExtent.of(layer.with(state: state), shadow: false) == nil)
+        #expect(LayerExtent.of(layer.with(state: state), shadow: false, RenderContext()) == nil)
     }
 
     @Test("a card with a round-joined check mark inside casts its rounded rectangle's shadow")
@@ -101,9 +101,9 @@ struct LayerExtentTests {
             """
         }
         let round = try Self.firstLayer(try Self.timeline(card(join: "round")))
-        #expect(ShadowShape.of(round) == .roundedRect(round.state.bounds, radius: 36, corners: round.state.maskedCorners))
+        #expect(ShadowShape.of(round, RenderContext()) == .roundedRect(round.state.bounds, radius: 36, corners: round.state.maskedCorners))
         // A miter may reach ten half-widths (110 px) from the corner: past the card's edge.
         let miter = try Self.firstLayer(try Self.timeline(card(join: "miter")))
-        #expect(ShadowShape.of(miter) == nil)
+        #expect(ShadowShape.of(miter, RenderContext()) == nil)
     }
 }

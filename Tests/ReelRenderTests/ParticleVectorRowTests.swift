@@ -70,7 +70,7 @@ struct ParticleVectorRowTests {
             canvas.context.setSource(0.1, 0.2, 0.3)
             canvas.context.paint()
             canvas.context.scale(1.5, 1.5)
-            if let vectorRows { EmitterDrawing.draw(layer, canvas.context, alpha: 0.9, budget: DrawBudget(), vectorRows: vectorRows) }
+            if let vectorRows { EmitterDrawing.draw(layer, canvas.context, alpha: 0.9, budget: DrawBudget(), context: RenderContext(), vectorRows: vectorRows) }
             canvas.surface.flush()
             return (0..<buffer.byteCount / 4).map { buffer.baseAddress.load(fromByteOffset: $0 * 4, as: UInt32.self) }
         }

@@ -32,7 +32,7 @@ struct ReplicatorBudgetTests {
         let buffer = PixelBuffer(width: 40, height: 30)
         let canvas = CairoCanvas(buffer: buffer)
         let budget = DrawBudget(limit: 2_000)
-        LayerPainter(cache: nil, budget: budget).draw(tree, canvas.context)
+        LayerPainter(cache: nil, budget: budget, context: RenderContext()).draw(tree, canvas.context)
         canvas.surface.flush()
         #expect(budget.remaining == 0)
         // Once spent, each of the outer copies asks once more and is refused, instead of each

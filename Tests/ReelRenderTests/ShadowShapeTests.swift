@@ -57,18 +57,18 @@ struct ShadowShapeTests {
 
     @Test func anOpaqueCardWithItsContentInsideCastsItsRoundedRectangle() throws {
         let card = try #require(try tree(Self.scene()).sublayers.first)
-        #expect(ShadowShape.of(card) == .roundedRect(card.state.bounds, radius: 18, corners: card.state.maskedCorners))
+        #expect(ShadowShape.of(card, RenderContext()) == .roundedRect(card.state.bounds, radius: 18, corners: card.state.maskedCorners))
         let probe = try #require(try tree(Self.scene(extra: "").replacingOccurrences(
             of: "      - { class: text", with: Self.forceAlpha + "\n      - { class: text")).sublayers.first)
-        #expect(ShadowShape.of(probe) == nil, "a sublayer on the corner may reach past the rounded edge: the drawn alpha decides")
+        #expect(ShadowShape.of(probe, RenderContext()) == nil, "a sublayer on the corner may reach past the rounded edge: the drawn alpha decides")
         let empty = try #require(try tree(Self.scene().replacingOccurrences(
             of: "      - { class: text", with: "      - { name: bar, frame: [0, 0, 0, 10], backgroundColor: red }\n      - { class: text")).sublayers.first)
-        #expect(ShadowShape.of(empty) != nil, "a sublayer that paints nothing changes no alpha")
+        #expect(ShadowShape.of(empty, RenderContext()) != nil, "a sublayer that paints nothing changes no alpha")
         let translucent = try #require(try tree(Self.scene(background: "#FFFFFFF0")).sublayers.first)
-        #expect(ShadowShape.of(translucent) == nil, "a translucent background lets the content's alpha through")
+        #expect(ShadowShape.of(translucent, RenderContext()) == nil, "a translucent background lets the content's alpha through")
         let overflowing = try #require(try tree(Self.scene().replacingOccurrences(of: "frame: [16, 14, 180, 30], string: \"Reminders that fit\"",
                                                                                 with: "frame: [16, 14, 180, 30], string: \"Reminders that fit in no card at all\"")).sublayers.first)
-        #expect(ShadowShape.of(overflowing) == nil, "text that runs past the card's edge is part of its silhouette")
+        #expect(ShadowShape.of(overflowing, RenderContext()) == nil, "text that runs past the card's edge is part of its silhouette")
     }
 
     @Test func aRoundedCardInsideARoundedFrameIsInside() {

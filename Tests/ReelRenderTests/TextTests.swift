@@ -64,15 +64,15 @@ struct TextTests {
     // MARK: Fonts
 
     @Test func theBundledFontsAreUsedNotTheMachines() {
-        #expect(FontLibrary.shared.isPrivate,
+        #expect(FontLibrary.installed.isPrivate,
                 "fonts-noto-core and fonts-noto-cjk are missing (tools/setup --deps): text uses the machine's fonts")
-        #expect(FontLibrary.shared.hasFamily("Noto Sans") && FontLibrary.shared.hasFamily("Noto Sans CJK SC"))
+        #expect(FontLibrary.installed.hasFamily("Noto Sans") && FontLibrary.installed.hasFamily("Noto Sans CJK SC"))
         // DejaVu comes with fontconfig on Debian; the private set must not see it.
-        #expect(!FontLibrary.shared.hasFamily("DejaVu Sans"))
+        #expect(!FontLibrary.installed.hasFamily("DejaVu Sans"))
     }
 
     @Test func fallbackPicksTheDocumentedFontForEachScript() {
-        let engine = TextEngine(fonts: .shared)
+        let engine = TextEngine(fonts: .installed)
         func families(_ string: String, font: String? = nil) -> [String] {
             var s = LayerState()
             s.string = string
@@ -90,7 +90,7 @@ struct TextTests {
     }
 
     @Test func fontNamesResolveLikeCoreAnimationNames() {
-        let fonts = FontLibrary.shared
+        let fonts = FontLibrary.installed
         let bold: UInt32 = 700, italic: UInt32 = 2  // PANGO_WEIGHT_BOLD, PANGO_STYLE_ITALIC
         #expect(fonts.face(named: nil).family == "Noto Sans")
         #expect(fonts.face(named: "  ").family == "Noto Sans")
@@ -271,7 +271,7 @@ struct TextTests {
     // MARK: Cache and threads
 
     @Test func layoutsAreReusedWhenOnlyDrawingChanges() {
-        let engine = TextEngine(fonts: .shared)
+        let engine = TextEngine(fonts: .installed)
         var s = LayerState()
         s.string = "Reel"
         let a = engine.layout(for: TextLayoutKey(s, size: 36, width: 100, height: 40))

@@ -107,7 +107,7 @@ struct TurnSamplerTests {
         let layer = PresentationLayer(name: "card", kind: .layer, model: state, state: state, localTime: 0, animationKeys: [], sublayers: [])
         var tooLarge = false
         let raster = try #require(Raster.make(linear: cairo_matrix_t(xx: 1, yx: 0, xy: 0, yy: 1, x0: 0, y0: 0), fx: 0, fy: 0, tooLarge: &tooLarge) { rc in
-            LayerPainter.drawContentForRaster(layer, rc, border: true, cache: nil)
+            LayerPainter.drawContentForRaster(layer, rc, border: true, cache: nil, context: RenderContext())
         })
         let s = layer.state
         let flat = try #require(FlatInterior.of(raster, bounds: s.bounds, radius: s.cornerRadius, border: s.borderWidth, scaleX: 1, scaleY: 1))

@@ -94,7 +94,7 @@ public final class SceneFrames: FrameSource {
         path = loaded.job.scene
         (width, height, fps, frameCount) = (canvas.pixelWidth, canvas.pixelHeight, canvas.fps, canvas.frameCount)
         timeline = loaded.timeline.with(canvas: canvas)
-        renderer = FrameRenderer(canvas: canvas)
+        renderer = FrameRenderer(canvas: canvas, context: loaded.context)
     }
 
     public func next(_ count: Int) throws -> [PixelBuffer] {

@@ -216,6 +216,8 @@ open class CALayer {
     public var drawsAsynchronously = false
     /// Set by `setNeedsDisplay()`, cleared when the layer is displayed.
     var needsDisplayFlag = false
+    /// Changes made outside a compile (see `ModelGeneration`).
+    var changeCount: UInt64 = 0
 
     /// Makes the layer's contents: the delegate's `display(_:)` when the delegate has one, else
     /// records `draw(in:)` in a context the size of the bounds (× contentsScale) and sets the
@@ -292,7 +294,7 @@ open class CALayer {
 
     /// Applies a model change and reports it to the timeline being compiled, if any.
     func change(_ property: LayerProperty, _ mutate: (inout LayerState) -> Void) {
-        ModelGeneration.layerChanged()
+        modelDidChange()
         TimelineCompiler.current?.willMutate(self)
         let old = modelState
         mutate(&modelState)
@@ -405,7 +407,7 @@ open class CALayer {
         if let compiler = TimelineCompiler.current {
             compiler.addAnimation(copy, to: self, forKey: key)
         } else {
-            ModelGeneration.layerChanged()
+            modelDidChange()
             if let key { pendingAnimations.removeAll { $0.key == key } }
             pendingAnimations.append((key, copy))
         }
@@ -416,7 +418,7 @@ open class CALayer {
         if let compiler = TimelineCompiler.current {
             compiler.removeAnimations(from: self, key: key)
         } else {
-            ModelGeneration.layerChanged()
+            modelDidChange()
             pendingAnimations.removeAll { $0.key == key }
         }
     }
@@ -426,7 +428,7 @@ open class CALayer {
         if let compiler = TimelineCompiler.current {
             compiler.removeAnimations(from: self, key: nil)
         } else {
-            ModelGeneration.layerChanged()
+            modelDidChange()
             pendingAnimations.removeAll()
         }
     }

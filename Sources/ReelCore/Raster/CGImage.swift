@@ -5,11 +5,11 @@ import Foundation
 ///
 /// An image is either decoded pixels, or a drawing (`displayList`): what a layer's `display()`
 /// makes from `draw(in:)`, or `CGContext.makeImage()`. The renderer replays a drawn image's
-/// recording at the device resolution it is shown at; its `pixels` are rasterised only when
-/// asked for (once, by the rasteriser ReelRender installs), for code that reads pixels.
+/// recording at the device resolution it is shown at; ReelCore cannot draw, so code that reads
+/// a drawn image's pixels asks the scene's renderer for them (ReelRender's
+/// `RenderContext.pixels(of:)`, which sets its text in the scene's fonts).
 public final class CGImage: Hashable, CustomStringConvertible, @unchecked Sendable {
-    // @unchecked: decoded pixels are written only while the image is made; a drawn image's
-    // pixels are made once, under `lock`, and never written afterwards.
+    // @unchecked: decoded pixels are written only while the image is made.
     /// Width in pixels.
     public let width: Int
     /// Height in pixels.
@@ -21,8 +21,6 @@ public final class CGImage: Hashable, CustomStringConvertible, @unchecked Sendab
 
     /// Decoded pixels: read without a lock (the renderer reads them per particle, on every thread).
     private let decoded: PixelBuffer?
-    private let lock = NSLock()
-    private var rasterised: PixelBuffer?
 
     /// Wraps decoded pixels. The buffer must not be written afterwards.
     public init(pixels: PixelBuffer, source: String? = nil) {
@@ -44,18 +42,13 @@ public final class CGImage: Hashable, CustomStringConvertible, @unchecked Sendab
         self.displayList = displayList
     }
 
-    /// The pixels, premultiplied BGRA. A drawn image is rasterised on first use.
+    /// The decoded pixels, premultiplied BGRA. A drawn image has none of its own: ask the
+    /// renderer (`RenderContext.pixels(of:)` in ReelRender).
     public var pixels: PixelBuffer {
-        if let decoded { return decoded }
-        return lock.withLock {
-            if let rasterised { return rasterised }
-            guard let displayList, let rasterize = DisplayListRasterizer.installed else {
-                preconditionFailure("the pixels of a drawn image need a renderer: import ReelRender (or Reel) and make a FrameRenderer first")
-            }
-            let made = rasterize(displayList, width, height)
-            rasterised = made
-            return made
+        guard let decoded else {
+            preconditionFailure("a drawn image's pixels come from a renderer: RenderContext.pixels(of:) in ReelRender (or Reel)")
         }
+        return decoded
     }
 
     public static func == (a: CGImage, b: CGImage) -> Bool { a === b }
@@ -63,18 +56,4 @@ public final class CGImage: Hashable, CustomStringConvertible, @unchecked Sendab
     public var description: String {
         "CGImage(\(width)×\(height)\(source.map { ", \($0)" } ?? "")\(displayList != nil ? ", drawn" : ""))"
     }
-}
-
-/// Where ReelCore finds a rasteriser for drawn images (ReelCore cannot draw; ReelRender installs
-/// one when a renderer is made), used only when code asks a drawn image for its pixels.
-public enum DisplayListRasterizer {
-    public typealias Function = @Sendable (DisplayList, _ width: Int, _ height: Int) -> PixelBuffer
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var function: Function?
-
-    /// The rasteriser in use, nil before one is installed.
-    public static var installed: Function? { lock.withLock { function } }
-
-    /// Installs `rasterize` (the last installed wins; ReelRender's is the only one).
-    public static func install(_ rasterize: @escaping Function) { lock.withLock { function = rasterize } }
 }

@@ -50,7 +50,7 @@ extension TimelineCompiler {
 extension CALayer {
     /// Tells the timeline being compiled, if any, that these layers are about to change.
     func willMutate(_ layers: CALayer?...) {
-        ModelGeneration.layerChanged()
+        for layer in layers { layer?.modelDidChange() }
         guard let compiler = TimelineCompiler.current else { return }
         for layer in layers { compiler.willMutate(layer) }
     }

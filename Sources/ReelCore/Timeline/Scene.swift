@@ -19,7 +19,7 @@ public final class Scene {
     /// Timeline entries in registration order.
     var entries: [(time: Double, body: () -> Void)] = []
     /// The last compile, and what it was compiled from (see `compile()`).
-    private var compiled: (timeline: Timeline, generation: UInt64, entries: Int, canvas: Canvas)?
+    private var compiled: (timeline: Timeline, generation: ModelGeneration, entries: Int, canvas: Canvas)?
 
     /// A scene whose root layer fills the canvas.
     public init(canvas: Canvas) {
@@ -46,15 +46,18 @@ public final class Scene {
     ///
     /// The timeline is kept: `render`, `still` and `sheet` after one another run the scene's
     /// closures once, not once each (their side effects, and a layer subclass's own stored
-    /// properties, which restoring the layers cannot reset, happen once). Changing a layer, the
-    /// canvas or adding an entry compiles again.
+    /// properties, which restoring the layers cannot reset, happen once). Changing one of the
+    /// scene's layers (its tree, or a layer its closures bring in), the canvas or adding an entry
+    /// compiles again; changing another scene's layers does not.
     public func compile() throws -> Timeline {
-        if let compiled, compiled.generation == ModelGeneration.current, compiled.entries == entries.count,
-           compiled.canvas == canvas {
+        if let compiled, compiled.generation.isCurrent, compiled.entries == entries.count, compiled.canvas == canvas {
             return compiled.timeline
         }
-        let timeline = try TimelineCompiler(scene: self).run()
-        compiled = (timeline, ModelGeneration.current, entries.count, canvas)
+        let compiler = TimelineCompiler(scene: self)
+        let timeline = try compiler.run()
+        // Every layer the timeline reaches: those it presents, and those its closures changed.
+        compiled = (timeline, ModelGeneration(layers: [rootLayer] + compiler.objects + compiler.restoreOrder.map(\.layer)),
+                    entries.count, canvas)
         return timeline
     }
 }

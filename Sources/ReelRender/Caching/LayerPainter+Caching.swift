@@ -40,7 +40,7 @@ extension LayerPainter {
         guard Self.isCacheable(layer) || Self.isTurnedPlainLayer(layer, turned), layer.mask == nil, !layer.sublayers.contains(where: Self.isVisible),
               layer.kind != .replicator, !EmitterDrawing.hasContent(layer) else { return false }
         let s = layer.state
-        let shape = shadow ? ShadowShape.of(layer) : nil
+        let shape = shadow ? ShadowShape.of(layer, context) : nil
         // A turning layer (whose shadow does not need its own alpha): its raster is made once,
         // upright, and turned when composited; it holds the bounds clip itself.
         let turn = (!shadow || shape != nil) && layer.kind != .text ? turned : nil
@@ -51,8 +51,8 @@ extension LayerPainter {
         let place = DevicePlacement(layer, cr)
         let contentKey = Self.contentKey(s, border: true)
         var tooLarge = false
-        let raster = turn.map { Self.turnedRaster(layer, $0, cache: cache, tooLarge: &tooLarge) }
-            ?? Self.contentRaster(layer, key: contentKey, place: place, border: true, cache: cache, tooLarge: &tooLarge)
+        let raster = turn.map { Self.turnedRaster(layer, $0, cache: cache, context: context, tooLarge: &tooLarge) }
+            ?? Self.contentRaster(layer, key: contentKey, place: place, border: true, cache: cache, context: context, tooLarge: &tooLarge)
         // Too large for a raster: the uncached path draws it, clipped to the frame.
         guard let content = raster else { return !tooLarge }
         if shadow, turn == nil, !ShadowRaster.fits(shape: shape, content: content, state: s, place: place) { return false }
@@ -80,7 +80,7 @@ extension LayerPainter {
         }
         if shadow && opacity < 1 {
             cr.withSavedState {
-                if let extent = LayerExtent.of(layer, shadow: true) { LayerExtent.clip(cr, to: extent) }
+                if let extent = LayerExtent.of(layer, shadow: true, context) { LayerExtent.clip(cr, to: extent) }
                 cr.withGroupAsSource { composite(alpha: 1) }
                 cr.paint(alpha: opacity)
             }
@@ -127,11 +127,11 @@ extension LayerPainter {
         let place = DevicePlacement(layer, cr)
         var tooLarge = false
         if let raster = Self.contentRaster(layer, key: Self.contentKey(layer.state, border: includeBorder), place: place,
-                                           border: includeBorder, cache: cache, tooLarge: &tooLarge) {
+                                           border: includeBorder, cache: cache, context: context, tooLarge: &tooLarge) {
             raster.composite(cr, tx: place.tx, ty: place.ty, alpha: alpha)
         } else if tooLarge {
             // Drawn directly, clipped to the frame by Cairo (through a group for the alpha).
-            cr.withGroupAsSource { Self.drawContentForRaster(layer, cr, border: includeBorder, cache: cache) }
+            cr.withGroupAsSource { Self.drawContentForRaster(layer, cr, border: includeBorder, cache: cache, context: context) }
             cr.paint(alpha: alpha)
         }
     }
@@ -139,22 +139,23 @@ extension LayerPainter {
     /// The layer's background and own content (and the border, if asked) as a raster at this
     /// placement, from the cache or drawn into it.
     private static func contentRaster(_ layer: PresentationLayer, key: LayerState, place: DevicePlacement, border: Bool,
-                                      cache: RenderCache, tooLarge: inout Bool) -> Raster? {
+                                      cache: RenderCache, context: RenderContext, tooLarge: inout Bool) -> Raster? {
         cache.raster(for: place.key(.content, layer.kind, key)) {
             Raster.make(linear: place.linear, fx: place.fx, fy: place.fy, tooLarge: &tooLarge) { rc in
-                drawContentForRaster(layer, rc, border: border, cache: cache)
+                drawContentForRaster(layer, rc, border: border, cache: cache, context: context)
             }
         }
     }
 
     /// The layer's content and border drawn upright at the turn's scale, from the cache or drawn
     /// into it (clipped to the bounds when the layer clips, so compositing needs no clip).
-    private static func turnedRaster(_ layer: PresentationLayer, _ turn: TurnedPlacement, cache: RenderCache, tooLarge: inout Bool) -> Raster? {
+    private static func turnedRaster(_ layer: PresentationLayer, _ turn: TurnedPlacement, cache: RenderCache, context: RenderContext,
+                                     tooLarge: inout Bool) -> Raster? {
         var key = DevicePlacement.upright(scaleX: turn.scaleX, scaleY: turn.scaleY).key(.content, layer.kind, contentKey(layer.state, border: true))
         key.turned = true
         return cache.raster(for: key) {
             let raster = Raster.make(linear: cairo_matrix_t(xx: turn.scaleX, yx: 0, xy: 0, yy: turn.scaleY, x0: 0, y0: 0), fx: 0, fy: 0, tooLarge: &tooLarge) { rc in
-                drawContentForRaster(layer, rc, border: true, cache: cache)
+                drawContentForRaster(layer, rc, border: true, cache: cache, context: context)
             }
             let s = layer.state
             if let raster, layer.kind == .layer, isPlain(s) {
@@ -167,7 +168,8 @@ extension LayerPainter {
 
     /// What a content raster holds: background, contents and class drawing (clipped to the bounds
     /// when the layer clips), and the border when asked.
-    static func drawContentForRaster(_ layer: PresentationLayer, _ rc: CairoContext, border: Bool, cache: RenderCache?) {
+    static func drawContentForRaster(_ layer: PresentationLayer, _ rc: CairoContext, border: Bool, cache: RenderCache?,
+                                     context: RenderContext) {
         let s = layer.state
         if hasBackground(s), let color = s.backgroundColor {
             Geometry.roundedRect(rc, s.bounds, radius: s.cornerRadius, corners: s.maskedCorners)
@@ -179,7 +181,7 @@ extension LayerPainter {
             Geometry.roundedRect(rc, s.bounds, radius: s.cornerRadius, corners: s.maskedCorners)
             rc.clip()
         }
-        drawOwnContent(layer, rc, alpha: 1, cache: cache)
+        drawOwnContent(layer, rc, alpha: 1, cache: cache, context: context)
         rc.restore()
         if border, hasBorder(s) { drawBorder(s, rc, alpha: 1) }
     }

@@ -12,18 +12,19 @@ import ReelCore
 enum DisplayListReplay {
     /// Draws `list` at `alpha`. A list whose blends need a backing store of their own, or
     /// drawn at alpha < 1 (opacity applies to the drawing as a whole), is drawn in a group.
-    static func draw(_ list: DisplayList, _ cr: CairoContext, alpha: Double) {
+    /// Text is set in `context`'s fonts.
+    static func draw(_ list: DisplayList, _ cr: CairoContext, alpha: Double, context: RenderContext) {
         guard !list.isEmpty, alpha > 0 else { return }
         let grouped = alpha < 1 || list.needsIsolation
         cr.withSavedState {
-            guard grouped else { return replay(list, cr) }
-            cr.withGroupAsSource { replay(list, cr) }
+            guard grouped else { return replay(list, cr, context: context) }
+            cr.withGroupAsSource { replay(list, cr, context: context) }
             cr.paint(alpha: alpha)
         }
     }
 
     /// The list's commands, the state they change undone at the end.
-    private static func replay(_ list: DisplayList, _ cr: CairoContext) {
+    private static func replay(_ list: DisplayList, _ cr: CairoContext, context: RenderContext) {
         let base = cr.matrix
         var depth = 0
         for command in list.commands {
@@ -42,7 +43,7 @@ enum DisplayListReplay {
                 cr.setFillRule(rule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
                 cr.clip()
             default:
-                paint(command, cr, base: base)
+                paint(command, cr, base: base, context: context)
             }
         }
         while depth > 0 {
@@ -53,14 +54,14 @@ enum DisplayListReplay {
     }
 
     /// One paint, with its shadow first when it has one.
-    private static func paint(_ command: DrawingCommand, _ cr: CairoContext, base: cairo_matrix_t) {
+    private static func paint(_ command: DrawingCommand, _ cr: CairoContext, base: cairo_matrix_t, context: RenderContext) {
         guard let (paint, style) = DrawingPaint.make(command), paint.isDrawable else { return }
         cr.save()
         defer { cr.restore() }
-        if let shadow = style.shadow { DrawingShadowPainter.draw(shadow, of: paint, style: style, cr, base: base) }
+        if let shadow = style.shadow { DrawingShadowPainter.draw(shadow, of: paint, style: style, cr, base: base, context: context) }
         cr.setOperator(cairoOperator(style.blendMode))
         if !style.antialias { cr.setAntialias(CAIRO_ANTIALIAS_NONE) }
-        paint.draw(cr, base: base, alpha: Double(style.alpha))
+        paint.draw(cr, base: base, alpha: Double(style.alpha), context: context)
     }
 
     /// Core Graphics' blend modes as Cairo operators (plusDarker has none: drawn as normal).
@@ -97,28 +98,27 @@ enum DisplayListReplay {
     }
 
     /// The list drawn into a new width × height raster at `scale` raster pixels per base unit.
-    static func raster(_ list: DisplayList, width: Int, height: Int, scale: Double) -> Raster? {
+    static func raster(_ list: DisplayList, width: Int, height: Int, scale: Double, context: RenderContext) -> Raster? {
         guard width > 0, height > 0 else { return nil }
         let surface = CairoSurface(CAIRO_FORMAT_ARGB32, width: width, height: height)
         surface.withContext { c in
             c.setAntialias(CAIRO_ANTIALIAS_GRAY)
             c.scale(scale, scale)
-            draw(list, c, alpha: 1)
+            draw(list, c, alpha: 1, context: context)
         }
         surface.flush()
         return Raster(surface: surface, originX: 0, originY: 0)
     }
 
-    /// A drawn image's pixels: the list rasterised at width × height (what `CGImage.pixels`
-    /// returns for a drawn image; installed as ReelCore's rasteriser).
-    @Sendable static func rasterize(_ list: DisplayList, width: Int, height: Int) -> PixelBuffer {
+    /// A drawn image's pixels: the list rasterised at width × height (`RenderContext.pixels(of:)`).
+    static func rasterize(_ list: DisplayList, width: Int, height: Int, context: RenderContext) -> PixelBuffer {
         let buffer = PixelBuffer(width: max(width, 1), height: max(height, 1))
         let canvas = CairoCanvas(buffer: buffer)
         canvas.context.setAntialias(CAIRO_ANTIALIAS_GRAY)
         if list.size.width > 0, list.size.height > 0 {
             canvas.context.scale(Double(width) / Double(list.size.width), Double(height) / Double(list.size.height))
         }
-        draw(list, canvas.context, alpha: 1)
+        draw(list, canvas.context, alpha: 1, context: context)
         canvas.surface.flush()
         return buffer
     }

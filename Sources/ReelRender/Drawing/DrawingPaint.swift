@@ -65,8 +65,8 @@ enum DrawingPaint {
         cr.transform(m)
     }
 
-    /// Draws the paint at `alpha` with the operator already set on `cr`.
-    func draw(_ cr: CairoContext, base: cairo_matrix_t, alpha: Double) {
+    /// Draws the paint at `alpha` with the operator already set on `cr` (text in `context`'s fonts).
+    func draw(_ cr: CairoContext, base: cairo_matrix_t, alpha: Double, context: RenderContext) {
         switch self {
         case .fill(let path, let rule, let color):
             cr.setMatrix(base)
@@ -102,7 +102,7 @@ enum DrawingPaint {
             DrawingGradients.drawRadial(g, cr, alpha: alpha)
         case .image(let image, let rect, let t):
             Self.setTransform(cr, base: base, t)
-            Self.drawImage(image, in: rect.standardized, cr, alpha: alpha)
+            Self.drawImage(image, in: rect.standardized, cr, alpha: alpha, context: context)
         case .text(let text):
             Self.setTransform(cr, base: base, text.transform)
             var s = LayerState()
@@ -111,12 +111,12 @@ enum DrawingPaint {
             s.fontSize = text.size
             s.foregroundColor = text.color
             s.bounds = CGRect(origin: text.point, size: .zero)
-            TextDrawing.draw(s, cr, alpha: alpha)
+            TextDrawing.draw(s, cr, alpha: alpha, context: context)
         }
     }
 
     /// An image in `rect`, first row at the bottom (Core Graphics' `draw(_:in:)`).
-    private static func drawImage(_ image: CGImage, in rect: CGRect, _ cr: CairoContext, alpha: Double) {
+    private static func drawImage(_ image: CGImage, in rect: CGRect, _ cr: CairoContext, alpha: Double, context: RenderContext) {
         cr.newPath()
         cr.rectangle(rect.minX, rect.minY, rect.width, rect.height)
         cr.clip()
@@ -126,7 +126,7 @@ enum DrawingPaint {
             if list.size.width > 0, list.size.height > 0 {
                 cr.scale(Double(image.width) / Double(list.size.width), Double(image.height) / Double(list.size.height))
             }
-            DisplayListReplay.draw(list, cr, alpha: alpha)
+            DisplayListReplay.draw(list, cr, alpha: alpha, context: context)
             return
         }
         cr.setSource(CairoSurface(pixelsOf: image), 0, 0)

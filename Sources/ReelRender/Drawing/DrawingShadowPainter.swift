@@ -7,7 +7,8 @@ import ReelCore
 /// the clip allows (plus the blur's reach), whose alpha the layer-shadow code blurs and paints:
 /// this works on any target, Cairo's recording surfaces (the raster cache) included.
 enum DrawingShadowPainter {
-    static func draw(_ shadow: DrawingShadow, of paint: DrawingPaint, style: DrawingStyle, _ cr: CairoContext, base: cairo_matrix_t) {
+    static func draw(_ shadow: DrawingShadow, of paint: DrawingPaint, style: DrawingStyle, _ cr: CairoContext, base: cairo_matrix_t,
+                     context: RenderContext) {
         cr.setMatrix(base)
         var s = LayerState()
         s.shadowColor = shadow.color
@@ -30,7 +31,7 @@ enum DrawingShadowPainter {
         surface.setDeviceOffset(Double(-ix), Double(-iy))
         surface.withContext { sc in
             sc.setAntialias(style.antialias ? CAIRO_ANTIALIAS_GRAY : CAIRO_ANTIALIAS_NONE)
-            paint.draw(sc, base: base, alpha: Double(style.alpha))
+            paint.draw(sc, base: base, alpha: Double(style.alpha), context: context)
         }
         surface.flush()
         ShadowDrawing.draw(s, shape: nil, content: CairoPattern(surface: surface), cr, alpha: 1)

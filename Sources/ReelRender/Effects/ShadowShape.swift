@@ -31,7 +31,7 @@ enum ShadowShape: Hashable {
     }
 
     /// The shape a visible shadow of `layer` is cast from, or nil when only its drawn alpha says.
-    static func of(_ layer: PresentationLayer) -> ShadowShape? {
+    static func of(_ layer: PresentationLayer, _ context: RenderContext) -> ShadowShape? {
         let s = layer.state
         if let path = s.shadowPath { return .path(path) }
         // An exactly opaque background, no mask, and no own drawing that could reach outside it.
@@ -45,7 +45,7 @@ enum ShadowShape: Hashable {
         if !layer.sublayers.isEmpty {
             let sublayer = s.sublayerTransformAboutCentre
             for child in layer.sublayers where LayerPainter.isVisible(child) {
-                guard let outline = RoundedBox.outline(of: child, parentSublayer: sublayer) else { return nil }
+                guard let outline = RoundedBox.outline(of: child, parentSublayer: sublayer, context) else { return nil }
                 // A sublayer that paints nothing (a bar grown from zero width) changes no alpha.
                 guard outline.rect.isNull || inside.contains(outline) else { return nil }
             }
@@ -61,16 +61,16 @@ struct RoundedBox {
 
     /// Where `child` can paint in its parent's space: its clipped rounded bounds when it clips or
     /// is itself an opaque rounded card (and is only moved and scaled), else its extent's box.
-    static func outline(of child: PresentationLayer, parentSublayer: CATransform3D?) -> RoundedBox? {
+    static func outline(of child: PresentationLayer, parentSublayer: CATransform3D?, _ context: RenderContext) -> RoundedBox? {
         let c = child.state
         guard let m = LayerExtent.affine(c.transformToSuperlayer(parentSublayer: parentSublayer)) else { return nil }
         if m.xy == 0, m.yx == 0, m.xx == m.yy, m.xx > 0, c.maskedCorners == .all, child.mask == nil,
-           c.masksToBounds || (!ShadowDrawing.isVisible(c) && ShadowShape.of(child) != nil) {
+           c.masksToBounds || (!ShadowDrawing.isVisible(c) && ShadowShape.of(child, context) != nil) {
             let rect = LayerExtent.transformed(c.bounds, m)
             let radius = min(max(Double(c.cornerRadius), 0), Double(min(c.bounds.width, c.bounds.height)) / 2) * m.xx
             return RoundedBox(rect: rect, radius: radius)
         }
-        guard let extent = LayerExtent.of(child, shadow: true) else { return nil }
+        guard let extent = LayerExtent.of(child, shadow: true, context) else { return nil }
         return RoundedBox(rect: LayerExtent.transformed(extent, m), radius: 0)
     }
 

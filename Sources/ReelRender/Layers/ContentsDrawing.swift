@@ -67,9 +67,9 @@ enum ContentsDrawing {
     /// source pixel) to about the size it covers on the device — kept in `cache` — and that copy
     /// is drawn with a bilinear filter: as sharp as filtering the original every frame, but a
     /// spinning or sliding image costs a bilinear pass instead of a wide convolution.
-    static func draw(_ s: LayerState, _ cr: CairoContext, alpha: Double, cache: RenderCache?) {
+    static func draw(_ s: LayerState, _ cr: CairoContext, alpha: Double, cache: RenderCache?, context: RenderContext) {
         guard let fade = s.contentsFade else {
-            if let image = s.contents, shows(image, s) { draw(image, s, cr, alpha: alpha, cache: cache) }
+            if let image = s.contents, shows(image, s) { draw(image, s, cr, alpha: alpha, cache: cache, context: context) }
             return
         }
         // Cross-dissolve: old × (1 − p) + new × p, summed (ADD) in a group so that two opaque
@@ -82,15 +82,16 @@ enum ContentsDrawing {
         cr.withSavedState {
             LayerExtent.clip(cr, to: area)
             cr.withGroupAsSource {
-                if let old = fade.from, shows(old, s) { draw(old, s, cr, alpha: 1 - fade.progress, cache: cache) }
+                if let old = fade.from, shows(old, s) { draw(old, s, cr, alpha: 1 - fade.progress, cache: cache, context: context) }
                 cr.setOperator(CAIRO_OPERATOR_ADD)
-                if let new = s.contents, shows(new, s) { draw(new, s, cr, alpha: fade.progress, cache: cache) }
+                if let new = s.contents, shows(new, s) { draw(new, s, cr, alpha: fade.progress, cache: cache, context: context) }
             }
             cr.paint(alpha: alpha)
         }
     }
 
-    private static func draw(_ image: CGImage, _ s: LayerState, _ cr: CairoContext, alpha: Double, cache: RenderCache?) {
+    private static func draw(_ image: CGImage, _ s: LayerState, _ cr: CairoContext, alpha: Double, cache: RenderCache?,
+                             context: RenderContext) {
         // The part of the image shown, in pixels.
         let r = s.contentsRect
         let pixels = pixelSize(of: image)
@@ -109,7 +110,7 @@ enum ContentsDrawing {
         cr.clip()
         cr.translate(dest.minX, dest.minY)
         if let list = image.displayList {
-            drawRecording(list, of: image, source: source, dest: dest, cr, alpha: alpha, cache: cache)
+            drawRecording(list, of: image, source: source, dest: dest, cr, alpha: alpha, cache: cache, context: context)
             return
         }
         if let size = preparedSize(cr, source: source, dest: dest) {
@@ -136,7 +137,7 @@ enum ContentsDrawing {
     /// included — against 3.5 ms for the same picture as a decoded image). Too large a raster
     /// is replayed directly, clipped to the frame.
     private static func drawRecording(_ list: DisplayList, of image: CGImage, source: CGRect, dest: CGRect, _ cr: CairoContext,
-                                      alpha: Double, cache: RenderCache?) {
+                                      alpha: Double, cache: RenderCache?, context: RenderContext) {
         let m = cr.matrix
         let sx = (m.xx * m.xx + m.yx * m.yx).squareRoot() * dest.width / source.width
         let sy = (m.xy * m.xy + m.yy * m.yy).squareRoot() * dest.height / source.height
@@ -145,12 +146,12 @@ enum ContentsDrawing {
         let w = Double(list.size.width) * level, h = Double(list.size.height) * level
         guard level > 0, w >= 0.5, h >= 0.5, w < 32768, h < 32768, (w + 1) * (h + 1) <= Double(Raster.maxPixels) else {
             cr.translate(-source.minX, -source.minY)
-            DisplayListReplay.draw(list, cr, alpha: alpha)
+            DisplayListReplay.draw(list, cr, alpha: alpha, context: context)
             return
         }
         let width = Int(w.rounded(.up)), height = Int(h.rounded(.up))
         let key = PreparedImageKey(image: image, source: CGRect(origin: .zero, size: list.size), width: width, height: height)
-        let make = { DisplayListReplay.raster(list, width: width, height: height, scale: level) }
+        let make = { DisplayListReplay.raster(list, width: width, height: height, scale: level, context: context) }
         guard let raster = cache.map({ $0.preparedImage(for: key, make: make) }) ?? make() else { return }
         cr.scale(1 / level, 1 / level)
         raster.withSource { cr.setSource($0, -source.minX * level, -source.minY * level) }

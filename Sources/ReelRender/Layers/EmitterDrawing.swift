@@ -34,10 +34,10 @@ enum EmitterDrawing {
     /// Draws the particles into the layer's space at `alpha`: straight into the pixels where it
     /// can (`ParticleCompositor`), through Cairo otherwise (or when `direct` is false, to
     /// compare the two; `vectorRows` false keeps its rows scalar, again to compare).
-    static func draw(_ layer: PresentationLayer, _ cr: CairoContext, alpha: Double, budget: DrawBudget, direct allowed: Bool = true,
-                     vectorRows: Bool = true) {
+    static func draw(_ layer: PresentationLayer, _ cr: CairoContext, alpha: Double, budget: DrawBudget, context: RenderContext,
+                     direct allowed: Bool = true, vectorRows: Bool = true) {
         guard let frame = layer.particles, !frame.particles.isEmpty else { return }
-        let sprites = frame.cells.map { Sprite($0) }
+        let sprites = frame.cells.map { Sprite($0, context) }
         var direct = allowed ? ParticleCompositor(cr, vectorRows: vectorRows) : nil
         let base = cr.matrix
         // Particles wholly outside the clip are skipped (snow that fell out of the frame).
@@ -89,14 +89,14 @@ private final class Sprite {
     var isWhite: Bool { texture.isWhite }
     /// The same pixels for drawing without Cairo.
     let texture: ParticleTexture
-    /// The cell's image, kept while its pixels are drawn from.
-    private let image: CGImage
+    /// The cell's pixels, kept while they are drawn from.
+    private let pixels: PixelBuffer
     private let source: UnsafeMutableRawPointer
     private let sourceStride: Int
     /// A scratch copy for colours that must multiply the image's own.
     private var tinted: (surface: CairoSurface, pattern: CairoPattern)?
 
-    init?(_ cell: EmitterCellState) {
+    init?(_ cell: EmitterCellState, _ context: RenderContext) {
         guard let image = cell.contents else { return nil }
         // The contentsRect part of the image, in whole pixels.
         let r = cell.contentsRect.standardized.intersection(CGRect(x: 0, y: 0, width: 1, height: 1))
@@ -104,11 +104,13 @@ private final class Sprite {
         let px0 = Int((r.minX * Double(image.width)).rounded()), py0 = Int((r.minY * Double(image.height)).rounded())
         let px1 = Int((r.maxX * Double(image.width)).rounded()), py1 = Int((r.maxY * Double(image.height)).rounded())
         guard px1 > px0, py1 > py0 else { return nil }
-        self.image = image
         width = px1 - px0
         height = py1 - py0
-        sourceStride = image.pixels.stride
-        source = image.pixels.baseAddress + py0 * sourceStride + px0 * 4
+        // A drawn image (a layer's drawing as a particle) is rasterised with the scene's fonts.
+        let pixels = context.pixels(of: image)
+        self.pixels = pixels
+        sourceStride = pixels.stride
+        source = pixels.baseAddress + py0 * sourceStride + px0 * 4
         let surface = CairoSurface(data: source.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, width: width, height: height,
                                    stride: sourceStride)
         pattern = Sprite.centredPattern(surface, width, height)

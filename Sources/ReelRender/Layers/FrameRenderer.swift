@@ -15,15 +15,16 @@ public struct FrameRenderer: Sendable {
     /// Rasters of unchanging content, shared by every copy of this renderer (and so by the
     /// threads rendering one timeline); nil draws everything directly every frame.
     public let cache: RenderCache?
+    /// The scene's fonts and drawn images' pixels.
+    public let context: RenderContext
 
     /// A renderer for `canvas`; `caching` keeps rasters of content that does not change.
-    public init(canvas: Canvas, caching: Bool = true) {
+    /// `context` is the scene's (a job makes one for all its renderers); nil makes one for
+    /// `canvas.fonts`.
+    public init(canvas: Canvas, caching: Bool = true, context: RenderContext? = nil) {
         self.canvas = canvas
         self.cache = caching ? RenderCache() : nil
-        // The scene's own font files join the fonts text is drawn with (before any frame).
-        FontLibrary.register(files: canvas.fonts)
-        // Drawn images (layers' `draw(in:)`) get their pixels from this renderer's replay.
-        DisplayListRasterizer.install { list, width, height in DisplayListReplay.rasterize(list, width: width, height: height) }
+        self.context = context ?? RenderContext(canvas: canvas)
     }
 
     /// A new buffer of the canvas's pixel size.
@@ -53,7 +54,7 @@ public struct FrameRenderer: Sendable {
         }
         cr.setAntialias(CAIRO_ANTIALIAS_GRAY)
         cr.scale(canvas.scale, canvas.scale)
-        LayerPainter(cache: cache, budget: DrawBudget()).draw(tree, cr)
+        LayerPainter(cache: cache, budget: DrawBudget(), context: context).draw(tree, cr)
         cairo.surface.flush()
     }
 
@@ -78,6 +79,8 @@ struct LayerPainter {
     let cache: RenderCache?
     /// Layers (and replicator copies) left to draw in this frame.
     let budget: DrawBudget
+    /// The scene's fonts and drawn images' pixels.
+    let context: RenderContext
 
     /// Draws a layer (and its subtree) into its parent's space. `parentSublayer` is the parent's
     /// sublayerTransform (and a replicator's instance transform), about the parent's centre.
@@ -149,7 +152,7 @@ struct LayerPainter {
         // A group is needed to apply a mask, to take the layer's alpha for its shadow, or to
         // apply opacity to more than one paint at once (opacity is a group effect).
         // A shadow whose shape is known needs no offscreen pass over the layer (see `ShadowShape`).
-        let shape = shadow ? ShadowShape.of(layer) : nil
+        let shape = shadow ? ShadowShape.of(layer, context) : nil
         let needsAlpha = shadow && shape == nil
         let grouped = layer.mask != nil || needsAlpha || (opacity < 1 && paints + (shadow ? 1 : 0) > 1)
         if !grouped {
@@ -166,7 +169,7 @@ struct LayerPainter {
         // the shadow, which reaches further).
         // (Pushed and popped by hand: closures here would add stack at every level of the tree.)
         cr.save()
-        if let extent = LayerExtent.of(layer, shadow: false) { LayerExtent.clip(cr, to: extent) }
+        if let extent = LayerExtent.of(layer, shadow: false, context) { LayerExtent.clip(cr, to: extent) }
         cr.pushGroup()
         drawBody(layer, cr, alpha: 1)
         var content = cr.popGroup()
@@ -222,7 +225,7 @@ struct LayerPainter {
             Geometry.roundedRect(cr, s.bounds, radius: s.cornerRadius, corners: s.maskedCorners)
             cr.clip()
         }
-        if !cached { Self.drawOwnContent(layer, cr, alpha: alpha, cache: cache) }
+        if !cached { Self.drawOwnContent(layer, cr, alpha: alpha, cache: cache, context: context) }
         drawSublayers(layer, cr, alpha: alpha)
         if clips { cr.restore() }
         if Self.hasBorder(s) { Self.drawBorder(s, cr, alpha: alpha) }
@@ -238,17 +241,18 @@ struct LayerPainter {
             Geometry.roundedRect(cr, s.bounds, radius: s.cornerRadius, corners: s.maskedCorners)
             cr.clip()
         }
-        EmitterDrawing.draw(layer, cr, alpha: alpha, budget: budget)
+        EmitterDrawing.draw(layer, cr, alpha: alpha, budget: budget, context: context)
         cr.restore()
     }
 
     /// Contents and the class's own drawing (shape, text, gradient), inside any bounds clip.
-    static func drawOwnContent(_ layer: PresentationLayer, _ cr: CairoContext, alpha: Double, cache: RenderCache?) {
+    static func drawOwnContent(_ layer: PresentationLayer, _ cr: CairoContext, alpha: Double, cache: RenderCache?,
+                               context: RenderContext) {
         let s = layer.state
-        if ContentsDrawing.hasContent(s) { ContentsDrawing.draw(s, cr, alpha: alpha, cache: cache) }
+        if ContentsDrawing.hasContent(s) { ContentsDrawing.draw(s, cr, alpha: alpha, cache: cache, context: context) }
         switch layer.kind {
         case .shape: ShapeDrawing.draw(s, cr, alpha: alpha)
-        case .text: if TextDrawing.hasContent(s) { TextDrawing.draw(s, cr, alpha: alpha) }
+        case .text: if TextDrawing.hasContent(s) { TextDrawing.draw(s, cr, alpha: alpha, context: context) }
         case .gradient: if GradientDrawing.hasContent(s) { GradientDrawing.draw(s, cr, alpha: alpha) }
         case .layer, .replicator, .transformLayer, .scroll, .emitter: break
         }
@@ -292,7 +296,7 @@ struct LayerPainter {
         guard alpha < 1 else { return draw(child, cr, parentSublayer: parentSublayer, seams: seams) }
         // (Pushed and popped by hand: closures here would add stack at every level of the tree.)
         cr.save()
-        if let extent = LayerExtent.of(child, shadow: true),
+        if let extent = LayerExtent.of(child, shadow: true, context),
            let m = LayerExtent.affine(child.state.transformToSuperlayer(parentSublayer: parentSublayer)) {
             LayerExtent.clip(cr, to: LayerExtent.transformed(extent, m))
         }

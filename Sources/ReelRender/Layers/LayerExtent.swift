@@ -7,9 +7,9 @@ import ReelCore
 /// shadows) are clipped to it, so fading a card costs a card-sized buffer, not a whole frame.
 enum LayerExtent {
     /// The rectangle holding everything the layer and its sublayers paint; with `shadow`, its
-    /// own shadow too.
-    static func of(_ layer: PresentationLayer, shadow: Bool) -> CGRect? {
-        extent(of: layer, shadow: shadow, levels: maxLevels)
+    /// own shadow too (text measured in `context`'s fonts).
+    static func of(_ layer: PresentationLayer, shadow: Bool, _ context: RenderContext) -> CGRect? {
+        extent(of: layer, shadow: shadow, levels: maxLevels, context)
     }
 
     /// Levels of sublayers looked into: the extent is asked for at every level of a tree, so a
@@ -17,7 +17,7 @@ enum LayerExtent {
     /// than a quadratic walk on a deep stack.
     static let maxLevels = 24
 
-    private static func extent(of layer: PresentationLayer, shadow: Bool, levels: Int) -> CGRect? {
+    private static func extent(of layer: PresentationLayer, shadow: Bool, levels: Int, _ context: RenderContext) -> CGRect? {
         let s = layer.state
         guard layer.transition == nil else { return nil }
         var box: CGRect
@@ -25,13 +25,13 @@ enum LayerExtent {
             // Whatever the content, nothing shows outside the bounds (and there is no shadow).
             return s.bounds
         }
-        guard let own = ownPaint(layer) else { return nil }
+        guard let own = ownPaint(layer, context) else { return nil }
         box = own
         if !layer.sublayers.isEmpty {
             guard levels > 0 else { return nil }
             let sublayer = s.sublayerTransformAboutCentre
             for child in layer.sublayers where LayerPainter.isVisible(child) {
-                guard let inner = extent(of: child, shadow: true, levels: levels - 1),
+                guard let inner = extent(of: child, shadow: true, levels: levels - 1, context),
                       let m = affine(child.state.transformToSuperlayer(parentSublayer: sublayer)) else { return nil }
                 box = box.union(transformed(inner, m))
             }
@@ -45,7 +45,7 @@ enum LayerExtent {
     }
 
     /// What the layer itself paints (no sublayers, no shadow); `.null` for nothing.
-    private static func ownPaint(_ layer: PresentationLayer) -> CGRect? {
+    private static func ownPaint(_ layer: PresentationLayer, _ context: RenderContext) -> CGRect? {
         let s = layer.state
         var box = CGRect.null
         if LayerPainter.hasBackground(s) || LayerPainter.hasBorder(s) { box = s.bounds }
@@ -60,7 +60,7 @@ enum LayerExtent {
             guard reach.isFinite else { return nil }
             box = box.union(path.boundingBox.insetBy(dx: -reach, dy: -reach))
         case .text:
-            let ink = TextDrawing.inkExtent(s)
+            let ink = TextDrawing.inkExtent(s, context: context)
             // A text that cannot be laid out sensibly (infinite bounds) is not measured.
             guard ink.isNull || (ink.minX.isFinite && ink.maxX.isFinite && ink.minY.isFinite && ink.maxY.isFinite) else { return nil }
             box = box.union(ink)

@@ -8,7 +8,7 @@ public struct FontCatalog: SceneFontCatalog {
     public init() {}
 
     /// The families text layers can name (scene fonts aside), sorted.
-    public static var installedFamilies: [String] { FontLibrary.shared.familyNames }
+    public static var installedFamilies: [String] { FontLibrary.installed.familyNames }
 
     /// The family CATextLayer's default font (`font` nil: Helvetica, as Core Animation documents)
     /// is drawn in.
@@ -21,10 +21,7 @@ public struct FontCatalog: SceneFontCatalog {
     }
 
     /// The family text whose `font` is `name` is drawn in.
-    public static func family(for name: String?) -> String { FontLibrary.shared.face(named: name).family }
-
-    /// Makes a scene's font files available to text drawn in this process.
-    public static func register(files: [String]) { FontLibrary.register(files: files) }
+    public static func family(for name: String?) -> String { FontLibrary.installed.face(named: name).family }
 
     /// The families in a font file (read by fontconfig on its own, not added to anything).
     public func families(inFile path: String) throws -> [String] {
@@ -45,7 +42,7 @@ public struct FontCatalog: SceneFontCatalog {
     public func substitute(for name: String, sceneFamilies: [String]) -> String? {
         let key = FontLibrary.normalized(name)
         if sceneFamilies.contains(where: { key.hasPrefix(FontLibrary.normalized($0)) }) { return nil }
-        let (face, available) = FontLibrary.shared.resolve(name)
+        let (face, available) = FontLibrary.installed.resolve(name)
         return available ? nil : face.family
     }
 

@@ -13,36 +13,13 @@ import Foundation
 /// fontconfig's own configuration: it still draws, but is no longer machine-independent.
 final class FontLibrary: @unchecked Sendable {
     // @unchecked: everything is immutable after init, and the FcConfig is only read (fontconfig
-    // is thread-safe since 2.10.91), so one library serves every rendering thread.
+    // is thread-safe since 2.10.91), so one library serves every rendering thread of its scene.
 
-    /// The library every text layer uses: the installed fonts and the font files registered
-    /// so far (`register(files:)`), rebuilt when a scene brings new ones.
-    static var shared: FontLibrary {
-        lock.withLock {
-            if let current { return current }
-            let library = FontLibrary(directories: directories)
-            current = library
-            return library
-        }
-    }
-
-    private static let lock = NSLock()
-    // Only touched under `lock`.
-    nonisolated(unsafe) private static var current: FontLibrary?
-    nonisolated(unsafe) private static var registeredFiles: [String] = []
-
-    /// Adds font files (a scene's `canvas.fonts`) to the library text is drawn with, for this
-    /// process: their families can then be named like installed ones. One scene per process
-    /// is the CLI's way (`reel batch` runs each job in a process of its own), so a family one
-    /// scene ships is not seen by another.
-    static func register(files: [String]) {
-        lock.withLock {
-            let new = files.filter { !registeredFiles.contains($0) }
-            guard !new.isEmpty else { return }
-            registeredFiles += new
-            current = FontLibrary(directories: directories, files: registeredFiles)
-        }
-    }
+    /// The installed fonts alone: what text is drawn in when a scene ships none, and what the
+    /// scene checks and `reel fonts` list. A scene's own font files (`canvas.fonts`) make a library
+    /// of their own (`init(directories:files:)`), so a family one scene ships is never seen by
+    /// another rendered in the same process.
+    static let installed = FontLibrary(directories: directories)
 
     /// Where Debian's fonts-noto-core (TrueType) and fonts-noto-cjk (OpenType collections) live.
     static let directories = ["/usr/share/fonts/truetype/noto", "/usr/share/fonts/opentype/noto"]
@@ -75,8 +52,10 @@ final class FontLibrary: @unchecked Sendable {
         "system": "Noto Sans", "systemfont": "Noto Sans", "sans": "Noto Sans", "sansserif": "Noto Sans",
     ]
 
-    /// The private configuration, or nil when fontconfig's current one is used.
+    /// The configuration text is set with; nil when fontconfig's current one is used.
     let config: OpaquePointer?
+    /// Whether `config` is the private, machine-independent one.
+    let isPrivate: Bool
     /// Normalised family name (see `normalized`) → the family as fontconfig spells it.
     private let families: [String: String]
     /// Normalised full or PostScript name ("Noto Sans Bold", "NotoSans-Bold") → that face.
@@ -84,7 +63,11 @@ final class FontLibrary: @unchecked Sendable {
 
     init(directories: [String], files: [String] = []) {
         let available = directories.filter { FileManager.default.fileExists(atPath: $0) }
-        config = available.isEmpty ? nil : Self.makeConfig(directories: available)
+        let own = available.isEmpty ? nil : Self.makeConfig(directories: available)
+        isPrivate = own != nil
+        // A scene's files go into a configuration of the library's own: added to fontconfig's
+        // current one, they would reach every other scene of the process.
+        config = own ?? (files.isEmpty ? nil : FcInitLoadConfigAndFonts())
         for file in files { _ = FcConfigAppFontAddFile(config, file) }
         var families: [String: String] = [:], faces: [String: FontFace] = [:]
         Self.forEachFont(in: config) { pattern in
@@ -101,8 +84,10 @@ final class FontLibrary: @unchecked Sendable {
         self.faces = faces
     }
 
-    /// Whether text uses the private, machine-independent font set.
-    var isPrivate: Bool { config != nil }
+    deinit {
+        // Pango's font maps hold references of their own (pango_fc_font_map_set_config).
+        if let config { FcConfigDestroy(config) }
+    }
 
     /// Whether `family` (any spelling fontconfig accepts) is installed.
     func hasFamily(_ family: String) -> Bool { families[Self.normalized(family)] != nil }

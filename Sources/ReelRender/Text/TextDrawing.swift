@@ -21,8 +21,9 @@ enum TextDrawing {
     static let maxLayoutSize = 512.0
 
     /// Draws `state.string` with the layer's font, size, colour, alignment, wrapping and
-    /// truncation into `state.bounds`, in the current user space of `cr`, at `alpha`.
-    static func draw(_ state: LayerState, _ cr: CairoContext, alpha: Double) {
+    /// truncation into `state.bounds`, in the current user space of `cr`, at `alpha`, in the
+    /// fonts of `context`.
+    static func draw(_ state: LayerState, _ cr: CairoContext, alpha: Double, context: RenderContext) {
         guard hasContent(state), let color = state.foregroundColor else { return }
         let bounds = state.bounds.standardized
         let fontSize = Double(state.fontSize)
@@ -40,7 +41,7 @@ enum TextDrawing {
         if scale != 1 { cr.scale(scale, scale) }
         Geometry.setSource(cr, color, alpha: alpha)
 
-        TextEnginePool.shared.withEngine { engine in
+        context.text.withEngine { engine in
             let layout = engine.layout(for: key)
             for line in layout.lines {
                 let origin = TextLayout.origin(of: line, alignment: state.alignmentMode, width: width)
@@ -53,14 +54,14 @@ enum TextDrawing {
     /// Where `draw` puts ink, in the layer's bounds space, a point larger all round for
     /// anti-aliasing; `.null` when it draws nothing. Text is not clipped to its bounds, so this
     /// is what says whether it stays inside them (`LayerExtent`, shadow shapes).
-    static func inkExtent(_ state: LayerState) -> CGRect {
+    static func inkExtent(_ state: LayerState, context: RenderContext) -> CGRect {
         guard hasContent(state), state.foregroundColor != nil else { return .null }
         let bounds = state.bounds.standardized
         let fontSize = Double(state.fontSize)
         let scale = fontSize > maxLayoutSize ? fontSize / maxLayoutSize : 1
         let width = Double(bounds.width) / scale
         let key = TextLayoutKey(state, size: fontSize / scale, width: width, height: Double(bounds.height) / scale)
-        let box = TextEnginePool.shared.withEngine { $0.layout(for: key).inkBox(alignment: state.alignmentMode, width: width) }
+        let box = context.text.withEngine { $0.layout(for: key).inkBox(alignment: state.alignmentMode, width: width) }
         guard !box.isNull else { return .null }
         return CGRect(x: Double(bounds.minX) + Double(box.minX) * scale - 1, y: Double(bounds.minY) + Double(box.minY) * scale - 1,
                       width: Double(box.width) * scale + 2, height: Double(box.height) * scale + 2)

@@ -6,8 +6,8 @@ import Foundation
 ///
 /// Pango's font maps, fonts, contexts and layouts are not thread-safe, so an engine is used by
 /// one thread at a time: `TextEnginePool` hands it out and takes it back. Engines are never shared
-/// concurrently; the pool's live as long as the process (at most as many as threads that ever
-/// drew text at once). Every engine is configured identically, so which one draws a frame
+/// concurrently; a pool's live as long as it (at most as many as threads that ever drew text
+/// with it at once). Every engine is configured identically, so which one draws a frame
 /// cannot change it.
 final class TextEngine {
     /// Layouts kept per engine. Enough for every text layer of a busy scene; text whose layout
@@ -74,26 +74,31 @@ final class TextEngine {
     var cachedLayoutCount: Int { layouts.count }
 }
 
-/// Hands out engines so that no two threads use one at the same time.
+/// Hands out engines of one font library so that no two threads use one at the same time.
 final class TextEnginePool: @unchecked Sendable {
     // @unchecked: `idle` is only touched under `lock`, and an engine is reachable from at most
     // one thread between `withEngine`'s take and give-back.
 
-    /// The pool all text drawing uses.
-    static let shared = TextEnginePool()
+    /// The pool of the installed fonts, for every scene that ships none (engines are a cache:
+    /// sharing them keeps their layouts warm from one renderer to the next).
+    static let installed = TextEnginePool(fonts: .installed)
 
+    /// The fonts every engine of the pool sets text in.
+    let fonts: FontLibrary
     private let lock = NSLock()
     private var idle: [TextEngine] = []
+
+    init(fonts: FontLibrary) { self.fonts = fonts }
+
+    /// The pool for a scene's font files (`canvas.fonts`): the shared one when there are none.
+    static func with(files: [String]) -> TextEnginePool {
+        files.isEmpty ? installed : TextEnginePool(fonts: FontLibrary(directories: FontLibrary.directories, files: files))
+    }
 
     /// Runs `body` with an engine no other thread is using; makes a new one when all are busy.
     func withEngine<R>(_ body: (TextEngine) throws -> R) rethrows -> R {
         // The most recently returned engine first: a single rendering thread keeps its cache warm.
-        let fonts = FontLibrary.shared
-        // Engines made before a scene registered its fonts are dropped: they cannot see them.
-        let engine = lock.withLock {
-            idle.removeAll { $0.fonts !== fonts }
-            return idle.popLast()
-        } ?? TextEngine(fonts: fonts)
+        let engine = lock.withLock { idle.popLast() } ?? TextEngine(fonts: fonts)
         defer { lock.withLock { idle.append(engine) } }
         return try body(engine)
     }
