@@ -275,7 +275,9 @@ struct EmitterTests {
     @Test func aCellEmitsInItsActivePeriodAsAnAnimationRuns() throws {
         // Core Animation's timing: beginTime 1, duration 1 is active for scene 1…2; timeOffset
         // moves where the cycle starts, not when (it does not start the cell at 0.5).
-        let (offset, _) = scene { c in c.birthRate = 100; c.lifetime = 100; c.beginTime = 1; c.duration = 1; c.timeOffset = 0.5 }
+        let (offset, _) = scene { c in
+            c.birthRate = 100; c.lifetime = 100; c.beginTime = 1; c.duration = 1; c.timeOffset = 0.5
+        }
         let shifted = particles(try offset.compile(), at: 3).particles
         #expect(abs(shifted.count - 100) <= 1)
         #expect(shifted.allSatisfy { $0.birthTime >= 1 && $0.birthTime < 2 })

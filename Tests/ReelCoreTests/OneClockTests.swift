@@ -69,8 +69,8 @@ struct OneClockTests {
         #expect(child.runsBackwards && parent?.runsBackwards == false)
         #expect(LayerClock.chain(nil, beginTime: 0, speed: 1, timeOffset: 0) == nil, "identity timing adds no link")
         // Paused on the way: local time stands at the pause's timeOffset, and has no scene time.
-        let paused = try #require(LayerClock.chain(LayerClock.chain(nil, beginTime: 0, speed: 0, timeOffset: 4), beginTime: 1,
-                                                   speed: 2, timeOffset: 0))
+        let pause = LayerClock.chain(nil, beginTime: 0, speed: 0, timeOffset: 4)
+        let paused = try #require(LayerClock.chain(pause, beginTime: 1, speed: 2, timeOffset: 0))
         #expect(paused.localTime(atSceneTime: 0) == 6 && paused.localTime(atSceneTime: 100) == 6)
         #expect(paused.sceneTime(atLocalTime: 6) == nil)
     }
