@@ -272,6 +272,22 @@ struct EmitterTests {
         #expect(abs(particles(try prerolled.compile(), at: 0).particles.count - 50) <= 1, "5 s in flight at the first frame")
     }
 
+    @Test func aCellEmitsInItsActivePeriodAsAnAnimationRuns() throws {
+        // Core Animation's timing: beginTime 1, duration 1 is active for scene 1…2; timeOffset
+        // moves where the cycle starts, not when (it does not start the cell at 0.5).
+        let (offset, _) = scene { c in
+            c.birthRate = 100; c.lifetime = 100; c.beginTime = 1; c.duration = 1; c.timeOffset = 0.5
+        }
+        let shifted = particles(try offset.compile(), at: 3).particles
+        #expect(abs(shifted.count - 100) <= 1)
+        #expect(shifted.allSatisfy { $0.birthTime >= 1 && $0.birthTime < 2 })
+        // A fractional repeatCount stops part-way: half of one 1 s cycle.
+        let (half, _) = scene { c in c.birthRate = 100; c.lifetime = 100; c.duration = 1; c.repeatCount = 0.5 }
+        let halved = particles(try half.compile(), at: 3).particles
+        #expect(abs(halved.count - 50) <= 1)
+        #expect(halved.allSatisfy { $0.birthTime < 0.5 })
+    }
+
     @Test func aLayerSpeedRunsTheParticlesClock() throws {
         let (scene, emitter) = scene { c in c.birthRate = 20; c.lifetime = 100 }
         emitter.speed = 2

@@ -50,6 +50,27 @@ struct LayerTimingTests {
         #expect(child.convertTime(8, from: box) == 11)
     }
 
+    @Test func aPausedLayersTimeConvertsToThePresent() throws {
+        // Paused at scene 1 (QA1673): its time stands at 1 for every scene time, so Core
+        // Animation's inverse has no answer; Reel gives the present, so that at scene 4 the
+        // present converted into the paused layer's time and back is scene 4 again.
+        let (scene, box) = makeScene()
+        let child = CALayer()
+        box.addSublayer(child)
+        final class Seen: @unchecked Sendable { var times: [Double] = [] }
+        let seen = Seen()
+        scene.at(1) {
+            box.timeOffset = box.convertTime(CACurrentMediaTime(), from: nil)
+            box.speed = 0
+        }
+        scene.at(4) {
+            let frozen = child.convertTime(CACurrentMediaTime(), from: nil)
+            seen.times = [frozen, child.convertTime(frozen, to: nil), box.convertTime(frozen, to: child)]
+        }
+        _ = try scene.compile()
+        #expect(seen.times == [1, 4, 1])
+    }
+
     @Test func speedZeroFreezesAnAnimationAtItsTimeOffset() throws {
         let (scene, box) = makeScene()
         scene.at(0) {

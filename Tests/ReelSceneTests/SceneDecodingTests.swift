@@ -86,6 +86,18 @@ struct SceneDecodingTests {
         #expect(close(t.state("box", at: 4).opacity, 0.5))
     }
 
+    @Test func beginTimeIsRelativeToTheMomentOfAddingInTheLayersTime() throws {
+        // Layer time = scene × 2 + 10: added at scene 1 (layer 12), begins 2 s of layer time
+        // later (layer 14 = scene 2) and runs 2 s of layer time (1 s of scene time).
+        let (_, t) = try load(sceneText(layer: "{ name: box, frame: [0, 0, 10, 10], speed: 2, timeOffset: 10 }", timeline: """
+              - at: 1
+                add: { layer: box, key: late, animation: { keyPath: opacity, fromValue: 0, toValue: 1, duration: 2, beginTime: 2 } }
+            """))
+        #expect(t.state("box", at: 1.9).opacity == 1)
+        #expect(close(t.state("box", at: 2.5).opacity, 0.5))
+        #expect(t.events.map(\.time) == [2, 3])
+    }
+
     @Test func setMakesImplicitAnimationsWithTheEntrysSettings() throws {
         let (_, t) = try load(sceneText(timeline: """
               - at: 1

@@ -63,10 +63,15 @@ public struct EmitterCellState: Hashable, Sendable {
 
     public init() {}
 
-    /// How long the cell emits, in its parent's time (infinite without a duration).
-    public var activeDuration: Double {
-        guard duration > 0 else { return .infinity }
-        return duration * max(repeatCount, 1) / max(speed, .leastNonzeroMagnitude)
+    /// The cell's timing, as an animation's but for a duration of 0, which emits for ever.
+    public var timing: MediaTiming {
+        var t = MediaTiming()
+        t.beginTime = beginTime
+        t.duration = duration > 0 ? duration : .infinity
+        t.speed = speed
+        t.timeOffset = timeOffset
+        t.repeatCount = repeatCount
+        return t
     }
 
     /// The cell reached by `names` (sub-cells by name, outermost first) in `cells`.

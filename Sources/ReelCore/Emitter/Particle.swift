@@ -33,7 +33,13 @@ public struct ParticleBirth: Hashable, Sendable {
     }
 
     /// Its age at layer time `t`.
-    public func age(at t: Double) -> Double { (t - time) * rate }
+    public func age(at t: Double) -> Double { Self.age(at: t, bornAt: time, rate: rate) }
+
+    /// The age at layer time `t` of a particle born at `birth`: its own time, which begins at its
+    /// birth and runs at `rate`.
+    static func age(at t: Double, bornAt birth: Double, rate: Double) -> Double {
+        TimingEvaluator.localTime(parentTime: t, beginTime: birth, speed: rate, timeOffset: 0)
+    }
 }
 
 /// What a particle looks like at one moment.

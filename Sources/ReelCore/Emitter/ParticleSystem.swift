@@ -125,7 +125,7 @@ public struct ParticleSystem {
                 // (their sub-cells' particles, which could not be drawn either, are not).
                 _ = (rng.next(), rng.next(), rng.next())
                 let lifetime = max(0, c.lifetime + c.lifetimeRange * rng.signed()) * max(s.lifetime, 0)
-                if (time - b) * c.speed < min(lifetime, Self.maxLifetime) { dropped += 1 }
+                if ParticleBirth.age(at: time, bornAt: b, rate: c.speed) < min(lifetime, Self.maxLifetime) { dropped += 1 }
                 continue
             }
             let offset = EmitterGeometry.birthOffset(shape: s.shape, mode: s.mode, size: s.size, depth: s.depth,
@@ -236,10 +236,10 @@ public struct ParticleSystem {
         }
     }
 
-    /// Whether a cell emits at `t` of its parent's time (its beginTime, speed, timeOffset, duration, repeatCount).
+    /// Whether a cell emits at `t` of its parent's time: inside its active period, by the same
+    /// rules as an animation's (its beginTime, speed, timeOffset, duration, repeatCount).
     static func isActive(_ c: EmitterCellState, at t: Double) -> Bool {
-        let local = (t - c.beginTime) * c.speed + c.timeOffset
-        return local >= 0 && (t - c.beginTime) < c.activeDuration
+        TimingEvaluator.isActive(c.timing, parentTime: t)
     }
 
     /// Longest a particle of `c` (and the particles its particles emit) can be seen after its birth.

@@ -466,12 +466,14 @@ open class CALayer {
     }
 
     /// Converts a time from `layer`'s time space (nil: the scene's) to this layer's.
+    /// A paused `layer` (speed 0 on its way to the scene) converts from the present, see `sceneTime(fromLocal:)`.
     public func convertTime(_ t: Double, from layer: CALayer?) -> Double {
         let sceneTime = layer.map { $0.sceneTime(fromLocal: t) } ?? t
         return localTime(fromScene: sceneTime)
     }
 
     /// Converts a time from this layer's time space to `layer`'s (nil: the scene's).
+    /// A paused layer (speed 0 on its way to the scene) converts from the present, see `sceneTime(fromLocal:)`.
     public func convertTime(_ t: Double, to layer: CALayer?) -> Double {
         let sceneTime = sceneTime(fromLocal: t)
         return layer.map { $0.localTime(fromScene: sceneTime) } ?? sceneTime
@@ -488,15 +490,18 @@ open class CALayer {
         return chain.reversed()
     }
 
-    func localTime(fromScene t: Double) -> Double {
-        ancestry.reduce(t) { $1.modelState.localTime(parentTime: $0) }
-    }
+    /// This layer's time against scene time (nil: the same).
+    var clock: LayerClock? { ancestry.reduce(LayerClock?.none) { LayerClock.chain($0, $1.modelState) } }
 
+    func localTime(fromScene t: Double) -> Double { clock.map { $0.localTime(atSceneTime: t) } ?? t }
+
+    /// The scene time of local time `t`. A paused layer's time stands at one value for every
+    /// scene time, so Core Animation's inverse, `(t − timeOffset) / speed + beginTime`, has no
+    /// answer: this gives the present (`CACurrentMediaTime()`) — its frozen time is current now — so
+    /// the present converted there and back is the present again.
     func sceneTime(fromLocal t: Double) -> Double {
-        ancestry.reversed().reduce(t) { local, layer in
-            TimingEvaluator.parentTime(localTime: local, beginTime: layer.modelState.beginTime,
-                                       speed: layer.modelState.speed, timeOffset: layer.modelState.timeOffset) ?? local
-        }
+        guard let clock else { return t }
+        return clock.sceneTime(atLocalTime: t) ?? CACurrentMediaTime()
     }
 }
 

@@ -70,7 +70,7 @@ public struct Timeline: Sendable {
         let snapshot = layer.snapshot(at: t)
         let local = snapshot.state.localTime(parentTime: parentTime)
         let s0 = snapshot.state
-        let clock = LayerClock.chain(parentClock, beginTime: s0.beginTime, speed: s0.speed, timeOffset: s0.timeOffset)
+        let clock = LayerClock.chain(parentClock, s0)
         var state = snapshot.state
         var keys: [String] = []
         var transition: TransitionState?
@@ -268,41 +268,4 @@ struct Attachment: Sendable {
     var animation: CompiledAnimation
     var addedAt: Double
     var removedAt: Double
-}
-
-/// A layer's time against scene time: its beginTime, speed and timeOffset, then its ancestors'
-/// (only those that change time are kept; nil is scene time itself).
-final class LayerClock: Sendable {
-    let beginTime: Double, speed: Double, timeOffset: Double
-    let parent: LayerClock?
-
-    private init(beginTime: Double, speed: Double, timeOffset: Double, parent: LayerClock?) {
-        (self.beginTime, self.speed, self.timeOffset, self.parent) = (beginTime, speed, timeOffset, parent)
-    }
-
-    /// The clock of a layer with these timings under `parent`.
-    static func chain(_ parent: LayerClock?, beginTime: Double, speed: Double, timeOffset: Double) -> LayerClock? {
-        beginTime == 0 && speed == 1 && timeOffset == 0 ? parent
-            : LayerClock(beginTime: beginTime, speed: speed, timeOffset: timeOffset, parent: parent)
-    }
-
-    /// The scene time at which the layer's local time is `tau` (nil when a speed is 0).
-    func sceneTime(atLocalTime tau: Double) -> Double? {
-        var x = tau
-        var node: LayerClock? = self
-        while let n = node {
-            guard n.speed != 0 else { return nil }
-            x = (x - n.timeOffset) / n.speed + n.beginTime
-            node = n.parent
-        }
-        return x
-    }
-
-    /// The layer's local time at scene time `t`.
-    func localTime(atSceneTime t: Double) -> Double {
-        var chain: [LayerClock] = []
-        var node: LayerClock? = self
-        while let n = node { chain.append(n); node = n.parent }
-        return chain.reversed().reduce(t) { x, n in (x - n.beginTime) * n.speed + n.timeOffset }
-    }
 }

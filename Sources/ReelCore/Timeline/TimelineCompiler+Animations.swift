@@ -159,21 +159,17 @@ extension TimelineCompiler {
     /// Scene times at which the attachment's active period begins and ends, given the layer
     /// timing now; nil when that never happens (a paused layer, an infinite repeat).
     private func eventTimes(of a: LiveAttachment) -> (start: Double?, stop: Double?) {
-        // The layer's local time is linear in scene time while timing stays as it is: local = k·t + c.
-        var k = 1.0, c = 0.0
-        for layer in objects[a.layer].ancestry {
-            k *= layer.modelState.speed
-            c = (c - layer.modelState.beginTime) * layer.modelState.speed + layer.modelState.timeOffset
-        }
         let begin = a.animation.timing.beginTime
         let end = begin + a.animation.timing.activeDurationInParent
-        if k == 0 {
-            if c < begin { return (nil, nil) }
-            return (now, c >= end ? now : nil)
+        guard let clock = objects[a.layer].clock else { return (begin, end.isFinite ? end : nil) }
+        guard let tBegin = clock.sceneTime(atLocalTime: begin) else {
+            // A paused layer's time stands still: what it has reached happens now, the rest never.
+            let local = clock.localTime(atSceneTime: now)
+            if local < begin { return (nil, nil) }
+            return (now, local >= end ? now : nil)
         }
-        let tBegin = (begin - c) / k
-        let tEnd = end.isFinite ? (end - c) / k : nil
-        return k > 0 ? (tBegin, tEnd) : (tEnd, tBegin)
+        let tEnd = end.isFinite ? clock.sceneTime(atLocalTime: end) : nil
+        return clock.runsBackwards ? (tEnd, tBegin) : (tBegin, tEnd)
     }
 
     /// Bookkeeping when an attachment stops: transaction completion blocks waiting for it.

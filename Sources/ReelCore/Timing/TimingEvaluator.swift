@@ -12,7 +12,8 @@ public struct TimingSample: Equatable, Sendable {
 }
 
 /// The one place where time is mapped. Drawing, events and `inspect` all ask it, so they cannot
-/// disagree. It is a pure function of its arguments.
+/// disagree. It is a pure function of its arguments. `LayerClock` chains its layer mapping
+/// through a layer's ancestors; nothing else writes the formula.
 ///
 /// ```
 /// parent time ──(− beginTime) × |speed|──▶ active time a ∈ [0, activeDuration)
@@ -48,6 +49,12 @@ public enum TimingEvaluator {
         }
         guard let (a, phase) = activeTime(timing, parentTime: parentTime, endInclusive: endInclusive) else { return nil }
         return position(timing, activeTime: a, phase: phase)
+    }
+
+    /// True inside the active period at `parentTime`, fill aside: from beginTime for
+    /// activeDuration / |speed| parent seconds (timeOffset moves where a cycle starts, not when).
+    public static func isActive(_ timing: MediaTiming, parentTime: Double) -> Bool {
+        activeTime(timing, parentTime: parentTime, endInclusive: false)?.1 == .active
     }
 
     /// Active time (0…activeDuration) and phase at `parentTime` of an animation with a positive

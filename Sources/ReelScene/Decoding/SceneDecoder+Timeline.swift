@@ -227,8 +227,9 @@ extension SceneDecoder {
         return { [registry, weak events] in
             guard let layer = registry.layer(named: name), let events else { return }
             let animation = template.copy()
-            // In a file, beginTime is relative to the moment of adding (the seeds' idiom).
-            if animation.beginTime != 0 { animation.beginTime += CACurrentMediaTime() }
+            // In a file, beginTime is relative to the moment of adding (the seeds' idiom), in the
+            // layer's time as Core Animation reads it: `convertTime(CACurrentMediaTime(), from: nil) + delay`.
+            if animation.beginTime != 0 { animation.beginTime += layer.convertTime(CACurrentMediaTime(), from: nil) }
             animation.delegate = events.delegate(layer: name, key: key)
             layer.add(animation, forKey: key)
         }
