@@ -62,23 +62,15 @@ public struct RenderOptions: Sendable, Hashable, Codable {
     /// with the same message.
     /// - Throws: `RenderJobError.invalid` naming the option as the command line spells it.
     public func validate() throws {
-        for (flag, value) in [("--max-frames", limits.maxFrames), ("--max-pixels", limits.maxPixels), ("--max-file-size", limits.maxFileBytes),
-                              ("--max-image-pixels", limits.maxImagePixels)] where value < 1 {
-            throw RenderJobError.invalid("\(flag) must be at least 1, got \(value)")
-        }
-        if !(1...SceneLimits.maxDepthCeiling).contains(limits.maxDepth) {
-            throw RenderJobError.invalid("--max-depth must be 1…\(SceneLimits.maxDepthCeiling), got \(limits.maxDepth)")
-        }
-        if let fps, !(fps > 0 && fps <= 1000) { throw RenderJobError.invalid("--fps must be between 1 and 1000, got \(JSONValue.format(fps))") }
-        if let scale, !(scale > 0 && scale <= 16) {
-            throw RenderJobError.invalid("--scale must be greater than 0 and at most 16, got \(JSONValue.format(scale))")
-        }
-        if let threads, !(1...256).contains(threads) { throw RenderJobError.invalid("--threads must be 1…256, got \(threads)") }
-        if let parallelSegments, !(1...64).contains(parallelSegments) {
-            throw RenderJobError.invalid("--parallel-segments must be 1…64, got \(parallelSegments)")
-        }
-        if let chunkSeconds, !(chunkSeconds > 0 && chunkSeconds <= 3600) {
-            throw RenderJobError.invalid("--chunk-seconds must be greater than 0 and at most 3600, got \(JSONValue.format(chunkSeconds))")
+        let whole: [(OptionRange, Int?)] = [
+            (.maxFrames, limits.maxFrames), (.maxPixels, limits.maxPixels), (.maxFileSize, limits.maxFileBytes),
+            (.maxImagePixels, limits.maxImagePixels), (.maxDepth, limits.maxDepth), (.crf, crf), (.threads, threads),
+            (.parallelSegments, parallelSegments),
+        ]
+        let fractional: [(OptionRange, Double?)] = [(.fps, fps), (.scale, scale), (.chunkSeconds, chunkSeconds)]
+        if let message = whole.lazy.compactMap({ range, value in value.flatMap(range.refusal) }).first
+            ?? fractional.lazy.compactMap({ range, value in value.flatMap(range.refusal) }).first {
+            throw RenderJobError.invalid(message)
         }
     }
 

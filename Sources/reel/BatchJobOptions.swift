@@ -34,8 +34,9 @@ struct BatchJobOptions: ParsableArguments {
     var failOnChange = false
 
     func validate() throws {
-        if let timeout, !(timeout > 0) { throw ValidationError("--timeout must be more than 0 seconds.") }
-        if let retries, !(0...10).contains(retries) { throw ValidationError("--retries must be 0…10, got \(retries).") }
+        if let message = timeout.flatMap(OptionRange.timeout.refusal) ?? retries.flatMap(OptionRange.retries.refusal) {
+            throw ValidationError(message)
+        }
         if !["mp4", "mov", "webm", "gif", "png"].contains(format) { throw ValidationError("--format must be mp4, mov, webm, gif or png, got \(format).") }
         if failOnChange && baseline == nil { throw ValidationError("--fail-on-change needs --baseline DIR.") }
     }

@@ -59,8 +59,7 @@ struct SheetCommand: ParsableCommand {
         if let count, !(1...1000).contains(count) { throw ValidationError("--count must be 1…1000, got \(count).") }
         _ = try picking()
         if !(1...100).contains(columns) { throw ValidationError("--columns must be 1…100, got \(columns).") }
-        if let scale, !(scale > 0 && scale <= 16) { throw ValidationError("--scale must be greater than 0 and at most 16.") }
-        if let fps, !(fps > 0 && fps <= 1000) { throw ValidationError("--fps must be between 1 and 1000.") }
+        if let message = scale.flatMap(OptionRange.scale.refusal) ?? fps.flatMap(OptionRange.fps.refusal) { throw ValidationError(message) }
     }
 
     /// The frames the options choose (ranges are checked against the scene when it is loaded).

@@ -89,7 +89,7 @@ import Reel
             """
         #expect(problems(text) == [
             "1:13: reel-batch must be 1 (the manifest format version), found the number 2",
-            "2:18: crf must be between 0 and 63, found 99",
+            "2:18: crf must be 0…63, found 99",
             "2:22: unknown key 'tmeout' in defaults (did you mean 'timeout'?)",
             "6:14: give either 'output' or 'outputs', not both",
             "7:5: a job needs 'scene': the scene file to render",

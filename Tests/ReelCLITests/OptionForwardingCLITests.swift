@@ -74,4 +74,24 @@ import Testing
             #expect(result.stderr.contains("--threads must be 1…256, got 300"), "\(arguments): \(result.stderr)")
         }
     }
+
+    /// `--timeout` and `--retries` take what a manifest's `timeout:` and `retries:` take: a week at
+    /// most (the command line once took any positive timeout), 0…10 tries.
+    @Test func batchTimeoutAndRetriesAreBoundedLikeManifests() throws {
+        let folder = try TemporaryFolder()
+        let scene = try folder.write("s.yaml", Self.box(seconds: 0.5))
+        let cases: [(String, String, String?)] = [
+            ("--timeout", "0", "--timeout must be more than 0 seconds and at most a week (604800), got 0"),
+            ("--timeout", "604800", nil), ("--timeout", "604801", "--timeout must be more than 0 seconds and at most a week (604800), got 604801"),
+            ("--retries", "10", nil), ("--retries", "11", "--retries must be 0…10, got 11"),
+        ]
+        for (flag, value, refusal) in cases {
+            let result = try ReelProcess.run(["batch", scene, "-o", folder.url.appendingPathComponent("o").path, "--dry-run", flag, value])
+            if let refusal {
+                #expect(result.status == 2 && result.stderr.contains(refusal), "\(flag) \(value): \(result.stderr)")
+            } else {
+                #expect(result.status == 0, "\(flag) \(value): \(result.stderr)")
+            }
+        }
+    }
 }

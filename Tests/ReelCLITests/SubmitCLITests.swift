@@ -41,6 +41,25 @@ import Testing
         }
 
         deinit { _ = try? ToolRun.run(SubmitCLITests.clusterScript, ["stop", folder.url.appendingPathComponent("cluster").path], timeout: 60) }
+
+        /// Waits until `count` jobs submitted with sbatch's `--hold` are queued, runs `change`, then
+        /// releases them: held jobs cannot start before, so the change never races the cluster.
+        func whileHeld(jobs count: Int, _ change: () throws -> Void) throws {
+            let slurm = environment.map { "\($0.key)=\($0.value)" }
+            func slurmCommand(_ arguments: [String]) throws -> ToolRun { try ToolRun.run("/usr/bin/env", slurm + arguments, timeout: 30) }
+            var ids: Set<String> = []
+            let deadline = Date().addingTimeInterval(120)  // a hung submission, not a speed check
+            while ids.count < count {
+                try #require(Date() < deadline, "\(count) held jobs were never queued; queued: \(ids)")
+                Thread.sleep(forTimeInterval: 0.2)
+                // %F: an array's own id (one line per array), a plain job's id.
+                let queue = try slurmCommand(["squeue", "--noheader", "--format=%F"]).stdout
+                ids = Set(queue.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
+            }
+            try change()
+            let released = try slurmCommand(["scontrol", "release"] + ids.sorted())
+            try #require(released.status == 0, "scontrol release: \(released.stderr)")
+        }
     }
 
     @Test(.enabled(if: getuid() == 0, "slurmd runs jobs as their users: the cluster needs root (CI has it)"))
@@ -113,10 +132,10 @@ import Testing
         let big = try BatchCLITests.write(folder, "scenes/big.yaml", scenes.box(seconds: 0.5))
         let out = folder.url.appendingPathComponent("out").path
         let batch = try ReelProcess.start(["submit", folder.url.appendingPathComponent("scenes").path, "-o", out, "--report", out + "/r.json",
-                                           "--max-depth", "100", "--max-file-size", "4000", "--crf", "30", "--wait", "--", "--begin=now+3"],
+                                           "--max-depth", "100", "--max-file-size", "4000", "--crf", "30", "--wait", "--", "--hold"],
                                           environment: cluster.environment)
-        Thread.sleep(forTimeInterval: 1)
-        try BatchCLITests.write(folder, "scenes/big.yaml", scenes.box(seconds: 0.5, padding: 5000))
+        // The tasks and the merge are held (sbatch's own option, after --) while big.yaml grows.
+        try cluster.whileHeld(jobs: 2) { try BatchCLITests.write(folder, "scenes/big.yaml", scenes.box(seconds: 0.5, padding: 5000)) }
         let report = batch.wait()
         #expect(report.status == 1, "big.yaml is refused: \(report.stdout)\n\(report.stderr)")
         let jobs = try BatchCLITests.jobs(out + "/r.json")
@@ -140,11 +159,10 @@ import Testing
         let cluster = try Cluster()
         let scene = try cluster.folder.write("s.yaml", Self.scene)
         let out = cluster.folder.url.appendingPathComponent("farm.mp4").path
-        // The jobs start 3 s later (sbatch's own option, after --); by then the scene is gone.
-        let running = try ReelProcess.start(["submit", scene, "-o", out, "--segments", "2", "--chunk-seconds", "1", "--wait", "--", "--begin=now+3"],
+        // The segments and the join are held (sbatch's own option, after --) until the scene is gone.
+        let running = try ReelProcess.start(["submit", scene, "-o", out, "--segments", "2", "--chunk-seconds", "1", "--wait", "--", "--hold"],
                                             environment: cluster.environment)
-        Thread.sleep(forTimeInterval: 1)
-        try FileManager.default.removeItem(atPath: scene)
+        try cluster.whileHeld(jobs: 2) { try FileManager.default.removeItem(atPath: scene) }
         let result = running.wait()
         #expect(result.status == 1)
         #expect(result.stderr.contains("segment 0 of 2 failed"), "\(result.stderr)")

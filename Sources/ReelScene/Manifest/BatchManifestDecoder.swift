@@ -75,10 +75,8 @@ struct BatchManifestDecoder {
     /// The option keys in `map`, checked, in `optionKeys` order.
     private func settings(_ map: inout MapReader) -> [BatchManifest.Setting] {
         var o: [BatchManifest.Setting] = []
-        if let v = map.take("fps").flatMap({ values.number($0, what: "fps", in: 1...1000) }) { o.append(.fps(v)) }
-        if let node = map.take("scale"), let v = values.number(node, what: "scale") {
-            if v > 0, v <= 16 { o.append(.scale(v)) } else { diagnostics.error("scale must be greater than 0 and at most 16, found \(format(v))", at: node.location) }
-        }
+        if let v = map.take("fps").flatMap({ number($0, in: .fps) }) { o.append(.fps(v)) }
+        if let v = map.take("scale").flatMap({ number($0, in: .scale) }) { o.append(.scale(v)) }
         if let node = map.take("frames") {
             let text = node.number.map { _ in node.string ?? "" } ?? values.string(node, what: "frames")
             if let text {
@@ -87,27 +85,28 @@ struct BatchManifestDecoder {
                 }
             }
         }
-        if let v = map.take("crf").flatMap({ integer($0, what: "crf", in: 0...63) }) { o.append(.crf(v)) }
+        if let v = map.take("crf").flatMap({ number($0, in: .crf) }) { o.append(.crf(Int(v))) }
         if let v = map.take("preset").flatMap({ values.string($0, what: "preset") }) { o.append(.preset(v)) }
         if let v = map.take("codec").flatMap({ values.string($0, what: "codec") }) { o.append(.codec(v)) }
-        if let node = map.take("timeout"), let v = values.number(node, what: "timeout") {
-            if v > 0, v <= 604_800 { o.append(.timeout(v)) } else {
-                diagnostics.error("timeout must be more than 0 seconds and at most a week (604800), found \(format(v))", at: node.location)
-            }
-        }
-        if let v = map.take("retries").flatMap({ integer($0, what: "retries", in: 0...10) }) { o.append(.retries(v)) }
+        if let v = map.take("timeout").flatMap({ number($0, in: .timeout) }) { o.append(.timeout(v)) }
+        if let v = map.take("retries").flatMap({ number($0, in: .retries) }) { o.append(.retries(Int(v))) }
         if let node = map.take("audio"), let file = values.string(node, what: "audio") {
             if file.isEmpty { diagnostics.error("audio must name a sound file, relative to the manifest", at: node.location) } else { o.append(.audio(file)) }
         }
         return o
     }
 
-    private func integer(_ node: SceneNode, what: String, in range: ClosedRange<Int>) -> Int? {
-        guard let v = values.number(node, what: what, in: Double(range.lowerBound)...Double(range.upperBound)) else { return nil }
-        guard let i = Int(exactly: v) else {
-            diagnostics.error("\(what) must be a whole number, found \(format(v))", at: node.location)
+    /// The number at `node` if `range` holds it; otherwise an error there, in the command line's words.
+    private func number(_ node: SceneNode, in range: OptionRange) -> Double? {
+        guard let v = values.number(node, what: range.key) else { return nil }
+        if range.isWhole, v.isFinite, v.rounded() != v {
+            diagnostics.error("\(range.key) must be a whole number, found \(format(v))", at: node.location)
             return nil
         }
-        return i
+        guard range.contains(v) else {
+            diagnostics.error("\(range.key) must be \(range.requirement), found \(format(v))", at: node.location)
+            return nil
+        }
+        return v
     }
 }

@@ -53,17 +53,22 @@ public enum BatchManifestSchema {
     private static var options: [(String, JSONValue)] {
         BatchManifestDecoder.optionKeys.map { key in
             let schema: JSONValue = switch key {
-            case "fps": ["type": "number", "minimum": 1, "maximum": 1000, "description": "frames per second (default: the scene's)"]
-            case "scale": ["type": "number", "exclusiveMinimum": 0, "maximum": 16, "description": "pixels per point (default: the scene's)"]
+            case "fps": ranged(.fps, "frames per second (default: the scene's)")
+            case "scale": ranged(.scale, "pixels per point (default: the scene's)")
             case "frames": ["type": ["string", "integer"], "pattern": "^[0-9]+(-[0-9]*)?$", "description": "A-B (0-based, inclusive), A- or N"]
-            case "crf": ["type": "integer", "minimum": 0, "maximum": 63, "description": "quality: lower is better and larger"]
+            case "crf": ranged(.crf, "quality: lower is better and larger")
             case "preset": ["type": "string", "description": "encoder speed: ultrafast … veryslow"]
             case "codec": ["type": "string", "enum": ["h264", "hevc", "prores", "vp9", "gif", "png"]]
             case "audio": ["type": "string", "minLength": 1, "description": "a soundtrack replacing the scene's canvas.audio, relative to the manifest"]
-            case "timeout": ["type": "number", "exclusiveMinimum": 0, "maximum": 604_800, "description": "seconds before the job is stopped"]
-            default: ["type": "integer", "minimum": 0, "maximum": 10, "description": "tries again after a failure while rendering"]  // retries
+            case "timeout": ranged(.timeout, "seconds before the job is stopped")
+            default: ranged(.retries, "tries again after a failure while rendering")  // retries
             }
             return (key, schema)
         }
+    }
+
+    /// A number option's schema: its type and bounds from the one definition the decoder checks.
+    private static func ranged(_ range: OptionRange, _ description: String) -> JSONValue {
+        .object(range.schema + [("description", .string(description))])
     }
 }
