@@ -12,7 +12,7 @@ let package = Package(
     products: [
         .library(name: "Reel", targets: ["Reel"]),
         .library(name: "ReelUIKit", targets: ["ReelUIKit"]),
-        .executable(name: "reel", targets: ["reel"]),
+        .executable(name: "reel", targets: ["reel"])
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -22,7 +22,7 @@ let package = Package(
         // `reel preview`: the local studio's HTTP server.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
-        .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.5.0")
     ],
     targets: [
         // MARK: C libraries
@@ -37,7 +37,9 @@ let package = Package(
             providers: [.apt(["libpixman-1-dev"])]),
         .systemLibrary(
             name: "CFFmpeg", path: "Sources/CFFmpeg", pkgConfig: "libavformat",
-            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libswresample-dev", "libavutil-dev"])]),
+            providers: [
+                .apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libswresample-dev", "libavutil-dev"])
+            ]),
         // Process-level helpers Swift cannot express safely (async-signal-safe interrupt flag).
         .target(name: "CReelSupport", path: "Sources/CReelSupport"),
         // Pixel loops in vector instructions chosen at run time (AVX2), bit for bit the scalar ones.
@@ -56,13 +58,19 @@ let package = Package(
         // Render farms: submitting segment renders to Slurm (the engine stays Slurm's).
         .target(name: "ReelFarm", dependencies: ["Reel", "ReelBatch"]),
         // `reel preview`: a local web studio (scrubber, layer tree, live reload) served on loopback.
-        .target(name: "ReelPreview", dependencies: [
-            "Reel", .product(name: "Hummingbird", package: "hummingbird"),
-            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"), .product(name: "Logging", package: "swift-log"),
-        ]),
+        .target(
+            name: "ReelPreview",
+            dependencies: [
+                "Reel", .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log")
+            ]),
         .executableTarget(
             name: "reel",
-            dependencies: ["Reel", "ReelBatch", "ReelFarm", "ReelPreview", "CReelSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+            dependencies: [
+                "Reel", "ReelBatch", "ReelFarm", "ReelPreview", "CReelSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser")
+            ]),
         // tools/bench-layers: drawing speed of a 1080p frame with and without the raster cache.
         .executableTarget(name: "bench-layers", dependencies: ["Reel"], path: "Sources/BenchLayers"),
         // tools/bench-timeline: per-frame evaluation cost against the length of the timeline.
@@ -71,9 +79,11 @@ let package = Package(
         // MARK: Tests
         .testTarget(name: "ReelCoreTests", dependencies: ["ReelCore"]),
         .testTarget(name: "ReelSceneTests", dependencies: ["ReelScene", "ReelCore"], exclude: ["Fixtures"]),
-        .testTarget(name: "ReelRenderTests", dependencies: ["ReelRender", "ReelScene", "ReelCore", "ReelTestSupport"],
-                    exclude: ["Golden"]),
-        .testTarget(name: "ReelEncodeTests", dependencies: ["ReelEncode", "ReelCore", "ReelTestSupport", "CReelPixels"]),
+        .testTarget(
+            name: "ReelRenderTests", dependencies: ["ReelRender", "ReelScene", "ReelCore", "ReelTestSupport"],
+            exclude: ["Golden"]),
+        .testTarget(
+            name: "ReelEncodeTests", dependencies: ["ReelEncode", "ReelCore", "ReelTestSupport", "CReelPixels"]),
         .testTarget(name: "ReelCLITests", dependencies: ["reel", "ReelTestSupport"]),
         .testTarget(name: "ReelUIKitTests", dependencies: ["ReelUIKit", "ReelTestSupport"]),
         // The source material's iOS examples, ported with only the edits Linux and video force (docs/porting.md).
@@ -84,12 +94,14 @@ let package = Package(
         // The preview studio's state: reloads, last good frame, watched files.
         .testTarget(name: "ReelPreviewTests", dependencies: ["ReelPreview", "Reel"]),
         // ffmpeg/ffprobe as independent readers of our files, shared by the test targets.
-        .target(name: "ReelTestSupport", dependencies: ["ReelRender"], path: "Tests/ReelTestSupport"),
+        .target(name: "ReelTestSupport", dependencies: ["ReelRender"], path: "Tests/ReelTestSupport")
     ]
 )
 
 // tools/fuzz: libFuzzer's targets for the scene decoder and the renderer. Declared only when
 // REEL_FUZZ is set, so ordinary builds and tests never compile it (it needs `-sanitize=fuzzer`, which tools/fuzz passes).
 if Context.environment["REEL_FUZZ"] != nil {
-    package.targets.append(.executableTarget(name: "ReelFuzz", dependencies: ["ReelScene", "ReelCore", "ReelRender"], path: "Sources/ReelFuzz"))
+    package.targets.append(
+        .executableTarget(
+            name: "ReelFuzz", dependencies: ["ReelScene", "ReelCore", "ReelRender"], path: "Sources/ReelFuzz"))
 }

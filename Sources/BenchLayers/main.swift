@@ -47,19 +47,31 @@ let layerCount = { () -> Int in
     func count(_ l: PresentationLayer) -> Int { 1 + l.sublayers.map(count).reduce(0, +) }
     return count(timeline.presentation(at: 0)) - 1
 }()
-print("bench-layers: \(scenePath), \(timeline.canvas.pixelWidth)×\(timeline.canvas.pixelHeight), \(layerCount) layers, \(frames) frames, 1 thread")
+print(
+    "bench-layers: \(scenePath), \(timeline.canvas.pixelWidth)×\(timeline.canvas.pixelHeight), \(layerCount) layers, \(frames) frames, 1 thread"
+)
 let direct = mode == "both" ? measure(timeline, caching: false) : nil
-if let direct { print(String(format: "  without cache: %7.1f fps  (%.2f s, %.2f ms a frame)", direct.fps, direct.seconds, 1000 / direct.fps)) }
+if let direct {
+    print(
+        String(
+            format: "  without cache: %7.1f fps  (%.2f s, %.2f ms a frame)", direct.fps, direct.seconds,
+            1000 / direct.fps))
+}
 let cached = measure(timeline, caching: true)
-print(String(format: "  with cache:    %7.1f fps  (%.2f s, %.2f ms a frame; %d raster hits, %d made; %.0f MB held at the end)",
-             cached.fps, cached.seconds, 1000 / cached.fps, cached.hits, cached.misses, Double(heldBytes) / 1048576))
+print(
+    String(
+        format:
+            "  with cache:    %7.1f fps  (%.2f s, %.2f ms a frame; %d raster hits, %d made; %.0f MB held at the end)",
+        cached.fps, cached.seconds, 1000 / cached.fps, cached.hits, cached.misses, Double(heldBytes) / 1048576))
 if let direct { print(String(format: "  cache speed-up: %.2f×", cached.fps / direct.fps)) }
 
 if mode == "layers" {
     // Each top-level layer hidden in turn: what the frame saves without it is what it costs.
     // (Shared costs — the frame clear, the background — stay in "the rest".) The best of two
     // runs each, as this machine's speed wanders by more than a small layer costs.
-    func best(_ timeline: Timeline) -> Double { (0..<2).map { _ in 1000 / measure(timeline, caching: true).fps }.min()! }
+    func best(_ timeline: Timeline) -> Double {
+        (0..<2).map { _ in 1000 / measure(timeline, caching: true).fps }.min()!
+    }
     // The whole frame is measured again beside each layer's run, so the machine's drift cancels.
     let whole = best(timeline)
     var costs: [(String, Double)] = []
@@ -70,7 +82,14 @@ if mode == "layers" {
         let label = "\(layer.name ?? "(unnamed)") (\(type(of: layer)))"
         costs.append((label, best(timeline) - best(without)))
     }
-    print(String(format: "  by top-level layer, ms a frame (best of 2 runs each, beside the whole frame, %.2f ms; on a shared machine ±1 ms: give more frames):", whole))
+    print(
+        String(
+            format:
+                "  by top-level layer, ms a frame (best of 2 runs each, beside the whole frame, %.2f ms; on a shared machine ±1 ms: give more frames):",
+            whole))
     for (label, ms) in costs.sorted(by: { $0.1 > $1.1 }) { print(String(format: "    %7.2f  %@", ms, label)) }
-    print(String(format: "    %7.2f  the rest (clearing, background, layers' shared costs)", whole - costs.map(\.1).reduce(0, +)))
+    print(
+        String(
+            format: "    %7.2f  the rest (clearing, background, layers' shared costs)",
+            whole - costs.map(\.1).reduce(0, +)))
 }

@@ -47,4 +47,7 @@ let shortCost = measure(short, evaluations: evaluations)
 let longCost = measure(long, evaluations: evaluations)
 print(String(format: "  100 animations in 10 s:          %6.2f µs per frame", shortCost))
 print(String(format: "  100000 animations in 10000 s:    %6.2f µs per frame", longCost))
-print(String(format: "  ratio (long / short):            %6.2f×   (1000× the history; 1× would be ideal)", longCost / shortCost))
+print(
+    String(
+        format: "  ratio (long / short):            %6.2f×   (1000× the history; 1× would be ideal)",
+        longCost / shortCost))

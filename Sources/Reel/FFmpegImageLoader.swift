@@ -13,8 +13,10 @@ public struct FFmpegImageLoader: SceneImageLoader {
     public init() {}
 
     /// FFmpeg's reader for each image extension.
-    static let readers = ["png": ("png_pipe", "PNG"), "jpg": ("jpeg_pipe", "JPEG"), "jpeg": ("jpeg_pipe", "JPEG"),
-                          "webp": ("webp_pipe", "WebP")]
+    static let readers = [
+        "png": ("png_pipe", "PNG"), "jpg": ("jpeg_pipe", "JPEG"), "jpeg": ("jpeg_pipe", "JPEG"),
+        "webp": ("webp_pipe", "WebP")
+    ]
 
     public func loadImage(atPath path: String) throws -> CGImage {
         let ext = URL(fileURLWithPath: path).pathExtension.lowercased()
@@ -27,7 +29,8 @@ public struct FFmpegImageLoader: SceneImageLoader {
             let decoder = try VideoDecoder(path: path, format: reader)
             if let pixels = try decoder.nextFrame() { return CGImage(pixels: pixels, source: path) }
         } catch {}
-        throw RenderFileError("the file is not a readable \(name) image (damaged, or another kind of file named .\(ext))")
+        throw RenderFileError(
+            "the file is not a readable \(name) image (damaged, or another kind of file named .\(ext))")
     }
 }
 

@@ -8,10 +8,12 @@ import ReelRender
 public enum InspectReport {
     /// The presentation layer (and its subtree) as JSON; a text layer's `renderedFont` is the
     /// family it is drawn in with `context`'s fonts (the scene's: `LoadedJob.context`).
-    public static func json(_ layer: PresentationLayer, includeSublayers: Bool = true, context: RenderContext) -> JSONValue {
+    public static func json(_ layer: PresentationLayer, includeSublayers: Bool = true, context: RenderContext)
+        -> JSONValue
+    {
         var pairs: [(String, JSONValue)] = [
             ("name", layer.name.map(JSONValue.string) ?? .null),
-            ("class", .string(layer.className)),
+            ("class", .string(layer.className))
         ]
         for property in LayerProperty.allCases where property.applies(to: layer.kind) {
             pairs.append((property.rawValue, json(property, of: layer.state)))
@@ -39,7 +41,7 @@ public enum InspectReport {
             ("time", .number(event.time)),
             ("layer", event.layer.map(JSONValue.string) ?? .null),
             ("key", event.key.map(JSONValue.string) ?? .null),
-            ("event", .string(event.kind.rawValue)),
+            ("event", .string(event.kind.rawValue))
         ]
         // Every line has the same keys (the scene format (docs/scene-format.md) §8); a start has no `finished` flag.
         pairs.append(("finished", event.finished.map(JSONValue.bool) ?? .null))
@@ -58,7 +60,10 @@ public enum InspectReport {
         case .locations: state.locations.map { json(.numbers($0)) } ?? .null
         case .lineDashPattern: state.lineDashPattern.map { json(.numbers($0)) } ?? .null
         case .maskedCorners:
-            .array(CACornerMask.names.enumerated().filter { state.maskedCorners.contains(CACornerMask(rawValue: 1 << $0.offset)) }
+            .array(
+                CACornerMask.names.enumerated().filter {
+                    state.maskedCorners.contains(CACornerMask(rawValue: 1 << $0.offset))
+                }
                 .map { .string($0.element) })
         default: json(property.get(state))
         }
@@ -71,7 +76,8 @@ public enum InspectReport {
         case .bool(let b): return .bool(b)
         case .point(let p): return .array([.number(p.x), .number(p.y)])
         case .size(let s): return .array([.number(s.width), .number(s.height)])
-        case .rect(let r): return .array([.number(r.origin.x), .number(r.origin.y), .number(r.size.width), .number(r.size.height)])
+        case .rect(let r):
+            return .array([.number(r.origin.x), .number(r.origin.y), .number(r.size.width), .number(r.size.height)])
         case .color(let c):
             guard let c else { return .null }
             return .array([.number(c.red), .number(c.green), .number(c.blue), .number(c.alpha)])
@@ -80,12 +86,16 @@ public enum InspectReport {
         case .path(let p): return p.map { .string($0.svgPathData) } ?? .null
         case .string(let v): return .string(v)
         case .colors(let v): return .array(v.map { json(.color($0)) })
-        case .image(let i): return i.map { .string($0.source ?? "\($0.width)×\($0.height) \($0.displayList != nil ? "drawing" : "image")") } ?? .null
+        case .image(let i):
+            return i.map {
+                .string($0.source ?? "\($0.width)×\($0.height) \($0.displayList != nil ? "drawing" : "image")")
+            } ?? .null
         case .imageFade(let f): return json(.image(f.to))  // the image fading in
         case .cells(let cells):
-            return .array(cells.map { cell in
-                .object(EmitterCellProperty.allCases.map { ($0.rawValue, json($0.get(cell))) })
-            })
+            return .array(
+                cells.map { cell in
+                    .object(EmitterCellProperty.allCases.map { ($0.rawValue, json($0.get(cell))) })
+                })
         }
     }
 }

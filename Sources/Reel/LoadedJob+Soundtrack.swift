@@ -20,21 +20,26 @@ extension LoadedJob {
             // Checked before opening: opening a FIFO would block until something writes to it.
             let type = (try? FileManager.default.attributesOfItem(atPath: option))?[.type] as? FileAttributeType
             guard type == .typeRegular else {
-                return SceneProblem(file: option, message: type == nil ? "--audio: no such file" : "--audio: not a regular file")
+                return SceneProblem(
+                    file: option, message: type == nil ? "--audio: no such file" : "--audio: not a regular file")
             }
-            do { _ = try soundtrack.probe() } catch { return SceneProblem(file: option, message: "--audio: not usable as a soundtrack: \(error)") }
+            do { _ = try soundtrack.probe() } catch {
+                return SceneProblem(file: option, message: "--audio: not usable as a soundtrack: \(error)")
+            }
             return nil
         }
         let written = (soundtrack.file as NSString).lastPathComponent
         let info: AudioFileInfo
         do { info = try soundtrack.probe() } catch {
-            return SceneProblem(file: job.scene, location: audioLocation,
-                                message: "audio file '\(written)' cannot be used as a soundtrack: \(error)")
+            return SceneProblem(
+                file: job.scene, location: audioLocation,
+                message: "audio file '\(written)' cannot be used as a soundtrack: \(error)")
         }
         if let duration = info.duration, soundtrack.start >= duration {
-            return SceneProblem(file: job.scene, location: audioLocation, severity: .warning,
-                                message: "audio start \(JSONValue.format(soundtrack.start)) s is past the end of '\(written)' "
-                                    + "(\(JSONValue.format((duration * 1000).rounded() / 1000)) s): the video is silent")
+            return SceneProblem(
+                file: job.scene, location: audioLocation, severity: .warning,
+                message: "audio start \(JSONValue.format(soundtrack.start)) s is past the end of '\(written)' "
+                    + "(\(JSONValue.format((duration * 1000).rounded() / 1000)) s): the video is silent")
         }
         return nil
     }
@@ -46,7 +51,8 @@ extension LoadedJob {
         guard let digest = SHA256.hex(ofFileAt: soundtrack.file) else {
             throw RenderJobError.invalid("\(soundtrack.file): the soundtrack cannot be read")
         }
-        return SoundtrackRecord(file: soundtrack.file, sha256: digest, start: soundtrack.start, volume: soundtrack.volume,
-                                fadeIn: soundtrack.fadeIn, fadeOut: soundtrack.fadeOut)
+        return SoundtrackRecord(
+            file: soundtrack.file, sha256: digest, start: soundtrack.start, volume: soundtrack.volume,
+            fadeIn: soundtrack.fadeIn, fadeOut: soundtrack.fadeOut)
     }
 }

@@ -43,8 +43,10 @@ public enum ParallelSegments {
 
 extension PlannedRender {
     /// Renders the parts at once, joins them into `output.path`, removes them.
-    func runParts(progress: (RenderSession.Progress) -> Void, shouldStop: () -> Bool,
-                  opened: (any AtomicDestination) -> Void) throws -> Result {
+    func runParts(
+        progress: (RenderSession.Progress) -> Void, shouldStop: () -> Bool,
+        opened: (any AtomicDestination) -> Void
+    ) throws -> Result {
         let start = DispatchTime.now().uptimeNanoseconds
         guard let folder = partsFolder else { throw RenderJobError.failed("no folder for the parts of \(output.path)") }
         // The same checks as one render's output (its folder exists, it is not read-only), first.
@@ -62,12 +64,14 @@ extension PlannedRender {
         try withoutActuallyEscaping(progress) { progress in
             try withoutActuallyEscaping(shouldStop) { shouldStop in
                 try withoutActuallyEscaping(opened) { opened in
-                    let state = PartsState(parts: parts.count, progress: progress, shouldStop: shouldStop, opened: opened)
+                    let state = PartsState(
+                        parts: parts.count, progress: progress, shouldStop: shouldStop, opened: opened)
                     DispatchQueue.concurrentPerform(iterations: parts.count) { i in
                         do {
-                            _ = try parts[i].run(progress: { p in
-                                state.progress(part: i, p, total: total)
-                            }, shouldStop: state.shouldStop, opened: state.opened)
+                            _ = try parts[i].run(
+                                progress: { p in
+                                    state.progress(part: i, p, total: total)
+                                }, shouldStop: state.shouldStop, opened: state.opened)
                         } catch {
                             state.fail(error)
                         }
@@ -77,7 +81,8 @@ extension PlannedRender {
             }
         }
         if shouldStop() { throw RenderJobError.interrupted }
-        let joined = try SegmentConcat.join(parts.map(\.output.path), output: output.path, replaceReadOnly: output.replaceReadOnly)
+        let joined = try SegmentConcat.join(
+            parts.map(\.output.path), output: output.path, replaceReadOnly: output.replaceReadOnly)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         return Result(frames: joined.frames, bytes: joined.bytes, seconds: seconds, audio: joined.audio)
     }
@@ -93,8 +98,10 @@ private final class PartsState: @unchecked Sendable {
     private let stop: () -> Bool
     private let open: (any AtomicDestination) -> Void
 
-    init(parts: Int, progress: @escaping (RenderSession.Progress) -> Void, shouldStop: @escaping () -> Bool,
-         opened: @escaping (any AtomicDestination) -> Void) {
+    init(
+        parts: Int, progress: @escaping (RenderSession.Progress) -> Void, shouldStop: @escaping () -> Bool,
+        opened: @escaping (any AtomicDestination) -> Void
+    ) {
         done = Array(repeating: 0, count: parts)
         (report, stop, open) = (progress, shouldStop, opened)
     }
@@ -102,8 +109,10 @@ private final class PartsState: @unchecked Sendable {
     func progress(part: Int, _ p: RenderSession.Progress, total: Int) {
         lock.withLock {
             done[part] = p.framesDone
-            report(PipelineProgress(stage: p.stage, framesDone: done.reduce(0, +), frameCount: total,
-                                    elapsed: p.totalElapsed, totalElapsed: p.totalElapsed))
+            report(
+                PipelineProgress(
+                    stage: p.stage, framesDone: done.reduce(0, +), frameCount: total,
+                    elapsed: p.totalElapsed, totalElapsed: p.totalElapsed))
         }
     }
 

@@ -29,7 +29,9 @@ extension RenderJob {
     public func json() throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        do { return try encoder.encode(self) } catch { throw RenderJobError.invalid("the job cannot be written as JSON: \(error)") }
+        do { return try encoder.encode(self) } catch {
+            throw RenderJobError.invalid("the job cannot be written as JSON: \(error)")
+        }
     }
 
     /// Writes the job file a farm node reads.

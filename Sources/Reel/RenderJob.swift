@@ -67,24 +67,46 @@ public struct RenderJob: Sendable, Hashable, Codable {
                 if problem.severity == .error { return (nil, warnings + [problem]) }
                 warnings.append(problem)
             }
-            if let location = file.canvasSizeLocation, loaded.canvas.pixelWidth % 2 != 0 || loaded.canvas.pixelHeight % 2 != 0 {
+            if let location = file.canvasSizeLocation,
+                loaded.canvas.pixelWidth % 2 != 0 || loaded.canvas.pixelHeight % 2 != 0
+            {
                 let size = "\(loaded.canvas.pixelWidth)×\(loaded.canvas.pixelHeight)"
-                warnings.append(SceneProblem(Diagnostic(file: scene, location: location, severity: .warning,
-                    message: "the frame is \(size) pixels (size × scale): H.264, HEVC and VP9 video (.mp4, .webm) need even sizes; ProRes .mov, GIF and PNG take any")))
+                warnings.append(
+                    SceneProblem(
+                        Diagnostic(
+                            file: scene, location: location, severity: .warning,
+                            message:
+                                "the frame is \(size) pixels (size × scale): H.264, HEVC and VP9 video (.mp4, .webm) need even sizes; ProRes .mov, GIF and PNG take any"
+                        )))
             }
             if let limit = options.maxMemory {
                 let canvas = loaded.canvas
-                let need = Self.estimatedMemory(width: canvas.pixelWidth, height: canvas.pixelHeight, imagePixels: images.pixels)
+                let need = Self.estimatedMemory(
+                    width: canvas.pixelWidth, height: canvas.pixelHeight, imagePixels: images.pixels)
                 if need > limit {
-                    return (nil, warnings + [SceneProblem(file: scene, message: "rendering \(canvas.pixelWidth)×\(canvas.pixelHeight) frames "
-                        + "needs about \(need >> 20) MB, more than the \(limit >> 20) MB --max-memory allows (raise it, or render smaller with --scale)")])
+                    return (
+                        nil,
+                        warnings + [
+                            SceneProblem(
+                                file: scene,
+                                message: "rendering \(canvas.pixelWidth)×\(canvas.pixelHeight) frames "
+                                    + "needs about \(need >> 20) MB, more than the \(limit >> 20) MB --max-memory allows (raise it, or render smaller with --scale)"
+                            )
+                        ]
+                    )
                 }
             }
             return (loaded, warnings)
         } catch let error as TimelineError {
             // A timeline that does not settle says which entry keeps it going.
             if let line = error.line, let column = error.column, let message = error.messages.first {
-                return (nil, warnings + [SceneProblem(file: scene, location: SourcePosition(line: line, column: column), message: message)])
+                return (
+                    nil,
+                    warnings + [
+                        SceneProblem(
+                            file: scene, location: SourcePosition(line: line, column: column), message: message)
+                    ]
+                )
             }
             return (nil, warnings + error.messages.map { SceneProblem(file: scene, message: $0) })
         } catch {
@@ -136,7 +158,9 @@ public struct LoadedJob: Sendable {
     /// loaded again, so its limits stay those it was loaded with (its soundtrack follows the
     /// new options).
     public func with(options: RenderOptions) -> LoadedJob {
-        LoadedJob(job: RenderJob(scene: job.scene, options: options, outputs: job.outputs), timeline: timeline, readFiles: readFiles, context: context)
+        LoadedJob(
+            job: RenderJob(scene: job.scene, options: options, outputs: job.outputs), timeline: timeline,
+            readFiles: readFiles, context: context)
     }
 
     /// SHA-256 of the scene file, and of every image and font file it read with its path when it
@@ -169,17 +193,21 @@ public struct LoadedJob: Sendable {
     public func plan(output path: String) throws -> PlannedRender {
         let options = job.options
         let format: OutputFormat
-        do { format = try OutputFormat(path: path, codec: options.codec) } catch { throw RenderJobError.invalid("\(error)") }
+        do { format = try OutputFormat(path: path, codec: options.codec) } catch {
+            throw RenderJobError.invalid("\(error)")
+        }
         var canvas = self.canvas
         var notes: [String] = []
         if let soundtrack, !format.holdsSound {
             // Asked for on the command line, a soundtrack that cannot be written is a mistake; in
             // the scene it is not (the same scene also makes GIF previews).
             if options.audio != nil {
-                throw RenderJobError.invalid("--audio \(soundtrack.file): a \(format.displayName) has no sound; "
-                    + "write .mp4 or .mov (AAC) or .webm (Opus) for a video with a soundtrack")
+                throw RenderJobError.invalid(
+                    "--audio \(soundtrack.file): a \(format.displayName) has no sound; "
+                        + "write .mp4 or .mov (AAC) or .webm (Opus) for a video with a soundtrack")
             }
-            notes.append("a \(format.displayName) has no sound: canvas.audio is left out (write .mp4, .mov or .webm to hear it)")
+            notes.append(
+                "a \(format.displayName) has no sound: canvas.audio is left out (write .mp4, .mov or .webm to hear it)")
         }
         if case .video(_, .gif) = format {
             if let fps = options.fps {
@@ -189,8 +217,9 @@ public struct LoadedJob: Sendable {
             } else {
                 let gifFPS = VideoSettings.gifFPS(notAbove: canvas.fps)
                 if gifFPS != canvas.fps {
-                    notes.append("GIF frame delays are whole hundredths of a second: rendering at \(JSONValue.format(gifFPS)) fps "
-                        + "(the scene has \(JSONValue.format(canvas.fps)); --fps picks another 100/n)")
+                    notes.append(
+                        "GIF frame delays are whole hundredths of a second: rendering at \(JSONValue.format(gifFPS)) fps "
+                            + "(the scene has \(JSONValue.format(canvas.fps)); --fps picks another 100/n)")
                 }
                 canvas.fps = gifFPS
             }
@@ -199,7 +228,8 @@ public struct LoadedJob: Sendable {
         session.threads = options.threads
         guard !session.frames.isEmpty else {
             throw RenderJobError.invalid(
-                "\(job.scene): \(JSONValue.format(canvas.duration)) s at \(JSONValue.format(canvas.fps)) fps is not a single frame")
+                "\(job.scene): \(JSONValue.format(canvas.duration)) s at \(JSONValue.format(canvas.fps)) fps is not a single frame"
+            )
         }
         if let frames = options.frames {
             session.frames = try frames.range(frameCount: session.frames.count, fps: canvas.fps)
@@ -216,8 +246,9 @@ public struct LoadedJob: Sendable {
         }
         var output: RenderOutput
         do {
-            output = try RenderOutput(path: path, format: format, canvas: canvas, crf: options.crf, preset: options.preset,
-                                      startFrame: session.frames.lowerBound)
+            output = try RenderOutput(
+                path: path, format: format, canvas: canvas, crf: options.crf, preset: options.preset,
+                startFrame: session.frames.lowerBound)
         } catch {
             throw RenderJobError.invalid("\(error)")
         }
@@ -240,8 +271,10 @@ public struct LoadedJob: Sendable {
         var planned = PlannedRender(output: output, session: session, notes: notes, identity: identity)
         if options.segment == nil, case .video(_, let codec) = format, codec != .gif {
             let count = ParallelSegments.count(
-                asked: options.parallelSegments, threads: options.threads ?? FramePipeline.coreCount, chunks: grid.chunkCount,
-                memoryPerRender: RenderJob.estimatedMemory(width: canvas.pixelWidth, height: canvas.pixelHeight), maxMemory: options.maxMemory)
+                asked: options.parallelSegments, threads: options.threads ?? FramePipeline.coreCount,
+                chunks: grid.chunkCount,
+                memoryPerRender: RenderJob.estimatedMemory(width: canvas.pixelWidth, height: canvas.pixelHeight),
+                maxMemory: options.maxMemory)
             // A soundtrack is added when the parts are joined, so a render with one gets there
             // the way `reel concat` does, and the two give the same bytes.
             if count > 1 || (soundtrack != nil && format.holdsSound) {
@@ -277,13 +310,16 @@ public struct LoadedJob: Sendable {
     /// times), each labelled with its time and frame number; with `outline`, layer outlines on
     /// every tile (`LayerOutline`).
     /// - Throws: `RenderJobError.invalid` for a frame or time outside the scene, or no frames.
-    public func sheet(_ picking: SheetFrames, columns: Int, title: String, outline: Bool = false) throws -> PixelBuffer {
+    public func sheet(_ picking: SheetFrames, columns: Int, title: String, outline: Bool = false) throws -> PixelBuffer
+    {
         let canvas = sheetCanvas
-        let moments = try picking.moments(frameCount: max(canvas.frameCount, 1), fps: canvas.fps, duration: canvas.duration)
+        let moments = try picking.moments(
+            frameCount: max(canvas.frameCount, 1), fps: canvas.fps, duration: canvas.duration)
         // Tiles are independent: drawn on every core.
         let images = frames(at: moments.map(\.time), canvas: canvas, outline: outline)
         let tiles = zip(moments, images).map { (image: $1, label: Self.sheetLabel(time: $0.time, frame: $0.frame)) }
-        let heading = "\(title)  \(timeline.canvas.pixelWidth)×\(timeline.canvas.pixelHeight)  "
+        let heading =
+            "\(title)  \(timeline.canvas.pixelWidth)×\(timeline.canvas.pixelHeight)  "
             + "\(JSONValue.format(canvas.fps)) fps  \(JSONValue.format(canvas.duration)) s  \(canvas.frameCount) frames"
         return ContactSheet(columns: columns, title: heading).render(tiles)
     }
@@ -363,8 +399,10 @@ public struct PlannedRender: Sendable {
     ///   - opened: called once the temporary output exists (the CLI registers it for removal on a forced exit).
     ///   - shouldStop: polled between frames, and once more before the file is moved into place.
     /// - Throws: `RenderJobError.failed` or `.interrupted`.
-    public func run(progress: (RenderSession.Progress) -> Void = { _ in }, shouldStop: () -> Bool = { false },
-                    opened: (any AtomicDestination) -> Void = { _ in }) throws -> Result {
+    public func run(
+        progress: (RenderSession.Progress) -> Void = { _ in }, shouldStop: () -> Bool = { false },
+        opened: (any AtomicDestination) -> Void = { _ in }
+    ) throws -> Result {
         if !parts.isEmpty { return try runParts(progress: progress, shouldStop: shouldStop, opened: opened) }
         let start = DispatchTime.now().uptimeNanoseconds
         let destination: any AtomicDestination, sink: any FrameSink

@@ -43,9 +43,11 @@ public struct RenderOptions: Sendable, Hashable, Codable {
     /// at volume 1 without fades; nil: the scene's. An absolute path (the CLI makes it one).
     public var audio: String?
 
-    public init(fps: Double? = nil, scale: Double? = nil, frames: FrameSpan? = nil, crf: Int? = nil,
-                preset: String? = nil, codec: String? = nil, threads: Int? = nil, limits: SceneLimits = SceneLimits(),
-                parallelSegments: Int? = nil) {
+    public init(
+        fps: Double? = nil, scale: Double? = nil, frames: FrameSpan? = nil, crf: Int? = nil,
+        preset: String? = nil, codec: String? = nil, threads: Int? = nil, limits: SceneLimits = SceneLimits(),
+        parallelSegments: Int? = nil
+    ) {
         self.parallelSegments = parallelSegments
         self.fps = fps
         self.scale = scale
@@ -65,11 +67,12 @@ public struct RenderOptions: Sendable, Hashable, Codable {
         let whole: [(OptionRange, Int?)] = [
             (.maxFrames, limits.maxFrames), (.maxPixels, limits.maxPixels), (.maxFileSize, limits.maxFileBytes),
             (.maxImagePixels, limits.maxImagePixels), (.maxDepth, limits.maxDepth), (.crf, crf), (.threads, threads),
-            (.parallelSegments, parallelSegments),
+            (.parallelSegments, parallelSegments)
         ]
         let fractional: [(OptionRange, Double?)] = [(.fps, fps), (.scale, scale), (.chunkSeconds, chunkSeconds)]
         if let message = whole.lazy.compactMap({ range, value in value.flatMap(range.refusal) }).first
-            ?? fractional.lazy.compactMap({ range, value in value.flatMap(range.refusal) }).first {
+            ?? fractional.lazy.compactMap({ range, value in value.flatMap(range.refusal) }).first
+        {
             throw RenderJobError.invalid(message)
         }
     }

@@ -31,8 +31,10 @@ public struct RenderOutput: Sendable {
     ///   - preset: encoder speed preset; nil for the codec's default; rejected for formats without one.
     ///   - startFrame: the scene frame number of the first frame (timestamps start there).
     /// - Throws: `EncodeError` for settings the format cannot encode.
-    public init(path: String, format: OutputFormat, canvas: Canvas, crf: Int? = nil, preset: String? = nil,
-                startFrame: Int = 0) throws {
+    public init(
+        path: String, format: OutputFormat, canvas: Canvas, crf: Int? = nil, preset: String? = nil,
+        startFrame: Int = 0
+    ) throws {
         self.path = path
         self.format = format
         width = canvas.pixelWidth
@@ -51,8 +53,12 @@ public struct RenderOutput: Sendable {
         case .pngSequence, .rawBGRA:
             if crf != nil { throw EncodeError("A \(format.displayName) is lossless: crf does not apply") }
             if preset != nil { throw EncodeError("A \(format.displayName) has no encoder presets") }
-            guard width > 0, height > 0, width <= VideoSettings.maximumDimension, height <= VideoSettings.maximumDimension else {
-                throw EncodeError("The frame size must be 1…\(VideoSettings.maximumDimension) pixels on a side; got \(width)×\(height)")
+            guard width > 0, height > 0, width <= VideoSettings.maximumDimension,
+                height <= VideoSettings.maximumDimension
+            else {
+                throw EncodeError(
+                    "The frame size must be 1…\(VideoSettings.maximumDimension) pixels on a side; got \(width)×\(height)"
+                )
             }
             settings = nil
         }
@@ -75,7 +81,8 @@ public struct RenderOutput: Sendable {
                 throw error
             }
         case .pngSequence(let pattern):
-            let target = try AtomicSequenceOutput(pattern: pattern, sceneFrames: 0..<sceneFrameCount, replaceReadOnly: replaceReadOnly)
+            let target = try AtomicSequenceOutput(
+                pattern: pattern, sceneFrames: 0..<sceneFrameCount, replaceReadOnly: replaceReadOnly)
             do {
                 return (target, try PNGSequenceSink(output: target, width: width, height: height))
             } catch {

@@ -17,7 +17,8 @@ public struct SceneProblem: Sendable, Hashable, CustomStringConvertible {
         message = d.message
     }
 
-    public init(file: String, location: SourcePosition? = nil, severity: Diagnostic.Severity = .error, message: String) {
+    public init(file: String, location: SourcePosition? = nil, severity: Diagnostic.Severity = .error, message: String)
+    {
         self.file = file
         self.location = location
         self.severity = severity
@@ -26,7 +27,9 @@ public struct SceneProblem: Sendable, Hashable, CustomStringConvertible {
 
     /// `FILE:LINE:COLUMN: error: MESSAGE`, or `FILE: error: MESSAGE` without a place.
     public var description: String {
-        if let location { return Diagnostic(file: file, location: location, severity: severity, message: message).description }
+        if let location {
+            return Diagnostic(file: file, location: location, severity: severity, message: message).description
+        }
         return "\(file): \(severity.rawValue): \(message)"
     }
 
@@ -38,7 +41,7 @@ public struct SceneProblem: Sendable, Hashable, CustomStringConvertible {
             ("line", location.map { .number(Double($0.line)) } ?? .null),
             ("column", location.map { .number(Double($0.column)) } ?? .null),
             ("severity", .string(severity.rawValue)),
-            ("message", .string(message)),
+            ("message", .string(message))
         ])
     }
 }

@@ -24,9 +24,11 @@ extension Scene {
     /// - Throws: `RenderJobError` (options the format cannot take, a scene that does not compile,
     ///   an encoder failure, or `.interrupted`).
     @discardableResult
-    public func render(to path: String, options: RenderOptions = RenderOptions(),
-                       progress: (RenderSession.Progress) -> Void = { _ in },
-                       shouldStop: () -> Bool = { false }) throws -> PlannedRender.Result {
+    public func render(
+        to path: String, options: RenderOptions = RenderOptions(),
+        progress: (RenderSession.Progress) -> Void = { _ in },
+        shouldStop: () -> Bool = { false }
+    ) throws -> PlannedRender.Result {
         try loadedJob(options).plan(output: path).run(progress: progress, shouldStop: shouldStop)
     }
 
@@ -48,18 +50,24 @@ extension Scene {
 
     /// The frame at scene time `time` (the options' scale applied); with `outline`, each
     /// layer's bounds, anchor point and name drawn over it, as `reel still --outline` does.
-    public func still(at time: Double, outline: Bool = false, options: RenderOptions = RenderOptions()) throws -> PixelBuffer {
+    public func still(at time: Double, outline: Bool = false, options: RenderOptions = RenderOptions()) throws
+        -> PixelBuffer
+    {
         try loadedJob(options).still(at: time, outline: outline)
     }
 
     /// The frame at scene time `time`, written to `path` as a PNG.
-    public func still(at time: Double, to path: String, outline: Bool = false, options: RenderOptions = RenderOptions()) throws {
+    public func still(at time: Double, to path: String, outline: Bool = false, options: RenderOptions = RenderOptions())
+        throws
+    {
         try PNGFile.write(still(at: time, outline: outline, options: options), to: path)
     }
 
     /// A contact sheet: `count` frames spread over the scene, first and last included, each
     /// labelled with its time and frame number, written to `path` as a PNG (see `reel sheet`).
-    public func sheet(to path: String, count: Int = 12, columns: Int = 4, options: RenderOptions = RenderOptions()) throws {
+    public func sheet(to path: String, count: Int = 12, columns: Int = 4, options: RenderOptions = RenderOptions())
+        throws
+    {
         try PNGFile.write(loadedJob(options).sheet(count: count, columns: columns, title: "Scene"), to: path)
     }
 
@@ -67,9 +75,12 @@ extension Scene {
     /// written to `path` as a PNG (see `reel sheet --frames` and `--at`); with `outline`, layer
     /// outlines on every tile.
     /// - Throws: `RenderJobError.invalid` for a frame or time outside the scene.
-    public func sheet(to path: String, picking: SheetFrames, columns: Int = 4, outline: Bool = false,
-                      options: RenderOptions = RenderOptions()) throws {
-        try PNGFile.write(loadedJob(options).sheet(picking, columns: columns, title: "Scene", outline: outline), to: path)
+    public func sheet(
+        to path: String, picking: SheetFrames, columns: Int = 4, outline: Bool = false,
+        options: RenderOptions = RenderOptions()
+    ) throws {
+        try PNGFile.write(
+            loadedJob(options).sheet(picking, columns: columns, title: "Scene", outline: outline), to: path)
     }
 
     /// The scene compiled as a render job (a Swift scene has no file: nothing to fingerprint
@@ -78,7 +89,8 @@ extension Scene {
         do { try options.validate() } catch { throw RenderJobError.invalid("\(error)") }
         let timeline: Timeline
         do { timeline = try compile() } catch { throw RenderJobError.invalid("\(error)") }
-        let loaded = LoadedJob(job: RenderJob(scene: "(Swift scene)", options: options), timeline: timeline, readFiles: [])
+        let loaded = LoadedJob(
+            job: RenderJob(scene: "(Swift scene)", options: options), timeline: timeline, readFiles: [])
         if let problem = loaded.soundtrackProblem(audioLocation: nil), problem.severity == .error {
             throw RenderJobError.invalid(problem.description)
         }

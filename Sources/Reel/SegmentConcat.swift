@@ -34,7 +34,9 @@ public enum SegmentConcat {
         let whole = ordered[0].record.whole
         let audio = try soundtrack(of: ordered[0])
         let target: AtomicOutput
-        do { target = try AtomicOutput(finalPath: output, replaceReadOnly: replaceReadOnly) } catch { throw RenderJobError.failed("\(error)") }
+        do { target = try AtomicOutput(finalPath: output, replaceReadOnly: replaceReadOnly) } catch {
+            throw RenderJobError.failed("\(error)")
+        }
         var frames = 0
         var written: AudioResult?
         do {
@@ -70,7 +72,9 @@ public enum SegmentConcat {
             throw RenderJobError.invalid("\(part.path): its soundtrack \(settings.file) is missing or cannot be read")
         }
         guard digest == record.sha256 else {
-            throw RenderJobError.invalid("\(part.path): its soundtrack \(settings.file) changed since the parts were rendered; render them again")
+            throw RenderJobError.invalid(
+                "\(part.path): its soundtrack \(settings.file) changed since the parts were rendered; render them again"
+            )
         }
         let whole = part.record.whole
         guard let codec = VideoContainer(rawValue: whole.container)?.audioCodec else {
@@ -79,7 +83,9 @@ public enum SegmentConcat {
         let rate = Double(AudioCodec.sampleRate)
         let first = Int64((Double(whole.wholeFirst) / whole.fps * rate).rounded())
         let end = Int64((Double(whole.wholeFirst + whole.wholeCount) / whole.fps * rate).rounded())
-        return { try SoundtrackEncoder.encode(settings, codec: codec, firstSample: first, sampleCount: Int(end - first)) }
+        return {
+            try SoundtrackEncoder.encode(settings, codec: codec, firstSample: first, sampleCount: Int(end - first))
+        }
     }
 
     struct Part {
@@ -91,7 +97,9 @@ public enum SegmentConcat {
     /// Reads every part's record and packets, and orders the parts by segment.
     /// - Throws: `RenderJobError.invalid` naming the bad part.
     static func check(_ paths: [String]) throws -> [Part] {
-        guard !paths.isEmpty else { throw RenderJobError.invalid("no parts given: name every segment (reel concat PART… -o OUT)") }
+        guard !paths.isEmpty else {
+            throw RenderJobError.invalid("no parts given: name every segment (reel concat PART… -o OUT)")
+        }
         var parts: [Part] = []
         for path in paths {
             let reader: VideoPacketReader
@@ -103,8 +111,9 @@ public enum SegmentConcat {
             }
             if let first = parts.first?.record { try matches(record, first, path: path, firstPath: parts[0].path) }
             if let twin = parts.first(where: { $0.record.index == record.index }) {
-                throw RenderJobError.invalid("\(path): segment \(record.index)/\(record.count) is given twice"
-                    + (twin.path == path ? "" : " (also as \(twin.path))"))
+                throw RenderJobError.invalid(
+                    "\(path): segment \(record.index)/\(record.count) is given twice"
+                        + (twin.path == path ? "" : " (also as \(twin.path))"))
             }
             try checkPackets(reader, record, path: path)
             parts.append(Part(path: path, record: record, reader: try VideoPacketReader(path: path, fps: record.fps)))
@@ -113,29 +122,37 @@ public enum SegmentConcat {
         let count = parts[0].record.count
         let missing = (0..<count).filter { i in !parts.contains { $0.record.index == i } }
         if !missing.isEmpty {
-            throw RenderJobError.invalid("segment\(missing.count == 1 ? "" : "s") \(missing.map { "\($0)/\(count)" }.joined(separator: ", ")) "
-                + "missing: all \(count) parts are needed")
+            throw RenderJobError.invalid(
+                "segment\(missing.count == 1 ? "" : "s") \(missing.map { "\($0)/\(count)" }.joined(separator: ", ")) "
+                    + "missing: all \(count) parts are needed")
         }
         var next = parts[0].record.wholeFirst
         for part in parts {
             guard part.record.firstFrame == next else {
-                throw RenderJobError.invalid("\(part.path): segment \(part.record.index)/\(count) starts at frame \(part.record.firstFrame), not \(next) where the one before ends")
+                throw RenderJobError.invalid(
+                    "\(part.path): segment \(part.record.index)/\(count) starts at frame \(part.record.firstFrame), not \(next) where the one before ends"
+                )
             }
             next += part.record.frameCount
         }
         guard next == parts[0].record.wholeFirst + parts[0].record.wholeCount else {
-            throw RenderJobError.invalid("\(parts[count - 1].path): the parts end at frame \(next), not at the end of the render")
+            throw RenderJobError.invalid(
+                "\(parts[count - 1].path): the parts end at frame \(next), not at the end of the render")
         }
         return parts
     }
 
     /// Parts belong together when everything but the segment is the same.
-    private static func matches(_ record: SegmentRecord, _ first: SegmentRecord, path: String, firstPath: String) throws {
+    private static func matches(_ record: SegmentRecord, _ first: SegmentRecord, path: String, firstPath: String) throws
+    {
         func differ(_ what: String, _ a: String, _ b: String) -> RenderJobError {
             .invalid("\(path) does not belong with \(firstPath): \(what) \(a) instead of \(b)")
         }
         if record.reel != first.reel { throw differ("Reel version", record.reel, first.reel) }
-        if record.scene != first.scene { throw differ("scene or an image it reads (SHA-256)", String(record.scene.prefix(12)), String(first.scene.prefix(12))) }
+        if record.scene != first.scene {
+            throw differ(
+                "scene or an image it reads (SHA-256)", String(record.scene.prefix(12)), String(first.scene.prefix(12)))
+        }
         if record.options != first.options { throw differ("options", record.options, first.options) }
         if record.count != first.count { throw differ("number of segments", "\(record.count)", "\(first.count)") }
         // The rest, less what each part has of its own (`whole`: its frames, and where it found
@@ -157,8 +174,9 @@ public enum SegmentConcat {
             throw RenderJobError.invalid("\(path): damaged or truncated (\(error))")
         }
         guard packets == record.frameCount, startsWithKeyframe else {
-            throw RenderJobError.invalid("\(path): truncated or damaged: it holds \(packets) of its \(record.frameCount) frames "
-                + "(segment \(record.index)/\(record.count))")
+            throw RenderJobError.invalid(
+                "\(path): truncated or damaged: it holds \(packets) of its \(record.frameCount) frames "
+                    + "(segment \(record.index)/\(record.count))")
         }
     }
 

@@ -21,7 +21,9 @@ public struct Segment: Sendable, Hashable, Codable, CustomStringConvertible {
     /// Parses "I/N"; nil unless 0 ≤ I < N.
     public init?(_ text: String) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, (0..<n).contains(i) else { return nil }
+        guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, (0..<n).contains(i) else {
+            return nil
+        }
         self.init(index: i, count: n)
     }
 
@@ -121,11 +123,13 @@ public struct SegmentRecord: Codable, Sendable, Equatable {
 
     /// Reads a stored record; nil when `text` is not one.
     public init?(json text: String) {
-        guard text.hasPrefix("{"), let record = try? JSONDecoder().decode(SegmentRecord.self, from: Data(text.utf8)) else { return nil }
+        guard text.hasPrefix("{"), let record = try? JSONDecoder().decode(SegmentRecord.self, from: Data(text.utf8))
+        else { return nil }
         self = record
     }
 
-    init(settings: VideoSettings, scene: String, options: String, grid: ChunkGrid, segment: Segment, frames: Range<Int>) {
+    init(settings: VideoSettings, scene: String, options: String, grid: ChunkGrid, segment: Segment, frames: Range<Int>)
+    {
         reel = ReelVersion.string
         self.scene = scene
         self.options = options
@@ -151,8 +155,9 @@ public struct SegmentRecord: Codable, Sendable, Equatable {
         guard let codec = VideoCodec(rawValue: codec), let container = VideoContainer(rawValue: container) else {
             throw EncodeError("unknown codec \(self.codec) or container \(self.container)")
         }
-        var settings = VideoSettings(width: width, height: height, fps: fps, codec: codec, container: container,
-                                     crf: crf, preset: preset, alpha: alpha)
+        var settings = VideoSettings(
+            width: width, height: height, fps: fps, codec: codec, container: container,
+            crf: crf, preset: preset, alpha: alpha)
         settings.startFrame = firstFrame
         settings.chunkFrames = chunkFrames
         settings.chunkOrigin = wholeFirst

@@ -19,19 +19,23 @@ public enum SheetFrames: Sendable, Equatable {
     func moments(frameCount: Int, fps: Double, duration: Double) throws -> [(time: Double, frame: Int)] {
         switch self {
         case .count(let n):
-            guard (1...Self.maximumTiles).contains(n) else { throw RenderJobError.invalid("--count must be 1…\(Self.maximumTiles), got \(n)") }
+            guard (1...Self.maximumTiles).contains(n) else {
+                throw RenderJobError.invalid("--count must be 1…\(Self.maximumTiles), got \(n)")
+            }
             return LoadedJob.sheetFrames(count: n, of: frameCount).map { (Double($0) / fps, $0) }
         case .frames(let list):
             try Self.checkLength(list.count)
             for frame in list where !(0..<frameCount).contains(frame) {
-                throw RenderJobError.invalid("--frames \(frame): the scene's frames are 0…\(frameCount - 1) "
-                    + "(\(JSONValue.format(duration)) s at \(JSONValue.format(fps)) fps)")
+                throw RenderJobError.invalid(
+                    "--frames \(frame): the scene's frames are 0…\(frameCount - 1) "
+                        + "(\(JSONValue.format(duration)) s at \(JSONValue.format(fps)) fps)")
             }
             return list.map { (Double($0) / fps, $0) }
         case .times(let list):
             try Self.checkLength(list.count)
             for time in list where !(time.isFinite && time >= 0 && time <= duration) {
-                throw RenderJobError.invalid("--at \(JSONValue.format(time)): the scene runs from 0 to \(JSONValue.format(duration)) s")
+                throw RenderJobError.invalid(
+                    "--at \(JSONValue.format(time)): the scene runs from 0 to \(JSONValue.format(duration)) s")
             }
             // The frame a time falls in (frames sample the start of their interval); a hair of
             // tolerance so 2.2 s at 30 fps is frame 66, not 65.99….
@@ -41,6 +45,8 @@ public enum SheetFrames: Sendable, Equatable {
 
     private static func checkLength(_ n: Int) throws {
         guard n >= 1 else { throw RenderJobError.invalid("give at least one frame or time") }
-        guard n <= maximumTiles else { throw RenderJobError.invalid("a sheet takes at most \(maximumTiles) frames, got \(n)") }
+        guard n <= maximumTiles else {
+            throw RenderJobError.invalid("a sheet takes at most \(maximumTiles) frames, got \(n)")
+        }
     }
 }

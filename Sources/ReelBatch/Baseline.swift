@@ -7,7 +7,8 @@ import Reel
 public enum Baseline {
     /// The comparison for a job: the most telling of its outputs' (changed, then missing, then
     /// new, then unchanged).
-    public static func compare(outputs: [String], outputDirectory: String, baselineDirectory: String) -> BaselineResult? {
+    public static func compare(outputs: [String], outputDirectory: String, baselineDirectory: String) -> BaselineResult?
+    {
         let results = outputs.map { output in
             compare(output: output, baseline: BatchPlan.join(baselineDirectory, relative(output, to: outputDirectory)))
         }
@@ -29,7 +30,9 @@ public enum Baseline {
         }
         // Byte-identical files are unchanged without decoding (the usual case for a render that
         // did not change: Reel's output is a pure function of scene and options).
-        if current.count == previous.count, OutputRecord.digest(of: current)?.digest == OutputRecord.digest(of: previous)?.digest {
+        if current.count == previous.count,
+            OutputRecord.digest(of: current)?.digest == OutputRecord.digest(of: previous)?.digest
+        {
             result.framesCompared = max(OutputRecord.read(for: output)?.frames ?? 0, 0)
             return result
         }
@@ -38,9 +41,13 @@ public enum Baseline {
         var worst: (difference: FrameDifference, mine: PixelBuffer, theirs: PixelBuffer)?
         let comparison: FrameComparison
         do {
-            comparison = try FrameComparison.run(VideoFrames(files: current), VideoFrames(files: previous), visit: { frame, mine, theirs in
-                if worst.map({ frame.difference.isWorse(than: $0.difference) }) ?? true { worst = (frame.difference, mine, theirs) }
-            })
+            comparison = try FrameComparison.run(
+                VideoFrames(files: current), VideoFrames(files: previous),
+                visit: { frame, mine, theirs in
+                    if worst.map({ frame.difference.isWorse(than: $0.difference) }) ?? true {
+                        worst = (frame.difference, mine, theirs)
+                    }
+                })
         } catch {
             result.status = .changed
             result.note = "cannot decode: \(error)"
@@ -78,7 +85,8 @@ public enum Baseline {
     static func relative(_ path: String, to folder: String) -> String {
         let full = URL(fileURLWithPath: path).standardizedFileURL.path
         let base = URL(fileURLWithPath: folder).standardizedFileURL.path
-        return full.hasPrefix(base + "/") ? String(full.dropFirst(base.count + 1)) : (path as NSString).lastPathComponent
+        return full.hasPrefix(base + "/")
+            ? String(full.dropFirst(base.count + 1)) : (path as NSString).lastPathComponent
     }
 
     /// The files holding an output's frames: the file, or a PNG sequence's files in frame order.

@@ -37,7 +37,9 @@ public struct BatchPlan: Sendable {
                 case .preset(let v): render.options.preset = v
                 case .codec(let v): render.options.codec = v
                 case .audio(let file):
-                    render.options.audio = file.hasPrefix("/") ? file : URL(fileURLWithPath: BatchPlan.join(folder, file)).standardizedFileURL.path
+                    render.options.audio =
+                        file.hasPrefix("/")
+                        ? file : URL(fileURLWithPath: BatchPlan.join(folder, file)).standardizedFileURL.path
                 case .timeout(let v): timeout = v
                 case .retries(let v): retries = v
                 }
@@ -88,9 +90,13 @@ public struct BatchPlan: Sendable {
             }
             if isDirectory.boolValue {
                 let scenes = Self.scenes(inFolder: input)
-                if scenes.isEmpty { problems.append(SceneProblem(file: input, message: "no scene files (.yaml, .yml, .json) in this folder")) }
+                if scenes.isEmpty {
+                    problems.append(
+                        SceneProblem(file: input, message: "no scene files (.yaml, .yml, .json) in this folder"))
+                }
                 for relative in scenes {
-                    jobs.append(settings.job(Self.join(input, relative), outputs: [Self.output(for: relative, settings)]))
+                    jobs.append(
+                        settings.job(Self.join(input, relative), outputs: [Self.output(for: relative, settings)]))
                 }
             } else if BatchManifest.isManifest(path: input) {
                 do {
@@ -98,14 +104,18 @@ public struct BatchPlan: Sendable {
                     let folder = (input as NSString).deletingLastPathComponent
                     for job in manifest.jobs {
                         let scene = job.scene.hasPrefix("/") ? job.scene : Self.join(folder, job.scene)
-                        let outputs = job.outputs.isEmpty
+                        let outputs =
+                            job.outputs.isEmpty
                             ? [Self.output(for: Self.mirrored(job.scene), settings)]
                             : job.outputs.map { $0.hasPrefix("/") ? $0 : Self.join(settings.outputDirectory, $0) }
                         var planned = settings.job(scene, outputs: outputs)
                         planned.apply(manifest.defaults + job.settings, manifestFolder: folder)
                         jobs.append(planned)
                         if !fm.fileExists(atPath: scene) {
-                            problems.append(SceneProblem(file: input, location: job.location, message: "scene '\(job.scene)' not found (tried \(scene))"))
+                            problems.append(
+                                SceneProblem(
+                                    file: input, location: job.location,
+                                    message: "scene '\(job.scene)' not found (tried \(scene))"))
                         }
                     }
                 } catch let error as SceneLoadError {
@@ -124,13 +134,18 @@ public struct BatchPlan: Sendable {
             for output in job.outputs {
                 let key = URL(fileURLWithPath: output).standardizedFileURL.path
                 if let other = writers[key] {
-                    problems.append(SceneProblem(file: job.scene, message: "\(output) is also the output of \(other); give the jobs different outputs"))
+                    problems.append(
+                        SceneProblem(
+                            file: job.scene,
+                            message: "\(output) is also the output of \(other); give the jobs different outputs"))
                 } else {
                     writers[key] = job.scene
                 }
             }
         }
-        if jobs.isEmpty, problems.isEmpty { problems.append(SceneProblem(file: "reel batch", message: "no scenes to render")) }
+        if jobs.isEmpty, problems.isEmpty {
+            problems.append(SceneProblem(file: "reel batch", message: "no scenes to render"))
+        }
         guard problems.isEmpty else { throw BatchInputError(problems: problems) }
         self.jobs = jobs
     }
@@ -158,7 +173,8 @@ public struct BatchPlan: Sendable {
     /// `ui/card.yaml` → `OUT/ui/card.mp4` (a PNG sequence: `OUT/ui/card/card-%04d.png`).
     static func output(for relativeScene: String, _ settings: Settings) -> String {
         let stem = (relativeScene as NSString).deletingPathExtension
-        let name = settings.format == "png"
+        let name =
+            settings.format == "png"
             ? "\(stem)/\((stem as NSString).lastPathComponent)-%04d.png"
             : "\(stem).\(settings.format)"
         return join(settings.outputDirectory, name)

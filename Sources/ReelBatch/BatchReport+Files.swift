@@ -21,7 +21,9 @@ extension BatchReport {
         var written: [(String, String)] = []
         if let json = files.json { written.append((json, self.json.pretty + "\n")) }
         if let junit = files.junit { written.append((junit, JUnitReport.xml(self, failOnChange: files.failOnChange))) }
-        if let html = files.html { written.append((html, HTMLReport.html(self, relativeTo: (html as NSString).deletingLastPathComponent))) }
+        if let html = files.html {
+            written.append((html, HTMLReport.html(self, relativeTo: (html as NSString).deletingLastPathComponent)))
+        }
         for (path, text) in written {
             try BatchWorker.createFolders(for: path)
             do {

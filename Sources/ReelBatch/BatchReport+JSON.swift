@@ -11,8 +11,12 @@ extension BatchReport {
             ("seconds", .number(Self.rounded(seconds))),
             ("outputDirectory", .string(outputDirectory)),
             ("baselineDirectory", baselineDirectory.map(JSONValue.string) ?? .null),
-            ("summary", .object(counts.map { ($0.0.rawValue, .number(Double($0.1))) } + [("total", .number(Double(jobs.count)))])),
-            ("jobs", .array(jobs.map(\.json))),
+            (
+                "summary",
+                .object(
+                    counts.map { ($0.0.rawValue, .number(Double($0.1))) } + [("total", .number(Double(jobs.count)))])
+            ),
+            ("jobs", .array(jobs.map(\.json)))
         ])
     }
 
@@ -33,7 +37,7 @@ extension JobReport {
             ("bytes", .number(Double(bytes))),
             ("attempts", .number(Double(attempts))),
             ("peakMemory", .number(Double(peakMemory))),
-            ("baseline", baseline?.json ?? .null),
+            ("baseline", baseline?.json ?? .null)
         ]
         if let log { pairs.append(("log", .string(log))) }
         return .object(pairs)
@@ -61,7 +65,7 @@ extension BaselineResult {
             ("worstMeanShift", Self.number(worstMeanShift)),
             // Four decimals: SSIM's changes that matter are in the third.
             ("worstSSIM", worstSSIM.map { .number(($0 * 10000).rounded() / 10000) } ?? .null),
-            ("note", note.map(JSONValue.string) ?? .null),
+            ("note", note.map(JSONValue.string) ?? .null)
         ])
     }
 }

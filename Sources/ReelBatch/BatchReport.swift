@@ -15,7 +15,10 @@ public struct BatchReport: Sendable, Codable {
     public var baselineDirectory: String?
     public var jobs: [JobReport]
 
-    public init(version: String, started: String, seconds: Double, outputDirectory: String, baselineDirectory: String?, jobs: [JobReport]) {
+    public init(
+        version: String, started: String, seconds: Double, outputDirectory: String, baselineDirectory: String?,
+        jobs: [JobReport]
+    ) {
         self.version = version
         self.started = started
         self.seconds = seconds
@@ -84,9 +87,11 @@ public struct JobReport: Sendable {
     /// The comparison with `--baseline`, when asked for.
     public var baseline: BaselineResult?
 
-    public init(scene: String, outputs: [String], status: JobStatus, reason: String, diagnostics: [SceneProblem] = [],
-                frames: Int = 0, seconds: Double = 0, bytes: Int = 0, attempts: Int = 0, log: String? = nil,
-                sheetPNG: Data? = nil, baseline: BaselineResult? = nil) {
+    public init(
+        scene: String, outputs: [String], status: JobStatus, reason: String, diagnostics: [SceneProblem] = [],
+        frames: Int = 0, seconds: Double = 0, bytes: Int = 0, attempts: Int = 0, log: String? = nil,
+        sheetPNG: Data? = nil, baseline: BaselineResult? = nil
+    ) {
         self.scene = scene
         self.outputs = outputs
         self.status = status
@@ -104,8 +109,11 @@ public struct JobReport: Sendable {
     /// The line of the log that says most: a fatal error's message when the renderer crashed
     /// (the backtrace after it is for developers), else its last line.
     public var logHeadline: String? {
-        let lines = (log ?? "").split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        return lines.first { $0.contains("Fatal error") || $0.contains("error:") || $0.contains("[error]") } ?? lines.last
+        let lines = (log ?? "").split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter {
+            !$0.isEmpty
+        }
+        return lines.first { $0.contains("Fatal error") || $0.contains("error:") || $0.contains("[error]") }
+            ?? lines.last
     }
 
     /// Frames per second of this run's rendering (0 when nothing was rendered).

@@ -50,8 +50,10 @@ public final class BatchRunner: @unchecked Sendable {
     private var stopping = false
     private var stopReason = "interrupted"
 
-    public init(plan: BatchPlan, settings: Settings, events: @escaping @Sendable (Event) -> Void = { _ in },
-                shouldStop: @escaping @Sendable () -> Bool = { false }) {
+    public init(
+        plan: BatchPlan, settings: Settings, events: @escaping @Sendable (Event) -> Void = { _ in },
+        shouldStop: @escaping @Sendable () -> Bool = { false }
+    ) {
         self.plan = plan
         self.settings = settings
         let eventLock = self.eventLock
@@ -86,7 +88,12 @@ public final class BatchRunner: @unchecked Sendable {
                     let report = runJob(index)
                     reports.set(index, report)
                     events(.finished(job: index, report))
-                    if settings.failFast, report.status.isFailure { stop(reason: "not run: --fail-fast stopped the batch after \(report.scene) \(report.status.rawValue)") }
+                    if settings.failFast, report.status.isFailure {
+                        stop(
+                            reason:
+                                "not run: --fail-fast stopped the batch after \(report.scene) \(report.status.rawValue)"
+                        )
+                    }
                 }
                 group.leave()
             }
@@ -94,10 +101,15 @@ public final class BatchRunner: @unchecked Sendable {
         group.wait()
         lock.withLock { finished = true }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - clock) / 1e9
-        return BatchReport(version: settings.version, started: ISO8601DateFormatter().string(from: started), seconds: seconds,
-                           outputDirectory: settings.outputDirectory, baselineDirectory: settings.baseline,
-                           jobs: reports.all.enumerated().map { $1 ?? JobReport(scene: plan.jobs[$0].scene, outputs: plan.jobs[$0].outputs,
-                                                                              status: .interrupted, reason: "not run") })
+        return BatchReport(
+            version: settings.version, started: ISO8601DateFormatter().string(from: started), seconds: seconds,
+            outputDirectory: settings.outputDirectory, baselineDirectory: settings.baseline,
+            jobs: reports.all.enumerated().map {
+                $1
+                    ?? JobReport(
+                        scene: plan.jobs[$0].scene, outputs: plan.jobs[$0].outputs,
+                        status: .interrupted, reason: "not run")
+            })
     }
 
     private var finished = false
@@ -127,10 +139,12 @@ public final class BatchRunner: @unchecked Sendable {
         return Freshness.staleReason(output: output, job: job.render, version: settings.version)
     }
 
-
     private func runJob(_ index: Int) -> JobReport {
         let job = plan.jobs[index]
-        if isStopping { return JobReport(scene: job.scene, outputs: job.outputs, status: .interrupted, reason: lock.withLock { stopReason }) }
+        if isStopping {
+            return JobReport(
+                scene: job.scene, outputs: job.outputs, status: .interrupted, reason: lock.withLock { stopReason })
+        }
         let stale = job.outputs.compactMap { output in reason(job, output).map { (output, $0) } }
         var report: JobReport
         if stale.isEmpty {
@@ -141,7 +155,8 @@ public final class BatchRunner: @unchecked Sendable {
             report = render(index, job, outputs: stale.map(\.0), reason: stale[0].1)
         }
         if let baseline = settings.baseline {
-            report.baseline = Baseline.compare(outputs: job.outputs, outputDirectory: settings.outputDirectory, baselineDirectory: baseline)
+            report.baseline = Baseline.compare(
+                outputs: job.outputs, outputDirectory: settings.outputDirectory, baselineDirectory: baseline)
         }
         return report
     }
@@ -186,7 +201,8 @@ public final class BatchRunner: @unchecked Sendable {
         render.outputs = outputs
         let worker: WorkerProcess
         do {
-            worker = try WorkerProcess(executable: settings.worker[0], arguments: Array(settings.worker.dropFirst()), input: try render.json())
+            worker = try WorkerProcess(
+                executable: settings.worker[0], arguments: Array(settings.worker.dropFirst()), input: try render.json())
         } catch {
             return Outcome(status: .failed, message: "\(error)")
         }
@@ -224,28 +240,36 @@ public final class BatchRunner: @unchecked Sendable {
         Self.removeTemporaries(of: worker.pid, besides: outputs)
         let log = worker.errorOutput.isEmpty ? nil : worker.errorOutput
         if lock.withLock({ timedOut }) {
-            return Outcome(status: .timeout, message: "stopped after \(JSONValue.format(job.timeout ?? 0)) s (--timeout)", log: log)
+            return Outcome(
+                status: .timeout, message: "stopped after \(JSONValue.format(job.timeout ?? 0)) s (--timeout)", log: log
+            )
         }
         guard let result else {
-            var how = switch ending {
-            case .signalled(let s): "the renderer crashed (signal \(s): \(String(cString: strsignal(s))))"
-            case .exited(let code): "the renderer ended without a result (exit status \(code))"
-            }
+            var how =
+                switch ending {
+                case .signalled(let s): "the renderer crashed (signal \(s): \(String(cString: strsignal(s))))"
+                case .exited(let code): "the renderer ended without a result (exit status \(code))"
+                }
             how += memoryHint(log: log, peakMemory: peakMemory, limit: job.render.options.maxMemory)
             if isStopping { return Outcome(status: .interrupted, message: lock.withLock { stopReason }, log: log) }
             return Outcome(status: .failed, message: how, log: log, peakMemory: peakMemory)
         }
-        let status: JobStatus = switch result.status {
-        case "rendered": .rendered
-        case "invalid": .invalid
-        case "interrupted": .interrupted
-        default: .failed
-        }
+        let status: JobStatus =
+            switch result.status {
+            case "rendered": .rendered
+            case "invalid": .invalid
+            case "interrupted": .interrupted
+            default: .failed
+            }
         var message = result.message ?? result.status
-        if status == .failed { message += memoryHint(log: log, peakMemory: peakMemory, limit: job.render.options.maxMemory) }
-        return Outcome(status: status, message: status == .interrupted ? lock.withLock { stopReason } : message,
-                       diagnostics: result.diagnostics.map(\.sceneProblem), frames: result.frames, bytes: result.bytes,
-                       sheet: result.sheet.flatMap { Data(base64Encoded: $0) }, log: status == .failed ? log : nil, peakMemory: peakMemory)
+        if status == .failed {
+            message += memoryHint(log: log, peakMemory: peakMemory, limit: job.render.options.maxMemory)
+        }
+        return Outcome(
+            status: status, message: status == .interrupted ? lock.withLock { stopReason } : message,
+            diagnostics: result.diagnostics.map(\.sceneProblem), frames: result.frames, bytes: result.bytes,
+            sheet: result.sheet.flatMap { Data(base64Encoded: $0) }, log: status == .failed ? log : nil,
+            peakMemory: peakMemory)
     }
 
     /// ": it ran out of memory (…)" when a failure looks like a failed allocation under
@@ -262,7 +286,8 @@ public final class BatchRunner: @unchecked Sendable {
         let fm = FileManager.default
         for folder in Set(outputs.map { ($0 as NSString).deletingLastPathComponent }) {
             let path = folder.isEmpty ? "." : folder
-            for name in (try? fm.contentsOfDirectory(atPath: path)) ?? [] where name.hasPrefix(".") && name.contains(".reel-tmp-\(pid)-") {
+            for name in (try? fm.contentsOfDirectory(atPath: path)) ?? []
+            where name.hasPrefix(".") && name.contains(".reel-tmp-\(pid)-") {
                 try? fm.removeItem(atPath: BatchPlan.join(path, name))
             }
         }

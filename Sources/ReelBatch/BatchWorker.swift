@@ -10,13 +10,16 @@ public enum BatchWorker {
     public static let crashHook = "REEL_TEST_CRASH_SCENE"
 
     /// Renders each of the job's outputs, reporting progress through `emit`; returns the result message.
-    public static func run(_ job: RenderJob, version: String, emit: (WorkerMessage) -> Void,
-                           shouldStop: @escaping () -> Bool) -> WorkerMessage.Result {
+    public static func run(
+        _ job: RenderJob, version: String, emit: (WorkerMessage) -> Void,
+        shouldStop: @escaping () -> Bool
+    ) -> WorkerMessage.Result {
         // Digested before reading, so a scene edited during the render is seen as changed next time.
         let sceneDigest = OutputRecord.fileDigest(job.scene)?.digest ?? ""
         let (loaded, problems) = job.check()
-        var result = WorkerMessage.Result(status: "rendered", message: nil, diagnostics: problems.map(WorkerMessage.Problem.init),
-                                          frames: 0, bytes: 0, sheet: nil)
+        var result = WorkerMessage.Result(
+            status: "rendered", message: nil, diagnostics: problems.map(WorkerMessage.Problem.init),
+            frames: 0, bytes: 0, sheet: nil)
         guard let loaded else {
             let errors = problems.filter { $0.severity == .error }.count
             result.status = "invalid"
@@ -31,20 +34,26 @@ public enum BatchWorker {
             do {
                 try createFolders(for: output)
                 let plan = try loaded.plan(output: output)
-                let rendered = try plan.run(progress: { p in
-                    if p.stage == .encoding { emit(WorkerMessage(progress: .init(output: index, done: p.framesDone, total: p.frameCount))) }
-                }, shouldStop: shouldStop)
+                let rendered = try plan.run(
+                    progress: { p in
+                        if p.stage == .encoding {
+                            emit(WorkerMessage(progress: .init(output: index, done: p.framesDone, total: p.frameCount)))
+                        }
+                    }, shouldStop: shouldStop)
                 result.frames += rendered.frames
                 result.bytes += rendered.bytes
                 if result.sheet == nil { result.sheet = sheet(loaded)?.base64EncodedString() }
-                let outputFiles = OutputRecord.files(of: output, frames: Freshness.isSequence(output) ? plan.session.frames : nil)
+                let outputFiles = OutputRecord.files(
+                    of: output, frames: Freshness.isSequence(output) ? plan.session.frames : nil)
                 guard let (digest, bytes) = OutputRecord.digest(of: outputFiles) else {
                     throw RenderJobError.failed("\(output) was written but cannot be read back")
                 }
-                try OutputRecord(reel: version, scene: .init(path: (job.scene as NSString).lastPathComponent, sha256: sceneDigest),
-                                 files: files, options: plan.identity.compact,
-                                 outputFiles: outputFiles.map { ($0 as NSString).lastPathComponent },
-                                 outputBytes: bytes, outputDigest: digest, frames: rendered.frames, sheet: result.sheet).write(for: output)
+                try OutputRecord(
+                    reel: version, scene: .init(path: (job.scene as NSString).lastPathComponent, sha256: sceneDigest),
+                    files: files, options: plan.identity.compact,
+                    outputFiles: outputFiles.map { ($0 as NSString).lastPathComponent },
+                    outputBytes: bytes, outputDigest: digest, frames: rendered.frames, sheet: result.sheet
+                ).write(for: output)
             } catch let error as RenderJobError {
                 switch error {
                 case .invalid(let m): (result.status, result.message) = ("invalid", m)

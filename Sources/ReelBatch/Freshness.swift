@@ -15,7 +15,9 @@ public enum Freshness {
         guard let record = OutputRecord.read(for: output) else {
             return FileManager.default.fileExists(atPath: output) ? "no record of how it was made" : "new"
         }
-        let files = isSequence(output) ? record.outputFiles.map { BatchPlan.join((output as NSString).deletingLastPathComponent, $0) } : [output]
+        let files =
+            isSequence(output)
+            ? record.outputFiles.map { BatchPlan.join((output as NSString).deletingLastPathComponent, $0) } : [output]
         if !files.allSatisfy({ FileManager.default.fileExists(atPath: $0) }) { return "output missing" }
         if record.reel != version { return "reel changed" }
         guard (try? job.fingerprint(output: output)) == record.options else { return "options changed" }
@@ -25,7 +27,9 @@ public enum Freshness {
             let path = file.path.hasPrefix("/") ? file.path : BatchPlan.join(folder, file.path)
             if OutputRecord.fileDigest(path)?.digest != file.sha256 { return "\(file.path) changed" }
         }
-        guard let (digest, bytes) = OutputRecord.digest(of: files), bytes == record.outputBytes, digest == record.outputDigest else {
+        guard let (digest, bytes) = OutputRecord.digest(of: files), bytes == record.outputBytes,
+            digest == record.outputDigest
+        else {
             return "output changed"
         }
         return nil

@@ -46,20 +46,26 @@ public enum HTMLReport {
         let changed = report.jobs.filter { $0.baseline?.status == .changed }.count
         var html = "<header class=\"summary\">\n<h1>reel batch</h1>\n<ul class=\"counts\">\n"
         for (status, count) in report.counts {
-            html += "<li class=\"badge status-\(status.rawValue)\(count == 0 ? " zero" : "")\">"
+            html +=
+                "<li class=\"badge status-\(status.rawValue)\(count == 0 ? " zero" : "")\">"
                 + "<b>\(count)</b> \(status.rawValue)</li>\n"
         }
         html += "</ul>\n<dl class=\"facts\">\n"
         html += fact("Started", report.started)
-        html += fact("Time", "\(ReportText.seconds(report.seconds)) s for \(report.jobs.count) job\(report.jobs.count == 1 ? "" : "s")")
+        html += fact(
+            "Time",
+            "\(ReportText.seconds(report.seconds)) s for \(report.jobs.count) job\(report.jobs.count == 1 ? "" : "s")")
         html += fact("Reel", report.version)
         html += fact("Outputs", report.outputDirectory)
         if let baseline = report.baselineDirectory { html += fact("Baseline", baseline) }
         html += "</dl>\n"
         // The filter needs the script; without it every card shows, which is the right fallback.
         html += "<nav class=\"filters\" aria-label=\"Show\">\n"
-        for (filter, label, count) in [("all", "All", report.jobs.count), ("failures", "Failures", failures), ("changed", "Changed", changed)] {
-            html += "<button type=\"button\" data-filter=\"\(filter)\" aria-pressed=\"\(filter == "all")\">"
+        for (filter, label, count) in [
+            ("all", "All", report.jobs.count), ("failures", "Failures", failures), ("changed", "Changed", changed)
+        ] {
+            html +=
+                "<button type=\"button\" data-filter=\"\(filter)\" aria-pressed=\"\(filter == "all")\">"
                 + "\(label) <span class=\"count\">\(count)</span></button>\n"
         }
         html += "</nav>\n</header>\n"
@@ -72,16 +78,19 @@ public enum HTMLReport {
 
     private static func card(_ job: JobReport, number: Int, htmlDirectory: String) -> String {
         let changed = job.baseline?.status == .changed
-        var html = "<article class=\"job status-\(job.status.rawValue)\" id=\"job-\(number)\" "
+        var html =
+            "<article class=\"job status-\(job.status.rawValue)\" id=\"job-\(number)\" "
             + "data-status=\"\(job.status.rawValue)\" data-failure=\"\(job.status.isFailure)\" data-changed=\"\(changed)\">\n"
-        html += "<header class=\"job-head\"><h2 class=\"scene\">\(text(job.scene))</h2>"
+        html +=
+            "<header class=\"job-head\"><h2 class=\"scene\">\(text(job.scene))</h2>"
             + "<span class=\"badge status-\(job.status.rawValue)\">\(job.status.rawValue)</span></header>\n"
         html += "<p class=\"reason\">\(text(job.reason))</p>\n"
         html += numbers(job)
         if !job.diagnostics.isEmpty {
             html += "<ul class=\"diagnostics\">\n"
             for problem in job.diagnostics {
-                html += "<li class=\"severity-\(problem.severity.rawValue)\"><code>\(text(problem.description))</code></li>\n"
+                html +=
+                    "<li class=\"severity-\(problem.severity.rawValue)\"><code>\(text(problem.description))</code></li>\n"
             }
             html += "</ul>\n"
         }
@@ -91,13 +100,15 @@ public enum HTMLReport {
         if job.sheetPNG != nil || !job.outputs.isEmpty {
             html += "<div class=\"media\">\n"
             if let sheet = job.sheetPNG {
-                html += "<figure class=\"sheet\"><img src=\"\(dataURL(sheet))\" alt=\"Contact sheet of \(attribute(job.scene))\">"
+                html +=
+                    "<figure class=\"sheet\"><img src=\"\(dataURL(sheet))\" alt=\"Contact sheet of \(attribute(job.scene))\">"
                     + "<figcaption>contact sheet</figcaption></figure>\n"
             }
             for output in job.outputs {
                 // A failed job's outputs are usually absent (outputs are written atomically): a
                 // player would only say "cannot play", which blames the browser.
-                html += job.status.isFailure
+                html +=
+                    job.status.isFailure
                     ? "<figure class=\"output-card\" data-kind=\"link\">\(outputLink(output, htmlDirectory: htmlDirectory))"
                         + "<p class=\"note\">\(notWritten(job.status))</p></figure>\n"
                     : outputCard(output, htmlDirectory: htmlDirectory)
@@ -153,14 +164,18 @@ public enum HTMLReport {
         case "png":
             // A sequence's path is a pattern (shot-%04d.png): link its folder, which holds the frames.
             let folder = (output as NSString).deletingLastPathComponent
-            let folderHref = attribute(relativeURL(from: htmlDirectory, to: folder.isEmpty ? "." : folder, folder: true))
-            return "<figure class=\"output-card\" data-kind=\"link\"><a href=\"\(folderHref)\" title=\"\(attribute(output))\">"
+            let folderHref = attribute(
+                relativeURL(from: htmlDirectory, to: folder.isEmpty ? "." : folder, folder: true))
+            return
+                "<figure class=\"output-card\" data-kind=\"link\"><a href=\"\(folderHref)\" title=\"\(attribute(output))\">"
                 + "\(text(name))</a><p class=\"note\">PNG sequence: one file per frame in this folder.</p></figure>\n"
         case "mov":
-            return "<figure class=\"output-card\" data-kind=\"link\">\(link)<p class=\"note\">QuickTime movie (ProRes by default): "
+            return
+                "<figure class=\"output-card\" data-kind=\"link\">\(link)<p class=\"note\">QuickTime movie (ProRes by default): "
                 + "browsers cannot play ProRes; open it in QuickTime Player, VLC or an editor.</p></figure>\n"
         case "bgra":
-            return "<figure class=\"output-card\" data-kind=\"link\">\(link)<p class=\"note\">Raw BGRA frames, no header: "
+            return
+                "<figure class=\"output-card\" data-kind=\"link\">\(link)<p class=\"note\">Raw BGRA frames, no header: "
                 + "for other tools, not for viewing.</p></figure>\n"
         default:
             return "<figure class=\"output-card\" data-kind=\"link\">\(link)</figure>\n"
@@ -170,21 +185,28 @@ public enum HTMLReport {
     /// A link to the output named by its file name, with the full path as its tooltip.
     private static func outputLink(_ output: String, htmlDirectory: String) -> String {
         let name = (output as NSString).lastPathComponent
-        return "<a href=\"\(attribute(relativeURL(from: htmlDirectory, to: output)))\" title=\"\(attribute(output))\">\(text(name))</a>"
+        return
+            "<a href=\"\(attribute(relativeURL(from: htmlDirectory, to: output)))\" title=\"\(attribute(output))\">\(text(name))</a>"
     }
 
     private static func baselineSection(_ baseline: BaselineResult) -> String {
-        var html = "<section class=\"baseline\">\n<h3>Baseline <span class=\"badge baseline-\(baseline.status.rawValue)\">"
+        var html =
+            "<section class=\"baseline\">\n<h3>Baseline <span class=\"badge baseline-\(baseline.status.rawValue)\">"
             + "\(baseline.status.rawValue)</span></h3>\n"
         html += "<p>\(text(ReportText.baselineSummary(baseline)))</p>\n"
-        html += "<p class=\"paths\"><code>\(text(baseline.output))</code> against <code>\(text(baseline.baselinePath))</code></p>\n"
-        let pictures = [("baseline", baseline.baselinePNG), ("new", baseline.currentPNG), ("difference", baseline.differencePNG)]
+        html +=
+            "<p class=\"paths\"><code>\(text(baseline.output))</code> against <code>\(text(baseline.baselinePath))</code></p>\n"
+        let pictures = [
+            ("baseline", baseline.baselinePNG), ("new", baseline.currentPNG), ("difference", baseline.differencePNG)
+        ]
         if pictures.contains(where: { $0.1 != nil }) {
             let frame = baseline.worstFrame.map { " (frame \($0))" } ?? ""
             html += "<div class=\"compare\">\n"
             for (label, png) in pictures {
                 html += "<figure>"
-                html += png.map { "<img src=\"\(dataURL($0))\" alt=\"\(attribute(label + frame))\">" } ?? "<div class=\"absent\">none</div>"
+                html +=
+                    png.map { "<img src=\"\(dataURL($0))\" alt=\"\(attribute(label + frame))\">" }
+                    ?? "<div class=\"absent\">none</div>"
                 html += "<figcaption>\(label)\(text(frame))</figcaption></figure>\n"
             }
             html += "</div>\n"
@@ -240,7 +262,8 @@ public enum HTMLReport {
 
     /// Inline styles and scripts only, pictures from `data:`, media and links from anywhere
     /// (the outputs, relative to the page); no requests, fonts, frames or plug-ins.
-    private static let contentSecurityPolicy = "default-src 'none'; img-src data: *; media-src *; "
+    private static let contentSecurityPolicy =
+        "default-src 'none'; img-src data: *; media-src *; "
         + "style-src 'unsafe-inline'; script-src 'unsafe-inline'; base-uri 'none'; form-action 'none'"
 
     private static let style = """

@@ -18,7 +18,8 @@ public enum JUnitReport {
         let cases = report.jobs.map { TestCase(job: $0, failOnChange: failOnChange) }
         let failures = cases.filter { $0.problem?.element == "failure" }.count
         let errors = cases.filter { $0.problem?.element == "error" }.count
-        let counts = "tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"0\" "
+        let counts =
+            "tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"0\" "
             + "time=\"\(ReportText.seconds(report.seconds))\""
 
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -71,8 +72,9 @@ public enum JUnitReport {
             switch job.status {
             case .invalid:
                 // The diagnostics are the useful part: CI shows the failure text next to the case.
-                problem = Problem(element: "failure", message: job.reason, type: "invalid",
-                                  text: diagnostics.isEmpty ? job.reason : diagnostics)
+                problem = Problem(
+                    element: "failure", message: job.reason, type: "invalid",
+                    text: diagnostics.isEmpty ? job.reason : diagnostics)
             case .failed, .timeout, .interrupted:
                 var text = job.reason
                 if !diagnostics.isEmpty { text += "\n\n" + diagnostics }
@@ -83,8 +85,9 @@ public enum JUnitReport {
                     let summary = ReportText.baselineSummary(baseline)
                     var text = "\(baseline.output) differs from \(baseline.baselinePath): \(summary)"
                     if !diagnostics.isEmpty { text += "\n\n" + diagnostics }
-                    problem = Problem(element: "failure", message: "changed against the baseline: \(summary)",
-                                      type: "baseline-changed", text: text)
+                    problem = Problem(
+                        element: "failure", message: "changed against the baseline: \(summary)",
+                        type: "baseline-changed", text: text)
                 } else {
                     problem = nil
                 }
@@ -92,10 +95,12 @@ public enum JUnitReport {
         }
 
         var xml: String {
-            var xml = "    <testcase classname=\"\(attribute(JUnitReport.className(scene: job.scene)))\" "
+            var xml =
+                "    <testcase classname=\"\(attribute(JUnitReport.className(scene: job.scene)))\" "
                 + "name=\"\(attribute(job.scene))\" time=\"\(ReportText.seconds(job.seconds))\">\n"
             if let problem {
-                xml += "      <\(problem.element) message=\"\(attribute(problem.message))\" type=\"\(attribute(problem.type))\">"
+                xml +=
+                    "      <\(problem.element) message=\"\(attribute(problem.message))\" type=\"\(attribute(problem.type))\">"
                 xml += ReportText.escaped(problem.text)
                 xml += "</\(problem.element)>\n"
             }
@@ -110,10 +115,13 @@ public enum JUnitReport {
             var lines = ["status: \(job.status.rawValue)", "reason: \(job.reason)"]
             lines.append("outputs:" + (job.outputs.isEmpty ? " none" : ""))
             lines += job.outputs.map { "  \($0)" }
-            lines.append("frames: \(job.frames), seconds: \(ReportText.seconds(job.seconds)), "
-                + "fps: \(ReportText.decimal(job.fps)), bytes: \(job.bytes), attempts: \(job.attempts)")
+            lines.append(
+                "frames: \(job.frames), seconds: \(ReportText.seconds(job.seconds)), "
+                    + "fps: \(ReportText.decimal(job.fps)), bytes: \(job.bytes), attempts: \(job.attempts)")
             if let baseline = job.baseline {
-                lines.append("baseline: \(ReportText.baselineSummary(baseline)) (\(baseline.output) against \(baseline.baselinePath))")
+                lines.append(
+                    "baseline: \(ReportText.baselineSummary(baseline)) (\(baseline.output) against \(baseline.baselinePath))"
+                )
             }
             if !job.diagnostics.isEmpty {
                 lines.append("diagnostics:")

@@ -5,21 +5,23 @@ import Reel
 // storage and the job that merges them reads them back (the `--report` JSON is for people and
 // tools, and leaves out the pictures).
 
-
 extension JobReport: Codable {
     enum CodingKeys: String, CodingKey {
-        case scene, outputs, status, reason, diagnostics, frames, seconds, bytes, attempts, peakMemory, log, sheetPNG, baseline
+        case scene, outputs, status, reason, diagnostics, frames, seconds, bytes, attempts, peakMemory, log, sheetPNG,
+            baseline
     }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(scene: try c.decode(String.self, forKey: .scene), outputs: try c.decode([String].self, forKey: .outputs),
-                  status: try c.decode(JobStatus.self, forKey: .status), reason: try c.decode(String.self, forKey: .reason),
-                  diagnostics: try c.decode([WorkerMessage.Problem].self, forKey: .diagnostics).map(\.sceneProblem),
-                  frames: try c.decode(Int.self, forKey: .frames), seconds: try c.decode(Double.self, forKey: .seconds),
-                  bytes: try c.decode(Int.self, forKey: .bytes), attempts: try c.decode(Int.self, forKey: .attempts),
-                  log: try c.decodeIfPresent(String.self, forKey: .log), sheetPNG: try c.decodeIfPresent(Data.self, forKey: .sheetPNG),
-                  baseline: try c.decodeIfPresent(BaselineResult.self, forKey: .baseline))
+        self.init(
+            scene: try c.decode(String.self, forKey: .scene), outputs: try c.decode([String].self, forKey: .outputs),
+            status: try c.decode(JobStatus.self, forKey: .status), reason: try c.decode(String.self, forKey: .reason),
+            diagnostics: try c.decode([WorkerMessage.Problem].self, forKey: .diagnostics).map(\.sceneProblem),
+            frames: try c.decode(Int.self, forKey: .frames), seconds: try c.decode(Double.self, forKey: .seconds),
+            bytes: try c.decode(Int.self, forKey: .bytes), attempts: try c.decode(Int.self, forKey: .attempts),
+            log: try c.decodeIfPresent(String.self, forKey: .log),
+            sheetPNG: try c.decodeIfPresent(Data.self, forKey: .sheetPNG),
+            baseline: try c.decodeIfPresent(BaselineResult.self, forKey: .baseline))
         peakMemory = try c.decode(Int.self, forKey: .peakMemory)
     }
 
@@ -47,7 +49,8 @@ extension JSONEncoder {
     public static var reports: JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(
+            positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         return encoder
     }
 }
@@ -56,7 +59,8 @@ extension JSONDecoder {
     /// Reads what `JSONEncoder.reports` wrote.
     public static var reports: JSONDecoder {
         let decoder = JSONDecoder()
-        decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        decoder.nonConformingFloatDecodingStrategy = .convertFromString(
+            positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         return decoder
     }
 }

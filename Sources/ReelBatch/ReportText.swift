@@ -84,7 +84,8 @@ enum ReportText {
     /// a report with many crashes should stay readable.
     static func tail(_ log: String, lines limit: Int = 200) -> String {
         let lines = log.split(separator: "\n", omittingEmptySubsequences: false)
-        let trimmed = lines.count > limit ? ["… (\(lines.count - limit) earlier lines)"] + lines.suffix(limit) : lines[...]
+        let trimmed =
+            lines.count > limit ? ["… (\(lines.count - limit) earlier lines)"] + lines.suffix(limit) : lines[...]
         return trimmed.joined(separator: "\n").trimmingCharacters(in: .newlines)
     }
 

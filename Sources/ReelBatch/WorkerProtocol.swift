@@ -50,7 +50,8 @@ public struct WorkerMessage: Codable, Sendable {
 
         var sceneProblem: SceneProblem {
             let location = line.flatMap { l in column.map { SourcePosition(line: l, column: $0) } }
-            return SceneProblem(file: file, location: location, severity: severity == "warning" ? .warning : .error, message: message)
+            return SceneProblem(
+                file: file, location: location, severity: severity == "warning" ? .warning : .error, message: message)
         }
     }
 

@@ -50,7 +50,9 @@ func unpremultiplyAlpha(_ buffer: PixelBuffer) {
 
 /// Writes straight RGBA bytes (PNG's order) from a premultiplied BGRA buffer into `destination`,
 /// rows `destinationStride` bytes apart.
-func writeStraightRGBA(_ buffer: PixelBuffer, to destination: UnsafeMutablePointer<UInt8>, stride destinationStride: Int) {
+func writeStraightRGBA(
+    _ buffer: PixelBuffer, to destination: UnsafeMutablePointer<UInt8>, stride destinationStride: Int
+) {
     UnpremultiplyTable.shared.withUnsafeBufferPointer { table in
         for y in 0..<buffer.height {
             let row = (buffer.baseAddress + y * buffer.stride).assumingMemoryBound(to: UInt32.self)

@@ -35,7 +35,8 @@ public struct AtomicOutput: Sendable, Equatable {
             throw EncodeError("Cannot write \(finalPath): \(shownDirectory) is not a folder")
         }
         guard access(checkedDirectory, W_OK) == 0 else {
-            throw EncodeError("Cannot write \(finalPath): the folder \(shownDirectory) is not writable (\(AtomicOutput.text(errno)))")
+            throw EncodeError(
+                "Cannot write \(finalPath): the folder \(shownDirectory) is not writable (\(AtomicOutput.text(errno)))")
         }
         if stat(finalPath, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
             throw EncodeError("Cannot write \(finalPath): a folder with that name already exists")
@@ -54,7 +55,8 @@ public struct AtomicOutput: Sendable, Equatable {
         }
         let temporaryName = StaleTemporaries.name(stem: stem, extension: fileExtension)
         self.finalPath = finalPath
-        self.temporaryPath = directory.map { $0 == "/" ? "/" + temporaryName : $0 + "/" + temporaryName } ?? temporaryName
+        self.temporaryPath =
+            directory.map { $0 == "/" ? "/" + temporaryName : $0 + "/" + temporaryName } ?? temporaryName
     }
 
     /// Whether `path` exists and is protected: no write permission for anyone (which root, who may
@@ -69,7 +71,8 @@ public struct AtomicOutput: Sendable, Equatable {
     /// - Throws: `EncodeError` if the rename fails (e.g. the temporary file was never written).
     public func commit() throws {
         guard rename(temporaryPath, finalPath) == 0 else {
-            throw EncodeError("Could not move the finished file \(temporaryPath) to \(finalPath): \(AtomicOutput.text(errno))")
+            throw EncodeError(
+                "Could not move the finished file \(temporaryPath) to \(finalPath): \(AtomicOutput.text(errno))")
         }
     }
 

@@ -53,7 +53,9 @@ public final class AtomicSequenceOutput: AtomicDestination, Sendable {
         let name = StaleTemporaries.name(stem: stem)
         temporaryDirectory = directory == "/" ? "/" + name : directory + "/" + name
         guard mkdir(temporaryDirectory, 0o755) == 0 else {
-            throw EncodeError("Cannot write \(pattern.pattern): creating \(temporaryDirectory) failed: \(String(cString: strerror(errno)))")
+            throw EncodeError(
+                "Cannot write \(pattern.pattern): creating \(temporaryDirectory) failed: \(String(cString: strerror(errno)))"
+            )
         }
     }
 
@@ -70,7 +72,9 @@ public final class AtomicSequenceOutput: AtomicDestination, Sendable {
     /// file beside the frames), so the result is always one render's frames, never a mix.
     /// - Throws: `EncodeError` naming the first file that could not be moved.
     public func commit() throws {
-        let lockPath = (pattern.directory.map { $0 == "/" ? "/" : $0 + "/" } ?? "") + "." + pattern.fileName(forFrame: 0) + ".reel-lock"
+        let lockPath =
+            (pattern.directory.map { $0 == "/" ? "/" : $0 + "/" } ?? "") + "." + pattern.fileName(forFrame: 0)
+            + ".reel-lock"
         let lock = open(lockPath, O_CREAT | O_RDWR | O_CLOEXEC, 0o644)
         if lock >= 0 { flock(lock, LOCK_EX) }
         defer {
@@ -83,7 +87,8 @@ public final class AtomicSequenceOutput: AtomicDestination, Sendable {
         for name in names {
             let final = pattern.directory.map { $0 == "/" ? "/" + name : $0 + "/" + name } ?? name
             guard rename(temporaryDirectory + "/" + name, final) == 0 else {
-                throw EncodeError("Could not move the finished frame \(name) to \(final): \(String(cString: strerror(errno)))")
+                throw EncodeError(
+                    "Could not move the finished frame \(name) to \(final): \(String(cString: strerror(errno)))")
             }
         }
         if let sceneFrames {
@@ -102,7 +107,9 @@ public final class AtomicSequenceOutput: AtomicDestination, Sendable {
         defer { closedir(dir) }
         var frames: [String] = []
         while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
             guard !name.hasPrefix("."), pattern.frameNumber(ofFileName: name) != nil else { continue }
             frames.append(pattern.directory.map { $0 == "/" ? "/" + name : $0 + "/" + name } ?? name)
         }

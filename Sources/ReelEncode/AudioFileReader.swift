@@ -49,12 +49,18 @@ final class AudioFileReader {
             streamIndex = status
             let parameters = stream.pointee.codecpar!
             guard let decoder else {
-                throw EncodeError("\(path): this FFmpeg cannot decode its audio (\(ffmpegName(avcodec_get_name(parameters.pointee.codec_id))))")
+                throw EncodeError(
+                    "\(path): this FFmpeg cannot decode its audio (\(ffmpegName(avcodec_get_name(parameters.pointee.codec_id))))"
+                )
             }
-            guard let codec = avcodec_alloc_context3(decoder) else { throw EncodeError("Allocating an audio decoder failed: out of memory") }
+            guard let codec = avcodec_alloc_context3(decoder) else {
+                throw EncodeError("Allocating an audio decoder failed: out of memory")
+            }
             self.codec = codec
             try check(avcodec_parameters_to_context(codec, parameters), "Setting up the audio decoder for \(path)")
-            try check(avcodec_open2(codec, decoder, nil), "Opening the \(ffmpegName(decoder.pointee.name)) decoder for \(path)")
+            try check(
+                avcodec_open2(codec, decoder, nil),
+                "Opening the \(ffmpegName(decoder.pointee.name)) decoder for \(path)")
             let inputChannels = Int(codec.pointee.ch_layout.nb_channels)
             guard inputChannels > 0, codec.pointee.sample_rate > 0 else {
                 throw EncodeError("\(path): its audio stream has no channels or no sample rate")
@@ -62,7 +68,9 @@ final class AudioFileReader {
             channels = min(inputChannels, 2)
             packet = av_packet_alloc()
             frame = av_frame_alloc()
-            guard packet != nil, frame != nil else { throw EncodeError("Allocating audio buffers failed: out of memory") }
+            guard packet != nil, frame != nil else {
+                throw EncodeError("Allocating audio buffers failed: out of memory")
+            }
         } catch {
             release()
             throw error
@@ -94,8 +102,9 @@ final class AudioFileReader {
         } else if format!.pointee.duration > 0 {
             duration = Double(format!.pointee.duration) / Double(AV_TIME_BASE)
         }
-        return AudioFileInfo(codecName: ffmpegName(avcodec_get_name(parameters.codec_id)), sampleRate: Int(parameters.sample_rate),
-                             channels: Int(parameters.ch_layout.nb_channels), duration: duration)
+        return AudioFileInfo(
+            codecName: ffmpegName(avcodec_get_name(parameters.codec_id)), sampleRate: Int(parameters.sample_rate),
+            channels: Int(parameters.ch_layout.nb_channels), duration: duration)
     }
 
     /// Calls `body` with runs of interleaved 48 kHz samples, in order, until it returns false or
@@ -113,7 +122,9 @@ final class AudioFileReader {
                 continue
             }
             if received == reel_averror_eof() { break }
-            guard received == reel_averror_eagain() else { throw EncodeError.ffmpeg(received, while: "Decoding the audio of \(path)") }
+            guard received == reel_averror_eagain() else {
+                throw EncodeError.ffmpeg(received, while: "Decoding the audio of \(path)")
+            }
             if sentEnd { break }
             let status = av_read_frame(format, packet)
             if status == reel_averror_eof() {
@@ -126,7 +137,9 @@ final class AudioFileReader {
             guard packet.pointee.stream_index == streamIndex else { continue }
             let sent = avcodec_send_packet(codec, packet)
             // A damaged packet is skipped, as players do; anything else is a real failure.
-            if sent < 0, sent != reel_averror_invaliddata() { throw EncodeError.ffmpeg(sent, while: "Decoding the audio of \(path)") }
+            if sent < 0, sent != reel_averror_invaliddata() {
+                throw EncodeError.ffmpeg(sent, while: "Decoding the audio of \(path)")
+            }
         }
         // The resampler holds back a few samples of its filter.
         let tail = try drainResampler()
@@ -139,7 +152,8 @@ final class AudioFileReader {
         let count = Int(swr_get_out_samples(resampler, frame.pointee.nb_samples))
         guard count > 0 else { return [] }
         var out = [Float](repeating: 0, count: count * channels)
-        let input = UnsafeMutableRawPointer(frame.pointee.extended_data).assumingMemoryBound(to: UnsafePointer<UInt8>?.self)
+        let input = UnsafeMutableRawPointer(frame.pointee.extended_data).assumingMemoryBound(
+            to: UnsafePointer<UInt8>?.self)
         let written = out.withUnsafeMutableBytes { raw -> Int32 in
             var target: UnsafeMutablePointer<UInt8>? = raw.baseAddress?.assumingMemoryBound(to: UInt8.self)
             return swr_convert(resampler, &target, Int32(count), input, frame.pointee.nb_samples)
@@ -176,9 +190,11 @@ final class AudioFileReader {
         defer { av_channel_layout_uninit(&output) }
         av_channel_layout_default(&output, Int32(channels))
         var context: OpaquePointer?
-        try check(swr_alloc_set_opts2(&context, &output, AV_SAMPLE_FMT_FLT, Int32(AudioCodec.sampleRate),
-                                      &input, AVSampleFormat(rawValue: frame.pointee.format), frame.pointee.sample_rate, 0, nil),
-                  "Setting up resampling of \(path) to 48 kHz")
+        try check(
+            swr_alloc_set_opts2(
+                &context, &output, AV_SAMPLE_FMT_FLT, Int32(AudioCodec.sampleRate),
+                &input, AVSampleFormat(rawValue: frame.pointee.format), frame.pointee.sample_rate, 0, nil),
+            "Setting up resampling of \(path) to 48 kHz")
         resampler = context
         try check(swr_init(context), "Setting up resampling of \(path) to 48 kHz")
     }

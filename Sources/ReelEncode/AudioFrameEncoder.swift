@@ -22,25 +22,33 @@ final class AudioFrameEncoder {
         switch codec {
         case .aac: encoder = avcodec_find_encoder_by_name("aac")
         case .opus:
-            if let lib = avcodec_find_encoder_by_name("libopus") { encoder = lib } else {
+            if let lib = avcodec_find_encoder_by_name("libopus") {
+                encoder = lib
+            } else {
                 encoder = avcodec_find_encoder_by_name("opus")
                 experimental = true
             }
         }
-        guard let encoder else { throw EncodeError("This FFmpeg build has no \(codec.displayName) encoder, which the soundtrack needs") }
+        guard let encoder else {
+            throw EncodeError("This FFmpeg build has no \(codec.displayName) encoder, which the soundtrack needs")
+        }
         // Float samples: planar for the native encoders, interleaved for libopus.
         var formats: [AVSampleFormat] = []
         if var list = encoder.pointee.sample_fmts {
             while list.pointee != AV_SAMPLE_FMT_NONE { formats.append(list.pointee); list += 1 }
         }
         let format: AVSampleFormat
-        if formats.contains(AV_SAMPLE_FMT_FLTP) { format = AV_SAMPLE_FMT_FLTP } else if formats.contains(AV_SAMPLE_FMT_FLT) {
+        if formats.contains(AV_SAMPLE_FMT_FLTP) {
+            format = AV_SAMPLE_FMT_FLTP
+        } else if formats.contains(AV_SAMPLE_FMT_FLT) {
             format = AV_SAMPLE_FMT_FLT
         } else {
             throw EncodeError("The \(ffmpegName(encoder.pointee.name)) encoder takes no float samples")
         }
         planar = format == AV_SAMPLE_FMT_FLTP
-        guard let context = avcodec_alloc_context3(encoder) else { throw EncodeError("Allocating the audio encoder failed: out of memory") }
+        guard let context = avcodec_alloc_context3(encoder) else {
+            throw EncodeError("Allocating the audio encoder failed: out of memory")
+        }
         self.context = context
         do {
             context.pointee.sample_fmt = format
@@ -51,12 +59,17 @@ final class AudioFrameEncoder {
             // MP4, MOV and WebM all keep the decoder configuration in the stream header.
             context.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER | AV_CODEC_FLAG_BITEXACT
             if experimental { context.pointee.strict_std_compliance = FF_COMPLIANCE_EXPERIMENTAL }
-            try check(avcodec_open2(context, encoder, nil), "Opening the \(ffmpegName(encoder.pointee.name)) encoder for \(path)")
+            try check(
+                avcodec_open2(context, encoder, nil),
+                "Opening the \(ffmpegName(encoder.pointee.name)) encoder for \(path)")
             let caps = Int32(encoder.pointee.capabilities)
-            frameSize = caps & AV_CODEC_CAP_VARIABLE_FRAME_SIZE != 0 || context.pointee.frame_size <= 0
+            frameSize =
+                caps & AV_CODEC_CAP_VARIABLE_FRAME_SIZE != 0 || context.pointee.frame_size <= 0
                 ? codec.frameSamples : Int(context.pointee.frame_size)
             takesShortFrames = caps & (AV_CODEC_CAP_SMALL_LAST_FRAME | AV_CODEC_CAP_VARIABLE_FRAME_SIZE) != 0
-            guard let frame = av_frame_alloc() else { throw EncodeError("Allocating an audio frame failed: out of memory") }
+            guard let frame = av_frame_alloc() else {
+                throw EncodeError("Allocating an audio frame failed: out of memory")
+            }
             self.frame = frame
         } catch {
             release()
@@ -78,10 +91,12 @@ final class AudioFrameEncoder {
         frame.pointee.nb_samples = Int32(size)
         frame.pointee.format = context.pointee.sample_fmt.rawValue
         frame.pointee.sample_rate = context.pointee.sample_rate
-        try check(av_channel_layout_copy(&frame.pointee.ch_layout, &context.pointee.ch_layout), "Setting up an audio frame")
+        try check(
+            av_channel_layout_copy(&frame.pointee.ch_layout, &context.pointee.ch_layout), "Setting up an audio frame")
         try check(av_frame_get_buffer(frame, 0), "Allocating an audio frame")
         for c in 0..<channels {
-            let plane = UnsafeMutableRawPointer(frame.pointee.extended_data[planar ? c : 0]!).assumingMemoryBound(to: Float.self)
+            let plane = UnsafeMutableRawPointer(frame.pointee.extended_data[planar ? c : 0]!).assumingMemoryBound(
+                to: Float.self)
             let step = planar ? 1 : channels, offset = planar ? 0 : c
             for i in 0..<size {
                 let value = i < count ? max(-1, min(1, samples[start + i * channels + c] * gain(i))) : 0
@@ -98,10 +113,13 @@ final class AudioFrameEncoder {
         guard let context else { throw EncodeError("The audio encoder for \(path) is closed") }
         try check(avcodec_send_frame(context, nil), "Finishing the soundtrack \(path)")
         try receive()
-        guard let parameters = avcodec_parameters_alloc() else { throw EncodeError("Allocating audio parameters failed: out of memory") }
+        guard let parameters = avcodec_parameters_alloc() else {
+            throw EncodeError("Allocating audio parameters failed: out of memory")
+        }
         avcodec_parameters_from_context(parameters, context)
-        let result = EncodedAudio(codec: codec, channels: channels, copied: false, parameters: parameters,
-                                  timeBase: context.pointee.time_base, packets: packets)
+        let result = EncodedAudio(
+            codec: codec, channels: channels, copied: false, parameters: parameters,
+            timeBase: context.pointee.time_base, packets: packets)
         packets = []
         return result
     }

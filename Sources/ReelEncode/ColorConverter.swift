@@ -25,10 +25,12 @@ final class ColorConverter: PictureConversion {
         to destinationFormat: AVPixelFormat, fullRange destinationFullRange: Bool,
         matrix: AVColorSpace, flags: Int32
     ) throws {
-        let names = "\(ffmpegName(av_get_pix_fmt_name(sourceFormat))) to \(ffmpegName(av_get_pix_fmt_name(destinationFormat)))"
-        guard let context = sws_getContext(
-            width, height, sourceFormat, width, height, destinationFormat,
-            flags | SWS_BITEXACT | SWS_ACCURATE_RND, nil, nil, nil)
+        let names =
+            "\(ffmpegName(av_get_pix_fmt_name(sourceFormat))) to \(ffmpegName(av_get_pix_fmt_name(destinationFormat)))"
+        guard
+            let context = sws_getContext(
+                width, height, sourceFormat, width, height, destinationFormat,
+                flags | SWS_BITEXACT | SWS_ACCURATE_RND, nil, nil, nil)
         else {
             throw EncodeError("swscale cannot convert \(names) at \(width)×\(height) pixels")
         }
@@ -50,7 +52,9 @@ final class ColorConverter: PictureConversion {
 
     /// Converts a BGRA frame into an already allocated, writable AVFrame of the destination format.
     func convert(_ buffer: PixelBuffer, into frame: UnsafeMutablePointer<AVFrame>) {
-        let source: [UnsafePointer<UInt8>?] = [UnsafePointer(buffer.baseAddress.assumingMemoryBound(to: UInt8.self)), nil, nil, nil]
+        let source: [UnsafePointer<UInt8>?] = [
+            UnsafePointer(buffer.baseAddress.assumingMemoryBound(to: UInt8.self)), nil, nil, nil
+        ]
         let sourceStrides: [Int32] = [Int32(buffer.stride), 0, 0, 0]
         let f = frame.pointee
         let destination = [f.data.0, f.data.1, f.data.2, f.data.3]
@@ -61,9 +65,13 @@ final class ColorConverter: PictureConversion {
     /// Converts a decoded AVFrame into a BGRA buffer of the same size.
     func convert(_ frame: UnsafePointer<AVFrame>, into buffer: PixelBuffer) {
         let f = frame.pointee
-        let source: [UnsafePointer<UInt8>?] = [f.data.0, f.data.1, f.data.2, f.data.3].map { $0.map { UnsafePointer($0) } }
+        let source: [UnsafePointer<UInt8>?] = [f.data.0, f.data.1, f.data.2, f.data.3].map {
+            $0.map { UnsafePointer($0) }
+        }
         let sourceStrides = [f.linesize.0, f.linesize.1, f.linesize.2, f.linesize.3]
-        let destination: [UnsafeMutablePointer<UInt8>?] = [buffer.baseAddress.assumingMemoryBound(to: UInt8.self), nil, nil, nil]
+        let destination: [UnsafeMutablePointer<UInt8>?] = [
+            buffer.baseAddress.assumingMemoryBound(to: UInt8.self), nil, nil, nil
+        ]
         let destinationStrides: [Int32] = [Int32(buffer.stride), 0, 0, 0]
         sws_scale(context, source, sourceStrides, 0, height, destination, destinationStrides)
     }

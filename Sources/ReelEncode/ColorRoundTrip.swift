@@ -23,17 +23,20 @@ public final class ColorRoundTrip {
         guard format != AV_PIX_FMT_NONE, let descriptor = av_pix_fmt_desc_get(format) else { return nil }
         let flags = descriptor.pointee.flags
         guard flags & UInt64(AV_PIX_FMT_FLAG_RGB) == 0, flags & UInt64(AV_PIX_FMT_FLAG_PAL) == 0,
-              descriptor.pointee.nb_components >= 3 else { return nil }
+            descriptor.pointee.nb_components >= 3
+        else { return nil }
         let fullRange = decoder.colorTags.range == "pc" || decoder.pixelFormatName.hasPrefix("yuvj")
         let matrix = av_color_space_from_name(decoder.colorTags.matrix)
         let space = matrix >= 0 ? AVColorSpace(rawValue: UInt32(matrix)) : AVCOL_SPC_UNSPECIFIED
         let (w, h) = (Int32(decoder.width), Int32(decoder.height))
         do {
             // The encoder's conversion (PictureConverter) one way, the decoder's the other.
-            toVideo = try encoderPictureConversion(width: decoder.width, height: decoder.height, to: format,
-                                                   fullRange: fullRange, matrix: space)
-            fromVideo = try ColorConverter(width: w, height: h, from: format, fullRange: fullRange, to: AV_PIX_FMT_BGRA, fullRange: true,
-                                           matrix: space, flags: SWS_BICUBIC | SWS_FULL_CHR_H_INT | SWS_FULL_CHR_H_INP)
+            toVideo = try encoderPictureConversion(
+                width: decoder.width, height: decoder.height, to: format,
+                fullRange: fullRange, matrix: space)
+            fromVideo = try ColorConverter(
+                width: w, height: h, from: format, fullRange: fullRange, to: AV_PIX_FMT_BGRA, fullRange: true,
+                matrix: space, flags: SWS_BICUBIC | SWS_FULL_CHR_H_INT | SWS_FULL_CHR_H_INP)
         } catch {
             return nil
         }
@@ -46,7 +49,8 @@ public final class ColorRoundTrip {
     /// - Throws: `EncodeError` when the intermediate picture cannot be allocated or the size differs.
     public func apply(_ buffer: PixelBuffer) throws -> PixelBuffer {
         guard buffer.width == width, buffer.height == height else {
-            throw EncodeError("A \(buffer.width)×\(buffer.height) frame cannot go through a \(width)×\(height) video's colours")
+            throw EncodeError(
+                "A \(buffer.width)×\(buffer.height) frame cannot go through a \(width)×\(height) video's colours")
         }
         var picture = av_frame_alloc()
         defer { av_frame_free(&picture) }

@@ -14,8 +14,11 @@ public final class EncodedAudio: @unchecked Sendable {
     /// The packets in decoding order (owned; the muxer is given clones).
     let packets: [UnsafeMutablePointer<AVPacket>]
 
-    init(codec: AudioCodec, channels: Int, copied: Bool, parameters: UnsafeMutablePointer<AVCodecParameters>, timeBase: AVRational,
-         packets: [UnsafeMutablePointer<AVPacket>]) {
+    init(
+        codec: AudioCodec, channels: Int, copied: Bool, parameters: UnsafeMutablePointer<AVCodecParameters>,
+        timeBase: AVRational,
+        packets: [UnsafeMutablePointer<AVPacket>]
+    ) {
         (self.codec, self.channels, self.copied) = (codec, channels, copied)
         (self.parameters, self.timeBase, self.packets) = (parameters, timeBase, packets)
     }

@@ -77,14 +77,16 @@ public struct FramePipeline: Sendable {
         let workers = min(threads, max(frames.count, 1))
         func report(_ stage: PipelineProgress.Stage, _ done: Int) {
             let now = DispatchTime.now().uptimeNanoseconds
-            progress(PipelineProgress(
-                stage: stage, framesDone: done, frameCount: frames.count,
-                elapsed: Double(now - stageStart) / 1e9, totalElapsed: Double(now - start) / 1e9))
+            progress(
+                PipelineProgress(
+                    stage: stage, framesDone: done, frameCount: frames.count,
+                    elapsed: Double(now - stageStart) / 1e9, totalElapsed: Double(now - start) / 1e9))
         }
 
         if let analyzing = sink as? any AnalyzingFrameSink, analyzing.needsAnalysis {
             let analyzers = (0..<workers).map { _ in analyzing.makeAnalyzer() }
-            try process(frames, workers: workers, size: (width, height), shouldStop: shouldStop) { worker, index, buffer, _ in
+            try process(frames, workers: workers, size: (width, height), shouldStop: shouldStop) {
+                worker, index, buffer, _ in
                 draw(index, buffer)
                 analyzers[worker].analyze(buffer)
                 return nil
@@ -96,7 +98,8 @@ public struct FramePipeline: Sendable {
         }
 
         let converters = try (0..<workers).map { _ in try sink.makeConverter() }
-        try process(frames, workers: workers, size: (width, height), shouldStop: shouldStop) { worker, index, buffer, recycled in
+        try process(frames, workers: workers, size: (width, height), shouldStop: shouldStop) {
+            worker, index, buffer, recycled in
             draw(index, buffer)
             return try converters[worker].prepare(buffer, index: index, reusing: recycled)
         } consume: { frame, done in
@@ -110,11 +113,11 @@ public struct FramePipeline: Sendable {
     /// included, so this does nothing there.
     private static func lowerPriority(by offset: Int32) {
         #if os(Linux)
-        guard offset > 0 else { return }
-        errno = 0
-        let current = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
-        guard errno == 0 else { return }
-        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, min(current + offset, 19))
+            guard offset > 0 else { return }
+            errno = 0
+            let current = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
+            guard errno == 0 else { return }
+            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, min(current + offset, 19))
         #endif
     }
 
@@ -124,7 +127,8 @@ public struct FramePipeline: Sendable {
     }
 
     /// What a worker does with frame `index`, drawn into its `buffer`.
-    private typealias Work = @Sendable (_ worker: Int, _ index: Int, _ buffer: PixelBuffer, _ recycled: PreparedFrame?)
+    private typealias Work =
+        @Sendable (_ worker: Int, _ index: Int, _ buffer: PixelBuffer, _ recycled: PreparedFrame?)
         throws -> PreparedFrame?
 
     /// Runs `work` for every frame on `workers` threads and hands the results to `consume` in

@@ -100,7 +100,9 @@ public final class PreparedFrame: @unchecked Sendable {
 
     /// A frame owning an allocated picture of `format` and size, tagged with `colors`.
     init(index: Int, width: Int, height: Int, format: AVPixelFormat, colors: ColorDescription?) throws {
-        guard let picture = av_frame_alloc() else { throw EncodeError("Allocating a video frame failed: out of memory") }
+        guard let picture = av_frame_alloc() else {
+            throw EncodeError("Allocating a video frame failed: out of memory")
+        }
         picture.pointee.format = format.rawValue
         picture.pointee.width = Int32(width)
         picture.pointee.height = Int32(height)
@@ -119,8 +121,10 @@ public final class PreparedFrame: @unchecked Sendable {
     /// `recycled` when it holds a picture of `format`, otherwise a new frame, with its picture
     /// made writable: the encoder may still hold a reference to the picture's data from an
     /// earlier frame, and this copies only in that case, so what it holds is never overwritten.
-    static func writable(reusing recycled: PreparedFrame?, index: Int, width: Int, height: Int, format: AVPixelFormat,
-                         colors: ColorDescription?) throws -> (frame: PreparedFrame, picture: UnsafeMutablePointer<AVFrame>) {
+    static func writable(
+        reusing recycled: PreparedFrame?, index: Int, width: Int, height: Int, format: AVPixelFormat,
+        colors: ColorDescription?
+    ) throws -> (frame: PreparedFrame, picture: UnsafeMutablePointer<AVFrame>) {
         let frame: PreparedFrame
         if let recycled, let picture = recycled.picture, picture.pointee.format == format.rawValue {
             frame = recycled

@@ -32,7 +32,7 @@ final class GIFConverter: FrameConverter, @unchecked Sendable {
             0, 32, 8, 40, 2, 34, 10, 42, 48, 16, 56, 24, 50, 18, 58, 26,
             12, 44, 4, 36, 14, 46, 6, 38, 60, 28, 52, 20, 62, 30, 54, 22,
             3, 35, 11, 43, 1, 33, 9, 41, 51, 19, 59, 27, 49, 17, 57, 25,
-            15, 47, 7, 39, 13, 45, 5, 37, 63, 31, 55, 23, 61, 29, 53, 21,
+            15, 47, 7, 39, 13, 45, 5, 37, 63, 31, 55, 23, 61, 29, 53, 21
         ]
         return bayer.map { Int32(((Double($0) + 0.5) / 64 - 0.5) * 16) }
     }()
@@ -48,16 +48,20 @@ final class GIFConverter: FrameConverter, @unchecked Sendable {
 
     func prepare(_ buffer: PixelBuffer, index: Int, reusing recycled: PreparedFrame?) throws -> PreparedFrame {
         guard buffer.width == width, buffer.height == height else {
-            throw EncodeError("Frame \(index) is \(buffer.width)×\(buffer.height) pixels but the GIF is \(width)×\(height)")
+            throw EncodeError(
+                "Frame \(index) is \(buffer.width)×\(buffer.height) pixels but the GIF is \(width)×\(height)")
         }
         // The encoder keeps the previous frame (to find unchanged pixels): making the picture
         // writable gives it fresh memory when that is this one, so it comes before the pointers.
-        let (frame, picture) = try PreparedFrame.writable(reusing: recycled, index: index, width: width, height: height,
-                                                          format: AV_PIX_FMT_PAL8, colors: nil)
+        let (frame, picture) = try PreparedFrame.writable(
+            reusing: recycled, index: index, width: width, height: height,
+            format: AV_PIX_FMT_PAL8, colors: nil)
         guard let indices = picture.pointee.data.0, let paletteData = picture.pointee.data.1 else {
             throw EncodeError("Frame \(index) has no picture to convert into")
         }
-        palette.entries.withUnsafeBytes { paletteData.update(from: $0.baseAddress!.assumingMemoryBound(to: UInt8.self), count: 1024) }
+        palette.entries.withUnsafeBytes {
+            paletteData.update(from: $0.baseAddress!.assumingMemoryBound(to: UInt8.self), count: 1024)
+        }
         let lineSize = Int(picture.pointee.linesize.0)
         let transparentIndex = palette.transparentIndex.map { UInt8($0) }
         // Without transparency a pixel is its colour over black (alpha ignored); with it, the

@@ -51,7 +51,9 @@ extension GIFPaletteAnalyzer {
     /// The straight colour of a premultiplied BGRA pixel with alpha ≥ 128, or nil when GIF's
     /// 1-bit transparency makes it transparent. `table` is `UnpremultiplyTable.shared`.
     @inline(__always)
-    static func visibleColour(_ pixel: UInt32, _ table: UnsafeBufferPointer<UInt8>) -> (r: UInt32, g: UInt32, b: UInt32)? {
+    static func visibleColour(_ pixel: UInt32, _ table: UnsafeBufferPointer<UInt8>) -> (
+        r: UInt32, g: UInt32, b: UInt32
+    )? {
         let a = Int(pixel >> 24)
         guard a >= 128 else { return nil }
         func straight(_ c: UInt32) -> UInt32 { UInt32(table[a << 8 | Int(c & 0xFF)]) }
@@ -110,13 +112,17 @@ struct GIFPalette: Sendable, Equatable {
             }
             if cell.count > 0 { cells.append(cell) }
         }
-        guard transparent || !cells.isEmpty else { throw EncodeError("A GIF needs at least one frame to choose its palette from") }
+        guard transparent || !cells.isEmpty else {
+            throw EncodeError("A GIF needs at least one frame to choose its palette from")
+        }
         self.init(cells: cells, transparent: transparent)
     }
 
     /// Builds the palette from explicit colours (for tests): each colour becomes a cell of one pixel.
     init(colours: [(UInt8, UInt8, UInt8)], transparent: Bool = false) {
-        self.init(cells: colours.map { Cell(count: 1, sum: (UInt64($0.0), UInt64($0.1), UInt64($0.2))) }, transparent: transparent)
+        self.init(
+            cells: colours.map { Cell(count: 1, sum: (UInt64($0.0), UInt64($0.1), UInt64($0.2))) },
+            transparent: transparent)
     }
 
     private init(cells: [Cell], transparent: Bool) {

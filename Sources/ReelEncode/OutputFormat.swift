@@ -32,7 +32,9 @@ public enum OutputFormat: Sendable, Equatable {
             }
             self = .pngSequence(try FrameNumberPattern(path))
         case "bgra":
-            if let codec, codec != .raw { throw EncodeError(".bgra files hold raw frames; --codec \(codecName ?? "") does not apply") }
+            if let codec, codec != .raw {
+                throw EncodeError(".bgra files hold raw frames; --codec \(codecName ?? "") does not apply")
+            }
             self = .rawBGRA
         default:
             guard let container = VideoContainer(rawValue: ext) else {
@@ -119,7 +121,8 @@ public struct FrameNumberPattern: Sendable, Equatable {
             // %d or %0Nd (N = 1…9).
             var width = 0
             if characters.first == "0", let n = characters.dropFirst().first?.wholeNumberValue, n > 0,
-               characters.dropFirst(2).first == "d" {
+                characters.dropFirst(2).first == "d"
+            {
                 width = n
                 characters.removeFirst(2)
             }
@@ -150,9 +153,13 @@ public struct FrameNumberPattern: Sendable, Equatable {
     /// The frame number a file name stands for under this pattern, or nil when the pattern does
     /// not name it (another prefix, suffix or padding).
     public func frameNumber(ofFileName name: String) -> Int? {
-        guard name.hasPrefix(prefix), name.hasSuffix(suffix), name.count > prefix.count + suffix.count else { return nil }
+        guard name.hasPrefix(prefix), name.hasSuffix(suffix), name.count > prefix.count + suffix.count else {
+            return nil
+        }
         let middle = name.dropFirst(prefix.count).dropLast(suffix.count)
-        guard middle.allSatisfy(\.isASCII), let n = Int(middle), n >= 0, fileName(forFrame: n) == name else { return nil }
+        guard middle.allSatisfy(\.isASCII), let n = Int(middle), n >= 0, fileName(forFrame: n) == name else {
+            return nil
+        }
         return n
     }
 

@@ -24,7 +24,9 @@ public final class PNGSequenceSink: FrameSink {
     /// Creates a sink writing into `output`'s temporary folder.
     /// - Throws: `EncodeError` if the size is not positive.
     public init(output: AtomicSequenceOutput, width: Int, height: Int) throws {
-        guard width > 0, height > 0 else { throw EncodeError("The frame size must be positive; got \(width)×\(height) pixels") }
+        guard width > 0, height > 0 else {
+            throw EncodeError("The frame size must be positive; got \(width)×\(height) pixels")
+        }
         self.output = output
         self.width = width
         self.height = height
@@ -33,7 +35,9 @@ public final class PNGSequenceSink: FrameSink {
     public func makeConverter() throws -> any FrameConverter { try PNGConverter(width: width, height: height) }
 
     public func write(_ frame: PreparedFrame) throws {
-        guard !closed else { throw EncodeError("Cannot add a frame to \(output.pattern.pattern): the sequence is closed") }
+        guard !closed else {
+            throw EncodeError("Cannot add a frame to \(output.pattern.pattern): the sequence is closed")
+        }
         if let nextIndex, frame.index != nextIndex {
             throw EncodeError("Frame \(frame.index) arrived where frame \(nextIndex) was expected")
         }
@@ -102,7 +106,8 @@ final class PNGConverter: FrameConverter, @unchecked Sendable {
 
     func prepare(_ buffer: PixelBuffer, index: Int, reusing recycled: PreparedFrame?) throws -> PreparedFrame {
         guard buffer.width == width, buffer.height == height else {
-            throw EncodeError("Frame \(index) is \(buffer.width)×\(buffer.height) pixels but the sequence is \(width)×\(height)")
+            throw EncodeError(
+                "Frame \(index) is \(buffer.width)×\(buffer.height) pixels but the sequence is \(width)×\(height)")
         }
         guard let context, let picture, let packet, let data = picture.pointee.data.0 else {
             throw EncodeError("The PNG encoder is closed")

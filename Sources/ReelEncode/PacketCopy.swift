@@ -41,7 +41,9 @@ public final class VideoPacketReader {
         do {
             try check(avformat_find_stream_info(context, nil), "Reading the streams of \(path)")
             let index = av_find_best_stream(context, AVMEDIA_TYPE_VIDEO, -1, -1, nil, 0)
-            guard index >= 0, let stream = context.pointee.streams[Int(index)] else { throw EncodeError("\(path) has no video stream") }
+            guard index >= 0, let stream = context.pointee.streams[Int(index)] else {
+                throw EncodeError("\(path) has no video stream")
+            }
             streamIndex = index
             timeBase = stream.pointee.time_base
             let rate = fps.flatMap { try? FrameRate(fps: $0) }?.frameDuration ?? av_inv_q(stream.pointee.avg_frame_rate)
@@ -50,7 +52,8 @@ public final class VideoPacketReader {
             // turns the encoder's start codes (Annex B) into that; it must be given Annex B again.
             let par = stream.pointee.codecpar.pointee
             if par.codec_id == AV_CODEC_ID_H264 || par.codec_id == AV_CODEC_ID_HEVC, let extra = par.extradata,
-               par.extradata_size > 22, extra[0] == 1 {
+                par.extradata_size > 22, extra[0] == 1
+            {
                 nalLengthSize = Int((par.codec_id == AV_CODEC_ID_H264 ? extra[4] : extra[21]) & 3) + 1
             } else {
                 nalLengthSize = nil
@@ -67,7 +70,9 @@ public final class VideoPacketReader {
     /// Calls `body` with every video packet in file order, timestamps in frames.
     /// - Throws: `EncodeError` when the file is damaged, or `body`'s error.
     public func forEachPacket(_ body: (CopiedPacket) throws -> Void) throws {
-        guard let format, let packet = av_packet_alloc() else { throw EncodeError("Allocating a packet failed: out of memory") }
+        guard let format, let packet = av_packet_alloc() else {
+            throw EncodeError("Allocating a packet failed: out of memory")
+        }
         var owned: UnsafeMutablePointer<AVPacket>? = packet
         defer { av_packet_free(&owned) }
         while true {
@@ -77,7 +82,9 @@ public final class VideoPacketReader {
             defer { av_packet_unref(packet) }
             guard packet.pointee.stream_index == streamIndex else { continue }
             // A packet cut short by a truncated file is an error, not a smaller frame.
-            if packet.pointee.flags & AV_PKT_FLAG_CORRUPT != 0 { throw EncodeError("\(path) is damaged (a packet is cut short)") }
+            if packet.pointee.flags & AV_PKT_FLAG_CORRUPT != 0 {
+                throw EncodeError("\(path) is damaged (a packet is cut short)")
+            }
             let p = packet.pointee
             let pts = p.pts == Int64.min ? p.dts : p.pts
             let dts = p.dts == Int64.min ? pts : p.dts
@@ -88,10 +95,11 @@ public final class VideoPacketReader {
             }
             var data = Array(UnsafeBufferPointer(start: p.data, count: Int(p.size)))
             if let nalLengthSize { data = try Self.annexB(data, lengthSize: nalLengthSize, path: path) }
-            try body(CopiedPacket(
-                data: data,
-                pts: av_rescale_q(pts, timeBase, frameDuration), dts: av_rescale_q(dts, timeBase, frameDuration),
-                isKeyframe: p.flags & AV_PKT_FLAG_KEY != 0, sideData: side))
+            try body(
+                CopiedPacket(
+                    data: data,
+                    pts: av_rescale_q(pts, timeBase, frameDuration), dts: av_rescale_q(dts, timeBase, frameDuration),
+                    isKeyframe: p.flags & AV_PKT_FLAG_KEY != 0, sideData: side))
         }
     }
 }
@@ -103,7 +111,9 @@ extension VideoPacketReader {
         out.reserveCapacity(data.count + 16)
         var i = 0
         while i < data.count {
-            guard i + lengthSize <= data.count else { throw EncodeError("\(path) is damaged (a NAL length is cut short)") }
+            guard i + lengthSize <= data.count else {
+                throw EncodeError("\(path) is damaged (a NAL length is cut short)")
+            }
             let length = data[i..<(i + lengthSize)].reduce(0) { $0 << 8 | Int($1) }
             i += lengthSize
             guard length <= data.count - i else { throw EncodeError("\(path) is damaged (a NAL unit is cut short)") }

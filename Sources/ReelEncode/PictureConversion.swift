@@ -13,9 +13,12 @@ protocol PictureConversion {
 /// edges clean) for the rest: ProRes's 4:2:2 and 4:4:4, VP9 with alpha, other matrices and ranges.
 /// `ColorRoundTrip` asks the same, so a scene compared with Reel's own video matches it.
 /// - Throws: `EncodeError` when swscale cannot convert to `format`.
-func encoderPictureConversion(width: Int, height: Int, to format: AVPixelFormat, fullRange: Bool,
-                              matrix: AVColorSpace) throws -> any PictureConversion {
+func encoderPictureConversion(
+    width: Int, height: Int, to format: AVPixelFormat, fullRange: Bool,
+    matrix: AVColorSpace
+) throws -> any PictureConversion {
     if format == AV_PIX_FMT_YUV420P, !fullRange, matrix == AVCOL_SPC_BT709 { return YUV420Converter() }
-    return try ColorConverter(width: Int32(width), height: Int32(height), from: AV_PIX_FMT_BGRA, fullRange: true,
-                              to: format, fullRange: fullRange, matrix: matrix, flags: SWS_BICUBIC | SWS_FULL_CHR_H_INP)
+    return try ColorConverter(
+        width: Int32(width), height: Int32(height), from: AV_PIX_FMT_BGRA, fullRange: true,
+        to: format, fullRange: fullRange, matrix: matrix, flags: SWS_BICUBIC | SWS_FULL_CHR_H_INP)
 }

@@ -27,16 +27,19 @@ final class PictureConverter: FrameConverter, @unchecked Sendable {
         self.format = format
         self.straightAlpha = alpha
         // Reel's frames are full-range RGB; the file is limited-range BT.709.
-        conversion = try encoderPictureConversion(width: width, height: height, to: format, fullRange: false,
-                                                  matrix: AVCOL_SPC_BT709)
+        conversion = try encoderPictureConversion(
+            width: width, height: height, to: format, fullRange: false,
+            matrix: AVCOL_SPC_BT709)
     }
 
     func prepare(_ buffer: PixelBuffer, index: Int, reusing recycled: PreparedFrame?) throws -> PreparedFrame {
         guard buffer.width == width, buffer.height == height else {
-            throw EncodeError("Frame \(index) is \(buffer.width)×\(buffer.height) pixels but the video is \(width)×\(height)")
+            throw EncodeError(
+                "Frame \(index) is \(buffer.width)×\(buffer.height) pixels but the video is \(width)×\(height)")
         }
-        let (frame, picture) = try PreparedFrame.writable(reusing: recycled, index: index, width: width, height: height,
-                                                          format: format, colors: .bt709)
+        let (frame, picture) = try PreparedFrame.writable(
+            reusing: recycled, index: index, width: width, height: height,
+            format: format, colors: .bt709)
         if straightAlpha { unpremultiplyAlpha(buffer) }
         conversion.convert(buffer, into: picture)
         return frame

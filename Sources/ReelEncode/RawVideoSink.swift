@@ -19,7 +19,9 @@ public final class RawVideoSink: FrameSink {
     /// Creates (or truncates) the file.
     /// - Throws: `EncodeError` if the size is not positive or the file cannot be created.
     public init(path: String, width: Int, height: Int) throws {
-        guard width > 0, height > 0 else { throw EncodeError("The frame size must be positive; got \(width)×\(height) pixels") }
+        guard width > 0, height > 0 else {
+            throw EncodeError("The frame size must be positive; got \(width)×\(height) pixels")
+        }
         self.path = path
         self.width = width
         self.height = height
@@ -65,7 +67,8 @@ final class RawConverter: FrameConverter, @unchecked Sendable {
 
     func prepare(_ buffer: PixelBuffer, index: Int, reusing recycled: PreparedFrame?) throws -> PreparedFrame {
         guard buffer.width == width, buffer.height == height else {
-            throw EncodeError("Frame \(index) is \(buffer.width)×\(buffer.height) pixels but the video is \(width)×\(height)")
+            throw EncodeError(
+                "Frame \(index) is \(buffer.width)×\(buffer.height) pixels but the video is \(width)×\(height)")
         }
         let frame = recycled ?? PreparedFrame(index: index, bytes: [])
         frame.index = index
@@ -73,7 +76,8 @@ final class RawConverter: FrameConverter, @unchecked Sendable {
         if frame.bytes.count != rowBytes * height { frame.bytes = [UInt8](repeating: 0, count: rowBytes * height) }
         frame.bytes.withUnsafeMutableBytes { out in
             for y in 0..<height {
-                (out.baseAddress! + y * rowBytes).copyMemory(from: buffer.baseAddress + y * buffer.stride, byteCount: rowBytes)
+                (out.baseAddress! + y * rowBytes).copyMemory(
+                    from: buffer.baseAddress + y * buffer.stride, byteCount: rowBytes)
             }
         }
         return frame

@@ -11,9 +11,12 @@ extension CanvasAudio {
     /// Checks the numbers (not the file).
     /// - Throws: `EncodeError` naming the bad field.
     public func validate() throws {
-        guard start.isFinite, start >= 0 else { throw EncodeError("audio start must be 0 or more seconds, got \(start)") }
+        guard start.isFinite, start >= 0 else {
+            throw EncodeError("audio start must be 0 or more seconds, got \(start)")
+        }
         guard volume.isFinite, (0...Self.maximumVolume).contains(volume) else {
-            throw EncodeError("audio volume must be 0…\(Self.maximumVolume) (a linear gain; 1 is unchanged), got \(volume)")
+            throw EncodeError(
+                "audio volume must be 0…\(Self.maximumVolume) (a linear gain; 1 is unchanged), got \(volume)")
         }
         for (name, value) in [("fadeIn", fadeIn), ("fadeOut", fadeOut)] where !(value.isFinite && value >= 0) {
             throw EncodeError("audio \(name) must be 0 or more seconds, got \(value)")

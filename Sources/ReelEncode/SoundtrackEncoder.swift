@@ -17,9 +17,13 @@ import ReelCore
 public enum SoundtrackEncoder {
     /// The audio for a video whose samples on the 48 kHz timeline are `firstSample ..< firstSample + sampleCount`.
     /// - Throws: `EncodeError` when the file cannot be decoded or the encoder fails.
-    public static func encode(_ settings: CanvasAudio, codec: AudioCodec, firstSample: Int64, sampleCount: Int) throws -> EncodedAudio {
+    public static func encode(_ settings: CanvasAudio, codec: AudioCodec, firstSample: Int64, sampleCount: Int) throws
+        -> EncodedAudio
+    {
         try settings.validate()
-        if settings.isUnchanged, firstSample == 0, let copied = try copyIfFits(settings.file, codec: codec, sampleCount: sampleCount) {
+        if settings.isUnchanged, firstSample == 0,
+            let copied = try copyIfFits(settings.file, codec: codec, sampleCount: sampleCount)
+        {
             return copied
         }
         let reader = try AudioFileReader(path: settings.file)
@@ -51,7 +55,9 @@ public enum SoundtrackEncoder {
                 guard available >= frameSize || (final && available > 0) else { break }
                 let n = min(frameSize, available, sampleCount - produced)
                 let first = produced
-                try writer.send(pending, from: head, count: n, channels: channels, pts: firstSample + Int64(produced)) { gain(first + $0) }
+                try writer.send(pending, from: head, count: n, channels: channels, pts: firstSample + Int64(produced)) {
+                    gain(first + $0)
+                }
                 head += n * channels
                 produced += n
             }
@@ -86,11 +92,15 @@ public enum SoundtrackEncoder {
         let par = stream.pointee.codecpar.pointee
         let wanted = codec == .aac ? AV_CODEC_ID_AAC : AV_CODEC_ID_OPUS
         // Raw ADTS AAC has no decoder configuration to put in an MP4 (it would need a bitstream filter): encoded instead.
-        guard par.codec_id == wanted, par.sample_rate == Int32(AudioCodec.sampleRate), (1...2).contains(par.ch_layout.nb_channels),
-              par.extradata_size > 0, stream.pointee.duration > 0 else { return nil }
+        guard par.codec_id == wanted, par.sample_rate == Int32(AudioCodec.sampleRate),
+            (1...2).contains(par.ch_layout.nb_channels),
+            par.extradata_size > 0, stream.pointee.duration > 0
+        else { return nil }
         let seconds = Double(stream.pointee.duration) * av_q2d(stream.pointee.time_base)
         let wantedSeconds = Double(sampleCount) / Double(AudioCodec.sampleRate)
-        guard abs(seconds - wantedSeconds) <= Double(codec.frameSamples) / Double(AudioCodec.sampleRate) else { return nil }
+        guard abs(seconds - wantedSeconds) <= Double(codec.frameSamples) / Double(AudioCodec.sampleRate) else {
+            return nil
+        }
         var packets: [UnsafeMutablePointer<AVPacket>] = []
         guard let packet = av_packet_alloc() else { throw EncodeError("Allocating a packet failed: out of memory") }
         var owned: UnsafeMutablePointer<AVPacket>? = packet
@@ -118,7 +128,8 @@ public enum SoundtrackEncoder {
         avcodec_parameters_copy(parameters, stream.pointee.codecpar)
         // The input container's tag means nothing in another container.
         parameters.pointee.codec_tag = 0
-        return EncodedAudio(codec: codec, channels: Int(par.ch_layout.nb_channels), copied: true, parameters: parameters,
-                            timeBase: stream.pointee.time_base, packets: packets)
+        return EncodedAudio(
+            codec: codec, channels: Int(par.ch_layout.nb_channels), copied: true, parameters: parameters,
+            timeBase: stream.pointee.time_base, packets: packets)
     }
 }

@@ -14,20 +14,25 @@ public enum StaleTemporaries {
         guard let dir = opendir(folder.isEmpty ? "." : folder) else { return [] }
         var stale: [String] = []
         while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
             if let pid = owner(of: name), !isRunning(pid) { stale.append(name) }
         }
         closedir(dir)
         var removed: [String] = []
         for name in stale {
-            let path = folder.isEmpty || folder == "." ? name : (folder.hasSuffix("/") ? folder + name : folder + "/" + name)
+            let path =
+                folder.isEmpty || folder == "." ? name : (folder.hasSuffix("/") ? folder + name : folder + "/" + name)
             var info = stat()
             guard lstat(path, &info) == 0, info.st_uid == getuid() else { continue }
             if info.st_mode & S_IFMT == S_IFDIR {
                 // A PNG sequence's folder: its frames, then itself.
                 if let inner = opendir(path) {
                     while let entry = readdir(inner) {
-                        let file = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                        let file = withUnsafeBytes(of: entry.pointee.d_name) {
+                            String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+                        }
                         if file != "." && file != ".." { unlink(path + "/" + file) }
                     }
                     closedir(inner)
@@ -44,7 +49,8 @@ public enum StaleTemporaries {
     /// pattern `owner(of:)` reads, so whatever a killed run left under it is found and removed.
     public static func name(stem: some StringProtocol, extension fileExtension: String = "") -> String {
         let random = String(UInt32.random(in: 0...UInt32.max), radix: 16)
-        return ".\(stem).reel-tmp-\(getpid())-\(String(repeating: "0", count: 8 - random.count))\(random)\(fileExtension)"
+        return
+            ".\(stem).reel-tmp-\(getpid())-\(String(repeating: "0", count: 8 - random.count))\(random)\(fileExtension)"
     }
 
     /// The PID in a temporary's name, `.NAME.reel-tmp-PID-XXXXXXXX[.ext]`, or nil for any other name.

@@ -115,7 +115,8 @@ public final class VideoDecoder {
             guard let context else {
                 throw EncodeError("Allocating the \(codecName) decoder failed: out of memory")
             }
-            try check(avcodec_parameters_to_context(context, stream.pointee.codecpar), "Configuring the \(codecName) decoder")
+            try check(
+                avcodec_parameters_to_context(context, stream.pointee.codecpar), "Configuring the \(codecName) decoder")
             context.pointee.pkt_timebase = stream.pointee.time_base
             context.pointee.thread_count = 0  // decoding is bit-exact whatever the thread count
             try check(avcodec_open2(context, decoder, nil), "Opening the \(codecName) decoder for \(path)")
@@ -186,7 +187,8 @@ public final class VideoDecoder {
         let name = ffmpegName(descriptor.pointee.name)
         // YUV is limited range unless tagged otherwise (or a legacy "yuvj" format); RGB, palettes and
         // untagged grey (PNG) are full range.
-        let fullRange = f.color_range == AVCOL_RANGE_JPEG || name.hasPrefix("yuvj") || isRGB
+        let fullRange =
+            f.color_range == AVCOL_RANGE_JPEG || name.hasPrefix("yuvj") || isRGB
             || (isGray && f.color_range != AVCOL_RANGE_MPEG)
         let key = ConverterKey(
             width: f.width, height: f.height, format: f.format, matrix: f.colorspace.rawValue, fullRange: fullRange)

@@ -1,5 +1,5 @@
-import Foundation
 import CFFmpeg
+import Foundation
 import Glibc
 import ReelCore
 
@@ -117,7 +117,8 @@ public final class VideoEncoder: AnalyzingFrameSink {
             throw EncodeError("Adding a video stream to \(path) failed: out of memory")
         }
         self.stream = stream
-        let context = try openCodec(encoder, globalHeader: formatContext.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER != 0)
+        let context = try openCodec(
+            encoder, globalHeader: formatContext.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER != 0)
         codec = context
         chunkStart = settings.startFrame
         // x264 reports 2 with a B-pyramid (its default), x265 may report nothing: 2 is the depth of
@@ -136,7 +137,9 @@ public final class VideoEncoder: AnalyzingFrameSink {
             guard let sound = avformat_new_stream(formatContext, nil) else {
                 throw EncodeError("Adding an audio stream to \(path) failed: out of memory")
             }
-            try check(avcodec_parameters_copy(sound.pointee.codecpar, audio.parameters), "Copying the soundtrack's parameters")
+            try check(
+                avcodec_parameters_copy(sound.pointee.codecpar, audio.parameters), "Copying the soundtrack's parameters"
+            )
             sound.pointee.time_base = audio.timeBase  // a hint, as for the video
             audioStream = sound
         }
@@ -151,7 +154,8 @@ public final class VideoEncoder: AnalyzingFrameSink {
         defer { av_dict_free(&options) }
         if container.supportsFastStart { av_dict_set(&options, "movflags", "+faststart", 0) }
         if let comment = settings.comment { av_dict_set(&formatContext.pointee.metadata, "comment", comment, 0) }
-        try check(avformat_write_header(formatContext, &options), "Writing the \(container.displayName) header to \(path)")
+        try check(
+            avformat_write_header(formatContext, &options), "Writing the \(container.displayName) header to \(path)")
         if av_dict_count(options) != 0 {
             throw EncodeError("The \(container.displayName) muxer did not accept the +faststart movflag")
         }
@@ -160,7 +164,9 @@ public final class VideoEncoder: AnalyzingFrameSink {
     }
 
     /// Allocates, configures and opens an encoder for these settings.
-    private func openCodec(_ encoder: UnsafePointer<AVCodec>, globalHeader: Bool) throws -> UnsafeMutablePointer<AVCodecContext> {
+    private func openCodec(_ encoder: UnsafePointer<AVCodec>, globalHeader: Bool) throws -> UnsafeMutablePointer<
+        AVCodecContext
+    > {
         let kind = settings.codec
         guard let context = avcodec_alloc_context3(encoder) else {
             throw EncodeError("Allocating the \(kind.encoderName) encoder failed: out of memory")
@@ -194,7 +200,9 @@ public final class VideoEncoder: AnalyzingFrameSink {
 
     /// Whether frame `index` starts a chunk that needs a fresh encoder (see `VideoSettings.chunkFrames`).
     private func startsChunk(_ index: Int) -> Bool {
-        guard let size = settings.chunkFrames, settings.codec.restartsAtChunks, index != settings.startFrame else { return false }
+        guard let size = settings.chunkFrames, settings.codec.restartsAtChunks, index != settings.startFrame else {
+            return false
+        }
         // A short last chunk joins the one before (ChunkGrid.startsChunk, the same rule).
         if let end = settings.chunkEnd, 2 * (end - index) <= size { return false }
         return (index - settings.chunkOrigin) % size == 0
@@ -217,7 +225,8 @@ public final class VideoEncoder: AnalyzingFrameSink {
         // look-ahead): the old one is finished before the new one opens. Drawing goes on ahead
         // meanwhile, so the cores are not idle.
         if settings.width * settings.height > Self.overlapLimit { try completeDrain(wait: true) }
-        self.codec = try openCodec(encoder, globalHeader: format.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER != 0)
+        self.codec = try openCodec(
+            encoder, globalHeader: format.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER != 0)
         (chunkStart, packetsInChunk) = (nextFrame, 0)
     }
 
@@ -251,7 +260,8 @@ public final class VideoEncoder: AnalyzingFrameSink {
     public func makeConverter() throws -> any FrameConverter {
         if settings.codec == .gif {
             guard let palette else {
-                throw EncodeError("A GIF's palette comes from all its frames: analyse them (completeAnalysis) before converting")
+                throw EncodeError(
+                    "A GIF's palette comes from all its frames: analyse them (completeAnalysis) before converting")
             }
             return GIFConverter(width: settings.width, height: settings.height, palette: palette)
         }
@@ -271,7 +281,7 @@ public final class VideoEncoder: AnalyzingFrameSink {
             throw EncodeError("Frame \(frame.index) arrived where frame \(expected) of \(path) was expected")
         }
         guard let picture = frame.picture, picture.pointee.format == pixelFormat.rawValue,
-              picture.pointee.width == Int32(settings.width), picture.pointee.height == Int32(settings.height)
+            picture.pointee.width == Int32(settings.width), picture.pointee.height == Int32(settings.height)
         else {
             throw EncodeError("Frame \(frame.index) was not converted for \(path)")
         }
@@ -347,7 +357,9 @@ public final class VideoEncoder: AnalyzingFrameSink {
         var packets: [UnsafeMutablePointer<AVPacket>] = []
         do {
             while true {
-                guard let packet = av_packet_alloc() else { throw EncodeError("Allocating a packet failed: out of memory") }
+                guard let packet = av_packet_alloc() else {
+                    throw EncodeError("Allocating a packet failed: out of memory")
+                }
                 packets.append(packet)
                 let status = avcodec_receive_packet(codec, packet)
                 if status == reel_averror_eagain() || status == reel_averror_eof() {
@@ -369,8 +381,10 @@ public final class VideoEncoder: AnalyzingFrameSink {
                     // + n − the reorder delay, the same in a whole render and in a segment.
                     packet.pointee.dts = Int64(chunkStart + count - reorderDelay)
                     guard packet.pointee.dts <= packet.pointee.pts else {
-                        throw EncodeError("\(settings.codec.encoderName) reordered frames more deeply than the \(reorderDelay) frames "
-                            + "expected (frame \(packet.pointee.pts) of \(path)); a slower preset may need a deeper delay")
+                        throw EncodeError(
+                            "\(settings.codec.encoderName) reordered frames more deeply than the \(reorderDelay) frames "
+                                + "expected (frame \(packet.pointee.pts) of \(path)); a slower preset may need a deeper delay"
+                        )
                     }
                 }
                 count += 1
@@ -414,7 +428,10 @@ public final class VideoEncoder: AnalyzingFrameSink {
             if let base = source.baseAddress { packet.pointee.data.update(from: base, count: source.count) }
         }
         for item in copied.sideData {
-            guard let target = av_packet_new_side_data(packet, AVPacketSideDataType(rawValue: item.type), item.bytes.count) else {
+            guard
+                let target = av_packet_new_side_data(
+                    packet, AVPacketSideDataType(rawValue: item.type), item.bytes.count)
+            else {
                 throw EncodeError("Allocating packet side data failed: out of memory")
             }
             item.bytes.withUnsafeBufferPointer { source in
@@ -441,7 +458,9 @@ public final class VideoEncoder: AnalyzingFrameSink {
             let source = audio.packets[nextAudioPacket]
             let audioDTS = source.pointee.dts == reel_av_nopts_value() ? source.pointee.pts : source.pointee.dts
             if let dts, av_compare_ts(audioDTS, audio.timeBase, dts, frameRate.frameDuration) >= 0 { return }
-            guard let packet = av_packet_clone(source) else { throw EncodeError("Allocating a packet failed: out of memory") }
+            guard let packet = av_packet_clone(source) else {
+                throw EncodeError("Allocating a packet failed: out of memory")
+            }
             var owned: UnsafeMutablePointer<AVPacket>? = packet
             defer { av_packet_free(&owned) }
             av_packet_rescale_ts(packet, audio.timeBase, audioStream.pointee.time_base)

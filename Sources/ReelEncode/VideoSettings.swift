@@ -102,16 +102,23 @@ public struct VideoSettings: Sendable, Equatable {
         if codec == .gif, VideoSettings.gifDelay(rate) == nil {
             throw EncodeError(
                 "GIF frame delays are whole hundredths of a second, at least 2 (browsers slow down "
-                    + "shorter ones), so the frame rate must be 100/n: 50, 33.33, 25, 20, 10, …; got \(rate.fps.formatted)")
+                    + "shorter ones), so the frame rate must be 100/n: 50, 33.33, 25, 20, 10, …; got \(rate.fps.formatted)"
+            )
         }
         try validateQuality()
         if alpha, !codec.supportsAlpha {
-            throw EncodeError("\(codec.displayName) cannot store an alpha channel; use ProRes 4444 (.mov) or VP9 (.webm)")
+            throw EncodeError(
+                "\(codec.displayName) cannot store an alpha channel; use ProRes 4444 (.mov) or VP9 (.webm)")
         }
-        if let chunkFrames, chunkFrames < 1 { throw EncodeError("A chunk must be at least one frame; got \(chunkFrames)") }
-        guard startFrame >= 0 else { throw EncodeError("The first frame number must not be negative; got \(startFrame)") }
+        if let chunkFrames, chunkFrames < 1 {
+            throw EncodeError("A chunk must be at least one frame; got \(chunkFrames)")
+        }
+        guard startFrame >= 0 else {
+            throw EncodeError("The first frame number must not be negative; got \(startFrame)")
+        }
         if let encoderThreads, !(1...VideoSettings.maximumThreads).contains(encoderThreads) {
-            throw EncodeError("The encoder thread count must be 1…\(VideoSettings.maximumThreads); got \(encoderThreads)")
+            throw EncodeError(
+                "The encoder thread count must be 1…\(VideoSettings.maximumThreads); got \(encoderThreads)")
         }
     }
 

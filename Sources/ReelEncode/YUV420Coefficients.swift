@@ -44,6 +44,7 @@ struct YUV420Coefficients: Equatable, Sendable {
     /// The weights as the C paths take them.
     var forC: ReelYUVCoefficients {
         func w(_ value: Int) -> Int16 { Int16(value) }
-        return ReelYUVCoefficients(yR: w(yR), yG: w(yG), yB: w(yB), uR: w(uR), uG: w(uG), uB: w(uB), vR: w(vR), vG: w(vG), vB: w(vB))
+        return ReelYUVCoefficients(
+            yR: w(yR), yG: w(yG), yB: w(yB), uR: w(uR), uG: w(uG), uB: w(uB), vR: w(vR), vG: w(vG), vB: w(vB))
     }
 }

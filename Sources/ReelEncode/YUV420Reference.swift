@@ -32,14 +32,18 @@ enum YUV420Reference {
     }
 
     /// Converts `width` × `height` BGRA pixels, `stride` bytes a row.
-    static func convert(_ pixels: UnsafeRawPointer, stride: Int, width: Int, height: Int,
-                        coefficients k: YUV420Coefficients = .bt709) -> Planes {
+    static func convert(
+        _ pixels: UnsafeRawPointer, stride: Int, width: Int, height: Int,
+        coefficients k: YUV420Coefficients = .bt709
+    ) -> Planes {
         var out = Planes(width: width, height: height)
         /// (R, G, B) of pixel (x, y), or of the nearest edge pixel past the last column or row.
         func rgb(_ x: Int, _ y: Int) -> (r: Int, g: Int, b: Int) {
             let p = pixels + min(y, height - 1) * stride + min(x, width - 1) * 4
-            return (Int(p.load(fromByteOffset: 2, as: UInt8.self)), Int(p.load(fromByteOffset: 1, as: UInt8.self)),
-                    Int(p.load(as: UInt8.self)))
+            return (
+                Int(p.load(fromByteOffset: 2, as: UInt8.self)), Int(p.load(fromByteOffset: 1, as: UInt8.self)),
+                Int(p.load(as: UInt8.self))
+            )
         }
         for y in 0..<height {
             for x in 0..<width {
@@ -54,8 +58,10 @@ enum YUV420Reference {
                     let p = rgb(2 * cx + dx, 2 * cy + dy)
                     (r, g, b) = (r + p.r, g + p.g, b + p.b)
                 }
-                out.u[cy * out.chromaWidth + cx] = UInt8((k.uR * r + k.uG * g + k.uB * b + (128 << 17) + (1 << 16)) >> 17)
-                out.v[cy * out.chromaWidth + cx] = UInt8((k.vR * r + k.vG * g + k.vB * b + (128 << 17) + (1 << 16)) >> 17)
+                out.u[cy * out.chromaWidth + cx] = UInt8(
+                    (k.uR * r + k.uG * g + k.uB * b + (128 << 17) + (1 << 16)) >> 17)
+                out.v[cy * out.chromaWidth + cx] = UInt8(
+                    (k.vR * r + k.vG * g + k.vB * b + (128 << 17) + (1 << 16)) >> 17)
             }
         }
         return out

@@ -6,23 +6,29 @@ extension FarmBatch {
     /// Runs task `index` of the batch in `work` on this node, as `reel batch` runs a job (in a
     /// worker process: timeouts, retries, crash isolation), and writes its report beside the plan.
     /// - Parameter worker: the program and arguments that run one job (`reel _worker`).
-    public static func runTask(work: String, index: Int, worker: [String], nodeMemory: Int,
-                               shouldStop: @escaping @Sendable () -> Bool) throws -> JobReport {
+    public static func runTask(
+        work: String, index: Int, worker: [String], nodeMemory: Int,
+        shouldStop: @escaping @Sendable () -> Bool
+    ) throws -> JobReport {
         let batch = try load(from: work)
         guard batch.tasks.indices.contains(index) else {
-            throw SlurmError("task \(index) is not one of the \(batch.tasks.count) tasks of \(planPath(work))", exitCode: 2)
+            throw SlurmError(
+                "task \(index) is not one of the \(batch.tasks.count) tasks of \(planPath(work))", exitCode: 2)
         }
         let task = batch.tasks[index], job = batch.jobs[task.job]
         var planned = job.planned
         if let part = task.part { planned.render.outputs = [part] }
         planned.render.options.segment = task.segment
         planned.render.options.maxMemory = planned.render.options.maxMemory ?? nodeMemory
-        var settings = BatchRunner.Settings(jobs: 1, outputDirectory: batch.settings.outputDirectory, worker: worker, version: batch.version)
+        var settings = BatchRunner.Settings(
+            jobs: 1, outputDirectory: batch.settings.outputDirectory, worker: worker, version: batch.version)
         settings.force = batch.settings.force
         // A segment is compared once joined, by the merge.
         settings.baseline = task.segment == nil ? batch.settings.baseline : nil
-        let report = BatchRunner(plan: BatchPlan(jobs: [planned]), settings: settings, shouldStop: shouldStop).run().jobs[0]
-        try JSONEncoder.reports.encode(report).write(to: URL(fileURLWithPath: reportPath(work, task: index)), options: .atomic)
+        let report = BatchRunner(plan: BatchPlan(jobs: [planned]), settings: settings, shouldStop: shouldStop).run()
+            .jobs[0]
+        try JSONEncoder.reports.encode(report).write(
+            to: URL(fileURLWithPath: reportPath(work, task: index)), options: .atomic)
         return report
     }
 
@@ -45,13 +51,15 @@ extension FarmBatch {
                 report = join(batch, job: job, work: work, tasks: tasks)
             }
             if let baseline = batch.settings.baseline, report.status != .invalid {
-                report.baseline = Baseline.compare(outputs: job.outputs, outputDirectory: batch.settings.outputDirectory, baselineDirectory: baseline)
+                report.baseline = Baseline.compare(
+                    outputs: job.outputs, outputDirectory: batch.settings.outputDirectory, baselineDirectory: baseline)
             }
             reports.append(report)
         }
         let started = ISO8601DateFormatter().date(from: batch.started) ?? Date()
-        let result = BatchReport(version: batch.version, started: batch.started, seconds: Date().timeIntervalSince(started),
-                                 outputDirectory: batch.settings.outputDirectory, baselineDirectory: batch.settings.baseline, jobs: reports)
+        let result = BatchReport(
+            version: batch.version, started: batch.started, seconds: Date().timeIntervalSince(started),
+            outputDirectory: batch.settings.outputDirectory, baselineDirectory: batch.settings.baseline, jobs: reports)
         try JSONEncoder.reports.encode(result).write(to: URL(fileURLWithPath: mergedPath(work)), options: .atomic)
         try result.write(batch.settings.reports)
         return result
@@ -68,15 +76,18 @@ extension FarmBatch {
     /// A task's report, or a failure saying it left none.
     static func taskReport(_ batch: FarmBatch, work: String, task: Int) -> JobReport {
         if let data = FileManager.default.contents(atPath: reportPath(work, task: task)),
-           let report = try? JSONDecoder.reports.decode(JobReport.self, from: data) {
+            let report = try? JSONDecoder.reports.decode(JobReport.self, from: data)
+        {
             return report
         }
         let job = batch.jobs[batch.tasks[task].job]
         let logPath = "\(work)/task-\(task).log"
         let log = (try? String(contentsOfFile: logPath, encoding: .utf8)).map { String($0.suffix(4000)) }
-        return JobReport(scene: job.scene, outputs: job.outputs, status: .failed,
-                         reason: "its task (\(task)) ended without a report: stopped by the cluster (time or memory limit, a lost node?); see \(logPath)",
-                         log: log)
+        return JobReport(
+            scene: job.scene, outputs: job.outputs, status: .failed,
+            reason:
+                "its task (\(task)) ended without a report: stopped by the cluster (time or memory limit, a lost node?); see \(logPath)",
+            log: log)
     }
 
     /// A split job's report: its segments joined into its output, or the first segment that failed.
@@ -89,8 +100,9 @@ extension FarmBatch {
                 try? FileManager.default.removeItem(atPath: OutputRecord.path(for: path))
             }
         }
-        var report = JobReport(scene: job.scene, outputs: job.outputs, status: .rendered, reason: job.reason ?? "new",
-                               seconds: parts.map(\.seconds).reduce(0, +), attempts: parts.map(\.attempts).max() ?? 0)
+        var report = JobReport(
+            scene: job.scene, outputs: job.outputs, status: .rendered, reason: job.reason ?? "new",
+            seconds: parts.map(\.seconds).reduce(0, +), attempts: parts.map(\.attempts).max() ?? 0)
         report.peakMemory = parts.map(\.peakMemory).max() ?? 0
         report.diagnostics = parts.first?.diagnostics ?? []
         if let (i, failed) = parts.enumerated().first(where: { $0.element.status != .rendered }) {
@@ -104,10 +116,13 @@ extension FarmBatch {
         do {
             try BatchWorker.createFolders(for: output)
             let joined = try SegmentConcat.join(paths, output: output, replaceReadOnly: batch.settings.force)
-            guard var record = OutputRecord.read(for: paths[0]), let (digest, bytes) = OutputRecord.digest(of: [output]) else {
+            guard var record = OutputRecord.read(for: paths[0]), let (digest, bytes) = OutputRecord.digest(of: [output])
+            else {
                 throw RenderJobError.failed("the record of \(paths[0]) or the joined \(output) cannot be read")
             }
-            (record.outputFiles, record.outputBytes, record.outputDigest, record.frames) = ([(output as NSString).lastPathComponent], bytes, digest, joined.frames)
+            (record.outputFiles, record.outputBytes, record.outputDigest, record.frames) = (
+                [(output as NSString).lastPathComponent], bytes, digest, joined.frames
+            )
             try record.write(for: output)
             (report.frames, report.bytes) = (joined.frames, joined.bytes)
             report.sheetPNG = record.sheet.flatMap { Data(base64Encoded: $0) }

@@ -88,13 +88,16 @@ public struct FarmBatch: Codable, Sendable {
                         let plans = try job.outputs.map { try loaded.plan(output: $0) }
                         entry.segments = Self.segments(plans, splitSeconds: settings.splitSeconds)
                     } catch {
-                        entry.decided = JobReport(scene: job.scene, outputs: job.outputs, status: .invalid, reason: "\(error)", diagnostics: problems)
+                        entry.decided = JobReport(
+                            scene: job.scene, outputs: job.outputs, status: .invalid, reason: "\(error)",
+                            diagnostics: problems)
                     }
                 } else {
                     let errors = problems.filter { $0.severity == .error }.count
-                    entry.decided = JobReport(scene: job.scene, outputs: job.outputs, status: .invalid,
-                                              reason: errors == 1 ? "the scene has an error" : "the scene has \(errors) errors",
-                                              diagnostics: problems)
+                    entry.decided = JobReport(
+                        scene: job.scene, outputs: job.outputs, status: .invalid,
+                        reason: errors == 1 ? "the scene has an error" : "the scene has \(errors) errors",
+                        diagnostics: problems)
                 }
             }
             let index = jobs.count
@@ -105,7 +108,10 @@ public struct FarmBatch: Codable, Sendable {
             } else {
                 let ext = (job.outputs[0] as NSString).pathExtension
                 for i in 0..<entry.segments {
-                    tasks.append(Task(job: index, segment: Segment(index: i, count: entry.segments), part: "\(work)/job-\(index)-part-\(i).\(ext)"))
+                    tasks.append(
+                        Task(
+                            job: index, segment: Segment(index: i, count: entry.segments),
+                            part: "\(work)/job-\(index)-part-\(i).\(ext)"))
                 }
             }
         }
@@ -114,7 +120,9 @@ public struct FarmBatch: Codable, Sendable {
     /// Segments for a job: its one video cut into pieces of about `splitSeconds` (whole chunks);
     /// 1 for jobs with several outputs, GIFs and PNG sequences (a task renders those whole).
     static func segments(_ plans: [PlannedRender], splitSeconds: Double) -> Int {
-        guard plans.count == 1, let plan = plans.first, splitSeconds > 0, case .video(_, let codec) = plan.output.format, codec != .gif else { return 1 }
+        guard plans.count == 1, let plan = plans.first, splitSeconds > 0,
+            case .video(_, let codec) = plan.output.format, codec != .gif
+        else { return 1 }
         let seconds = Double(plan.session.frames.count) / plan.canvas.fps
         let grid = ChunkGrid(frames: plan.session.frames, seconds: ChunkGrid.defaultSeconds, fps: plan.canvas.fps)
         return max(1, min(Int((seconds / splitSeconds).rounded(.up)), grid.chunkCount))
@@ -126,7 +134,8 @@ public struct FarmBatch: Codable, Sendable {
 
     public static func load(from work: String) throws -> FarmBatch {
         guard let data = FileManager.default.contents(atPath: planPath(work)) else {
-            throw SlurmError("cannot read \(planPath(work)): is the work folder on storage every node shares?", exitCode: 2)
+            throw SlurmError(
+                "cannot read \(planPath(work)): is the work folder on storage every node shares?", exitCode: 2)
         }
         return try JSONDecoder.reports.decode(FarmBatch.self, from: data)
     }

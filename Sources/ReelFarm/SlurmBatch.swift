@@ -19,9 +19,11 @@ extension Slurm {
     public static func makeBatchWorkFolder(in outputDirectory: String) throws -> String {
         let fm = FileManager.default
         do { try fm.createDirectory(atPath: outputDirectory, withIntermediateDirectories: true) } catch {
-            throw SlurmError("cannot create the output folder \(outputDirectory): \(error.localizedDescription)", exitCode: 2)
+            throw SlurmError(
+                "cannot create the output folder \(outputDirectory): \(error.localizedDescription)", exitCode: 2)
         }
-        for name in (try? fm.contentsOfDirectory(atPath: outputDirectory)) ?? [] where name.hasPrefix(".reel-farm-batch-") {
+        for name in (try? fm.contentsOfDirectory(atPath: outputDirectory)) ?? []
+        where name.hasPrefix(".reel-farm-batch-") {
             let old = outputDirectory + "/" + name
             if fm.fileExists(atPath: FarmBatch.mergedPath(old)) { try? fm.removeItem(atPath: old) }
         }
@@ -33,48 +35,64 @@ extension Slurm {
     }
 
     /// Submits the tasks of the batch saved in `work` and the merge after them.
-    public static func submit(batch: FarmBatch, work: String, reel: String, partition: String?, sbatchArguments: [String]) throws -> SubmittedBatch {
+    public static func submit(
+        batch: FarmBatch, work: String, reel: String, partition: String?, sbatchArguments: [String]
+    ) throws -> SubmittedBatch {
         let sbatch = try sbatch()
         let check = versionCheck(reel: reel, version: batch.version)
         let common = commonArguments(name: "batch", partition: partition, extra: sbatchArguments)
         var tasksJob: String?
         var dependency: [String] = []
         if !batch.tasks.isEmpty {
-            try write("""
+            try write(
+                """
                 #!/bin/sh
                 # reel submit: task $SLURM_ARRAY_TASK_ID of the batch in \(work)
                 \(check)
                 exec \(quote(reel)) _farm task \(quote(work)) "$SLURM_ARRAY_TASK_ID"
 
                 """, to: work + "/task.sh")
-            let id = jobID(try run(sbatch, common + ["--array=0-\(batch.tasks.count - 1)", "--output=\(pattern(work))/task-%a.log", work + "/task.sh"]))
+            let id = jobID(
+                try run(
+                    sbatch,
+                    common + [
+                        "--array=0-\(batch.tasks.count - 1)", "--output=\(pattern(work))/task-%a.log", work + "/task.sh"
+                    ]))
             tasksJob = id
             dependency = ["--dependency=afterany:\(id)"]
         }
-        try write("""
+        try write(
+            """
             #!/bin/sh
             # reel submit: joins the segments and merges the reports of the batch in \(work)
             \(check)
             exec \(quote(reel)) _farm merge \(quote(work))
 
             """, to: work + "/merge.sh")
-        let merge = jobID(try run(sbatch, common + dependency + ["--output=\(pattern(work))/merge.log", work + "/merge.sh"]))
+        let merge = jobID(
+            try run(sbatch, common + dependency + ["--output=\(pattern(work))/merge.log", work + "/merge.sh"]))
         return SubmittedBatch(tasksJob: tasksJob, mergeJob: merge, tasks: batch.tasks.count, work: work)
     }
 
     /// Waits for the merge, reporting the tasks' states as they change; returns the merged report.
     /// - Throws: `SlurmError` when the merge left no report, or when `shouldStop` says so (the jobs
     ///   go on; the message says how to cancel them).
-    public static func wait(for batch: SubmittedBatch, poll: TimeInterval = 1, progress: (String) -> Void = { _ in },
-                            shouldStop: () -> Bool = { false }) throws -> BatchReport {
-        guard let scontrol = command("scontrol") else { throw SlurmError("--wait needs Slurm's scontrol on PATH", exitCode: 2) }
+    public static func wait(
+        for batch: SubmittedBatch, poll: TimeInterval = 1, progress: (String) -> Void = { _ in },
+        shouldStop: () -> Bool = { false }
+    ) throws -> BatchReport {
+        guard let scontrol = command("scontrol") else {
+            throw SlurmError("--wait needs Slurm's scontrol on PATH", exitCode: 2)
+        }
         var last = ""
         var unknown = 0
         while true {
             if shouldStop() { throw stoppedWaiting([batch.tasksJob, batch.mergeJob].compactMap { $0 }) }
             if let job = batch.tasksJob {
                 let states = states(scontrol, job).values
-                let summary = Dictionary(grouping: states, by: { $0 }).map { "\($0.value.count) \($0.key.lowercased())" }.sorted()
+                let summary = Dictionary(grouping: states, by: { $0 }).map {
+                    "\($0.value.count) \($0.key.lowercased())"
+                }.sorted()
                     .joined(separator: ", ")
                 if summary != last, !summary.isEmpty {
                     progress("tasks: \(summary)")
@@ -91,8 +109,9 @@ extension Slurm {
                     Thread.sleep(forTimeInterval: poll)
                     if let report = try? FarmBatch.mergedReport(work: batch.work) { return report }
                     let log = (try? String(contentsOfFile: batch.work + "/merge.log", encoding: .utf8)) ?? ""
-                    throw SlurmError("the merge (job \(batch.mergeJob ?? "?")) \(merge?.lowercased() ?? "ended") without a report; \(batch.work)/merge.log:\n"
-                        + log.split(separator: "\n").suffix(8).map { "    \($0)" }.joined(separator: "\n"))
+                    throw SlurmError(
+                        "the merge (job \(batch.mergeJob ?? "?")) \(merge?.lowercased() ?? "ended") without a report; \(batch.work)/merge.log:\n"
+                            + log.split(separator: "\n").suffix(8).map { "    \($0)" }.joined(separator: "\n"))
                 }
             }
             Thread.sleep(forTimeInterval: poll)

@@ -59,7 +59,9 @@ public enum Slurm {
     /// The path of a Slurm command on PATH, or nil.
     public static func command(_ name: String) -> String? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+        return path.split(separator: ":").map { "\($0)/\(name)" }.first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
     }
 
     /// Submits the segment array and the dependent join.
@@ -94,7 +96,12 @@ public enum Slurm {
         do { try s.job.write(to: jobFile) } catch { throw SlurmError("\(error)") }
         try write(segmentScript, to: work + "/segment.sh")
         let common = commonArguments(name: name, partition: s.partition, extra: s.sbatchArguments)
-        let array = jobID(try run(sbatch, common + ["--array=0-\(s.segments - 1)", "--output=\(pattern(work))/segment-%a.log", work + "/segment.sh"]))
+        let array = jobID(
+            try run(
+                sbatch,
+                common + [
+                    "--array=0-\(s.segments - 1)", "--output=\(pattern(work))/segment-%a.log", work + "/segment.sh"
+                ]))
         queued = true
         var concat: String?
         if !sequence {
@@ -106,15 +113,23 @@ public enum Slurm {
 
                 """
             try write(concatScript, to: work + "/concat.sh")
-            concat = jobID(try run(sbatch, common + ["--dependency=afterok:\(array)", "--kill-on-invalid-dep=yes",
-                                                     "--output=\(pattern(work))/concat.log", work + "/concat.sh"]))
+            concat = jobID(
+                try run(
+                    sbatch,
+                    common + [
+                        "--dependency=afterok:\(array)", "--kill-on-invalid-dep=yes",
+                        "--output=\(pattern(work))/concat.log", work + "/concat.sh"
+                    ]))
         }
-        return SubmittedRender(segmentsJob: array, concatJob: concat, workFolder: work, output: s.output, segments: s.segments)
+        return SubmittedRender(
+            segmentsJob: array, concatJob: concat, workFolder: work, output: s.output, segments: s.segments)
     }
 
     /// Waiting stopped (Ctrl-C): the jobs are the cluster's now, and go on.
     static func stoppedWaiting(_ jobs: [String]) -> SlurmError {
-        SlurmError("stopped waiting; the jobs go on in Slurm (squeue shows them; scancel \(jobs.joined(separator: " ")) stops them)", exitCode: 130)
+        SlurmError(
+            "stopped waiting; the jobs go on in Slurm (squeue shows them; scancel \(jobs.joined(separator: " ")) stops them)",
+            exitCode: 130)
     }
 
     /// The lines a job script starts with: this node's reel must be the submitting machine's version.
@@ -136,49 +151,63 @@ public enum Slurm {
     /// `sbatch`, or the error that says what to install.
     static func sbatch() throws -> String {
         guard let sbatch = command("sbatch") else {
-            throw SlurmError("reel submit needs Slurm's sbatch on PATH, on a machine of a Slurm cluster "
-                + "(Debian: apt-get install slurm-client; or render segments with 'reel render --segment I/N' and any other engine)", exitCode: 2)
+            throw SlurmError(
+                "reel submit needs Slurm's sbatch on PATH, on a machine of a Slurm cluster "
+                    + "(Debian: apt-get install slurm-client; or render segments with 'reel render --segment I/N' and any other engine)",
+                exitCode: 2)
         }
         return sbatch
     }
 
     /// Waits until the render is finished: the joined output exists, or a job failed.
     /// - Throws: `SlurmError` naming each failed segment with the end of its log.
-    public static func wait(for jobs: SubmittedRender, poll: TimeInterval = 1, progress: (String) -> Void = { _ in },
-                            shouldStop: () -> Bool = { false }) throws {
-        guard let scontrol = command("scontrol") else { throw SlurmError("--wait needs Slurm's scontrol on PATH", exitCode: 2) }
+    public static func wait(
+        for jobs: SubmittedRender, poll: TimeInterval = 1, progress: (String) -> Void = { _ in },
+        shouldStop: () -> Bool = { false }
+    ) throws {
+        guard let scontrol = command("scontrol") else {
+            throw SlurmError("--wait needs Slurm's scontrol on PATH", exitCode: 2)
+        }
         let last = jobs.concatJob ?? jobs.segmentsJob
         var lastStates = ""
         while true {
             if shouldStop() { throw stoppedWaiting([jobs.segmentsJob, jobs.concatJob].compactMap { $0 }) }
             let segments = states(scontrol, jobs.segmentsJob)
-            let summary = Dictionary(grouping: segments.values, by: { $0 }).map { "\($0.value.count) \($0.key.lowercased())" }.sorted()
+            let summary = Dictionary(grouping: segments.values, by: { $0 }).map {
+                "\($0.value.count) \($0.key.lowercased())"
+            }.sorted()
                 .joined(separator: ", ")
             if summary != lastStates, !summary.isEmpty {
                 progress("segments: \(summary)")
                 lastStates = summary
             }
-            let failed = segments.filter { !["COMPLETED", "PENDING", "RUNNING", "CONFIGURING", "COMPLETING"].contains($0.value) }
+            let failed = segments.filter {
+                !["COMPLETED", "PENDING", "RUNNING", "CONFIGURING", "COMPLETING"].contains($0.value)
+            }
             if !failed.isEmpty {
                 if let concat = jobs.concatJob, let scancel = command("scancel") { _ = try? run(scancel, [concat]) }
                 let reports = failed.keys.sorted().map { task -> String in
-                    let log = (try? String(contentsOfFile: "\(jobs.workFolder)/segment-\(task).log", encoding: .utf8)) ?? ""
+                    let log =
+                        (try? String(contentsOfFile: "\(jobs.workFolder)/segment-\(task).log", encoding: .utf8)) ?? ""
                     let tail = log.split(separator: "\n").suffix(8).map { "    \($0)" }.joined(separator: "\n")
-                    return "segment \(task) of \(jobs.segments) \(failed[task]!.lowercased()) (job \(jobs.segmentsJob)_\(task)); its log, \(jobs.workFolder)/segment-\(task).log:\n\(tail)"
+                    return
+                        "segment \(task) of \(jobs.segments) \(failed[task]!.lowercased()) (job \(jobs.segmentsJob)_\(task)); its log, \(jobs.workFolder)/segment-\(task).log:\n\(tail)"
                 }
                 throw SlurmError(reports.joined(separator: "\n"))
             }
             let state = states(scontrol, last).values.first
             if state == "COMPLETED" || (state == nil && FileManager.default.fileExists(atPath: jobs.output)) {
                 guard FileManager.default.fileExists(atPath: jobs.output) || jobs.concatJob == nil else {
-                    throw SlurmError("the join finished but \(jobs.output) is not there; see \(jobs.workFolder)/concat.log")
+                    throw SlurmError(
+                        "the join finished but \(jobs.output) is not there; see \(jobs.workFolder)/concat.log")
                 }
                 return
             }
             if let state, !["PENDING", "RUNNING", "CONFIGURING", "COMPLETING"].contains(state) {
                 let log = (try? String(contentsOfFile: "\(jobs.workFolder)/concat.log", encoding: .utf8)) ?? ""
-                throw SlurmError("joining the segments \(state.lowercased()) (job \(last)); \(jobs.workFolder)/concat.log:\n"
-                    + log.split(separator: "\n").suffix(8).map { "    \($0)" }.joined(separator: "\n"))
+                throw SlurmError(
+                    "joining the segments \(state.lowercased()) (job \(last)); \(jobs.workFolder)/concat.log:\n"
+                        + log.split(separator: "\n").suffix(8).map { "    \($0)" }.joined(separator: "\n"))
             }
             Thread.sleep(forTimeInterval: poll)
         }
@@ -189,10 +218,11 @@ public enum Slurm {
         guard let text = try? run(scontrol, ["show", "job", "-o", job]) else { return [:] }
         var result: [String: String] = [:]
         for line in text.split(separator: "\n") {
-            let fields = Dictionary(line.split(separator: " ").compactMap { pair -> (String, String)? in
-                let kv = pair.split(separator: "=", maxSplits: 1)
-                return kv.count == 2 ? (String(kv[0]), String(kv[1])) : nil
-            }, uniquingKeysWith: { a, _ in a })
+            let fields = Dictionary(
+                line.split(separator: " ").compactMap { pair -> (String, String)? in
+                    let kv = pair.split(separator: "=", maxSplits: 1)
+                    return kv.count == 2 ? (String(kv[0]), String(kv[1])) : nil
+                }, uniquingKeysWith: { a, _ in a })
             guard let state = fields["JobState"] else { continue }
             result[fields["ArrayTaskId"] ?? ""] = state
         }
@@ -213,7 +243,9 @@ public enum Slurm {
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
             let name = (tool as NSString).lastPathComponent
-            throw SlurmError("\(name) failed: \(String(decoding: error, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))")
+            throw SlurmError(
+                "\(name) failed: \(String(decoding: error, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))"
+            )
         }
         return String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }

@@ -25,7 +25,9 @@ func fuzzDecode(_ bytes: [UInt8], checkSchema: Bool = true) -> LoadedScene? {
         if checkSchema {
             let schemaProblems = (try? SceneSchema.validate(bytes: bytes, file: "fuzz.yaml")) ?? []
             if !schemaProblems.isEmpty {
-                fatalError("the decoder accepts this file but the schema rejects it:\n\(schemaProblems.map(\.description).joined(separator: "\n"))")
+                fatalError(
+                    "the decoder accepts this file but the schema rejects it:\n\(schemaProblems.map(\.description).joined(separator: "\n"))"
+                )
             }
         }
         return loaded

@@ -8,7 +8,9 @@ private enum Target: String { case render, decoder }
 
 private let target: Target = {
     let name = ProcessInfo.processInfo.environment["REEL_FUZZ_TARGET"] ?? "render"
-    guard let target = Target(rawValue: name) else { fatalError("REEL_FUZZ_TARGET must be render or decoder, not \(name)") }
+    guard let target = Target(rawValue: name) else {
+        fatalError("REEL_FUZZ_TARGET must be render or decoder, not \(name)")
+    }
     return target
 }()
 
@@ -25,8 +27,11 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
 // SwiftPM links an executable target's entry point as `<Target>_main` (and defines `main` as it),
 // so libFuzzer's own `main` is never pulled in; this starts libFuzzer's driver instead.
 @_silgen_name("LLVMFuzzerRunDriver")
-private func runDriver(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-                       _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt) -> CInt
+private func runDriver(
+    _ argc: UnsafeMutablePointer<CInt>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
+) -> CInt
 
 @_cdecl("ReelFuzz_main")
 public func reelFuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {

@@ -19,7 +19,8 @@ private let frameCount = 3
 func fuzzRenderTarget(_ bytes: [UInt8]) {
     // The schema check is the decoder target's: here the time goes to drawing.
     guard let loaded = fuzzDecode(bytes, checkSchema: false),
-          let timeline = try? loaded.scene.compile() else { return }
+        let timeline = try? loaded.scene.compile()
+    else { return }
     let small = timeline.with(canvas: fuzzCanvas(timeline.canvas))
     let canvas = small.canvas
     let renderer = FrameRenderer(canvas: canvas)

@@ -28,8 +28,9 @@ struct FileStamps: Equatable, Sendable {
 
     private static func stamp(of path: String) -> Stamp? {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return nil }
-        return Stamp(size: (attributes[.size] as? NSNumber)?.intValue ?? -1,
-                     modified: (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0,
-                     fileNumber: (attributes[.systemFileNumber] as? NSNumber)?.intValue ?? -1)
+        return Stamp(
+            size: (attributes[.size] as? NSNumber)?.intValue ?? -1,
+            modified: (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0,
+            fileNumber: (attributes[.systemFileNumber] as? NSNumber)?.intValue ?? -1)
     }
 }

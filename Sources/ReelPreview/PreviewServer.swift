@@ -45,13 +45,18 @@ public struct PreviewServer: Sendable {
     ///   - problems: called with the scene's problems (`FILE:LINE:COLUMN: error: …`) at start
     ///     and after each reload that has any.
     /// - Throws: `Failure` when the port cannot be listened on.
-    public func run(listening: @escaping @Sendable (String) -> Void, problems: @escaping @Sendable ([SceneProblem]) -> Void = { _ in },
-                    shouldStop: @escaping @Sendable () -> Bool) async throws {
+    public func run(
+        listening: @escaping @Sendable (String) -> Void,
+        problems: @escaping @Sendable ([SceneProblem]) -> Void = { _ in },
+        shouldStop: @escaping @Sendable () -> Bool
+    ) async throws {
         let studio = Studio(scene: scene, options: options)
         let initial = await studio.problems
         if !initial.isEmpty { problems(initial) }
         do {
-            try await serve(studio, port: port ?? Self.defaultPort, listening: listening, problems: problems, shouldStop: shouldStop)
+            try await serve(
+                studio, port: port ?? Self.defaultPort, listening: listening, problems: problems, shouldStop: shouldStop
+            )
         } catch is BindFailure where port == nil {
             // The usual port is taken (another studio, most likely): any free one will do.
             try await serve(studio, port: 0, listening: listening, problems: problems, shouldStop: shouldStop)
@@ -59,12 +64,17 @@ public struct PreviewServer: Sendable {
     }
 
     /// `run` for callers that are not async (the command line): blocks until the studio stops.
-    public func runUntilStopped(listening: @escaping @Sendable (String) -> Void, problems: @escaping @Sendable ([SceneProblem]) -> Void = { _ in },
-                                shouldStop: @escaping @Sendable () -> Bool) throws {
+    public func runUntilStopped(
+        listening: @escaping @Sendable (String) -> Void,
+        problems: @escaping @Sendable ([SceneProblem]) -> Void = { _ in },
+        shouldStop: @escaping @Sendable () -> Bool
+    ) throws {
         let outcome = Outcome()
         let done = DispatchSemaphore(value: 0)
         Task {
-            do { try await run(listening: listening, problems: problems, shouldStop: shouldStop) } catch { outcome.error = error }
+            do { try await run(listening: listening, problems: problems, shouldStop: shouldStop) } catch {
+                outcome.error = error
+            }
             done.signal()
         }
         done.wait()
@@ -84,8 +94,10 @@ public struct PreviewServer: Sendable {
 
     private struct BindFailure: Error {}
 
-    private func serve(_ studio: Studio, port: Int, listening: @escaping @Sendable (String) -> Void,
-                       problems: @escaping @Sendable ([SceneProblem]) -> Void, shouldStop: @escaping @Sendable () -> Bool) async throws {
+    private func serve(
+        _ studio: Studio, port: Int, listening: @escaping @Sendable (String) -> Void,
+        problems: @escaping @Sendable ([SceneProblem]) -> Void, shouldStop: @escaping @Sendable () -> Bool
+    ) async throws {
         // Hummingbird's own log lines (startup, each request) would bury the scene's
         // diagnostics on the terminal; the studio reports what matters itself.
         let logger = Logger(label: "reel.preview") { _ in SwiftLogNoOpLogHandler() }
@@ -127,8 +139,10 @@ public struct PreviewServer: Sendable {
 
     /// Polls for a stop ten times a second and for changed files every 300 ms, until stopped
     /// or cancelled.
-    private static func watch(_ studio: Studio, problems: @escaping @Sendable ([SceneProblem]) -> Void,
-                              shouldStop: @escaping @Sendable () -> Bool) async {
+    private static func watch(
+        _ studio: Studio, problems: @escaping @Sendable ([SceneProblem]) -> Void,
+        shouldStop: @escaping @Sendable () -> Bool
+    ) async {
         var tick = 0
         while !shouldStop() && !Task.isCancelled {
             try? await Task.sleep(nanoseconds: 100_000_000)

@@ -73,16 +73,21 @@ actor Studio {
             ("frameVersion", .number(Double(frameVersion))),
             ("valid", .bool(isValid)),
             // Exactly the lines `reel validate` prints.
-            ("problems", .array(problems.map { .string($0.description) })),
+            ("problems", .array(problems.map { .string($0.description) }))
         ]
         if let canvas = loaded?.canvas {
-            pairs.append(("canvas", .object([
-                ("width", .number(canvas.size.width)), ("height", .number(canvas.size.height)),
-                ("scale", .number(canvas.scale)),
-                ("pixelWidth", .number(Double(canvas.pixelWidth))), ("pixelHeight", .number(Double(canvas.pixelHeight))),
-                ("fps", .number(canvas.fps)), ("duration", .number(canvas.duration)),
-                ("frameCount", .number(Double(canvas.frameCount))),
-            ])))
+            pairs.append(
+                (
+                    "canvas",
+                    .object([
+                        ("width", .number(canvas.size.width)), ("height", .number(canvas.size.height)),
+                        ("scale", .number(canvas.scale)),
+                        ("pixelWidth", .number(Double(canvas.pixelWidth))),
+                        ("pixelHeight", .number(Double(canvas.pixelHeight))),
+                        ("fps", .number(canvas.fps)), ("duration", .number(canvas.duration)),
+                        ("frameCount", .number(Double(canvas.frameCount)))
+                    ])
+                ))
         } else {
             pairs.append(("canvas", .null))
         }
@@ -112,10 +117,14 @@ actor Studio {
     func inspect(at time: Double, layer name: String?) -> InspectResult {
         guard let loaded else { return .notLoaded }
         let timeline = loaded.timeline
-        guard let name else { return .found(InspectReport.json(timeline.presentation(at: time), context: loaded.context)) }
+        guard let name else {
+            return .found(InspectReport.json(timeline.presentation(at: time), context: loaded.context))
+        }
         guard let found = timeline.presentation(at: time, layerNamed: name) else {
-            return .unknownLayer(timeline.layerNames.contains(name)
-                ? "layer '\(name)' is not in the layer tree at \(JSONValue.format(time)) s" : "unknown layer '\(name)'")
+            return .unknownLayer(
+                timeline.layerNames.contains(name)
+                    ? "layer '\(name)' is not in the layer tree at \(JSONValue.format(time)) s"
+                    : "unknown layer '\(name)'")
         }
         return .found(InspectReport.json(found, includeSublayers: false, context: loaded.context))
     }

@@ -28,12 +28,17 @@ enum StudioRoutes {
                 }
                 try await writer.finish(nil)
             }
-            return Response(status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-store"], body: body)
+            return Response(
+                status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-store"], body: body)
         }
         router.get("/frame") { request, _ in
-            guard let time = number(request, "t"), time >= 0 else { return problem(.badRequest, "t must be a time ≥ 0 in seconds") }
+            guard let time = number(request, "t"), time >= 0 else {
+                return problem(.badRequest, "t must be a time ≥ 0 in seconds")
+            }
             let scale = number(request, "scale")
-            if let scale, !(scale > 0 && scale <= 8) { return problem(.badRequest, "scale must be more than 0 and at most 8") }
+            if let scale, !(scale > 0 && scale <= 8) {
+                return problem(.badRequest, "scale must be more than 0 and at most 8")
+            }
             do {
                 guard let png = try await studio.frame(at: time, scale: scale) else {
                     return problem(.serviceUnavailable, "the scene has not loaded yet")
@@ -44,7 +49,9 @@ enum StudioRoutes {
             }
         }
         router.get("/inspect") { request, _ in
-            guard let time = number(request, "t"), time >= 0 else { return problem(.badRequest, "t must be a time ≥ 0 in seconds") }
+            guard let time = number(request, "t"), time >= 0 else {
+                return problem(.badRequest, "t must be a time ≥ 0 in seconds")
+            }
             let layer = request.uri.queryParameters["layer"].map(String.init)
             switch await studio.inspect(at: time, layer: layer) {
             case .found(let json): return respond(.ok, "application/json", Data(json.compact.utf8))
@@ -53,7 +60,9 @@ enum StudioRoutes {
             }
         }
         router.get("/timing.svg") { _, _ in
-            guard let svg = await studio.timing() else { return problem(.serviceUnavailable, "no timing diagram: the scene has not loaded") }
+            guard let svg = await studio.timing() else {
+                return problem(.serviceUnavailable, "no timing diagram: the scene has not loaded")
+            }
             return respond(.ok, "image/svg+xml", Data(svg.utf8))
         }
         return router
@@ -61,14 +70,16 @@ enum StudioRoutes {
 
     /// A finite number from the query, or nil.
     private static func number(_ request: Request, _ name: String) -> Double? {
-        guard let text = request.uri.queryParameters[Substring(name)], let value = Double(String(text)), value.isFinite else { return nil }
+        guard let text = request.uri.queryParameters[Substring(name)], let value = Double(String(text)), value.isFinite
+        else { return nil }
         return value
     }
 
     private static func respond(_ status: HTTPResponse.Status, _ type: String, _ data: Data) -> Response {
         // Every answer depends on the scene file, which changes under the page: never cache.
-        Response(status: status, headers: [.contentType: type, .cacheControl: "no-store"],
-                 body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+        Response(
+            status: status, headers: [.contentType: type, .cacheControl: "no-store"],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
     }
 
     private static func problem(_ status: HTTPResponse.Status, _ message: String) -> Response {
@@ -81,11 +92,14 @@ enum StudioRoutes {
 struct LoopbackHostMiddleware: RouterMiddleware {
     typealias Context = BasicRequestContext
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
         let host = request.head.authority.map { Self.hostName(of: $0) }
         guard let host, host == "127.0.0.1" || host == "localhost" else {
-            return Response(status: .forbidden, headers: [.contentType: "text/plain; charset=utf-8"],
-                            body: ResponseBody(byteBuffer: ByteBuffer(string: "reel preview answers only to 127.0.0.1\n")))
+            return Response(
+                status: .forbidden, headers: [.contentType: "text/plain; charset=utf-8"],
+                body: ResponseBody(byteBuffer: ByteBuffer(string: "reel preview answers only to 127.0.0.1\n")))
         }
         return try await next(request, context)
     }

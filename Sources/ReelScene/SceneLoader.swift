@@ -20,8 +20,11 @@ public struct LoadedScene {
         return events.idleHandlers().map { handler in
             let which = "layer '\(handler.layer)'" + (handler.key.map { " under key '\($0)'" } ?? "")
             let verb = handler.event == .didStart ? "starts" : "stops"
-            return Diagnostic(file: file, location: handler.location, severity: .warning,
-                              message: "this \(handler.event.rawValue) entry never runs: no animation of \(which) \(verb) before the end of the scene (\(end) s)")
+            return Diagnostic(
+                file: file, location: handler.location, severity: .warning,
+                message:
+                    "this \(handler.event.rawValue) entry never runs: no animation of \(which) \(verb) before the end of the scene (\(end) s)"
+            )
         }
     }
 }
@@ -30,11 +33,15 @@ public struct LoadedScene {
 public enum SceneLoader {
     /// Loads and decodes the file at `path`. Diagnostics name the file as `displayPath`
     /// (default: `path` as given, which is what the user typed).
-    public static func load(path: String, displayPath: String? = nil, limits: SceneLimits = SceneLimits(),
-                            images: SceneImageLoader? = nil, fonts: SceneFontCatalog? = nil) throws -> LoadedScene {
+    public static func load(
+        path: String, displayPath: String? = nil, limits: SceneLimits = SceneLimits(),
+        images: SceneImageLoader? = nil, fonts: SceneFontCatalog? = nil
+    ) throws -> LoadedScene {
         let name = displayPath ?? path
         func fail(_ message: String) -> SceneLoadError {
-            SceneLoadError(diagnostics: [Diagnostic(file: name, location: SourcePosition(line: 1, column: 1), message: message)])
+            SceneLoadError(diagnostics: [
+                Diagnostic(file: name, location: SourcePosition(line: 1, column: 1), message: message)
+            ])
         }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -51,28 +58,39 @@ public enum SceneLoader {
         // Read one byte past the limit: a file that grew (or a pipe) is still refused.
         let data = (try? handle.read(upToCount: limits.maxFileBytes + 1)) ?? Data()
         let base = URL(fileURLWithPath: path).deletingLastPathComponent()
-        return try decode(bytes: [UInt8](data), file: name, limits: limits, images: images, fonts: fonts, baseDirectory: base)
+        return try decode(
+            bytes: [UInt8](data), file: name, limits: limits, images: images, fonts: fonts, baseDirectory: base)
     }
 
     /// Decodes scene text. `file` names it in diagnostics; image paths are relative to
     /// `baseDirectory` (default: the current folder).
-    public static func decode(text: String, file: String, limits: SceneLimits = SceneLimits(), images: SceneImageLoader? = nil,
-                              fonts: SceneFontCatalog? = nil, baseDirectory: URL? = nil) throws -> LoadedScene {
-        try decode(bytes: Array(text.utf8), file: file, limits: limits, images: images, fonts: fonts, baseDirectory: baseDirectory)
+    public static func decode(
+        text: String, file: String, limits: SceneLimits = SceneLimits(), images: SceneImageLoader? = nil,
+        fonts: SceneFontCatalog? = nil, baseDirectory: URL? = nil
+    ) throws -> LoadedScene {
+        try decode(
+            bytes: Array(text.utf8), file: file, limits: limits, images: images, fonts: fonts,
+            baseDirectory: baseDirectory)
     }
 
     /// Decodes the bytes of a scene file (UTF-8, or UTF-16 with a byte-order mark). Every problem
     /// is reported with its location; nothing here crashes, hangs or allocates without bound on
     /// any input, however malformed.
-    public static func decode(bytes: [UInt8], file: String, limits: SceneLimits = SceneLimits(), images: SceneImageLoader? = nil,
-                              fonts: SceneFontCatalog? = nil, baseDirectory: URL? = nil) throws -> LoadedScene {
+    public static func decode(
+        bytes: [UInt8], file: String, limits: SceneLimits = SceneLimits(), images: SceneImageLoader? = nil,
+        fonts: SceneFontCatalog? = nil, baseDirectory: URL? = nil
+    ) throws -> LoadedScene {
         guard bytes.count <= limits.maxFileBytes else {
-            throw SceneLoadError(diagnostics: [Diagnostic(file: file, location: SourcePosition(line: 1, column: 1),
-                                                          message: tooLarge(nil, limits))])
+            throw SceneLoadError(diagnostics: [
+                Diagnostic(
+                    file: file, location: SourcePosition(line: 1, column: 1),
+                    message: tooLarge(nil, limits))
+            ])
         }
         let base = baseDirectory ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         let decoder = SceneDecoder(file: file, limits: limits, images: images, fonts: fonts, baseDirectory: base)
-        let parser = SceneParser(maxNesting: limits.maxNesting, maxNodes: limits.maxNodes, diagnostics: decoder.diagnostics)
+        let parser = SceneParser(
+            maxNesting: limits.maxNesting, maxNodes: limits.maxNodes, diagnostics: decoder.diagnostics)
         var scene: Scene?
         if let root = parser.parse(utf8(bytes)) {
             scene = decoder.decode(root)
@@ -81,8 +99,10 @@ public enum SceneLoader {
         guard let scene, !decoder.diagnostics.hasErrors else {
             throw SceneLoadError(diagnostics: diagnostics)
         }
-        var loaded = LoadedScene(scene: scene, warnings: diagnostics.filter { $0.severity == .warning }, canvasSizeLocation: decoder.canvasSizeLocation,
-                                 file: file, events: decoder.events)
+        var loaded = LoadedScene(
+            scene: scene, warnings: diagnostics.filter { $0.severity == .warning },
+            canvasSizeLocation: decoder.canvasSizeLocation,
+            file: file, events: decoder.events)
         loaded.audioFileLocation = decoder.audioFileLocation
         return loaded
     }
@@ -90,13 +110,16 @@ public enum SceneLoader {
     /// UTF-16 files (with a byte-order mark, as some Windows editors save) as UTF-8, so that
     /// every location is computed one way.
     private static func utf8(_ bytes: [UInt8]) -> [UInt8] {
-        guard bytes.count >= 2, bytes[0] == 0xFF && bytes[1] == 0xFE || bytes[0] == 0xFE && bytes[1] == 0xFF else { return bytes }
+        guard bytes.count >= 2, bytes[0] == 0xFF && bytes[1] == 0xFE || bytes[0] == 0xFE && bytes[1] == 0xFF else {
+            return bytes
+        }
         let little = bytes[0] == 0xFF
         var units: [UInt16] = []
         units.reserveCapacity(bytes.count / 2)
         var i = 2
         while i + 1 < bytes.count {
-            units.append(little ? UInt16(bytes[i]) | UInt16(bytes[i + 1]) << 8 : UInt16(bytes[i]) << 8 | UInt16(bytes[i + 1]))
+            units.append(
+                little ? UInt16(bytes[i]) | UInt16(bytes[i + 1]) << 8 : UInt16(bytes[i]) << 8 | UInt16(bytes[i + 1]))
             i += 2
         }
         return Array(String(decoding: units, as: UTF16.self).utf8)
@@ -105,6 +128,7 @@ public enum SceneLoader {
     /// The message for a file over the size limit (`size` when known exactly).
     private static func tooLarge(_ size: Int?, _ limits: SceneLimits) -> String {
         let shown = size.map(String.init) ?? "more than \(limits.maxFileBytes)"
-        return "the file is \(shown) bytes; scene files are limited to \(limits.maxFileBytes) bytes (raise it with --max-file-size)"
+        return
+            "the file is \(shown) bytes; scene files are limited to \(limits.maxFileBytes) bytes (raise it with --max-file-size)"
     }
 }

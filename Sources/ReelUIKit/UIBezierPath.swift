@@ -48,7 +48,9 @@ public final class UIBezierPath: CustomStringConvertible {
     /// side), starting on the top edge after the top-left corner, clockwise on screen. UIKit
     /// draws "continuous" corners that blend into the sides; these are plain circular arcs.
     public convenience init(roundedRect rect: CGRect, cornerRadius: CGFloat) {
-        self.init(roundedRect: rect, byRoundingCorners: .allCorners, cornerRadii: CGSize(width: cornerRadius, height: cornerRadius))
+        self.init(
+            roundedRect: rect, byRoundingCorners: .allCorners,
+            cornerRadii: CGSize(width: cornerRadius, height: cornerRadius))
     }
 
     /// A closed rectangle with the chosen corners rounded. As UIKit does in practice, only
@@ -63,13 +65,15 @@ public final class UIBezierPath: CustomStringConvertible {
         // from the current point), so the path has no zero-length lines.
         func corner(_ radius: CGFloat, center: CGPoint, from start: CGFloat, sharp: CGPoint) {
             if radius > 0 {
-                addArc(withCenter: center, radius: radius, startAngle: start, endAngle: start + .pi / 2, clockwise: true)
+                addArc(
+                    withCenter: center, radius: radius, startAngle: start, endAngle: start + .pi / 2, clockwise: true)
             } else {
                 addLine(to: sharp)
             }
         }
         move(to: CGPoint(x: r.minX + tl, y: r.minY))
-        corner(tr, center: CGPoint(x: r.maxX - tr, y: r.minY + tr), from: -.pi / 2, sharp: CGPoint(x: r.maxX, y: r.minY))
+        corner(
+            tr, center: CGPoint(x: r.maxX - tr, y: r.minY + tr), from: -.pi / 2, sharp: CGPoint(x: r.maxX, y: r.minY))
         corner(br, center: CGPoint(x: r.maxX - br, y: r.maxY - br), from: 0, sharp: CGPoint(x: r.maxX, y: r.maxY))
         corner(bl, center: CGPoint(x: r.minX + bl, y: r.maxY - bl), from: .pi / 2, sharp: CGPoint(x: r.minX, y: r.maxY))
         corner(tl, center: CGPoint(x: r.minX + tl, y: r.minY + tl), from: .pi, sharp: CGPoint(x: r.minX, y: r.minY))
@@ -77,7 +81,9 @@ public final class UIBezierPath: CustomStringConvertible {
     }
 
     /// An open circular arc (see the type's note on angles and `clockwise`).
-    public convenience init(arcCenter center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool) {
+    public convenience init(
+        arcCenter center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool
+    ) {
         self.init()
         addArc(withCenter: center, radius: radius, startAngle: startAngle, endAngle: endAngle, clockwise: clockwise)
     }
@@ -102,7 +108,9 @@ public final class UIBezierPath: CustomStringConvertible {
 
     /// A circular arc; after existing elements, a line joins the current point to the arc's
     /// start, as in UIKit. `clockwise: true` is clockwise on screen (y down).
-    public func addArc(withCenter center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool) {
+    public func addArc(
+        withCenter center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool
+    ) {
         // CGMutablePath's flag is Core Graphics' (clockwise in y-up space), the opposite on screen.
         path.addArc(center: center, radius: radius, startAngle: startAngle, endAngle: endAngle, clockwise: !clockwise)
     }

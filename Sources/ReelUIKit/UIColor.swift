@@ -30,22 +30,24 @@ public final class UIColor: Hashable, Sendable, CustomStringConvertible {
         let h = (hue - hue.rounded(.down)) * 6, s = min(max(saturation, 0), 1), v = brightness
         let sector = Int(h) % 6, f = h - CGFloat(Int(h))
         let p = v * (1 - s), q = v * (1 - s * f), t = v * (1 - s * (1 - f))
-        let (r, g, b): (CGFloat, CGFloat, CGFloat) = switch sector {
-        case 0: (v, t, p)
-        case 1: (q, v, p)
-        case 2: (p, v, t)
-        case 3: (p, q, v)
-        case 4: (t, p, v)
-        default: (v, p, q)
-        }
+        let (r, g, b): (CGFloat, CGFloat, CGFloat) =
+            switch sector {
+            case 0: (v, t, p)
+            case 1: (q, v, p)
+            case 2: (p, v, t)
+            case 3: (p, q, v)
+            case 4: (t, p, v)
+            default: (v, p, q)
+            }
         self.init(red: r, green: g, blue: b, alpha: alpha)
     }
 
     /// Reel's convenience (UIKit has none): a colour from a 24-bit `0xRRGGBB` value, as design
     /// tools write them — `UIColor(hex: 0x3478F6)`.
     public convenience init(hex: UInt32, alpha: CGFloat = 1) {
-        self.init(red: CGFloat((hex >> 16) & 0xFF) / 255, green: CGFloat((hex >> 8) & 0xFF) / 255,
-                  blue: CGFloat(hex & 0xFF) / 255, alpha: alpha)
+        self.init(
+            red: CGFloat((hex >> 16) & 0xFF) / 255, green: CGFloat((hex >> 8) & 0xFF) / 255,
+            blue: CGFloat(hex & 0xFF) / 255, alpha: alpha)
     }
 
     /// Reel's convenience (UIKit has none): a colour from `"#RRGGBB"`, `"#RRGGBBAA"`, `"#RGB"` or
@@ -62,21 +64,32 @@ public final class UIColor: Hashable, Sendable, CustomStringConvertible {
 
     /// The sRGB components; true, as every colour here is RGB.
     @discardableResult
-    public func getRed(_ red: UnsafeMutablePointer<CGFloat>?, green: UnsafeMutablePointer<CGFloat>?,
-                       blue: UnsafeMutablePointer<CGFloat>?, alpha: UnsafeMutablePointer<CGFloat>?) -> Bool {
-        red?.pointee = cgColor.red; green?.pointee = cgColor.green; blue?.pointee = cgColor.blue; alpha?.pointee = cgColor.alpha
+    public func getRed(
+        _ red: UnsafeMutablePointer<CGFloat>?, green: UnsafeMutablePointer<CGFloat>?,
+        blue: UnsafeMutablePointer<CGFloat>?, alpha: UnsafeMutablePointer<CGFloat>?
+    ) -> Bool {
+        red?.pointee = cgColor.red; green?.pointee = cgColor.green; blue?.pointee = cgColor.blue;
+        alpha?.pointee = cgColor.alpha
         return true
     }
 
     /// Hue, saturation and brightness (HSB) and alpha; true, as every colour here converts.
     @discardableResult
-    public func getHue(_ hue: UnsafeMutablePointer<CGFloat>?, saturation: UnsafeMutablePointer<CGFloat>?,
-                       brightness: UnsafeMutablePointer<CGFloat>?, alpha: UnsafeMutablePointer<CGFloat>?) -> Bool {
+    public func getHue(
+        _ hue: UnsafeMutablePointer<CGFloat>?, saturation: UnsafeMutablePointer<CGFloat>?,
+        brightness: UnsafeMutablePointer<CGFloat>?, alpha: UnsafeMutablePointer<CGFloat>?
+    ) -> Bool {
         let (r, g, b) = (cgColor.red, cgColor.green, cgColor.blue)
         let maxC = max(r, g, b), minC = min(r, g, b), delta = maxC - minC
         var h: CGFloat = 0
         if delta > 0 {
-            if maxC == r { h = (g - b) / delta } else if maxC == g { h = 2 + (b - r) / delta } else { h = 4 + (r - g) / delta }
+            if maxC == r {
+                h = (g - b) / delta
+            } else if maxC == g {
+                h = 2 + (b - r) / delta
+            } else {
+                h = 4 + (r - g) / delta
+            }
             h /= 6
             if h < 0 { h += 1 }
         }

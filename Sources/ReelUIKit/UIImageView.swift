@@ -36,8 +36,10 @@ extension UIView {
 
 extension UIView.ContentMode {
     /// Every mode but `redraw` (which shares `scaleToFill`'s gravity), to read a gravity back.
-    static let allGravities: [UIView.ContentMode] = [.scaleToFill, .scaleAspectFit, .scaleAspectFill, .center, .top, .bottom,
-                                                     .left, .right, .topLeft, .topRight, .bottomLeft, .bottomRight]
+    static let allGravities: [UIView.ContentMode] = [
+        .scaleToFill, .scaleAspectFit, .scaleAspectFill, .center, .top, .bottom,
+        .left, .right, .topLeft, .topRight, .bottomLeft, .bottomRight
+    ]
 }
 
 /// A view that shows an image: its layer's `contents` is the image's `cgImage`, laid out by

@@ -27,14 +27,20 @@ import Reel
 extension UIView {
     /// Animates the changes in `animations` over `duration` seconds after `delay`, with the
     /// curve and options given.
-    public class func animate(withDuration duration: TimeInterval, delay: TimeInterval, options: AnimationOptions = [],
-                              animations: () -> Void, completion: ((Bool) -> Void)? = nil) {
-        run(UIViewAnimationContext(duration: duration, delay: delay, options: options, spring: nil, completion: completion,
-                                   outer: UIViewAnimationContext.current), animations)
+    public class func animate(
+        withDuration duration: TimeInterval, delay: TimeInterval, options: AnimationOptions = [],
+        animations: () -> Void, completion: ((Bool) -> Void)? = nil
+    ) {
+        run(
+            UIViewAnimationContext(
+                duration: duration, delay: delay, options: options, spring: nil, completion: completion,
+                outer: UIViewAnimationContext.current), animations)
     }
 
     /// Animates over `duration` seconds, easing in and out, then runs `completion`.
-    public class func animate(withDuration duration: TimeInterval, animations: () -> Void, completion: ((Bool) -> Void)?) {
+    public class func animate(
+        withDuration duration: TimeInterval, animations: () -> Void, completion: ((Bool) -> Void)?
+    ) {
         animate(withDuration: duration, delay: 0, options: [], animations: animations, completion: completion)
     }
 
@@ -47,12 +53,17 @@ extension UIView {
     /// without overshooting, smaller values bounce; `velocity` is the initial speed in whole
     /// distances per second (1: the whole change in one second). See `SpringMapping` for how the
     /// ratio and duration become a `CASpringAnimation` (mass 1). Curve options are ignored.
-    public class func animate(withDuration duration: TimeInterval, delay: TimeInterval, usingSpringWithDamping dampingRatio: CGFloat,
-                              initialSpringVelocity velocity: CGFloat, options: AnimationOptions = [],
-                              animations: () -> Void, completion: ((Bool) -> Void)? = nil) {
-        let spring = UIViewAnimationContext.Spring(dampingRatio: Double(dampingRatio), initialVelocity: Double(velocity))
-        run(UIViewAnimationContext(duration: duration, delay: delay, options: options.union(.overrideInheritedCurve), spring: spring,
-                                   completion: completion, outer: UIViewAnimationContext.current), animations)
+    public class func animate(
+        withDuration duration: TimeInterval, delay: TimeInterval, usingSpringWithDamping dampingRatio: CGFloat,
+        initialSpringVelocity velocity: CGFloat, options: AnimationOptions = [],
+        animations: () -> Void, completion: ((Bool) -> Void)? = nil
+    ) {
+        let spring = UIViewAnimationContext.Spring(
+            dampingRatio: Double(dampingRatio), initialVelocity: Double(velocity))
+        run(
+            UIViewAnimationContext(
+                duration: duration, delay: delay, options: options.union(.overrideInheritedCurve), spring: spring,
+                completion: completion, outer: UIViewAnimationContext.current), animations)
     }
 
     /// Makes the changes in `actionsWithoutAnimation` without animating them, even inside an

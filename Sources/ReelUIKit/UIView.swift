@@ -116,7 +116,9 @@ open class UIView: CALayerDelegate {
         // The index counts subviews; sublayers that are not views' keep their places.
         let views = subviews
         let layerIndex: Int
-        if index < views.count, let sibling = (layer.sublayers ?? []).firstIndex(where: { $0 === views[max(index, 0)].layer }) {
+        if index < views.count,
+            let sibling = (layer.sublayers ?? []).firstIndex(where: { $0 === views[max(index, 0)].layer })
+        {
             layerIndex = sibling
         } else {
             layerIndex = layer.sublayers?.count ?? 0
@@ -156,7 +158,8 @@ open class UIView: CALayerDelegate {
         layer.setValue(value, forKeyPath: path)
         isApplyingViewChange = false
         guard old != value, let context = UIViewAnimationContext.current,
-              LayerProperty(rawValue: key)?.isImplicitlyAnimated == true else { return }
+            LayerProperty(rawValue: key)?.isImplicitlyAnimated == true
+        else { return }
         context.animate(layer, keyPath: path, key: key, from: old, to: value)
     }
 
@@ -165,7 +168,8 @@ open class UIView: CALayerDelegate {
     /// timing (from the presentation value to the new one) for animatable properties.
     open func action(for layer: CALayer, forKey event: String) -> CAAction? {
         guard !isApplyingViewChange, let context = UIViewAnimationContext.current,
-              LayerProperty(rawValue: event)?.isImplicitlyAnimated == true else { return NSNull() }
+            LayerProperty(rawValue: event)?.isImplicitlyAnimated == true
+        else { return NSNull() }
         return context.action(for: layer, key: event)
     }
 }

@@ -31,8 +31,10 @@ final class UIViewAnimationContext: @unchecked Sendable {
     /// The context for a block nested in `outer` (nil: outermost). As in UIKit, a nested block
     /// takes the enclosing block's duration, curve and repeat/autoreverse options unless it
     /// passes the matching `overrideInherited…` option.
-    init(duration: Double, delay: Double, options: UIView.AnimationOptions, spring: Spring?,
-         completion: ((Bool) -> Void)?, outer: UIViewAnimationContext?) {
+    init(
+        duration: Double, delay: Double, options: UIView.AnimationOptions, spring: Spring?,
+        completion: ((Bool) -> Void)?, outer: UIViewAnimationContext?
+    ) {
         var options = options
         var duration = duration
         var curve = options.timingFunction
@@ -61,7 +63,9 @@ final class UIViewAnimationContext: @unchecked Sendable {
     /// Adds the animation of a view property the block changed, from its old value (the
     /// presentation value when beginning from the current state or interrupting an animation
     /// of the same property) to the new one.
-    func animate(_ layer: CALayer, keyPath: LayerKeyPath, key: String, from old: AnimatableValue, to new: AnimatableValue) {
+    func animate(
+        _ layer: CALayer, keyPath: LayerKeyPath, key: String, from old: AnimatableValue, to new: AnimatableValue
+    ) {
         guard duration > 0, inTimeline else { return }
         let running = layer.animation(forKey: key) != nil
         var from = old

@@ -30,22 +30,32 @@ struct BatchCommand: ParsableCommand {
               reel batch scenes -o out --dry-run
             """)
 
-    @Argument(help: ArgumentHelp("Scene files, folders of scenes and batch manifests.", valueName: "input"),
-              completion: .file(extensions: ["yaml", "yml", "json"]))
+    @Argument(
+        help: ArgumentHelp("Scene files, folders of scenes and batch manifests.", valueName: "input"),
+        completion: .file(extensions: ["yaml", "yml", "json"]))
     var inputs: [String]
 
-    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("The output folder (default: the current folder).", valueName: "dir"))
+    @Option(
+        name: [.short, .customLong("output")],
+        help: ArgumentHelp("The output folder (default: the current folder).", valueName: "dir"))
     var outputFolder: String?
 
     private var output: String { outputFolder ?? "." }
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Jobs rendered at once (default \(BatchCommand.defaultJobs)).", valueName: "n"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Jobs rendered at once (default \(BatchCommand.defaultJobs)).", valueName: "n"))
     var jobs: Int?
 
-    @Flag(name: .customLong("dry-run"), help: "List each job and why it would render (new, scene changed, FILE changed, options changed, reel changed), render nothing.")
+    @Flag(
+        name: .customLong("dry-run"),
+        help:
+            "List each job and why it would render (new, scene changed, FILE changed, options changed, reel changed), render nothing."
+    )
     var dryRun = false
 
-    @Flag(name: .customLong("fail-fast"), help: "Stop at the first job that fails (the rest are reported 'interrupted').")
+    @Flag(
+        name: .customLong("fail-fast"), help: "Stop at the first job that fails (the rest are reported 'interrupted').")
     var failFast = false
 
     @OptionGroup var batch: BatchJobOptions
@@ -53,13 +63,18 @@ struct BatchCommand: ParsableCommand {
     /// For every job (a manifest's defaults and a job's own options win).
     @OptionGroup var encoding: EncodingOptions
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Threads each job draws frames with (default: one per core).", valueName: "n"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Threads each job draws frames with (default: one per core).", valueName: "n"))
     var threads: Int?
 
     @Flag(name: [.short, .long], help: "Print only failures and the summary.")
     var quiet = false
 
-    @Flag(help: "Print progress as key=value blocks on stdout (job, status, jobs_done, jobs_total, …, progress=continue/end).")
+    @Flag(
+        help:
+            "Print progress as key=value blocks on stdout (job, status, jobs_done, jobs_total, …, progress=continue/end)."
+    )
     var progress = false
 
     /// The scene limits of `render` (`--max-memory` is per job here: default the machine's memory
@@ -78,15 +93,18 @@ struct BatchCommand: ParsableCommand {
 
     func run() throws {
         let jobs = self.jobs ?? Self.defaultJobs
-        let options = try RenderOptions(limits: limits, encoding: encoding, threads: threads, force: batch.force, memory: .perWorker(jobs: jobs))
+        let options = try RenderOptions(
+            limits: limits, encoding: encoding, threads: threads, force: batch.force, memory: .perWorker(jobs: jobs))
         let plan = try batch.plan(inputs: inputs, output: output, options: options)
-        var settings = BatchRunner.Settings(jobs: jobs, outputDirectory: output, worker: [Self.executable, "_worker"], version: ReelVersion.string)
+        var settings = BatchRunner.Settings(
+            jobs: jobs, outputDirectory: output, worker: [Self.executable, "_worker"], version: ReelVersion.string)
         settings.force = batch.force
         settings.failFast = failFast
         settings.baseline = batch.baseline
         let display = BatchProgress(total: plan.jobs.count, keyValue: progress, quiet: quiet)
         reel_install_interrupt_handlers()
-        let runner = BatchRunner(plan: plan, settings: settings, events: display.handle, shouldStop: { reel_interrupt_signal() != 0 })
+        let runner = BatchRunner(
+            plan: plan, settings: settings, events: display.handle, shouldStop: { reel_interrupt_signal() != 0 })
         if dryRun {
             display.dryRun(plan: plan, staleness: runner.staleness())
             return

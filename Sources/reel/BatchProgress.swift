@@ -48,11 +48,12 @@ final class BatchProgress: @unchecked Sendable {
     private func printLine(_ r: JobReport) {
         let width = String(total).count
         let count = String(repeating: " ", count: width - String(finished).count) + "\(finished)/\(total)"
-        let colour = switch r.status {
-        case .rendered: "32"
-        case .skipped: "2"
-        default: "1;31"
-        }
+        let colour =
+            switch r.status {
+            case .rendered: "32"
+            case .skipped: "2"
+            default: "1;31"
+            }
         let status = Terminal.paint(r.status.rawValue.padding(toLength: 11, withPad: " ", startingAt: 0), colour)
         var line = "[\(count)] \(status) \(r.scene)"
         if r.status == .rendered { line += " → \(r.outputs.joined(separator: ", "))" }
@@ -60,7 +61,9 @@ final class BatchProgress: @unchecked Sendable {
         if r.status == .rendered { line += "  \(r.frames) frames, \(String(format: "%.1f", r.seconds)) s" }
         if let b = r.baseline, b.status != .unchanged {
             line += "  baseline: \(b.status.rawValue)"
-            if b.status == .changed, let worst = b.worstFrame { line += " (\(b.framesChanged) frames, worst #\(worst))" }
+            if b.status == .changed, let worst = b.worstFrame {
+                line += " (\(b.framesChanged) frames, worst #\(worst))"
+            }
         }
         Terminal.write(line + "\n")
         for problem in r.diagnostics where problem.severity == .error || !quiet { problem.print() }
@@ -73,15 +76,19 @@ final class BatchProgress: @unchecked Sendable {
         let partial = running.values.reduce(0.0) { $0 + ($1.total > 0 ? Double($1.done) / Double($1.total) : 0) }
         let fraction = total > 0 ? (Double(finished) + partial) / Double(total) : 1
         let filled = min(width, Int(fraction * Double(width)))
-        Terminal.write("\r\u{1B}[2K" + String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
-            + " \(finished)/\(total) jobs, \(running.count) running, \(ProgressReporter.duration(elapsed))")
+        Terminal.write(
+            "\r\u{1B}[2K" + String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+                + " \(finished)/\(total) jobs, \(running.count) running, \(ProgressReporter.duration(elapsed))")
     }
 
     private func printBlock(job: Int, _ r: JobReport) {
-        let pairs = [("job", String(job)), ("scene", r.scene), ("status", r.status.rawValue), ("reason", r.reason),
-                     ("jobs_done", String(finished)), ("jobs_total", String(total)),
-                     ("elapsed", String(format: "%.2f", elapsed)), ("progress", finished == total ? "end" : "continue")]
-        FileHandle.standardOutput.write(Data(pairs.map { "\($0.0)=\($0.1.replacingOccurrences(of: "\n", with: " "))\n" }.joined().utf8))
+        let pairs = [
+            ("job", String(job)), ("scene", r.scene), ("status", r.status.rawValue), ("reason", r.reason),
+            ("jobs_done", String(finished)), ("jobs_total", String(total)),
+            ("elapsed", String(format: "%.2f", elapsed)), ("progress", finished == total ? "end" : "continue")
+        ]
+        FileHandle.standardOutput.write(
+            Data(pairs.map { "\($0.0)=\($0.1.replacingOccurrences(of: "\n", with: " "))\n" }.joined().utf8))
     }
 
     /// `--dry-run`: each job and why it would render.

@@ -41,12 +41,15 @@ struct ConcatCommand: ParsableCommand {
 
     func run() throws {
         let result: SegmentConcat.Result
-        do { result = try SegmentConcat.join(parts, output: output, replaceReadOnly: force) } catch let error as RenderJobError {
+        do { result = try SegmentConcat.join(parts, output: output, replaceReadOnly: force) } catch let error
+            as RenderJobError
+        {
             throw CommandFailure(error)
         }
         if !quiet {
-            Terminal.write("\(output): \(result.parts) parts, \(result.frames) frames, \(result.bytes) bytes"
-                + (result.audio.map { ", \($0.summary)" } ?? "") + "\n")
+            Terminal.write(
+                "\(output): \(result.parts) parts, \(result.frames) frames, \(result.bytes) bytes"
+                    + (result.audio.map { ", \($0.summary)" } ?? "") + "\n")
         }
     }
 }

@@ -42,16 +42,20 @@ struct DiffCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The second scene or video.", valueName: "B"))
     var b: String
 
-    @Option(name: [.short, .long], help: ArgumentHelp(
-        "Show the difference: a video (.mp4, .mov, .webm) of A | B | difference heatmap, or a .png sheet of the first differing, the worst and a few evenly spaced frames.",
-        valueName: "file"))
+    @Option(
+        name: [.short, .long],
+        help: ArgumentHelp(
+            "Show the difference: a video (.mp4, .mov, .webm) of A | B | difference heatmap, or a .png sheet of the first differing, the worst and a few evenly spaced frames.",
+            valueName: "file"))
     var output: String?
 
     @Flag(help: "Print the comparison as JSON on stdout (summary and every frame's PSNR, SSIM, block and shift).")
     var json = false
 
-    @Option(help: ArgumentHelp("When frames count as equal: psnr=DB,ssim=S,block=LEVELS,shift=LEVELS, or exact (default psnr=40,block=24,shift=1).",
-                               valueName: "limits"))
+    @Option(
+        help: ArgumentHelp(
+            "When frames count as equal: psnr=DB,ssim=S,block=LEVELS,shift=LEVELS, or exact (default psnr=40,block=24,shift=1).",
+            valueName: "limits"))
     var tolerance: String?
 
     @Flag(help: "No progress bar.")
@@ -69,7 +73,8 @@ struct DiffCommand: ParsableCommand {
             throw CommandFailure.invalid("--tolerance \(tolerance ?? ""): \(error)")
         }
         let options = try limits.renderOptions()
-        let first = try Self.open(a, label: "A", options: options), second = try Self.open(b, label: "B", options: options)
+        let first = try Self.open(a, label: "A", options: options),
+            second = try Self.open(b, label: "B", options: options)
         // A scene against a video: the scene's frames in the video's colours (see ColorRoundTrip).
         if let scene = first as? SceneFrames, let video = second as? VideoFrames { scene.matchColors(of: video) }
         if let scene = second as? SceneFrames, let video = first as? VideoFrames { scene.matchColors(of: video) }
@@ -77,8 +82,9 @@ struct DiffCommand: ParsableCommand {
         var pictures: DifferenceOutput?
         if let output {
             do {
-                pictures = try DifferenceOutput(path: output, names: names, fps: first.fps ?? second.fps,
-                                                frameCount: first.frameCount ?? second.frameCount, replaceReadOnly: force)
+                pictures = try DifferenceOutput(
+                    path: output, names: names, fps: first.fps ?? second.fps,
+                    frameCount: first.frameCount ?? second.frameCount, replaceReadOnly: force)
             } catch let error as RenderJobError { throw CommandFailure(error) }
         }
 
@@ -93,7 +99,9 @@ struct DiffCommand: ParsableCommand {
                 first, second, tolerance: limit,
                 progress: { done, total in
                     let elapsed = reporter.elapsed
-                    reporter.update(PipelineProgress(stage: .encoding, framesDone: done, frameCount: max(total ?? done, done), elapsed: elapsed))
+                    reporter.update(
+                        PipelineProgress(
+                            stage: .encoding, framesDone: done, frameCount: max(total ?? done, done), elapsed: elapsed))
                 },
                 visit: { frame, x, y in try pictures?.add(frame, x, y) },
                 shouldStop: { reel_interrupt_signal() != 0 })
@@ -134,7 +142,8 @@ struct DiffCommand: ParsableCommand {
             return SceneFrames(try SceneInput.load(RenderJob(scene: path, options: options), quiet: true))
         }
         do { return try VideoFrames(path: path) } catch {
-            throw CommandFailure.invalid("\(label): \(path) is neither a scene nor a video or image FFmpeg can read: \(error)")
+            throw CommandFailure.invalid(
+                "\(label): \(path) is neither a scene nor a video or image FFmpeg can read: \(error)")
         }
     }
 }

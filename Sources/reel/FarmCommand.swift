@@ -9,7 +9,8 @@ import ReelFarm
 /// batch run on the cluster's nodes. Not for people.
 struct FarmCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "_farm", abstract: "Run a task or the merge of a batch submitted with 'reel submit' (internal).", shouldDisplay: false)
+        commandName: "_farm", abstract: "Run a task or the merge of a batch submitted with 'reel submit' (internal).",
+        shouldDisplay: false)
 
     @Argument(help: "task or merge") var step: String
     @Argument(help: "The batch's work folder.") var work: String
@@ -20,13 +21,15 @@ struct FarmCommand: ParsableCommand {
             switch (step, index) {
             case ("task", let index?):
                 reel_install_interrupt_handlers()
-                let report = try FarmBatch.runTask(work: work, index: index, worker: [BatchCommand.executable, "_worker"],
-                                                   nodeMemory: MemorySize.physical, shouldStop: { reel_interrupt_signal() != 0 })
+                let report = try FarmBatch.runTask(
+                    work: work, index: index, worker: [BatchCommand.executable, "_worker"],
+                    nodeMemory: MemorySize.physical, shouldStop: { reel_interrupt_signal() != 0 })
                 print("\(report.status.rawValue): \(report.scene) (\(report.reason))")
                 if report.status.isFailure { throw ExitCode(ExitStatus.failure) }
             case ("merge", nil):
                 let report = try FarmBatch.merge(work: work)
-                let counts = report.counts.filter { $0.1 > 0 }.map { "\($0.1) \($0.0.rawValue)" }.joined(separator: ", ")
+                let counts = report.counts.filter { $0.1 > 0 }.map { "\($0.1) \($0.0.rawValue)" }.joined(
+                    separator: ", ")
                 print("\(report.jobs.count) jobs: \(counts)")
                 if report.hasFailures(failOnChange: false) { throw ExitCode(ExitStatus.failure) }
             default:

@@ -25,8 +25,9 @@ struct FontsCommand: ParsableCommand {
             With --json: {"default", "families", "sceneFamilies", "appleNames"}.
             """)
 
-    @Argument(help: ArgumentHelp("A scene whose own font files (canvas.fonts) are listed too.", valueName: "scene"),
-              completion: .file(extensions: ["yaml", "yml", "json"]))
+    @Argument(
+        help: ArgumentHelp("A scene whose own font files (canvas.fonts) are listed too.", valueName: "scene"),
+        completion: .file(extensions: ["yaml", "yml", "json"]))
     var scene: String?
 
     @OptionGroup var limits: LimitOptions
@@ -40,7 +41,9 @@ struct FontsCommand: ParsableCommand {
             let loaded = try SceneInput.load(RenderJob(scene: scene, options: try limits.renderOptions()), quiet: json)
             let catalog = FontCatalog()
             for file in loaded.canvas.fonts {
-                for family in (try? catalog.families(inFile: file)) ?? [] where !sceneFamilies.contains(family) { sceneFamilies.append(family) }
+                for family in (try? catalog.families(inFile: file)) ?? [] where !sceneFamilies.contains(family) {
+                    sceneFamilies.append(family)
+                }
             }
         }
         let installed = FontCatalog.installedFamilies.filter { !sceneFamilies.contains($0) }
@@ -49,7 +52,7 @@ struct FontsCommand: ParsableCommand {
                 ("default", .string(FontCatalog.defaultFamily)),
                 ("families", .array(installed.map(JSONValue.string))),
                 ("sceneFamilies", .array(sceneFamilies.map(JSONValue.string))),
-                ("appleNames", .object(FontCatalog.appleNames.map { ($0.name, .string($0.family)) })),
+                ("appleNames", .object(FontCatalog.appleNames.map { ($0.name, .string($0.family)) }))
             ])
             print(value.pretty)
         } else {

@@ -28,7 +28,9 @@ struct InspectCommand: ParsableCommand {
     @OptionGroup var limits: LimitOptions
 
     func validate() throws {
-        if events && (at != nil || layer != nil) { throw ValidationError("--events lists the whole timeline; it takes no --at or --layer.") }
+        if events && (at != nil || layer != nil) {
+            throw ValidationError("--events lists the whole timeline; it takes no --at or --layer.")
+        }
         if !events && at == nil { throw ValidationError("Missing --at SECONDS: the time to inspect (or --events).") }
         if let at, !(at.isFinite && at >= 0) { throw ValidationError("--at must be a time ≥ 0 in seconds.") }
     }
@@ -46,7 +48,8 @@ struct InspectCommand: ParsableCommand {
             return
         }
         guard timeline.layerNames.contains(name) else {
-            throw CommandFailure.invalid("\(input.scene): unknown layer '\(name)'\(suggestion(for: name, among: timeline.layerNames))")
+            throw CommandFailure.invalid(
+                "\(input.scene): unknown layer '\(name)'\(suggestion(for: name, among: timeline.layerNames))")
         }
         guard let found = timeline.presentation(at: time, layerNamed: name) else {
             throw CommandFailure.failed("layer '\(name)' is not in the layer tree at \(JSONValue.format(time)) s")

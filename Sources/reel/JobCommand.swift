@@ -14,7 +14,9 @@ struct JobCommand: ParsableCommand {
     @Option(help: ArgumentHelp("This task's segment of the job (a job array's index).", valueName: "I/N"))
     var segment: Segment?
 
-    @Option(name: [.short, .long], help: ArgumentHelp("Write this instead of the job's outputs (a segment's part).", valueName: "file"))
+    @Option(
+        name: [.short, .long],
+        help: ArgumentHelp("Write this instead of the job's outputs (a segment's part).", valueName: "file"))
     var output: String?
 
     func run() throws {

@@ -22,11 +22,15 @@ struct PlotCommand: ParsableCommand {
     @Option(help: ArgumentHelp("A layer to plot (repeatable).", valueName: "name"))
     var layer: [String] = []
 
-    @Option(help: ArgumentHelp("A key path to plot, e.g. position, position.x, transform.rotation.z, backgroundColor (repeatable).",
-                               valueName: "keyPath"))
+    @Option(
+        help: ArgumentHelp(
+            "A key path to plot, e.g. position, position.x, transform.rotation.z, backgroundColor (repeatable).",
+            valueName: "keyPath"))
     var key: [String] = []
 
-    @Option(name: [.short, .long], help: ArgumentHelp("Output file: .svg or .png (default: SCENE-plot.svg).", valueName: "file"))
+    @Option(
+        name: [.short, .long],
+        help: ArgumentHelp("Output file: .svg or .png (default: SCENE-plot.svg).", valueName: "file"))
     var output: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("PNG pixels per point (default 2).", valueName: "s"))
@@ -40,15 +44,19 @@ struct PlotCommand: ParsableCommand {
     func validate() throws {
         if layer.isEmpty { throw ValidationError("Missing --layer NAME: the layer to plot.") }
         if key.isEmpty { throw ValidationError("Missing --key KEYPATH: the property to plot (e.g. position.x).") }
-        if let scale, !(scale.isFinite && scale > 0 && scale <= 8) { throw ValidationError("--scale must be above 0 and at most 8.") }
+        if let scale, !(scale.isFinite && scale > 0 && scale <= 8) {
+            throw ValidationError("--scale must be above 0 and at most 8.")
+        }
     }
 
     func run() throws {
         let path = output ?? OutputNaming.defaultOutput(for: input.scene, suffix: "-plot", extension: "svg")
         do {
             _ = try ReviewOutput.format(of: path)
-            let plot = try PropertyPlot(job: input.load(try limits.renderOptions(), quiet: true), layers: layer, keyPaths: key)
-            try ReviewOutput.write(to: path, replaceReadOnly: force, svg: plot.svg, png: { plot.png(scale: scale ?? 2) })
+            let plot = try PropertyPlot(
+                job: input.load(try limits.renderOptions(), quiet: true), layers: layer, keyPaths: key)
+            try ReviewOutput.write(
+                to: path, replaceReadOnly: force, svg: plot.svg, png: { plot.png(scale: scale ?? 2) })
         } catch let error as RenderJobError {
             throw CommandFailure(error)
         }

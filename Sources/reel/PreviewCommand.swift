@@ -24,7 +24,10 @@ struct PreviewCommand: ParsableCommand {
 
     @OptionGroup var input: SceneOptions
 
-    @Option(help: ArgumentHelp("Port on 127.0.0.1 (default: \(PreviewServer.defaultPort), or a free one if taken; 0: any free one).", valueName: "n"))
+    @Option(
+        help: ArgumentHelp(
+            "Port on 127.0.0.1 (default: \(PreviewServer.defaultPort), or a free one if taken; 0: any free one).",
+            valueName: "n"))
     var port: Int?
 
     @Flag(help: "Open the page in the default browser (xdg-open).")

@@ -78,7 +78,7 @@ final class ProgressReporter {
             ("percent", String(format: "%.1f", percent)),
             ("fps", String(format: "%.2f", p.framesPerSecond)),
             ("elapsed", String(format: "%.2f", p.totalElapsed)),
-            ("eta", p.remaining.isFinite ? String(format: "%.2f", p.remaining) : "N/A"),
+            ("eta", p.remaining.isFinite ? String(format: "%.2f", p.remaining) : "N/A")
         ]
     }
 
@@ -94,10 +94,13 @@ final class ProgressReporter {
     }
 
     /// `out.mp4: 600 frames, 1920×1080 at 60 fps (10.00 s), H.264 MP4, rendered in 12.3 s (49 fps), 2.9 MB`
-    func summary(output: String, format: String, frames: Int, bytes: Int, width: Int, height: Int, fps: Double) -> String {
+    func summary(output: String, format: String, frames: Int, bytes: Int, width: Int, height: Int, fps: Double)
+        -> String
+    {
         let seconds = elapsed
         let rate = seconds > 0 ? Double(frames) / seconds : 0
-        return "\(output): \(frames) frame\(frames == 1 ? "" : "s"), \(width)×\(height) at \(JSONValue.format(fps)) fps "
+        return
+            "\(output): \(frames) frame\(frames == 1 ? "" : "s"), \(width)×\(height) at \(JSONValue.format(fps)) fps "
             + "(\(String(format: "%.2f", Double(frames) / fps)) s), \(format), rendered in \(String(format: "%.1f", seconds)) s "
             + "(\(String(format: "%.0f", rate)) fps), \(Self.size(bytes))"
     }

@@ -25,9 +25,13 @@ struct ReelCommand: ParsableCommand {
               reel concat part*.mp4 -o scene.mp4                 # joins the 8 parts
             """,
         version: ReelVersion.string,
-        subcommands: [RenderCommand.self, FarmCommand.self, StillCommand.self, SheetCommand.self, DiffCommand.self, InspectCommand.self, TimingCommand.self, PlotCommand.self,
-                      PreviewCommand.self, ValidateCommand.self,
-                      BatchCommand.self, ConcatCommand.self, SubmitCommand.self, FontsCommand.self, WorkerCommand.self, JobCommand.self],
+        subcommands: [
+            RenderCommand.self, FarmCommand.self, StillCommand.self, SheetCommand.self, DiffCommand.self,
+            InspectCommand.self, TimingCommand.self, PlotCommand.self,
+            PreviewCommand.self, ValidateCommand.self,
+            BatchCommand.self, ConcatCommand.self, SubmitCommand.self, FontsCommand.self, WorkerCommand.self,
+            JobCommand.self
+        ],
         defaultSubcommand: RenderCommand.self)
 
     /// Runs the command line with Reel's exit codes: usage mistakes are invalid input (2),
@@ -65,6 +69,10 @@ struct CommandFailure: Error {
     var message: String
     var exitCode: Int32
 
-    static func invalid(_ message: String) -> CommandFailure { CommandFailure(message: message, exitCode: ExitStatus.invalidInput) }
-    static func failed(_ message: String) -> CommandFailure { CommandFailure(message: message, exitCode: ExitStatus.failure) }
+    static func invalid(_ message: String) -> CommandFailure {
+        CommandFailure(message: message, exitCode: ExitStatus.invalidInput)
+    }
+    static func failed(_ message: String) -> CommandFailure {
+        CommandFailure(message: message, exitCode: ExitStatus.failure)
+    }
 }

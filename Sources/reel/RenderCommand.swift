@@ -35,26 +35,44 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var input: SceneOptions
 
-    @Option(name: [.short, .long], help: ArgumentHelp("Output file (default: the scene's name with .mp4, in the current folder).", valueName: "file"))
+    @Option(
+        name: [.short, .long],
+        help: ArgumentHelp(
+            "Output file (default: the scene's name with .mp4, in the current folder).", valueName: "file"))
     var output: String?
 
     @OptionGroup var encoding: EncodingOptions
 
-    @Option(help: ArgumentHelp("Render only frames A…B (0-based, inclusive; 'A-' to the end), keeping their timestamps.", valueName: "A-B"))
+    @Option(
+        help: ArgumentHelp(
+            "Render only frames A…B (0-based, inclusive; 'A-' to the end), keeping their timestamps.", valueName: "A-B")
+    )
     var frames: FrameSpan?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Threads that draw frames (default: one per core). The encoder's threads are fixed, so the file never depends on this.", valueName: "n"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Threads that draw frames (default: one per core). The encoder's threads are fixed, so the file never depends on this.",
+            valueName: "n"))
     var threads: Int?
 
-    @Option(help: ArgumentHelp("Render segment I (0-based) of N for a render farm; join them with 'reel concat'.", valueName: "I/N"))
+    @Option(
+        help: ArgumentHelp(
+            "Render segment I (0-based) of N for a render farm; join them with 'reel concat'.", valueName: "I/N"))
     var segment: Segment?
 
-    @Option(name: .customLong("chunk-seconds"), parsing: .unconditional,
-            help: ArgumentHelp("Seconds per independently encoded chunk, the unit segments are made of (default \(JSONValue.format(ChunkGrid.defaultSeconds))); part of the options, so all segments need the same.", valueName: "s"))
+    @Option(
+        name: .customLong("chunk-seconds"), parsing: .unconditional,
+        help: ArgumentHelp(
+            "Seconds per independently encoded chunk, the unit segments are made of (default \(JSONValue.format(ChunkGrid.defaultSeconds))); part of the options, so all segments need the same.",
+            valueName: "s"))
     var chunkSeconds: Double?
 
-    @Option(name: .customLong("parallel-segments"), parsing: .unconditional,
-            help: ArgumentHelp("Render n (1…64) segments of a video at once and join them, for machines with more cores than one render keeps busy (default: one per 6 cores, \(ParallelSegments.automatic) on this machine; more is slower on few cores). Same bytes whatever n is; GIFs, PNG sequences and --segment render as one.", valueName: "n"))
+    @Option(
+        name: .customLong("parallel-segments"), parsing: .unconditional,
+        help: ArgumentHelp(
+            "Render n (1…64) segments of a video at once and join them, for machines with more cores than one render keeps busy (default: one per 6 cores, \(ParallelSegments.automatic) on this machine; more is slower on few cores). Same bytes whatever n is; GIFs, PNG sequences and --segment render as one.",
+            valueName: "n"))
     var parallelSegments: Int?
 
     @Flag(name: [.customShort("y"), .long], help: "Replace the output even when it is read-only (ffmpeg's -y).")
@@ -63,24 +81,32 @@ struct RenderCommand: ParsableCommand {
     @Flag(name: [.short, .long], help: "Print nothing but errors.")
     var quiet = false
 
-    @Flag(help: "Print progress as key=value blocks on stdout instead of a bar: frame, total_frames, percent, fps, elapsed, eta; each block ends with progress=continue (the last with progress=end), as ffmpeg's -progress does.")
+    @Flag(
+        help:
+            "Print progress as key=value blocks on stdout instead of a bar: frame, total_frames, percent, fps, elapsed, eta; each block ends with progress=continue (the last with progress=end), as ffmpeg's -progress does."
+    )
     var progress = false
 
     /// Declared last so `--help` lists the everyday options first.
     @OptionGroup var limits: LimitOptions
 
     func run() throws {
-        let options = try RenderOptions(limits: limits, encoding: encoding, threads: threads, frames: frames, segment: segment,
-                                        chunkSeconds: chunkSeconds, parallelSegments: parallelSegments, force: force)
+        let options = try RenderOptions(
+            limits: limits, encoding: encoding, threads: threads, frames: frames, segment: segment,
+            chunkSeconds: chunkSeconds, parallelSegments: parallelSegments, force: force)
         let loaded = try input.load(options, quiet: quiet)
-        try Self.render(loaded, to: output ?? OutputNaming.defaultOutput(for: input.scene, extension: "mp4"), progress: progress, quiet: quiet)
+        try Self.render(
+            loaded, to: output ?? OutputNaming.defaultOutput(for: input.scene, extension: "mp4"), progress: progress,
+            quiet: quiet)
     }
 
     /// Renders `loaded` to `outputPath` (`reel render`, and a farm node's `reel _job`): notes,
     /// progress, the summary line; interrupted or failed, nothing is left behind.
     static func render(_ loaded: LoadedJob, to outputPath: String, progress: Bool, quiet: Bool) throws {
         let plan: PlannedRender
-        do { plan = try loaded.plan(output: outputPath) } catch let error as RenderJobError { throw CommandFailure(error) }
+        do { plan = try loaded.plan(output: outputPath) } catch let error as RenderJobError {
+            throw CommandFailure(error)
+        }
         if !quiet {
             for note in plan.notes { Terminal.write("\(Terminal.paint("note:", "1;36")) \(note)\n") }
         }
@@ -92,9 +118,11 @@ struct RenderCommand: ParsableCommand {
         defer { reel_remove_on_forced_exit(nil) }
         let result: PlannedRender.Result
         do {
-            result = try plan.run(progress: reporter.update, shouldStop: { reel_interrupt_signal() != 0 }, opened: { destination in
-                if let file = destination as? AtomicOutput { reel_remove_on_forced_exit(file.temporaryPath) }
-            })
+            result = try plan.run(
+                progress: reporter.update, shouldStop: { reel_interrupt_signal() != 0 },
+                opened: { destination in
+                    if let file = destination as? AtomicOutput { reel_remove_on_forced_exit(file.temporaryPath) }
+                })
         } catch RenderJobError.interrupted {
             reporter.finishLine()
             Terminal.error("interrupted; \(outputPath) was not written")
@@ -106,10 +134,11 @@ struct RenderCommand: ParsableCommand {
         reporter.finishLine()
         if !quiet {
             let canvas = plan.canvas
-            Terminal.write(reporter.summary(
-                output: outputPath, format: plan.output.format.displayName, frames: result.frames,
-                bytes: result.bytes, width: canvas.pixelWidth, height: canvas.pixelHeight, fps: canvas.fps)
-                + (result.audio.map { ", \($0.summary)" } ?? "") + "\n")
+            Terminal.write(
+                reporter.summary(
+                    output: outputPath, format: plan.output.format.displayName, frames: result.frames,
+                    bytes: result.bytes, width: canvas.pixelWidth, height: canvas.pixelHeight, fps: canvas.fps)
+                    + (result.audio.map { ", \($0.summary)" } ?? "") + "\n")
         }
     }
 }
@@ -142,7 +171,9 @@ enum OutputNaming {
     /// Writes `buffer` as a PNG at `path`, whole or not at all (a temporary file renamed).
     static func writePNG(_ buffer: PixelBuffer, to path: String, force: Bool) throws {
         let target: AtomicOutput
-        do { target = try AtomicOutput(finalPath: path, replaceReadOnly: force) } catch { throw CommandFailure.failed("\(error)") }
+        do { target = try AtomicOutput(finalPath: path, replaceReadOnly: force) } catch {
+            throw CommandFailure.failed("\(error)")
+        }
         do {
             try PNGFile.write(buffer, to: target.temporaryPath)
             try target.commit()

@@ -16,12 +16,16 @@ extension RenderOptions {
     /// every command, so `render`, `batch` and `submit` cannot drift apart. The result is checked
     /// here (`validate()`), and it is this value, whole, that batch workers and farm nodes render.
     /// - Throws: `CommandFailure` (exit status 2) naming the flag.
-    init(limits: LimitOptions, encoding: EncodingOptions? = nil, threads: Int? = nil, frames: FrameSpan? = nil,
-         segment: Segment? = nil, chunkSeconds: Double? = nil, parallelSegments: Int? = nil, force: Bool = false,
-         memory: MemoryBudget = .thisMachine) throws {
+    init(
+        limits: LimitOptions, encoding: EncodingOptions? = nil, threads: Int? = nil, frames: FrameSpan? = nil,
+        segment: Segment? = nil, chunkSeconds: Double? = nil, parallelSegments: Int? = nil, force: Bool = false,
+        memory: MemoryBudget = .thisMachine
+    ) throws {
         self.init(frames: frames, threads: threads, limits: limits.sceneLimits, parallelSegments: parallelSegments)
         if let encoding {
-            (fps, scale, crf, preset, codec) = (encoding.fps, encoding.scale, encoding.crf, encoding.preset, encoding.codec)
+            (fps, scale, crf, preset, codec) = (
+                encoding.fps, encoding.scale, encoding.crf, encoding.preset, encoding.codec
+            )
             audio = encoding.audioPath
         }
         (self.segment, self.chunkSeconds, replaceReadOnly) = (segment, chunkSeconds, force)

@@ -4,8 +4,9 @@ import Reel
 
 /// The scene argument every rendering subcommand takes.
 struct SceneOptions: ParsableArguments {
-    @Argument(help: ArgumentHelp("The scene file (.yaml, .yml or .json).", valueName: "scene"),
-              completion: .file(extensions: ["yaml", "yml", "json"]))
+    @Argument(
+        help: ArgumentHelp("The scene file (.yaml, .yml or .json).", valueName: "scene"),
+        completion: .file(extensions: ["yaml", "yml", "json"]))
     var scene: String
 
     /// Loads and compiles the scene with `options`, printing diagnostics; invalid input throws exit status 2.
@@ -18,23 +19,38 @@ struct SceneOptions: ParsableArguments {
 /// so that a typo (`duration: 60000`) fails at once with a clear message instead of filling the
 /// disk; the flag says "I meant it".
 struct LimitOptions: ParsableArguments {
-    @Option(name: .customLong("max-frames"), parsing: .unconditional, help: ArgumentHelp("Raise the limit on fps × duration (default 216000).", valueName: "n"))
+    @Option(
+        name: .customLong("max-frames"), parsing: .unconditional,
+        help: ArgumentHelp("Raise the limit on fps × duration (default 216000).", valueName: "n"))
     var maxFrames: Int?
-    @Option(name: .customLong("max-pixels"), parsing: .unconditional, help: ArgumentHelp("Raise the limit on pixels per frame (default 40000000).", valueName: "n"))
+    @Option(
+        name: .customLong("max-pixels"), parsing: .unconditional,
+        help: ArgumentHelp("Raise the limit on pixels per frame (default 40000000).", valueName: "n"))
     var maxPixels: Int?
-    @Option(name: .customLong("max-depth"), parsing: .unconditional,
-            help: ArgumentHelp("Raise the limit on layer nesting (default 64, at most \(SceneLimits.maxDepthCeiling)).", valueName: "n"))
+    @Option(
+        name: .customLong("max-depth"), parsing: .unconditional,
+        help: ArgumentHelp(
+            "Raise the limit on layer nesting (default 64, at most \(SceneLimits.maxDepthCeiling)).", valueName: "n"))
     var maxDepth: Int?
-    @Option(name: .customLong("max-file-size"), parsing: .unconditional, help: ArgumentHelp("Raise the limit on the scene file's size in bytes (default 16 MiB).", valueName: "bytes"))
+    @Option(
+        name: .customLong("max-file-size"), parsing: .unconditional,
+        help: ArgumentHelp("Raise the limit on the scene file's size in bytes (default 16 MiB).", valueName: "bytes"))
     var maxFileSize: Int?
-    @Option(name: .customLong("max-image-pixels"), parsing: .unconditional,
-            help: ArgumentHelp("Raise the limit on pixels per contents image (default 40000000; all images together: 100000000 or this, if larger).", valueName: "n"))
+    @Option(
+        name: .customLong("max-image-pixels"), parsing: .unconditional,
+        help: ArgumentHelp(
+            "Raise the limit on pixels per contents image (default 40000000; all images together: 100000000 or this, if larger).",
+            valueName: "n"))
     var maxImagePixels: Int?
-    @Option(name: .customLong("max-memory"),
-            help: ArgumentHelp("The memory a render may use, e.g. 4G or 800M (default: 3/4 of this machine's; for batch, per job: its memory divided by --jobs; for a submitted batch, per task: its node's); a bigger render is refused before it starts.", valueName: "size"))
+    @Option(
+        name: .customLong("max-memory"),
+        help: ArgumentHelp(
+            "The memory a render may use, e.g. 4G or 800M (default: 3/4 of this machine's; for batch, per job: its memory divided by --jobs; for a submitted batch, per task: its node's); a bigger render is refused before it starts.",
+            valueName: "size"))
     var maxMemory: String?
-    @Flag(name: .customLong("allow-images-outside"),
-          help: "Let contents name image files outside the scene's folder (absolute paths, '..', links leading out).")
+    @Flag(
+        name: .customLong("allow-images-outside"),
+        help: "Let contents name image files outside the scene's folder (absolute paths, '..', links leading out).")
     var allowImagesOutside = false
 
     /// The options of a command that renders here with no other flags (`still`, `inspect` …).
@@ -62,7 +78,9 @@ struct LimitOptions: ParsableArguments {
 enum MemorySize {
     /// `4G`, `800M`, `512k` or a number of bytes; at least 64 MiB.
     static func parse(_ text: String) throws -> Int {
-        let units: [Character: Int] = ["k": 1 << 10, "K": 1 << 10, "m": 1 << 20, "M": 1 << 20, "g": 1 << 30, "G": 1 << 30]
+        let units: [Character: Int] = [
+            "k": 1 << 10, "K": 1 << 10, "m": 1 << 20, "M": 1 << 20, "g": 1 << 30, "G": 1 << 30
+        ]
         var digits = Substring(text)
         var unit = 1
         if let last = digits.last, let u = units[last] { unit = u; digits = digits.dropLast() }

@@ -28,22 +28,34 @@ struct SheetCommand: ParsableCommand {
     @Option(help: ArgumentHelp("How many frames to show, spread evenly (default 12).", valueName: "n"))
     var count: Int?
 
-    @Option(help: ArgumentHelp("Show these frames: comma-separated 0-based frame numbers, e.g. 0,30,60.", valueName: "list"))
+    @Option(
+        help: ArgumentHelp("Show these frames: comma-separated 0-based frame numbers, e.g. 0,30,60.", valueName: "list")
+    )
     var frames: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Show these moments: comma-separated scene times in seconds, e.g. 0.5,1,2.2.", valueName: "list"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Show these moments: comma-separated scene times in seconds, e.g. 0.5,1,2.2.", valueName: "list"))
     var at: String?
 
-    @Flag(help: "Draw each layer's bounds (as transformed, 3D included), anchor point and name over the frames; a colour per depth, dashed when its opacity is 0.")
+    @Flag(
+        help:
+            "Draw each layer's bounds (as transformed, 3D included), anchor point and name over the frames; a colour per depth, dashed when its opacity is 0."
+    )
     var outline = false
 
     @Option(help: ArgumentHelp("Frames per row.", valueName: "c"))
     var columns = 4
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Pixels per point of each frame (default: frames at most 480 pixels wide).", valueName: "s"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Pixels per point of each frame (default: frames at most 480 pixels wide).", valueName: "s"))
     var scale: Double?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Frames per second for numbering frames (default: the scene's canvas.fps).", valueName: "n"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Frames per second for numbering frames (default: the scene's canvas.fps).", valueName: "n"))
     var fps: Double?
 
     @Flag(name: [.customShort("y"), .long], help: "Replace the output even when it is read-only (ffmpeg's -y).")
@@ -59,7 +71,9 @@ struct SheetCommand: ParsableCommand {
         if let count, !(1...1000).contains(count) { throw ValidationError("--count must be 1…1000, got \(count).") }
         _ = try picking()
         if !(1...100).contains(columns) { throw ValidationError("--columns must be 1…100, got \(columns).") }
-        if let message = scale.flatMap(OptionRange.scale.refusal) ?? fps.flatMap(OptionRange.fps.refusal) { throw ValidationError(message) }
+        if let message = scale.flatMap(OptionRange.scale.refusal) ?? fps.flatMap(OptionRange.fps.refusal) {
+            throw ValidationError(message)
+        }
     }
 
     /// The frames the options choose (ranges are checked against the scene when it is loaded).
@@ -68,18 +82,25 @@ struct SheetCommand: ParsableCommand {
             return .frames(try Self.list(frames, option: "--frames") { Int($0).flatMap { $0 >= 0 ? $0 : nil } })
         }
         if let at {
-            return .times(try Self.list(at, option: "--at") { Double($0).flatMap { $0.isFinite && $0 >= 0 ? $0 : nil } })
+            return .times(
+                try Self.list(at, option: "--at") { Double($0).flatMap { $0.isFinite && $0 >= 0 ? $0 : nil } })
         }
         return .count(count ?? 12)
     }
 
     /// `0,30,60` read with `parse`, which returns nil for a value it does not take.
     static func list<T>(_ text: String, option: String, _ parse: (String) -> T?) throws -> [T] {
-        let items = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
-        guard items.count <= SheetFrames.maximumTiles else { throw ValidationError("\(option): at most \(SheetFrames.maximumTiles) values.") }
+        let items = text.split(separator: ",", omittingEmptySubsequences: false).map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
+        guard items.count <= SheetFrames.maximumTiles else {
+            throw ValidationError("\(option): at most \(SheetFrames.maximumTiles) values.")
+        }
         return try items.map { item in
             guard let value = parse(item) else {
-                throw ValidationError("\(option) \(text): '\(item)' is not \(option == "--at" ? "a time ≥ 0 in seconds" : "a frame number ≥ 0").")
+                throw ValidationError(
+                    "\(option) \(text): '\(item)' is not \(option == "--at" ? "a time ≥ 0 in seconds" : "a frame number ≥ 0")."
+                )
             }
             return value
         }
@@ -92,14 +113,18 @@ struct SheetCommand: ParsableCommand {
         let loaded = try input.load(options)
         let canvas = loaded.sheetCanvas
         guard canvas.pixelWidth > 0, canvas.pixelHeight > 0 else {
-            throw CommandFailure.invalid("--scale \(JSONValue.format(canvas.scale)) makes the frames smaller than a pixel")
+            throw CommandFailure.invalid(
+                "--scale \(JSONValue.format(canvas.scale)) makes the frames smaller than a pixel")
         }
         let sheet: PixelBuffer
         do {
-            sheet = try loaded.sheet(try picking(), columns: columns, title: (input.scene as NSString).lastPathComponent, outline: outline)
+            sheet = try loaded.sheet(
+                try picking(), columns: columns, title: (input.scene as NSString).lastPathComponent, outline: outline)
         } catch let error as RenderJobError { throw CommandFailure(error) }
 
-        let outputPath = output ?? OutputNaming.defaultOutput(for: input.scene, extension: "png")
+        let outputPath =
+            output
+            ?? OutputNaming.defaultOutput(for: input.scene, extension: "png")
             .replacingOccurrences(of: ".png", with: "-sheet.png")
         try OutputNaming.writePNG(sheet, to: outputPath, force: force)
     }

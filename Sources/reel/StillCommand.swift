@@ -28,10 +28,15 @@ struct StillCommand: ParsableCommand {
     @Option(name: [.short, .long], help: ArgumentHelp("Output PNG file (default: SCENE-TIME.png).", valueName: "file"))
     var output: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Pixels per point (default: the scene's canvas.scale).", valueName: "s"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Pixels per point (default: the scene's canvas.scale).", valueName: "s"))
     var scale: Double?
 
-    @Flag(help: "Draw each layer's bounds (as transformed, 3D included), anchor point and name over the frame; a colour per depth, dashed when its opacity is 0.")
+    @Flag(
+        help:
+            "Draw each layer's bounds (as transformed, 3D included), anchor point and name over the frame; a colour per depth, dashed when its opacity is 0."
+    )
     var outline = false
 
     @Flag(name: [.customShort("y"), .long], help: "Replace the output even when it is read-only (ffmpeg's -y).")
@@ -42,7 +47,9 @@ struct StillCommand: ParsableCommand {
 
     func validate() throws {
         if at != nil && frame != nil { throw ValidationError("Give either --at or --frame, not both.") }
-        if at == nil && frame == nil { throw ValidationError("Missing --at SECONDS (or --frame N): which moment to render.") }
+        if at == nil && frame == nil {
+            throw ValidationError("Missing --at SECONDS (or --frame N): which moment to render.")
+        }
         if let at, !(at.isFinite && at >= 0) { throw ValidationError("--at must be a time ≥ 0 in seconds.") }
         if let frame, frame < 0 { throw ValidationError("--frame must be ≥ 0.") }
     }
@@ -56,9 +63,13 @@ struct StillCommand: ParsableCommand {
         let canvas = loaded.canvas
         let time = at ?? canvas.time(ofFrame: frame ?? 0)
         if time > canvas.duration {
-            Terminal.write("\(Terminal.paint("warning:", "1;35")) \(JSONValue.format(time)) s is after the end of the scene (\(JSONValue.format(canvas.duration)) s)\n")
+            Terminal.write(
+                "\(Terminal.paint("warning:", "1;35")) \(JSONValue.format(time)) s is after the end of the scene (\(JSONValue.format(canvas.duration)) s)\n"
+            )
         }
-        let outputPath = output ?? OutputNaming.defaultOutput(for: input.scene, extension: "png")
+        let outputPath =
+            output
+            ?? OutputNaming.defaultOutput(for: input.scene, extension: "png")
             .replacingOccurrences(of: ".png", with: "-\(JSONValue.format(time)).png")
         try OutputNaming.writePNG(loaded.still(at: time, outline: outline), to: outputPath, force: force)
     }

@@ -34,9 +34,11 @@ struct SubmitCommand: ParsableCommand {
 
     /// Everything after `--` lands here too (a parser cannot have two positional lists); `inputs`
     /// and `sbatchOptions` tell them apart.
-    @Argument(help: ArgumentHelp("A scene file to split into --segments, or scene files, folders and batch manifests to render as a batch; after --, options for sbatch (for every job).",
-                                 valueName: "input"),
-              completion: .file(extensions: ["yaml", "yml", "json"]))
+    @Argument(
+        help: ArgumentHelp(
+            "A scene file to split into --segments, or scene files, folders and batch manifests to render as a batch; after --, options for sbatch (for every job).",
+            valueName: "input"),
+        completion: .file(extensions: ["yaml", "yml", "json"]))
     var positionals: [String]
 
     /// The arguments after `--`, for sbatch.
@@ -48,14 +50,22 @@ struct SubmitCommand: ParsableCommand {
 
     var inputs: [String] { Array(positionals.dropLast(sbatchOptions.count)) }
 
-    @Option(name: [.short, .long], help: ArgumentHelp("The output file for a scene; the output folder for a batch (on shared storage).", valueName: "path"))
+    @Option(
+        name: [.short, .long],
+        help: ArgumentHelp(
+            "The output file for a scene; the output folder for a batch (on shared storage).", valueName: "path"))
     var output: String
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("A scene: how many segments (array tasks) to render.", valueName: "n"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("A scene: how many segments (array tasks) to render.", valueName: "n"))
     var segments: Int?
 
-    @Option(name: .customLong("split-seconds"), parsing: .unconditional,
-            help: ArgumentHelp("A batch: split a job whose video is longer than this into segments of about this length (default \(JSONValue.format(FarmBatch.defaultSplitSeconds)); 0: never).", valueName: "s"))
+    @Option(
+        name: .customLong("split-seconds"), parsing: .unconditional,
+        help: ArgumentHelp(
+            "A batch: split a job whose video is longer than this into segments of about this length (default \(JSONValue.format(FarmBatch.defaultSplitSeconds)); 0: never).",
+            valueName: "s"))
     var splitSeconds: Double?
 
     @Flag(help: "Wait until the output is written (or a job failed), and exit with that status.")
@@ -66,13 +76,18 @@ struct SubmitCommand: ParsableCommand {
 
     @OptionGroup var encoding: EncodingOptions
 
-    @Option(name: .customLong("chunk-seconds"), parsing: .unconditional,
-            help: ArgumentHelp("Seconds per independently encoded chunk; a segment is whole chunks (default \(JSONValue.format(ChunkGrid.defaultSeconds))).", valueName: "s"))
+    @Option(
+        name: .customLong("chunk-seconds"), parsing: .unconditional,
+        help: ArgumentHelp(
+            "Seconds per independently encoded chunk; a segment is whole chunks (default \(JSONValue.format(ChunkGrid.defaultSeconds))).",
+            valueName: "s"))
     var chunkSeconds: Double?
 
     @OptionGroup(title: "Batch options") var batch: BatchJobOptions
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Threads each task draws frames with (default: one per core of its node).", valueName: "n"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Threads each task draws frames with (default: one per core of its node).", valueName: "n"))
     var threads: Int?
 
     /// Declared last so `--help` lists the everyday options first.
@@ -80,8 +95,12 @@ struct SubmitCommand: ParsableCommand {
 
     func validate() throws {
         if inputs.isEmpty { throw ValidationError("Give a scene file, or folders and manifests to render as a batch.") }
-        if let segments, !(1...10_000).contains(segments) { throw ValidationError("--segments must be 1…10000, got \(segments).") }
-        if let splitSeconds, !(splitSeconds >= 0) { throw ValidationError("--split-seconds must be 0 or more, got \(splitSeconds).") }
+        if let segments, !(1...10_000).contains(segments) {
+            throw ValidationError("--segments must be 1…10000, got \(segments).")
+        }
+        if let splitSeconds, !(splitSeconds >= 0) {
+            throw ValidationError("--split-seconds must be 0 or more, got \(splitSeconds).")
+        }
     }
 
     /// `--segments` splits one scene; without it the inputs are a batch (one scene file too).
@@ -91,18 +110,26 @@ struct SubmitCommand: ParsableCommand {
 
     private func runScene() throws {
         guard let segments, inputs.count == 1 else {
-            throw CommandFailure.invalid("--segments splits one scene file; to submit several inputs as a batch, leave --segments out")
+            throw CommandFailure.invalid(
+                "--segments splits one scene file; to submit several inputs as a batch, leave --segments out")
         }
         var inputIsFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: inputs[0], isDirectory: &inputIsFolder), inputIsFolder.boolValue || BatchManifest.isManifest(path: inputs[0]) {
-            throw CommandFailure.invalid("--segments splits one scene file, and \(inputs[0]) is a \(inputIsFolder.boolValue ? "folder" : "batch manifest"); "
-                + "leave --segments out to submit it as a batch (long jobs are split by --split-seconds)")
+        if FileManager.default.fileExists(atPath: inputs[0], isDirectory: &inputIsFolder),
+            inputIsFolder.boolValue || BatchManifest.isManifest(path: inputs[0])
+        {
+            throw CommandFailure.invalid(
+                "--segments splits one scene file, and \(inputs[0]) is a \(inputIsFolder.boolValue ? "folder" : "batch manifest"); "
+                    + "leave --segments out to submit it as a batch (long jobs are split by --split-seconds)")
         }
         let notHere = batch.given + (splitSeconds != nil ? ["--split-seconds"] : [])
-        if let first = notHere.first { throw CommandFailure.invalid("\(first) is for batches (folders, manifests); a scene is split with --segments") }
+        if let first = notHere.first {
+            throw CommandFailure.invalid(
+                "\(first) is for batches (folders, manifests); a scene is split with --segments")
+        }
         let scene = inputs[0]
         // Every option goes to the nodes in the job file; a memory budget not given is each node's.
-        let options = try RenderOptions(limits: limits, encoding: encoding, threads: threads, chunkSeconds: chunkSeconds, memory: .node)
+        let options = try RenderOptions(
+            limits: limits, encoding: encoding, threads: threads, chunkSeconds: chunkSeconds, memory: .node)
         // Checked here first: a scene that cannot render must not wait in a queue to fail N times.
         let loaded = try SceneInput.load(RenderJob(scene: scene, options: options), quiet: false)
         let outputPath = URL(fileURLWithPath: output).standardizedFileURL.path
@@ -120,17 +147,22 @@ struct SubmitCommand: ParsableCommand {
         } catch RenderJobError.invalid(let message) {
             throw CommandFailure.invalid("--segments \(segments): \(message)")
         }
-        let job = RenderJob(scene: URL(fileURLWithPath: scene).standardizedFileURL.path, options: options, outputs: [outputPath])
-        var submission = SlurmSubmission(job: job, segments: segments, reel: BatchCommand.executable, version: ReelVersion.string)
+        let job = RenderJob(
+            scene: URL(fileURLWithPath: scene).standardizedFileURL.path, options: options, outputs: [outputPath])
+        var submission = SlurmSubmission(
+            job: job, segments: segments, reel: BatchCommand.executable, version: ReelVersion.string)
         submission.partition = partition
         submission.sbatchArguments = sbatchOptions
         do {
             let jobs = try Slurm.submit(submission)
-            print("segments: job \(jobs.segmentsJob) (an array of \(segments))" + (jobs.concatJob.map { ", join: job \($0)" } ?? ""))
+            print(
+                "segments: job \(jobs.segmentsJob) (an array of \(segments))"
+                    + (jobs.concatJob.map { ", join: job \($0)" } ?? ""))
             print("output: \(outputPath)")
             guard wait else { return }
             reel_install_interrupt_handlers()
-            try Slurm.wait(for: jobs, progress: { Terminal.write("\($0)\n") }, shouldStop: { reel_interrupt_signal() != 0 })
+            try Slurm.wait(
+                for: jobs, progress: { Terminal.write("\($0)\n") }, shouldStop: { reel_interrupt_signal() != 0 })
             Terminal.write("\(outputPath): done\n")
         } catch let error as SlurmError {
             throw CommandFailure(message: error.description, exitCode: error.exitCode)
@@ -138,16 +170,25 @@ struct SubmitCommand: ParsableCommand {
     }
 
     private func runBatch() throws {
-        if chunkSeconds != nil { throw CommandFailure.invalid("--chunk-seconds is for one scene split with --segments; a batch's jobs use \(JSONValue.format(ChunkGrid.defaultSeconds)) s chunks") }
+        if chunkSeconds != nil {
+            throw CommandFailure.invalid(
+                "--chunk-seconds is for one scene split with --segments; a batch's jobs use \(JSONValue.format(ChunkGrid.defaultSeconds)) s chunks"
+            )
+        }
         let outputFolder = URL(fileURLWithPath: output).standardizedFileURL.path
-        let options = try RenderOptions(limits: limits, encoding: encoding, threads: threads, force: batch.force, memory: .node)
-        let plan = try batch.plan(inputs: inputs.map { URL(fileURLWithPath: $0).standardizedFileURL.path }, output: outputFolder, options: options)
+        let options = try RenderOptions(
+            limits: limits, encoding: encoding, threads: threads, force: batch.force, memory: .node)
+        let plan = try batch.plan(
+            inputs: inputs.map { URL(fileURLWithPath: $0).standardizedFileURL.path }, output: outputFolder,
+            options: options)
         var settings = FarmBatch.Settings(outputDirectory: outputFolder)
         settings.force = batch.force
         settings.baseline = batch.baseline.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
         settings.reports = batch.reportFiles
         for path in [\BatchReport.Files.json, \.junit, \.html] {
-            settings.reports[keyPath: path] = settings.reports[keyPath: path].map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+            settings.reports[keyPath: path] = settings.reports[keyPath: path].map {
+                URL(fileURLWithPath: $0).standardizedFileURL.path
+            }
         }
         if let splitSeconds { settings.splitSeconds = splitSeconds }
         do {
@@ -156,8 +197,12 @@ struct SubmitCommand: ParsableCommand {
             try farm.save(to: work)
             let decided = farm.jobs.filter { $0.decided != nil }.count
             let split = farm.jobs.filter { $0.segments > 1 }
-            print("jobs: \(farm.jobs.count) (\(decided) decided here: up to date or invalid), tasks: \(farm.tasks.count)"
-                + (split.isEmpty ? "" : " (\(split.count) long \(split.count == 1 ? "job" : "jobs") split into \(split.map(\.segments).reduce(0, +)) segments)"))
+            print(
+                "jobs: \(farm.jobs.count) (\(decided) decided here: up to date or invalid), tasks: \(farm.tasks.count)"
+                    + (split.isEmpty
+                        ? ""
+                        : " (\(split.count) long \(split.count == 1 ? "job" : "jobs") split into \(split.map(\.segments).reduce(0, +)) segments)")
+            )
             let report: BatchReport
             if farm.tasks.isEmpty {
                 // Nothing to render: the reports are written here, no queue needed, nothing kept.
@@ -166,16 +211,21 @@ struct SubmitCommand: ParsableCommand {
             } else {
                 let jobs: SubmittedBatch
                 do {
-                    jobs = try Slurm.submit(batch: farm, work: work, reel: BatchCommand.executable, partition: partition, sbatchArguments: sbatchOptions)
+                    jobs = try Slurm.submit(
+                        batch: farm, work: work, reel: BatchCommand.executable, partition: partition,
+                        sbatchArguments: sbatchOptions)
                 } catch {
                     try? FileManager.default.removeItem(atPath: work)
                     throw error
                 }
-                print("tasks: job \(jobs.tasksJob ?? "-") (an array of \(farm.tasks.count)), merge: job \(jobs.mergeJob ?? "-")")
+                print(
+                    "tasks: job \(jobs.tasksJob ?? "-") (an array of \(farm.tasks.count)), merge: job \(jobs.mergeJob ?? "-")"
+                )
                 print("work folder: \(work)")
                 guard wait else { return }
                 reel_install_interrupt_handlers()
-                report = try Slurm.wait(for: jobs, progress: { Terminal.write("\($0)\n") }, shouldStop: { reel_interrupt_signal() != 0 })
+                report = try Slurm.wait(
+                    for: jobs, progress: { Terminal.write("\($0)\n") }, shouldStop: { reel_interrupt_signal() != 0 })
             }
             let display = BatchProgress(total: report.jobs.count, keyValue: false, quiet: false)
             for (index, job) in report.jobs.enumerated() { display.handle(.finished(job: index, job)) }

@@ -1,10 +1,11 @@
+import CReelSupport
 import Foundation
 import Reel
-import CReelSupport
 
 /// Writing to the terminal: errors and diagnostics on stderr, coloured only when it is a terminal.
 enum Terminal {
-    static let stderrIsTerminal = reel_isatty(2) != 0 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+    static let stderrIsTerminal =
+        reel_isatty(2) != 0 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
         && ProcessInfo.processInfo.environment["TERM"] != "dumb"
 
     static func write(_ text: String) {

@@ -19,7 +19,9 @@ struct TimingCommand: ParsableCommand {
 
     @OptionGroup var input: SceneOptions
 
-    @Option(name: [.short, .long], help: ArgumentHelp("Output file: .svg or .png (default: SCENE-timing.svg).", valueName: "file"))
+    @Option(
+        name: [.short, .long],
+        help: ArgumentHelp("Output file: .svg or .png (default: SCENE-timing.svg).", valueName: "file"))
     var output: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("PNG pixels per point (default 2).", valueName: "s"))
@@ -31,7 +33,9 @@ struct TimingCommand: ParsableCommand {
     @OptionGroup var limits: LimitOptions
 
     func validate() throws {
-        if let scale, !(scale.isFinite && scale > 0 && scale <= 8) { throw ValidationError("--scale must be above 0 and at most 8.") }
+        if let scale, !(scale.isFinite && scale > 0 && scale <= 8) {
+            throw ValidationError("--scale must be above 0 and at most 8.")
+        }
     }
 
     func run() throws {
@@ -39,7 +43,8 @@ struct TimingCommand: ParsableCommand {
         do {
             _ = try ReviewOutput.format(of: path)
             let diagram = try TimingDiagram(job: input.load(try limits.renderOptions(), quiet: true))
-            try ReviewOutput.write(to: path, replaceReadOnly: force, svg: diagram.svg, png: { diagram.png(scale: scale ?? 2) })
+            try ReviewOutput.write(
+                to: path, replaceReadOnly: force, svg: diagram.svg, png: { diagram.png(scale: scale ?? 2) })
         } catch let error as RenderJobError {
             throw CommandFailure(error)
         }

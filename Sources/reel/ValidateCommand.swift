@@ -18,7 +18,9 @@ struct ValidateCommand: ParsableCommand {
             only when the timeline runs. An empty array means every file is valid.
             """)
 
-    @Argument(help: ArgumentHelp("Scene files to check.", valueName: "scene"), completion: .file(extensions: ["yaml", "yml", "json"]))
+    @Argument(
+        help: ArgumentHelp("Scene files to check.", valueName: "scene"),
+        completion: .file(extensions: ["yaml", "yml", "json"]))
     var scenes: [String]
 
     @OptionGroup var limits: LimitOptions

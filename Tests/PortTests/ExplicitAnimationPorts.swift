@@ -25,7 +25,7 @@ import Testing
 enum ColorLayerPorts {
     final class ViewController: CAAnimationDelegate {
         let view = UIView(frame: CGRect(x: 0, y: 0, width: 320, height: 240))
-        var layerView: UIView!   // was an IBOutlet
+        var layerView: UIView!  // was an IBOutlet
         var colorLayer: CALayer!
         /// `arc4random() / INT_MAX` three times (see the edits above).
         private var randoms: [CGFloat] = [0.9, 0.3, 0.1]
@@ -78,7 +78,7 @@ enum ColorLayerPorts {
                 UIColor.blue.cgColor,
                 UIColor.red.cgColor,
                 UIColor.green.cgColor,
-                UIColor.blue.cgColor,
+                UIColor.blue.cgColor
             ]
             // apply animation to layer
             colorLayer.add(animation, forKey: nil)
@@ -103,13 +103,14 @@ enum ClockPort {
 
     final class ViewController: CAAnimationDelegate {
         let view = UIView(frame: CGRect(x: 0, y: 0, width: 320, height: 240))
-        var hourHand: UIImageView!     // the IBOutlets, made in viewDidLoad
+        var hourHand: UIImageView!  // the IBOutlets, made in viewDidLoad
         var minuteHand: UIImageView!
         var secondHand: UIImageView!
         // var timer: Timer?  (the timer is the scene's ticks; see scene())
 
         func viewDidLoad() {
-            for (name, hand) in [("hour", \ViewController.hourHand), ("minute", \.minuteHand), ("second", \.secondHand)] {
+            for (name, hand) in [("hour", \ViewController.hourHand), ("minute", \.minuteHand), ("second", \.secondHand)]
+            {
                 let view = UIImageView(image: bundleImage("\(name).png"))
                 view.layer.name = name
                 view.center = CGPoint(x: 160, y: 120)
@@ -133,7 +134,7 @@ enum ClockPort {
             // convert time to hours, minutes and seconds
             var calendar = Calendar(identifier: .gregorian)
             calendar.timeZone = TimeZone(identifier: "UTC")!
-            let now = ClockPort.start.addingTimeInterval(CACurrentMediaTime())   // was [NSDate date]
+            let now = ClockPort.start.addingTimeInterval(CACurrentMediaTime())  // was [NSDate date]
             let components = calendar.dateComponents([.hour, .minute, .second], from: now)
             let hourAngle = (CGFloat(components.hour!) / 12.0) * .pi * 2.0
             // calculate minute hand angle
@@ -152,7 +153,7 @@ enum ClockPort {
             if animated {
                 // create transform animation
                 let animation = CABasicAnimation()
-                updateHandsAnimated(false)   // (in the reprint, not the book: sets every hand first)
+                updateHandsAnimated(false)  // (in the reprint, not the book: sets every hand first)
                 animation.keyPath = "transform"
                 animation.toValue = NSValue(caTransform3D: transform)
                 animation.duration = 0.5
@@ -177,7 +178,7 @@ enum ClockPort {
         let controller = ViewController()
         controller.viewDidLoad()
         scene.addSubview(controller.view)
-        for t in [1.0, 2.0] { scene.at(t) { controller.tick() } }   // the 1 s repeating timer
+        for t in [1.0, 2.0] { scene.at(t) { controller.tick() } }  // the 1 s repeating timer
         return scene
     }
 }

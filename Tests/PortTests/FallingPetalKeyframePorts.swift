@@ -38,7 +38,7 @@ enum PetalPauseResume {
             let basicAnimation = CABasicAnimation(keyPath: "position")
             basicAnimation.toValue = NSValue(cgPoint: location)
             basicAnimation.duration = 5.0
-            basicAnimation.isRemovedOnCompletion = false   // 运行一次是否移除动画 (kept after it ends)
+            basicAnimation.isRemovedOnCompletion = false  // 运行一次是否移除动画 (kept after it ends)
             basicAnimation.delegate = self
             basicAnimation.setValue(NSValue(cgPoint: location), forKey: "KCBasicAnimationLocation")
             _layer.add(basicAnimation, forKey: "KCBasicAnimation_Translation")
@@ -49,7 +49,7 @@ enum PetalPauseResume {
             basicAnimation.toValue = NSNumber(value: Float(M_PI_2 * 3))
             basicAnimation.duration = 6.0
             basicAnimation.autoreverses = true
-            basicAnimation.repeatCount = .infinity   // was HUGE_VALF (a Float)
+            basicAnimation.repeatCount = .infinity  // was HUGE_VALF (a Float)
             basicAnimation.isRemovedOnCompletion = false
             _layer.add(basicAnimation, forKey: "KCBasicAnimation_Rotation")
         }
@@ -89,7 +89,7 @@ enum PetalPauseResume {
             CATransaction.setDisableActions(true)
             _layer.position = (anim.value(forKey: "KCBasicAnimationLocation") as! NSValue).cgPointValue
             CATransaction.commit()
-            animationPause()   // 暂停动画 (pause the rotation too)
+            animationPause()  // 暂停动画 (pause the rotation too)
         }
     }
 
@@ -129,14 +129,14 @@ enum PetalKeyframes {
         // 关键帧动画 (by values)
         func translationAnimation() {
             let keyframeAnimation = CAKeyframeAnimation(keyPath: "position")
-            let key1 = NSValue(cgPoint: _layer.position)   // the first value cannot be omitted
+            let key1 = NSValue(cgPoint: _layer.position)  // the first value cannot be omitted
             let key2 = NSValue(cgPoint: CGPoint(x: 80, y: 220))
             let key3 = NSValue(cgPoint: CGPoint(x: 45, y: 300))
             let key4 = NSValue(cgPoint: CGPoint(x: 55, y: 400))
             let values = [key1, key2, key3, key4]
             keyframeAnimation.values = values
             keyframeAnimation.duration = 8.0
-            keyframeAnimation.beginTime = CACurrentMediaTime() + 2   // 2 s later
+            keyframeAnimation.beginTime = CACurrentMediaTime() + 2  // 2 s later
             _layer.add(keyframeAnimation, forKey: "KCKeyframeAnimation_Position")
         }
 
@@ -146,7 +146,8 @@ enum PetalKeyframes {
             // 绘制贝塞尔曲线 (a Bézier curve)
             let path = CGMutablePath()
             path.move(to: CGPoint(x: _layer.position.x, y: _layer.position.y))
-            path.addCurve(to: CGPoint(x: 55, y: 400), control1: CGPoint(x: 160, y: 280), control2: CGPoint(x: -30, y: 300))
+            path.addCurve(
+                to: CGPoint(x: 55, y: 400), control1: CGPoint(x: 160, y: 280), control2: CGPoint(x: -30, y: 300))
             keyframeAnimation.path = path
             keyframeAnimation.duration = 8.0
             keyframeAnimation.beginTime = CACurrentMediaTime() + 5
@@ -155,9 +156,10 @@ enum PetalKeyframes {
     }
 
     static func scene(alongPath: Bool) -> Scene {
-        let scene = Scene(canvas: Canvas(size: CGSize(width: 320, height: 480), fps: 10, duration: alongPath ? 13.5 : 10.5))
+        let scene = Scene(
+            canvas: Canvas(size: CGSize(width: 320, height: 480), fps: 10, duration: alongPath ? 13.5 : 10.5))
         let controller = KCMainViewController(alongPath: alongPath)
-        controller.viewDidLoad()   // at set-up, when CACurrentMediaTime() is 0
+        controller.viewDidLoad()  // at set-up, when CACurrentMediaTime() is 0
         scene.addSubview(controller.view)
         return scene
     }
@@ -187,7 +189,7 @@ enum PetalGroup {
             basicAnimation.toValue = NSNumber(value: Float(M_PI_2 * 3))
             // basicAnimation.duration = 6.0
             basicAnimation.autoreverses = true
-            basicAnimation.repeatCount = .infinity   // was HUGE_VALF
+            basicAnimation.repeatCount = .infinity  // was HUGE_VALF
             basicAnimation.isRemovedOnCompletion = false
             basicAnimation.setValue(NSNumber(value: Float(toValue)), forKey: "KCBasicAnimationProperty_ToValue")
             return basicAnimation
@@ -211,7 +213,7 @@ enum PetalGroup {
             animationGroup.animations = [basicAnimation, keyframeAnimation]
             animationGroup.delegate = self
             animationGroup.duration = 10.0
-            animationGroup.beginTime = CACurrentMediaTime() + 5   // 5 s later
+            animationGroup.beginTime = CACurrentMediaTime() + 5  // 5 s later
             _layer.add(animationGroup, forKey: nil)
         }
 
@@ -219,8 +221,10 @@ enum PetalGroup {
             let animationGroup = anim as! CAAnimationGroup
             let basicAnimation = animationGroup.animations![0] as! CABasicAnimation
             let keyframeAnimation = animationGroup.animations![1] as! CAKeyframeAnimation
-            let toValue = CGFloat((basicAnimation.value(forKey: "KCBasicAnimationProperty_ToValue") as! NSNumber).floatValue)
-            let endPoint = (keyframeAnimation.value(forKey: "KCKeyframeAnimationProperty_EndPosition") as! NSValue).cgPointValue
+            let toValue = CGFloat(
+                (basicAnimation.value(forKey: "KCBasicAnimationProperty_ToValue") as! NSNumber).floatValue)
+            let endPoint = (keyframeAnimation.value(forKey: "KCKeyframeAnimationProperty_EndPosition") as! NSValue)
+                .cgPointValue
             CATransaction.begin()
             CATransaction.setDisableActions(true)
             // 设置动画最终状态 (the final state)
@@ -252,7 +256,7 @@ enum PetalTransition {
         func viewDidLoad() {
             _imageView = UIImageView()
             _imageView.layer.name = "photo"
-            _imageView.frame = view.bounds   // was [UIScreen mainScreen].bounds
+            _imageView.frame = view.bounds  // was [UIScreen mainScreen].bounds
             _imageView.contentMode = .scaleAspectFit
             _imageView.image = bundleImage("image0.jpg")
             view.addSubview(_imageView)
@@ -288,8 +292,8 @@ enum PetalTransition {
         let controller = LayerTransitionAnimationVC()
         controller.viewDidLoad()
         scene.addSubview(controller.view)
-        scene.at(0.1) { controller.rightSwipe() }   // back: image0 → image4
-        scene.at(1.2) { controller.leftSwipe() }    // next: image4 → image0
+        scene.at(0.1) { controller.rightSwipe() }  // back: image0 → image4
+        scene.at(1.2) { controller.leftSwipe() }  // next: image4 → image0
         return scene
     }
 }
@@ -372,7 +376,8 @@ struct FallingPetalKeyframePortTests {
         // A right swipe at 0.1 s goes back from image0 to image4 ((0 − 1 + 5) % 5), under a 1 s
         // cube from the left; the new image shows at once, under the transition.
         let during = try #require(timeline.presentation(at: 0.6, layerNamed: "photo"))
-        #expect(during.transition?.type == CATransitionType(rawValue: "cube") && during.transition?.subtype == .fromLeft)
+        #expect(
+            during.transition?.type == CATransitionType(rawValue: "cube") && during.transition?.subtype == .fromLeft)
         #expect(close(during.transition?.progress ?? -1, 0.5, 1e-6), "linear: 0.5 s of 1 s")
         #expect(during.state.contents?.source?.hasSuffix("image4.jpg") == true)
         // Between them (1.1–1.2 s) no transition; at 1.2 s a left swipe goes on to image0, from the right.

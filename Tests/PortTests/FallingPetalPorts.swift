@@ -35,7 +35,7 @@ enum PetalTranslation {
         func viewDidLoad() {
             // 设置背景 (set the background; the image is in fact in the root layer)
             let backgroundImage = bundleImage("background.jpg")
-            view.layer.contents = backgroundImage?.cgImage   // was: view.backgroundColor = UIColor(patternImage:)
+            view.layer.contents = backgroundImage?.cgImage  // was: view.backgroundColor = UIColor(patternImage:)
             // 自定义一个图层 (a custom layer)
             _layer = CALayer()
             _layer.name = "petal"
@@ -57,7 +57,7 @@ enum PetalTranslation {
             // 2. from (may be omitted: the layer's current state) and to
             // basicAnimation.fromValue = NSNumber(value: 50)
             basicAnimation.toValue = NSValue(cgPoint: location)
-            basicAnimation.duration = 5.0   // 5 seconds
+            basicAnimation.duration = 5.0  // 5 seconds
             // basicAnimation.repeatCount = HUGE_VALF
             // basicAnimation.isRemovedOnCompletion = false
             // 3. add it to the layer; the key names the animation
@@ -120,8 +120,8 @@ enum PetalDelegate {
             NSLog("animation(%@) stop.\r_layer.frame=%@", "\(anim)", NSStringFromCGRect(_layer.frame))
             NSLog("%@", "\(String(describing: _layer.animation(forKey: "KCBasicAnimation_Translation")))")
             if disablesActions {
-                CATransaction.begin()                 // 开启事务 (open a transaction)
-                CATransaction.setDisableActions(true) // 禁用隐式动画 (no implicit animation)
+                CATransaction.begin()  // 开启事务 (open a transaction)
+                CATransaction.setDisableActions(true)  // 禁用隐式动画 (no implicit animation)
                 _layer.position = (anim.value(forKey: "KCBasicAnimationLocation") as! NSValue).cgPointValue
                 CATransaction.commit()
             } else {
@@ -155,7 +155,7 @@ enum PetalRotation {
             _layer.name = "petal"
             _layer.bounds = CGRect(x: 0, y: 0, width: 10, height: 20)
             _layer.position = CGPoint(x: 50, y: 150)
-            _layer.anchorPoint = CGPoint(x: 0.5, y: 0.6)   // 设置锚点 (the anchor point)
+            _layer.anchorPoint = CGPoint(x: 0.5, y: 0.6)  // 设置锚点 (the anchor point)
             _layer.contents = bundleImage("petal.png")?.cgImage
             view.layer.addSublayer(_layer)
         }
@@ -175,7 +175,7 @@ enum PetalRotation {
             // basicAnimation.fromValue = NSNumber(value: M_PI_2)
             basicAnimation.toValue = NSNumber(value: Float(M_PI_2 * 3))
             basicAnimation.duration = 6.0
-            basicAnimation.autoreverses = true   // turn, then turn back
+            basicAnimation.autoreverses = true  // turn, then turn back
             _layer.add(basicAnimation, forKey: "KCBasicAnimation_Rotation")
         }
 

@@ -19,7 +19,7 @@ enum KeepEndState {
         let scene = Scene(canvas: Canvas(size: CGSize(width: 320, height: 240), fps: 30, duration: 1.5))
         let layer = CALayer()
         layer.name = "box"
-        layer.frame = CGRect(x: 20, y: 95, width: 50, height: 50)   // position (45, 120)
+        layer.frame = CGRect(x: 20, y: 95, width: 50, height: 50)  // position (45, 120)
         layer.backgroundColor = UIColor.orange.cgColor
         scene.rootLayer.addSublayer(layer)
         scene.at(0.25) {
@@ -27,7 +27,7 @@ enum KeepEndState {
             anim.toValue = NSNumber(value: 275)
             anim.duration = 1
             // 保持动画结束时的状态 (keep the state the animation ends in)
-            anim.isRemovedOnCompletion = false   // default YES: removed when it ends
+            anim.isRemovedOnCompletion = false  // default YES: removed when it ends
             anim.fillMode = .forwards
             layer.add(anim, forKey: "move")
         }
@@ -85,7 +85,7 @@ enum ExplicitInBlock {
 enum FromToByTable {
     static let rows: [(name: String, from: Double?, to: Double?, by: Double?)] = [
         ("ft", 20, 220, nil), ("fb", 20, nil, 60), ("tb", nil, 220, 60),
-        ("f", 20, nil, nil), ("t", nil, 220, nil), ("b", nil, nil, 60),
+        ("f", 20, nil, nil), ("t", nil, 220, nil), ("b", nil, nil, 60)
     ]
 
     static func scene() -> Scene {
@@ -144,12 +144,14 @@ struct NotesPortTests {
         // Start and end per row (model 100): f+t 20→220, f+b 20→80, t+b 160→220, f 20→100,
         // t 100→220, b 100→160; at 0.5 s, the middle.
         let expected: [String: (Double, Double)] = [
-            "ft": (20, 220), "fb": (20, 80), "tb": (160, 220), "f": (20, 100), "t": (100, 220), "b": (100, 160),
+            "ft": (20, 220), "fb": (20, 80), "tb": (160, 220), "f": (20, 100), "t": (100, 220), "b": (100, 160)
         ]
         for (name, (start, end)) in expected {
             #expect(close(timeline.state(name, at: 0).position.x, start), "\(name) starts at \(start)")
             #expect(close(timeline.state(name, at: 0.5).position.x, (start + end) / 2), "\(name) midway")
-            #expect(close(timeline.state(name, at: 0.999).position.x, start + (end - start) * 0.999, 1e-6), "\(name) ends at \(end)")
+            #expect(
+                close(timeline.state(name, at: 0.999).position.x, start + (end - start) * 0.999, 1e-6),
+                "\(name) ends at \(end)")
         }
     }
 }

@@ -30,9 +30,9 @@ final class PlayButton: UIView {
     // 播放状态 (play states)
     enum PlayStatus {
         case buffering  // 缓冲
-        case play       // 播放
-        case pause      // 暂停
-        case stopped    // 停止
+        case play  // 播放
+        case pause  // 暂停
+        case stopped  // 停止
     }
 
     // MARK: - private property
@@ -71,7 +71,7 @@ final class PlayButton: UIView {
             layer?.actions = [
                 "strokeStart": NSNull(),
                 "strokeEnd": NSNull(),
-                "transform": NSNull(),
+                "transform": NSNull()
             ]
 
             self.layer.addSublayer(layer!)
@@ -109,12 +109,18 @@ final class PlayButton: UIView {
         let path = CGMutablePath()
         path.move(to: CGPoint(x: 29, y: 0))
         path.addCurve(to: CGPoint(x: 27, y: 53), control1: CGPoint(x: 27, y: 31), control2: CGPoint(x: 27, y: 43.75))
-        path.addCurve(to: CGPoint(x: 41.5, y: 3), control1: CGPoint(x: 75.92, y: 24.75), control2: CGPoint(x: 62.97, y: 3))
-        path.addCurve(to: CGPoint(x: 16.5, y: 27), control1: CGPoint(x: 28.66, y: 3), control2: CGPoint(x: 16.5, y: 13.16))
-        path.addCurve(to: CGPoint(x: 41.5, y: 52), control1: CGPoint(x: 16.5, y: 40.84), control2: CGPoint(x: 27.66, y: 52))
-        path.addCurve(to: CGPoint(x: 66.5, y: 27), control1: CGPoint(x: 55.34, y: 52), control2: CGPoint(x: 66.5, y: 40.84))
-        path.addCurve(to: CGPoint(x: 41.5, y: 3), control1: CGPoint(x: 66.5, y: 13.16), control2: CGPoint(x: 56.89, y: 3))
-        path.addCurve(to: CGPoint(x: 16.5, y: 27), control1: CGPoint(x: 27.66, y: 3), control2: CGPoint(x: 16.5, y: 13.16))
+        path.addCurve(
+            to: CGPoint(x: 41.5, y: 3), control1: CGPoint(x: 75.92, y: 24.75), control2: CGPoint(x: 62.97, y: 3))
+        path.addCurve(
+            to: CGPoint(x: 16.5, y: 27), control1: CGPoint(x: 28.66, y: 3), control2: CGPoint(x: 16.5, y: 13.16))
+        path.addCurve(
+            to: CGPoint(x: 41.5, y: 52), control1: CGPoint(x: 16.5, y: 40.84), control2: CGPoint(x: 27.66, y: 52))
+        path.addCurve(
+            to: CGPoint(x: 66.5, y: 27), control1: CGPoint(x: 55.34, y: 52), control2: CGPoint(x: 66.5, y: 40.84))
+        path.addCurve(
+            to: CGPoint(x: 41.5, y: 3), control1: CGPoint(x: 66.5, y: 13.16), control2: CGPoint(x: 56.89, y: 3))
+        path.addCurve(
+            to: CGPoint(x: 16.5, y: 27), control1: CGPoint(x: 27.66, y: 3), control2: CGPoint(x: 16.5, y: 13.16))
         return path
     }()
 
@@ -219,8 +225,8 @@ final class PlayButtonViewController {
         let controller = PlayButtonViewController()
         controller.viewDidLoad()
         scene.addSubview(controller.view)
-        scene.at(0.5) { controller.toggle(nil) }   // tap: play
-        scene.at(1.5) { controller.toggle(nil) }   // tap: pause
+        scene.at(0.5) { controller.toggle(nil) }  // tap: play
+        scene.at(1.5) { controller.toggle(nil) }  // tap: pause
         return scene
     }
 }

@@ -39,7 +39,7 @@ enum Assets {
         "spaceship.png": (32, 32, (230, 200, 40)),
         "hour.png": (8, 60, (30, 30, 30)),
         "minute.png": (6, 80, (60, 60, 60)),
-        "second.png": (2, 90, (220, 30, 30)),
+        "second.png": (2, 90, (220, 30, 30))
     ]
 
     /// The folder holding every image (written on first use).
@@ -50,7 +50,8 @@ enum Assets {
             let buffer = PixelBuffer(width: image.width, height: image.height)
             for y in 0..<image.height {
                 for x in 0..<image.width {
-                    let p = buffer.baseAddress.advanced(by: y * buffer.stride + x * 4).assumingMemoryBound(to: UInt8.self)
+                    let p = buffer.baseAddress.advanced(by: y * buffer.stride + x * 4).assumingMemoryBound(
+                        to: UInt8.self)
                     (p[0], p[1], p[2], p[3]) = (image.rgb.2, image.rgb.1, image.rgb.0, 255)  // BGRA
                 }
             }
@@ -78,7 +79,8 @@ enum Assets {
 /// `UIImage(named:)` of the examples, from `Assets.folder` (the example's app bundle): the name as
 /// given, else with `.png` or `.jpg`, as `UIImage(named:)` looks.
 func bundleImage(_ name: String) -> UIImage? {
-    for candidate in [name, name + ".png", name + ".jpg"] where FileManager.default.fileExists(atPath: Assets.path(candidate)) {
+    for candidate in [name, name + ".png", name + ".jpg"]
+    where FileManager.default.fileExists(atPath: Assets.path(candidate)) {
         return UIImage(contentsOfFile: Assets.path(candidate))
     }
     return nil
@@ -88,7 +90,9 @@ func bundleImage(_ name: String) -> UIImage? {
 /// size, fps × duration frames, and the duration itself. With `decode`, returns the frames as
 /// ffmpeg decodes them (straight RGBA), to check what the video shows.
 @discardableResult
-func expectRendersToMP4(_ scene: Scene, decode: Bool = false, sourceLocation: SourceLocation = #_sourceLocation) throws -> [[UInt8]] {
+func expectRendersToMP4(_ scene: Scene, decode: Bool = false, sourceLocation: SourceLocation = #_sourceLocation) throws
+    -> [[UInt8]]
+{
     let folder = try ScratchFolder()
     let path = folder.path + "/port.mp4"
     let canvas = scene.canvas
@@ -97,7 +101,9 @@ func expectRendersToMP4(_ scene: Scene, decode: Bool = false, sourceLocation: So
     #expect(result.frames == frames, sourceLocation: sourceLocation)
     let probe = try StreamProbe.read(path)
     #expect(probe.codec == "h264", sourceLocation: sourceLocation)
-    #expect(probe.width == Int(canvas.size.width) && probe.height == Int(canvas.size.height), sourceLocation: sourceLocation)
+    #expect(
+        probe.width == Int(canvas.size.width) && probe.height == Int(canvas.size.height), sourceLocation: sourceLocation
+    )
     #expect(probe.frames == frames, sourceLocation: sourceLocation)
     #expect(abs(probe.duration - canvas.duration) < 1e-3, "duration \(probe.duration)", sourceLocation: sourceLocation)
     return decode ? try MediaTools.frames(path, width: probe.width, height: probe.height) : []

@@ -27,14 +27,15 @@ import Testing
 func shipPath() -> UIBezierPath {
     let bezierPath = UIBezierPath()
     bezierPath.move(to: CGPoint(x: 0, y: 150))
-    bezierPath.addCurve(to: CGPoint(x: 300, y: 150), controlPoint1: CGPoint(x: 75, y: 0), controlPoint2: CGPoint(x: 225, y: 300))
+    bezierPath.addCurve(
+        to: CGPoint(x: 300, y: 150), controlPoint1: CGPoint(x: 75, y: 0), controlPoint2: CGPoint(x: 225, y: 300))
     return bezierPath
 }
 
 /// Listing 8.6 (and the notes' variant with the ship turned along the curve).
 enum ShipAlongPath {
     final class ViewController {
-        let containerView = UIView(frame: CGRect(x: 0, y: 0, width: 320, height: 300))   // was an IBOutlet
+        let containerView = UIView(frame: CGRect(x: 0, y: 0, width: 320, height: 300))  // was an IBOutlet
         let rotatesAlongPath: Bool
         init(rotatesAlongPath: Bool) { self.rotatesAlongPath = rotatesAlongPath }
 
@@ -42,7 +43,9 @@ enum ShipAlongPath {
             // create a path
             let bezierPath = UIBezierPath()
             bezierPath.move(to: CGPoint(x: 0, y: 150))
-            bezierPath.addCurve(to: CGPoint(x: 300, y: 150), controlPoint1: CGPoint(x: 75, y: 0), controlPoint2: CGPoint(x: 225, y: 300))
+            bezierPath.addCurve(
+                to: CGPoint(x: 300, y: 150), controlPoint1: CGPoint(x: 75, y: 0), controlPoint2: CGPoint(x: 225, y: 300)
+            )
             // draw the path using a CAShapeLayer
             let pathLayer = CAShapeLayer()
             pathLayer.path = bezierPath.cgPath
@@ -62,7 +65,7 @@ enum ShipAlongPath {
             animation.keyPath = "position"
             animation.duration = 4.0
             animation.path = bezierPath.cgPath
-            if rotatesAlongPath { animation.rotationMode = .rotateAuto }   // the notes' variant
+            if rotatesAlongPath { animation.rotationMode = .rotateAuto }  // the notes' variant
             shipLayer.add(animation, forKey: nil)
         }
     }
@@ -135,8 +138,8 @@ enum ShipRotation {
         scene.addSubview(controller.containerView)
         if buttons {
             scene.at(0.5) { controller.start() }
-            scene.at(1.0) { controller.stop() }    // stopped half a second in
-            scene.at(1.5) { controller.start() }   // and this one runs to its end, at 3.5 s
+            scene.at(1.0) { controller.stop() }  // stopped half a second in
+            scene.at(1.5) { controller.start() }  // and this one runs to its end, at 3.5 s
         } else {
             controller.animateShip()
         }
@@ -188,7 +191,9 @@ enum ShipGroup {
         func viewDidLoad() {
             let bezierPath = UIBezierPath()
             bezierPath.move(to: CGPoint(x: 0, y: 150))
-            bezierPath.addCurve(to: CGPoint(x: 300, y: 150), controlPoint1: CGPoint(x: 75, y: 0), controlPoint2: CGPoint(x: 225, y: 300))
+            bezierPath.addCurve(
+                to: CGPoint(x: 300, y: 150), controlPoint1: CGPoint(x: 75, y: 0), controlPoint2: CGPoint(x: 225, y: 300)
+            )
             let pathLayer = CAShapeLayer()
             pathLayer.path = bezierPath.cgPath
             pathLayer.fillColor = UIColor.clear.cgColor
@@ -233,7 +238,7 @@ enum ShipGroup {
 enum ImageFade {
     final class ViewController {
         let view = UIView(frame: CGRect(x: 0, y: 0, width: 320, height: 240))
-        var imageView: UIImageView!   // was an IBOutlet (with the first image, from the storyboard)
+        var imageView: UIImageView!  // was an IBOutlet (with the first image, from the storyboard)
         var images: [UIImage] = []
 
         func viewDidLoad() {
@@ -241,10 +246,12 @@ enum ImageFade {
             imageView.layer.name = "photo"
             view.addSubview(imageView)
             // set up images
-            images = [bundleImage("anchor.png")!,
-                      bundleImage("cone.png")!,
-                      bundleImage("igloo.png")!,
-                      bundleImage("spaceship.png")!]
+            images = [
+                bundleImage("anchor.png")!,
+                bundleImage("cone.png")!,
+                bundleImage("igloo.png")!,
+                bundleImage("spaceship.png")!
+            ]
             imageView.image = images[0]
         }
 

@@ -8,9 +8,11 @@ let package = Package(
     name: "ReelConsumer",
     dependencies: [.package(name: "Reel", path: "../..")],
     targets: [
-        .executableTarget(name: "ReelConsumer", dependencies: [
-            .product(name: "Reel", package: "Reel"),
-            .product(name: "ReelUIKit", package: "Reel"),
-        ]),
+        .executableTarget(
+            name: "ReelConsumer",
+            dependencies: [
+                .product(name: "Reel", package: "Reel"),
+                .product(name: "ReelUIKit", package: "Reel")
+            ])
     ]
 )

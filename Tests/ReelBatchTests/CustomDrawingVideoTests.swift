@@ -34,11 +34,13 @@ final class ClockLayer: CALayer {
     }
 }
 
-@Suite("Custom drawing to video", .serialized,
-       .enabled(if: MediaTools.available, "needs ffmpeg and ffprobe (tools/setup installs them)"))
+@Suite(
+    "Custom drawing to video", .serialized,
+    .enabled(if: MediaTools.available, "needs ffmpeg and ffprobe (tools/setup installs them)"))
 struct CustomDrawingVideoTests {
     @Test func aClockDrawnWithDrawInRendersToMP4() throws {
-        let scene = Scene(canvas: Canvas(size: CGSize(width: 160, height: 120), fps: 10, duration: 2, background: CGColor(gray: 0.1)))
+        let scene = Scene(
+            canvas: Canvas(size: CGSize(width: 160, height: 120), fps: 10, duration: 2, background: CGColor(gray: 0.1)))
         let clock = ClockLayer()
         clock.frame = CGRect(x: 30, y: 10, width: 100, height: 100)
         clock.actions = ["contents": NSNull()]  // tick, don't cross-fade
@@ -55,7 +57,9 @@ struct CustomDrawingVideoTests {
         let result = try scene.render(to: path)
         #expect(result.frames == 20)
         let probe = try StreamProbe.read(path)
-        #expect(probe.codec == "h264" && probe.width == 160 && probe.height == 120 && probe.frames == 20 && abs(probe.duration - 2) < 1e-6)
+        #expect(
+            probe.codec == "h264" && probe.width == 160 && probe.height == 120 && probe.frames == 20
+                && abs(probe.duration - 2) < 1e-6)
         // The hand, in the decoded frames: up at 0.2 s, right at 0.7 s, down at 1.2 s.
         let frames = try MediaTools.frames(path, width: 160, height: 120)
         #expect(frames.count == 20)

@@ -37,7 +37,9 @@ import Testing
         let buffer = PixelBuffer(width: 16, height: 16)
         for y in 0..<16 {
             let row = buffer.baseAddress.advanced(by: y * buffer.stride).assumingMemoryBound(to: UInt8.self)
-            for x in 0..<16 { (row[x * 4], row[x * 4 + 1], row[x * 4 + 2], row[x * 4 + 3]) = (level, level, level, 255) }
+            for x in 0..<16 {
+                (row[x * 4], row[x * 4 + 1], row[x * 4 + 2], row[x * 4 + 3]) = (level, level, level, 255)
+            }
         }
         return buffer
     }
@@ -60,7 +62,8 @@ import Testing
         let b = [100, 100, 100, 120, 160, 100].map { Self.frame(UInt8($0)) }
         var visited: [Int] = []
         let source = Frames(b)
-        let result = try FrameComparison.run(Frames(a), source, batch: 4, visit: { frame, _, _ in visited.append(frame.index) })
+        let result = try FrameComparison.run(
+            Frames(a), source, batch: 4, visit: { frame, _, _ in visited.append(frame.index) })
         #expect(visited == Array(0..<6), "every frame visited once, in order")
         #expect(source.largestRead <= 4, "frames are read a batch at a time")
         #expect(result.firstDiffering?.index == 3 && result.firstDiffering?.time == 0.3)

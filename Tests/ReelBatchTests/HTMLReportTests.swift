@@ -26,11 +26,16 @@ import Testing
     }
 
     @Test func escapesTextAndIsSelfContained() {
-        let job = JobReport(scene: "<b>bold</b> & \"q\".yaml", outputs: [], status: .invalid, reason: "x < y",
-                            diagnostics: [SceneProblem(file: "a'.yaml", location: SourcePosition(line: 1, column: 2), message: "<script>")],
-                            sheetPNG: Data([0x89, 0x50]))
-        let html = HTMLReport.html(BatchReport(version: "1", started: "now", seconds: 1, outputDirectory: "out",
-                                               baselineDirectory: nil, jobs: [job]), relativeTo: ".")
+        let job = JobReport(
+            scene: "<b>bold</b> & \"q\".yaml", outputs: [], status: .invalid, reason: "x < y",
+            diagnostics: [
+                SceneProblem(file: "a'.yaml", location: SourcePosition(line: 1, column: 2), message: "<script>")
+            ],
+            sheetPNG: Data([0x89, 0x50]))
+        let html = HTMLReport.html(
+            BatchReport(
+                version: "1", started: "now", seconds: 1, outputDirectory: "out",
+                baselineDirectory: nil, jobs: [job]), relativeTo: ".")
         #expect(html.contains("<h2 class=\"scene\">&lt;b&gt;bold&lt;/b&gt; &amp; \"q\".yaml</h2>"))
         #expect(html.contains("<code>a'.yaml:1:2: error: &lt;script&gt;</code>"))
         #expect(html.contains("alt=\"Contact sheet of &lt;b&gt;bold&lt;/b&gt; &amp; &quot;q&quot;.yaml\""))
@@ -42,12 +47,22 @@ import Testing
     @Test func chromiumPlaysTheVideosWithoutConsoleErrors() throws {
         let folder = try ScratchFolder()
         // Outputs in one folder, the page in another, so every link climbs out with "..".
-        let h264 = try folder.file("out/a.mp4"), vp9 = try folder.file("out/clip #1.webm"), gif = try folder.file("out/c.gif")
-        _ = try MediaTools.run("ffmpeg", ["-v", "error", "-f", "lavfi", "-i", "testsrc=size=320x180:rate=30", "-t", "1",
-                                      "-pix_fmt", "yuv420p", "-c:v", "libx264", h264])
-        _ = try MediaTools.run("ffmpeg", ["-v", "error", "-f", "lavfi", "-i", "testsrc2=size=320x180:rate=30", "-t", "1",
-                                      "-pix_fmt", "yuv420p", "-c:v", "libvpx-vp9", "-b:v", "200k", vp9])
-        _ = try MediaTools.run("ffmpeg", ["-v", "error", "-f", "lavfi", "-i", "testsrc=size=160x90:rate=10", "-t", "1", gif])
+        let h264 = try folder.file("out/a.mp4"), vp9 = try folder.file("out/clip #1.webm"),
+            gif = try folder.file("out/c.gif")
+        _ = try MediaTools.run(
+            "ffmpeg",
+            [
+                "-v", "error", "-f", "lavfi", "-i", "testsrc=size=320x180:rate=30", "-t", "1",
+                "-pix_fmt", "yuv420p", "-c:v", "libx264", h264
+            ])
+        _ = try MediaTools.run(
+            "ffmpeg",
+            [
+                "-v", "error", "-f", "lavfi", "-i", "testsrc2=size=320x180:rate=30", "-t", "1",
+                "-pix_fmt", "yuv420p", "-c:v", "libvpx-vp9", "-b:v", "200k", vp9
+            ])
+        _ = try MediaTools.run(
+            "ffmpeg", ["-v", "error", "-f", "lavfi", "-i", "testsrc=size=160x90:rate=10", "-t", "1", gif])
         // Not a video at all: its card must say so.
         let broken = try folder.write("out/broken.mp4", "this is not an MP4 file")
         let prores = try folder.write("out/master.mov", "a ProRes movie, linked only")
@@ -64,19 +79,32 @@ import Testing
         changed.differencePNG = try png(width: 160, height: 90, blue: 0)
         let injected = "<img src=x onerror=\"console.error('injected')\">.yaml"
         let jobs = [
-            JobReport(scene: "scenes/intro.yaml", outputs: [h264, gif], status: .rendered, reason: "new",
-                      frames: 40, seconds: 1.5, bytes: 20000, attempts: 1, sheetPNG: try png(width: 320, height: 180, blue: 120)),
-            JobReport(scene: "scenes/logo & co.yaml", outputs: [vp9], status: .rendered, reason: "scene changed",
-                      frames: 30, seconds: 0.8, bytes: 12000, attempts: 1, baseline: changed),
-            JobReport(scene: "scenes/master.yaml", outputs: [prores, sequence, broken], status: .skipped, reason: "up to date", frames: 30),
-            JobReport(scene: injected, outputs: [folder.path + "/out/typo.mp4"], status: .invalid, reason: "1 error in the scene",
-                      diagnostics: [SceneProblem(file: "scenes/typo.yaml", location: SourcePosition(line: 3, column: 5),
-                                                 message: "unknown key 'opactiy' (did you mean 'opacity'?)")]),
-            JobReport(scene: "scenes/crash.yaml", outputs: [folder.path + "/out/crash.mp4"], status: .failed, reason: "the renderer crashed (signal 11)",
-                      seconds: 0.2, attempts: 2, log: "frame 3\n\u{1B}[31mFatal error: <oops>\u{1B}[0m"),
+            JobReport(
+                scene: "scenes/intro.yaml", outputs: [h264, gif], status: .rendered, reason: "new",
+                frames: 40, seconds: 1.5, bytes: 20000, attempts: 1,
+                sheetPNG: try png(width: 320, height: 180, blue: 120)),
+            JobReport(
+                scene: "scenes/logo & co.yaml", outputs: [vp9], status: .rendered, reason: "scene changed",
+                frames: 30, seconds: 0.8, bytes: 12000, attempts: 1, baseline: changed),
+            JobReport(
+                scene: "scenes/master.yaml", outputs: [prores, sequence, broken], status: .skipped,
+                reason: "up to date", frames: 30),
+            JobReport(
+                scene: injected, outputs: [folder.path + "/out/typo.mp4"], status: .invalid,
+                reason: "1 error in the scene",
+                diagnostics: [
+                    SceneProblem(
+                        file: "scenes/typo.yaml", location: SourcePosition(line: 3, column: 5),
+                        message: "unknown key 'opactiy' (did you mean 'opacity'?)")
+                ]),
+            JobReport(
+                scene: "scenes/crash.yaml", outputs: [folder.path + "/out/crash.mp4"], status: .failed,
+                reason: "the renderer crashed (signal 11)",
+                seconds: 0.2, attempts: 2, log: "frame 3\n\u{1B}[31mFatal error: <oops>\u{1B}[0m")
         ]
-        let report = BatchReport(version: "0.9.0", started: "2026-11-24T02:00:00Z", seconds: 4.5,
-                                 outputDirectory: folder.path + "/out", baselineDirectory: folder.path + "/base", jobs: jobs)
+        let report = BatchReport(
+            version: "0.9.0", started: "2026-11-24T02:00:00Z", seconds: 4.5,
+            outputDirectory: folder.path + "/out", baselineDirectory: folder.path + "/base", jobs: jobs)
         let page = try folder.write("report/report.html", HTMLReport.html(report, relativeTo: folder.path + "/report"))
 
         let loaded = try Chromium.load(page)
@@ -88,7 +116,8 @@ import Testing
         var searchFrom = dom.startIndex
         for job in jobs {
             let heading = "<h2 class=\"scene\">\(Chromium.serialized(job.scene))</h2>"
-            let found = try #require(dom.range(of: heading, range: searchFrom..<dom.endIndex), "no card for \(job.scene)")
+            let found = try #require(
+                dom.range(of: heading, range: searchFrom..<dom.endIndex), "no card for \(job.scene)")
             searchFrom = found.upperBound
         }
         #expect(dom.contains("data-status=\"invalid\""))
@@ -111,7 +140,9 @@ import Testing
     /// The console check above must be able to fail: a page that logs an error is caught.
     @Test func consoleMessagesAreDetected() throws {
         let folder = try ScratchFolder()
-        let page = try folder.write("noisy.html", """
+        let page = try folder.write(
+            "noisy.html",
+            """
             <!DOCTYPE html><html><head><meta charset="utf-8"><title>noisy</title></head><body>
             <script>console.error("deliberate failure"); undefinedFunction();</script></body></html>
             """)
@@ -140,4 +171,3 @@ import Testing
         return try Data(contentsOf: URL(fileURLWithPath: path))
     }
 }
-

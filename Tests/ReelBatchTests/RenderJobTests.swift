@@ -5,16 +5,20 @@ import Testing
 
 /// The render job every entry point uses, through its Swift API (as the README shows it).
 @Suite struct RenderJobTests {
-    static let hello = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let hello = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
         .appendingPathComponent("scenes/hello.yaml").path
 
     @Test func aShortLastChunkJoinsTheOneBefore() throws {
         // 4 s chunks at 30 fps are 120 frames: 6 s leaves 60 (half a chunk) → one chunk.
         #expect(ChunkGrid(frames: 0..<180, seconds: 4, fps: 30).chunkStarts == [0])
-        #expect(ChunkGrid(frames: 0..<181, seconds: 4, fps: 30).chunkStarts == [0, 120], "61 frames left: a chunk of their own")
+        #expect(
+            ChunkGrid(frames: 0..<181, seconds: 4, fps: 30).chunkStarts == [0, 120],
+            "61 frames left: a chunk of their own")
         #expect(ChunkGrid(frames: 0..<300, seconds: 4, fps: 30).chunkStarts == [0, 120], "10 s: 4 + 6")
         #expect(ChunkGrid(frames: 0..<360, seconds: 4, fps: 30).chunkStarts == [0, 120, 240], "whole chunks stay")
-        #expect(ChunkGrid(frames: 30..<90, seconds: 1, fps: 30).chunkStarts == [30, 60], "from the render's first frame")
+        #expect(
+            ChunkGrid(frames: 30..<90, seconds: 1, fps: 30).chunkStarts == [30, 60], "from the render's first frame")
         let grid = ChunkGrid(frames: 0..<300, seconds: 4, fps: 30)
         #expect(try grid.frames(of: Segment(index: 1, count: 2), chunkSeconds: 4) == 120..<300)
         #expect(throws: RenderJobError.self) { try grid.frames(of: Segment(index: 0, count: 3), chunkSeconds: 4) }
@@ -22,7 +26,8 @@ import Testing
 
     @Test func rendersAFileAndAStill() throws {
         let folder = try ScratchFolder()
-        let job = RenderJob(scene: Self.hello, options: RenderOptions(fps: 10, frames: FrameSpan(first: 0, last: 4), crf: 30))
+        let job = RenderJob(
+            scene: Self.hello, options: RenderOptions(fps: 10, frames: FrameSpan(first: 0, last: 4), crf: 30))
         let loaded = try job.load()
         let result = try loaded.plan(output: try folder.file("hello.webm")).run()
         #expect(result.frames == 5 && result.bytes > 0)
@@ -40,17 +45,23 @@ import Testing
         let folder = try ScratchFolder()
         var jobs: [LoadedJob] = []
         for face in ["DejaVuSans", "DejaVuSans-Bold"] {
-            try FileManager.default.copyItem(atPath: "/usr/share/fonts/truetype/dejavu/\(face).ttf", toPath: folder.file("\(face)/Face.ttf"))
-            let scene = try folder.write("\(face)/scene.yaml", """
+            try FileManager.default.copyItem(
+                atPath: "/usr/share/fonts/truetype/dejavu/\(face).ttf", toPath: folder.file("\(face)/Face.ttf"))
+            let scene = try folder.write(
+                "\(face)/scene.yaml",
+                """
                 reel: 1
                 canvas: { size: [240, 60], duration: 1, background: black, fonts: [Face.ttf] }
                 layers:
                   - { class: text, frame: [10, 10, 220, 40], string: "Hamburgefonstiv", font: "DejaVu Sans", fontSize: 24, foregroundColor: white }
                 """)
-            jobs.append(try RenderJob(scene: scene, options: RenderOptions(frames: FrameSpan(first: 0, last: 0))).load())
+            jobs.append(
+                try RenderJob(scene: scene, options: RenderOptions(frames: FrameSpan(first: 0, last: 0))).load())
         }
         // The sum of one channel: white text on black, so the text's ink.
-        @Sendable func ink(_ bytes: UnsafeRawBufferPointer) -> Int { stride(from: 0, to: bytes.count, by: 4).reduce(0) { $0 + Int(bytes[$1]) } }
+        @Sendable func ink(_ bytes: UnsafeRawBufferPointer) -> Int {
+            stride(from: 0, to: bytes.count, by: 4).reduce(0) { $0 + Int(bytes[$1]) }
+        }
         let loaded = jobs
         let stills = ResultSlots(count: 12)
         DispatchQueue.concurrentPerform(iterations: 12) { i in
@@ -86,9 +97,12 @@ import Testing
 
     /// A job crosses to batch workers and farm nodes as JSON: every option comes back as it went.
     @Test func aJobFileKeepsEveryOption() throws {
-        var options = RenderOptions(fps: 29.97, scale: 0.5, frames: FrameSpan(first: 2, last: nil), crf: 23, preset: "slow", codec: "hevc",
-                                    threads: 3, parallelSegments: 2)
-        (options.limits.maxFrames, options.limits.maxPixels, options.limits.maxDepth, options.limits.maxFileBytes) = (12, 34, 56, 78)
+        var options = RenderOptions(
+            fps: 29.97, scale: 0.5, frames: FrameSpan(first: 2, last: nil), crf: 23, preset: "slow", codec: "hevc",
+            threads: 3, parallelSegments: 2)
+        (options.limits.maxFrames, options.limits.maxPixels, options.limits.maxDepth, options.limits.maxFileBytes) = (
+            12, 34, 56, 78
+        )
         options.limits.allowsImagesOutsideSceneFolder = true
         (options.replaceReadOnly, options.maxMemory, options.segment) = (true, 5 << 30, Segment(index: 1, count: 4))
         (options.chunkSeconds, options.audio) = (2.5, "/sounds/theme.wav")
@@ -121,7 +135,9 @@ import Testing
     @Test func theOptionsIdentityResolvesDefaults() throws {
         let mp4 = try OutputFormat(path: "a.mp4")
         #expect(RenderOptions().identity(for: mp4) == RenderOptions(crf: 18, preset: "medium").identity(for: mp4))
-        #expect(RenderOptions(threads: 1).identity(for: mp4) == RenderOptions(threads: 2).identity(for: mp4), "threads do not change the bytes")
+        #expect(
+            RenderOptions(threads: 1).identity(for: mp4) == RenderOptions(threads: 2).identity(for: mp4),
+            "threads do not change the bytes")
         #expect(RenderOptions(crf: 20).identity(for: mp4) != RenderOptions().identity(for: mp4))
         #expect(RenderOptions().identity(for: try OutputFormat(path: "a.webm")) != RenderOptions().identity(for: mp4))
     }
@@ -134,7 +150,8 @@ import Testing
             var options = RenderOptions(parallelSegments: 3)
             options.chunkSeconds = 1
             change(&options)
-            return try RenderJob(scene: Self.hello, options: options).load().plan(output: try folder.file(output)).parts.count
+            return try RenderJob(scene: Self.hello, options: options).load().plan(output: try folder.file(output)).parts
+                .count
         }
         #expect(try parts("a.mp4") { _ in } == 3)
         #expect(try parts("b.mp4") { $0.chunkSeconds = 2 } == 2, "hello.yaml is 4 s: two 2 s chunks")

@@ -50,7 +50,9 @@ import Testing
         #expect(abs(expected - 0.0017968) < 1e-7)
         // A frame against its negative: perfectly anti-correlated structure pulls SSIM below 0.
         let negative = Self.grey(2, 2) { _, y in y == 0 ? 255 : 0 }
-        let anti = (2 * 127.5 * 127.5 + Self.c1) * (-2 * 127.5 * 127.5 + Self.c2) / ((2 * 127.5 * 127.5 + Self.c1) * (2 * 127.5 * 127.5 + Self.c2))
+        let anti =
+            (2 * 127.5 * 127.5 + Self.c1) * (-2 * 127.5 * 127.5 + Self.c2)
+            / ((2 * 127.5 * 127.5 + Self.c1) * (2 * 127.5 * 127.5 + Self.c2))
         #expect(abs(SSIM.mean(x, negative) - anti) < 1e-12 && anti < 0)
     }
 
@@ -94,7 +96,9 @@ import Testing
         let t = try FrameTolerance(parsing: "ssim=0.999, psnr=none")
         #expect(t.minimumSSIM == 0.999 && t.minimumPSNR == nil && t.maximumBlock == 24 && t.maximumMeanShift == 1)
         #expect(!t.accepts(Self.noise), "SSIM 0.998 is under 0.999")
-        #expect(try FrameTolerance(parsing: "psnr=30,block=none,shift=none").accepts(FrameDifference(psnr: 31, worstBlock: 90, meanShift: 9, ssim: 0.5)))
+        #expect(
+            try FrameTolerance(parsing: "psnr=30,block=none,shift=none").accepts(
+                FrameDifference(psnr: 31, worstBlock: 90, meanShift: 9, ssim: 0.5)))
         #expect(try FrameTolerance(parsing: "exact") == .exact)
         #expect(!FrameTolerance.exact.accepts(Self.noise))
         #expect(FrameTolerance.exact.accepts(FrameDifference(psnr: .infinity, worstBlock: 0, meanShift: 0, ssim: 1)))

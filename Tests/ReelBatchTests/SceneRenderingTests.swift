@@ -5,13 +5,16 @@ import Testing
 
 /// A scene built in Swift renders in one call (`scene.render(to:)`, `still`, `sheet`), through
 /// the job `reel render` uses; checked by decoding what it wrote.
-@Suite("Rendering a Swift scene in one call", .serialized,
-       .enabled(if: MediaTools.available, "needs ffmpeg and ffprobe (tools/setup installs them)"))
+@Suite(
+    "Rendering a Swift scene in one call", .serialized,
+    .enabled(if: MediaTools.available, "needs ffmpeg and ffprobe (tools/setup installs them)"))
 struct SceneRenderingTests {
     /// 2 s, 160×90 at 30 fps: an orange box that moves right at 1 s (an implicit animation).
     static func scene(duration: Double = 2) -> Scene {
-        let scene = Scene(canvas: Canvas(size: CGSize(width: 160, height: 90), fps: 30, duration: duration,
-                                         background: CGColor(red: 0.1, green: 0.1, blue: 0.2)))
+        let scene = Scene(
+            canvas: Canvas(
+                size: CGSize(width: 160, height: 90), fps: 30, duration: duration,
+                background: CGColor(red: 0.1, green: 0.1, blue: 0.2)))
         let box = CALayer()
         box.frame = CGRect(x: 10, y: 25, width: 40, height: 40)
         box.backgroundColor = CGColor(red: 1, green: 0.5, blue: 0)
@@ -29,7 +32,9 @@ struct SceneRenderingTests {
         let result = try Self.scene().render(to: folder.path + "/clip.mp4", progress: { frames.append($0.framesDone) })
         #expect(result.frames == 60 && frames.last == 60)
         let probe = try StreamProbe.read(folder.path + "/clip.mp4")
-        #expect(probe.codec == "h264" && probe.width == 160 && probe.height == 90 && probe.frames == 60 && abs(probe.duration - 2) < 1e-6)
+        #expect(
+            probe.codec == "h264" && probe.width == 160 && probe.height == 90 && probe.frames == 60
+                && abs(probe.duration - 2) < 1e-6)
 
         let gif = try Self.scene().render(to: folder.path + "/clip.gif", options: RenderOptions(scale: 0.5))
         #expect(gif.frames > 0)
@@ -64,8 +69,12 @@ struct SceneRenderingTests {
         }
         try Self.scene().sheet(to: folder.path + "/frames.png", picking: .frames([0, 59]), columns: 1)
         #expect(try PNGFile.read(folder.path + "/frames.png").height == 36 + 2 * (90 + 26) + 3 * 16)
-        #expect(throws: RenderJobError.self) { try Self.scene().sheet(to: folder.path + "/bad.png", picking: .frames([60])) }
-        #expect(throws: RenderJobError.self) { try Self.scene().sheet(to: folder.path + "/bad.png", picking: .times([2.5])) }
+        #expect(throws: RenderJobError.self) {
+            try Self.scene().sheet(to: folder.path + "/bad.png", picking: .frames([60]))
+        }
+        #expect(throws: RenderJobError.self) {
+            try Self.scene().sheet(to: folder.path + "/bad.png", picking: .times([2.5]))
+        }
         #expect(!FileManager.default.fileExists(atPath: folder.path + "/bad.png"))
 
         // Outlines: the box's bounds at 0.5 s (10…50 × 25…65) are drawn in the depth-1 colour.
@@ -77,7 +86,9 @@ struct SceneRenderingTests {
 
     @Test func badOptionsAreRefusedBeforeAnythingIsWritten() throws {
         let folder = try ScratchFolder()
-        #expect(throws: RenderJobError.self) { try Self.scene().render(to: folder.path + "/x.mp4", options: RenderOptions(crf: 99)) }
+        #expect(throws: RenderJobError.self) {
+            try Self.scene().render(to: folder.path + "/x.mp4", options: RenderOptions(crf: 99))
+        }
         #expect(throws: RenderJobError.self) { try Self.scene().render(to: folder.path + "/x.avi") }
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }

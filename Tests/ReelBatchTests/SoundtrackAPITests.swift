@@ -5,7 +5,9 @@ import Testing
 
 /// A Swift scene's soundtrack (`canvas.audio`, `RenderOptions.audio`) goes through the same job
 /// as `reel render`'s.
-@Suite("Soundtracks from the Swift API", .enabled(if: MediaTools.available, "needs ffmpeg and ffprobe (tools/setup installs them)"))
+@Suite(
+    "Soundtracks from the Swift API",
+    .enabled(if: MediaTools.available, "needs ffmpeg and ffprobe (tools/setup installs them)"))
 struct SoundtrackAPITests {
     static func scene(audio: CanvasAudio?) -> Scene {
         var canvas = Canvas(size: CGSize(width: 64, height: 36), fps: 25, duration: 2)
@@ -26,7 +28,9 @@ struct SoundtrackAPITests {
         #expect(result.audio?.codec == .aac && result.audio?.copied == false)
         let samples = try AudioTools.samples(try folder.file("a.mp4"))
         let level = AudioTools.toneAmplitude / Float(2).squareRoot()
-        #expect(abs(AudioTools.rms(samples, from: 48_000, count: 4_800) - 0.5 * level) < 0.03 * level, "volume 0.5 halves the tone")
+        #expect(
+            abs(AudioTools.rms(samples, from: 48_000, count: 4_800) - 0.5 * level) < 0.03 * level,
+            "volume 0.5 halves the tone")
 
         var options = RenderOptions()
         options.audio = tone
@@ -39,7 +43,9 @@ struct SoundtrackAPITests {
         #expect(try !AudioTools.hasAudio(try folder.file("c.mp4")))
 
         let bogus = try folder.write("bogus.wav", "not audio")
-        #expect(throws: RenderJobError.self) { try Self.scene(audio: CanvasAudio(file: bogus)).render(to: try folder.file("d.mp4")) }
+        #expect(throws: RenderJobError.self) {
+            try Self.scene(audio: CanvasAudio(file: bogus)).render(to: try folder.file("d.mp4"))
+        }
         #expect(!FileManager.default.fileExists(atPath: try folder.file("d.mp4")))
     }
 }

@@ -4,8 +4,9 @@ import Testing
 
 /// Soundtracks through the command line: `canvas.audio`, `--audio`, segments and `reel concat`,
 /// batches. Sound is made with the ffmpeg CLI and measured by decoding the outputs with it.
-@Suite("Soundtracks (canvas.audio, --audio)", .serialized,
-       .enabled(if: MediaTools.available, "needs ffmpeg and ffprobe (tools/setup installs them)"))
+@Suite(
+    "Soundtracks (canvas.audio, --audio)", .serialized,
+    .enabled(if: MediaTools.available, "needs ffmpeg and ffprobe (tools/setup installs them)"))
 struct AudioCLITests {
     /// 3 s at 30 fps, with `audio` as the canvas's soundtrack (nil: none).
     static func scene(audio: String?) -> String {
@@ -30,12 +31,14 @@ struct AudioCLITests {
     func path(_ folder: TemporaryFolder, _ name: String) -> String { folder.url.appendingPathComponent(name).path }
     func bytes(_ path: String) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: path)) }
 
-    @Test("canvas.audio in .mp4 and .webm: codec, channels, 48 kHz, the video's duration, fades and volume measured",
-          arguments: [("mp4", "aac", 1_024), ("webm", "opus", 960)])
+    @Test(
+        "canvas.audio in .mp4 and .webm: codec, channels, 48 kHz, the video's duration, fades and volume measured",
+        arguments: [("mp4", "aac", 1_024), ("webm", "opus", 960)])
     func sceneSoundtrack(ext: String, codec: String, frameSamples: Int) throws {
         let folder = try TemporaryFolder()
         try AudioTools.tone(path(folder, "tone.wav"), seconds: 5, sampleRate: 44_100, channels: 2)
-        let out = try ReelProcess.render(Self.scene(audio: "{ file: tone.wav, volume: 2, fadeIn: 1, fadeOut: 1 }"), "clip.\(ext)", in: folder)
+        let out = try ReelProcess.render(
+            Self.scene(audio: "{ file: tone.wav, volume: 2, fadeIn: 1, fadeOut: 1 }"), "clip.\(ext)", in: folder)
         let stream = try AudioTools.stream(out)
         #expect(stream.codec == codec)
         #expect(stream.channels == 2)
@@ -53,9 +56,12 @@ struct AudioCLITests {
         let halfOut = AudioTools.rms(samples, from: 120_000 - Self.window / 2, count: Self.window)
         let last = AudioTools.rms(samples, from: samples.count - Self.window, count: Self.window)
         #expect(first < 0.05 * full, "the fade-in starts from silence: \(first)")
-        #expect(abs(halfIn - 0.5 * full) < 0.05 * full, "halfway into the 1 s fade-in: \(halfIn), expected \(0.5 * full)")
+        #expect(
+            abs(halfIn - 0.5 * full) < 0.05 * full, "halfway into the 1 s fade-in: \(halfIn), expected \(0.5 * full)")
         #expect(abs(middle - full) < 0.05 * full, "volume 2 doubles the tone: \(middle), expected \(full)")
-        #expect(abs(halfOut - 0.5 * full) < 0.05 * full, "halfway through the fade-out, which ends at the video's end: \(halfOut)")
+        #expect(
+            abs(halfOut - 0.5 * full) < 0.05 * full,
+            "halfway through the fade-out, which ends at the video's end: \(halfOut)")
         #expect(last < 0.05 * full, "the last 50 ms are near silence: \(last)")
     }
 
@@ -66,7 +72,9 @@ struct AudioCLITests {
         let padded = try ReelProcess.render(Self.scene(audio: "one.flac"), "padded.mp4", in: folder)
         let samples = try AudioTools.samples(padded)
         #expect(abs(try AudioTools.stream(padded).duration - 3) <= 1_024.0 / 48_000)
-        #expect(abs(AudioTools.rms(samples, from: 24_000, count: 4_800) - Self.level) < 0.05 * Self.level, "the tone in the first second")
+        #expect(
+            abs(AudioTools.rms(samples, from: 24_000, count: 4_800) - Self.level) < 0.05 * Self.level,
+            "the tone in the first second")
         #expect(AudioTools.rms(samples, from: 60_000, count: 80_000) < 0.01 * Self.level, "silence after it")
 
         // 5 s of tone from 4 s in: one second of sound, then silence; cut at the video's 3 s.
@@ -106,25 +114,32 @@ struct AudioCLITests {
         let out = path(folder, "clip.mp4")
         let bad = try ReelProcess.run(["render", scene, "-o", out])
         #expect(bad.status == 2)
-        #expect(bad.stderr.contains("scene.yaml:7:18: error: audio file 'noise.mp3' cannot be used as a soundtrack"), "\(bad.stderr)")
+        #expect(
+            bad.stderr.contains("scene.yaml:7:18: error: audio file 'noise.mp3' cannot be used as a soundtrack"),
+            "\(bad.stderr)")
 
         _ = try folder.write("scene.yaml", Self.scene(audio: "missing.wav"))
         let missing = try ReelProcess.run(["render", scene, "-o", out])
         #expect(missing.status == 2)
-        #expect(missing.stderr.contains("scene.yaml:7:10: error: audio file 'missing.wav' is missing"), "\(missing.stderr)")
+        #expect(
+            missing.stderr.contains("scene.yaml:7:10: error: audio file 'missing.wav' is missing"), "\(missing.stderr)")
 
         _ = try folder.write("scene.yaml", Self.scene(audio: "{ file: missing.wav, volume: 5, fade: 1 }"))
         let fields = try ReelProcess.run(["validate", scene])
         #expect(fields.status == 2)
-        #expect(fields.stderr.contains("scene.yaml:7:39: error: audio volume must be between 0 and 4, found 5"), "\(fields.stderr)")
+        #expect(
+            fields.stderr.contains("scene.yaml:7:39: error: audio volume must be between 0 and 4, found 5"),
+            "\(fields.stderr)")
         #expect(fields.stderr.contains("scene.yaml:7:42: error: unknown key 'fade' in 'audio'"), "\(fields.stderr)")
 
         // Playing from past the file's end is allowed, but silent: a warning says so.
         try AudioTools.tone(path(folder, "short.wav"), seconds: 2)
         _ = try folder.write("scene.yaml", Self.scene(audio: "{ file: short.wav, start: 2.5 }"))
         let past = try ReelProcess.run(["validate", scene])
-        #expect(past.stderr.contains("scene.yaml:7:18: warning: audio start 2.5 s is past the end of 'short.wav' (2 s): the video is silent"),
-                "\(past.stderr)")
+        #expect(
+            past.stderr.contains(
+                "scene.yaml:7:18: warning: audio start 2.5 s is past the end of 'short.wav' (2 s): the video is silent"),
+            "\(past.stderr)")
         try FileManager.default.removeItem(atPath: path(folder, "short.wav"))
 
         _ = try folder.write("scene.yaml", Self.scene(audio: nil))
@@ -141,9 +156,12 @@ struct AudioCLITests {
         try AudioTools.tone(path(folder, "tone.wav"), seconds: 1)
         let silent = try folder.write("silent.yaml", Self.scene(audio: nil))
         for output in ["clip.gif", "frame-%04d.png"] {
-            let refused = try ReelProcess.run(["render", silent, "-o", path(folder, output), "--audio", path(folder, "tone.wav")])
+            let refused = try ReelProcess.run([
+                "render", silent, "-o", path(folder, output), "--audio", path(folder, "tone.wav")
+            ])
             #expect(refused.status == 2)
-            #expect(refused.stderr.contains("has no sound; write .mp4 or .mov (AAC) or .webm (Opus)"), "\(refused.stderr)")
+            #expect(
+                refused.stderr.contains("has no sound; write .mp4 or .mov (AAC) or .webm (Opus)"), "\(refused.stderr)")
         }
         #expect(folder.contents == ["silent.yaml", "tone.wav"])
         let scene = try folder.write("scene.yaml", Self.scene(audio: "tone.wav"))
@@ -153,13 +171,15 @@ struct AudioCLITests {
         #expect(try StreamProbe.read(path(folder, "clip.gif")).frames > 0)
     }
 
-    @Test("Segments joined by reel concat, parallel segments and one render: the same bytes with sound",
-          arguments: ["mp4", "webm"])
+    @Test(
+        "Segments joined by reel concat, parallel segments and one render: the same bytes with sound",
+        arguments: ["mp4", "webm"])
     func segmentsWithSound(ext: String) throws {
         let folder = try TemporaryFolder()
         try AudioTools.tone(path(folder, "tone.ogg"), seconds: 5, channels: 2)
         let chunks = ["--chunk-seconds", "0.5"]
-        let whole = try ReelProcess.render(Self.scene(audio: "{ file: tone.ogg, fadeOut: 0.5 }"), "whole.\(ext)", chunks, in: folder)
+        let whole = try ReelProcess.render(
+            Self.scene(audio: "{ file: tone.ogg, fadeOut: 0.5 }"), "whole.\(ext)", chunks, in: folder)
         #expect(try AudioTools.hasAudio(whole))
         let scene = path(folder, "scene.yaml")
         let parts = try (0..<3).map { i -> String in
@@ -173,10 +193,12 @@ struct AudioCLITests {
         let concat = try ReelProcess.run(["concat", parts[2], parts[0], parts[1], "-o", joined])
         #expect(concat.status == 0, "\(concat.stderr)")
         #expect(try bytes(joined) == bytes(whole), "reel concat with sound is the whole render, byte for byte")
-        let parallel = try ReelProcess.render(Self.scene(audio: "{ file: tone.ogg, fadeOut: 0.5 }"), "parallel.\(ext)",
-                                              chunks + ["--parallel-segments", "3", "--threads", "1"], in: folder)
+        let parallel = try ReelProcess.render(
+            Self.scene(audio: "{ file: tone.ogg, fadeOut: 0.5 }"), "parallel.\(ext)",
+            chunks + ["--parallel-segments", "3", "--threads", "1"], in: folder)
         #expect(try bytes(parallel) == bytes(whole))
-        let again = try ReelProcess.render(Self.scene(audio: "{ file: tone.ogg, fadeOut: 0.5 }"), "again.\(ext)", chunks, in: folder)
+        let again = try ReelProcess.render(
+            Self.scene(audio: "{ file: tone.ogg, fadeOut: 0.5 }"), "again.\(ext)", chunks, in: folder)
         #expect(try bytes(again) == bytes(whole), "the same bytes on every run")
 
         // Another sound file under the same name: the parts no longer describe it.
@@ -190,10 +212,12 @@ struct AudioCLITests {
     @Test("Batch: a manifest's audio (relative to it) and the sound file as an input of the up-to-date check")
     func batch() throws {
         let folder = try TemporaryFolder()
-        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("jobs"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: folder.url.appendingPathComponent("jobs"), withIntermediateDirectories: true)
         try AudioTools.tone(path(folder, "jobs/music.wav"), seconds: 2)
         _ = try folder.write("jobs/a.yaml", Self.scene(audio: nil))
-        _ = try folder.write("jobs/nightly.yaml", "reel-batch: 1\njobs:\n  - { scene: a.yaml, output: a.mp4, audio: music.wav }\n")
+        _ = try folder.write(
+            "jobs/nightly.yaml", "reel-batch: 1\njobs:\n  - { scene: a.yaml, output: a.mp4, audio: music.wav }\n")
         let first = try ReelProcess.run(["batch", "jobs/nightly.yaml", "-o", "out", "-q"], in: folder.url)
         #expect(first.status == 0, "\(first.stdout)\(first.stderr)")
         let output = path(folder, "out/a.mp4")

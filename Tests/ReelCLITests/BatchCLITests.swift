@@ -34,7 +34,8 @@ import Testing
         let url = folder.url.appendingPathComponent(relative)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try? FileManager.default.removeItem(at: url)
-        try FileManager.default.copyItem(at: ReelProcess.repository.appendingPathComponent("scenes/assets/\(asset)"), to: url)
+        try FileManager.default.copyItem(
+            at: ReelProcess.repository.appendingPathComponent("scenes/assets/\(asset)"), to: url)
     }
 
     /// The JSON report's jobs by scene path relative to `scenes/`: (status, reason).
@@ -55,12 +56,18 @@ import Testing
     /// a shared image.
     static func makeNightly(_ folder: TemporaryFolder) throws {
         try copyImage(folder, to: "scenes/ui/photo.png")
-        for i in 0..<12 { try write(folder, "scenes/clips/c\(i).yaml", scene(colour: ["#cc3333", "#33aa55", "#3366cc"][i % 3])) }
+        for i in 0..<12 {
+            try write(folder, "scenes/clips/c\(i).yaml", scene(colour: ["#cc3333", "#33aa55", "#3366cc"][i % 3]))
+        }
         for i in 0..<4 { try write(folder, "scenes/ui/p\(i).yaml", scene(image: "photo.png")) }
-        try write(folder, "scenes/broken/opacity.yaml", "reel: 1\ncanvas: {size: [64, 36], duration: 1}\nlayers:\n  - {name: a, opacity: 3}\n")
+        try write(
+            folder, "scenes/broken/opacity.yaml",
+            "reel: 1\ncanvas: {size: [64, 36], duration: 1}\nlayers:\n  - {name: a, opacity: 3}\n")
         try write(folder, "scenes/broken/key.yaml", "reel: 1\ncanvas: {size: [64, 36], duration: 1, fsp: 3}\n")
         try write(folder, "scenes/ui/noimage.yaml", scene(image: "gone.png"))
-        try write(folder, "scenes/slow/long.yaml", """
+        try write(
+            folder, "scenes/slow/long.yaml",
+            """
             reel: 1
             canvas: {size: [1920, 1080], fps: 60, duration: 120}
             layers: [{name: a, frame: [0, 0, 900, 900], backgroundColor: red, shadowOpacity: 1, shadowRadius: 30}]
@@ -73,8 +80,11 @@ import Testing
         try Self.makeNightly(folder)
         // Every other job takes well under a second, but a loaded machine can stretch that: the
         // timeout leaves them room, and the long one (7200 frames of 1080p) still cannot make it.
-        let result = try ReelProcess.run(["batch", "scenes", "-o", "out", "--timeout", "20", "--report", "out/report.json",
-                                          "--junit", "out/junit.xml", "--html", "out/index.html"], in: folder.url)
+        let result = try ReelProcess.run(
+            [
+                "batch", "scenes", "-o", "out", "--timeout", "20", "--report", "out/report.json",
+                "--junit", "out/junit.xml", "--html", "out/index.html"
+            ], in: folder.url)
         #expect(result.status == 1, "a job failed: \(result.stderr)")
         let jobs = try Self.jobs(folder.url.appendingPathComponent("out/report.json").path)
         #expect(jobs.count == 20)
@@ -85,7 +95,9 @@ import Testing
         #expect(jobs["slow/long.yaml"]?.status == "timeout")
         // Diagnostics keep their place in the file.
         let diagnostics = try #require(jobs["broken/opacity.yaml"]?.job["diagnostics"] as? [[String: Any]])
-        #expect(diagnostics.first?["line"] as? Int == 4 && diagnostics.first?["message"] as? String == "opacity must be between 0 and 1, found 3")
+        #expect(
+            diagnostics.first?["line"] as? Int == 4
+                && diagnostics.first?["message"] as? String == "opacity must be between 0 and 1, found 3")
         #expect(result.stderr.contains("scenes/broken/opacity.yaml:4:"), "diagnostics on stderr too: \(result.stderr)")
         // Outputs mirror the inputs; the failed jobs left nothing, not even temporaries.
         let out = folder.url.appendingPathComponent("out")
@@ -118,7 +130,8 @@ import Testing
         for i in 0..<3 { try Self.write(folder, "scenes/plain/s\(i).yaml", Self.scene()) }
         for i in 0..<2 { try Self.write(folder, "scenes/ui/p\(i).yaml", Self.scene(image: "photo.png")) }
         func run(_ extra: [String] = []) throws -> [String: (status: String, reason: String, job: [String: Any])] {
-            let result = try ReelProcess.run(["batch", "scenes", "-o", "out", "--report", "report.json"] + extra, in: folder.url)
+            let result = try ReelProcess.run(
+                ["batch", "scenes", "-o", "out", "--report", "report.json"] + extra, in: folder.url)
             #expect(result.status == 0, "\(result.stderr)")
             return try Self.jobs(folder.url.appendingPathComponent("report.json").path)
         }
@@ -142,7 +155,8 @@ import Testing
         let bytes = try Data(contentsOf: truncated)
         try bytes.prefix(bytes.count / 2).write(to: truncated)
         let afterDamage = try run(["--crf", "30"])
-        #expect(afterDamage.filter { $0.value.status == "rendered" }.keys.sorted() == ["plain/s0.yaml", "plain/s1.yaml"])
+        #expect(
+            afterDamage.filter { $0.value.status == "rendered" }.keys.sorted() == ["plain/s0.yaml", "plain/s1.yaml"])
         #expect(afterDamage["plain/s0.yaml"]?.reason == "output missing")
         #expect(afterDamage["plain/s1.yaml"]?.reason == "output changed")
         // An edited scene: that one.
@@ -168,13 +182,16 @@ import Testing
     @Test func aCrashingRendererFailsItsJobOnly() throws {
         let folder = try TemporaryFolder()
         for name in ["a", "crashme", "c"] { try Self.write(folder, "scenes/\(name).yaml", Self.scene()) }
-        let result = try ReelProcess.run(["batch", "scenes", "-o", "out", "--retries", "1", "--report", "r.json"], in: folder.url,
-                                         environment: ["REEL_TEST_CRASH_SCENE": "crashme"])
+        let result = try ReelProcess.run(
+            ["batch", "scenes", "-o", "out", "--retries", "1", "--report", "r.json"], in: folder.url,
+            environment: ["REEL_TEST_CRASH_SCENE": "crashme"])
         #expect(result.status == 1)
         let jobs = try Self.jobs(folder.url.appendingPathComponent("r.json").path)
         #expect(jobs["a.yaml"]?.status == "rendered" && jobs["c.yaml"]?.status == "rendered")
         #expect(jobs["crashme.yaml"]?.status == "failed")
-        #expect(jobs["crashme.yaml"]?.reason.hasPrefix("the renderer crashed (signal") == true, "\(jobs["crashme.yaml"]?.reason ?? "")")
+        #expect(
+            jobs["crashme.yaml"]?.reason.hasPrefix("the renderer crashed (signal") == true,
+            "\(jobs["crashme.yaml"]?.reason ?? "")")
         #expect(jobs["crashme.yaml"]?.job["attempts"] as? Int == 2, "retried once")
         #expect((jobs["crashme.yaml"]?.job["log"] as? String)?.contains("crashing on purpose") == true)
     }
@@ -182,28 +199,41 @@ import Testing
     @Test func aJobOverItsMemoryLimitFailsAlone() throws {
         let folder = try TemporaryFolder()
         try Self.write(folder, "scenes/small.yaml", Self.scene())
-        try Self.write(folder, "scenes/huge.yaml", """
+        try Self.write(
+            folder, "scenes/huge.yaml",
+            """
             reel: 1
             canvas: {size: [3840, 2160], scale: 2, fps: 10, duration: 1}
             layers: [{name: a, frame: [100, 100, 3000, 1800], backgroundColor: red}]
             """)
-        let result = try ReelProcess.run(["batch", "scenes", "-o", "out", "--max-memory", "400M", "--report", "r.json"], in: folder.url)
+        let result = try ReelProcess.run(
+            ["batch", "scenes", "-o", "out", "--max-memory", "400M", "--report", "r.json"], in: folder.url)
         #expect(result.status == 1)
         let jobs = try Self.jobs(folder.url.appendingPathComponent("r.json").path)
         #expect(jobs["small.yaml"]?.status == "rendered")
         // Refused before it starts: its frames alone need more.
         #expect(jobs["huge.yaml"]?.status == "invalid")
         let message = (jobs["huge.yaml"]?.job["diagnostics"] as? [[String: Any]])?.first?["message"] as? String ?? ""
-        #expect(message.contains("rendering 7680×4320 frames needs about") && message.contains("more than the 400 MB --max-memory allows"), "\(message)")
-        #expect(!(FileManager.default.subpaths(atPath: folder.url.appendingPathComponent("out").path) ?? []).contains { $0.contains("huge") })
+        #expect(
+            message.contains("rendering 7680×4320 frames needs about")
+                && message.contains("more than the 400 MB --max-memory allows"), "\(message)")
+        #expect(
+            !(FileManager.default.subpaths(atPath: folder.url.appendingPathComponent("out").path) ?? []).contains {
+                $0.contains("huge")
+            })
     }
 
     @Test func baselineFindsExactlyTheChangedScene() throws {
         let folder = try TemporaryFolder()
-        for (i, colour) in ["#cc3333", "#33aa55", "#3366cc"].enumerated() { try Self.write(folder, "scenes/s\(i).yaml", Self.scene(colour: colour)) }
+        for (i, colour) in ["#cc3333", "#33aa55", "#3366cc"].enumerated() {
+            try Self.write(folder, "scenes/s\(i).yaml", Self.scene(colour: colour))
+        }
         // Last night's outputs came from another x264 preset: other bytes, the same pictures.
-        #expect(try ReelProcess.run(["batch", "scenes", "-o", "base", "--quiet", "--preset", "veryfast"], in: folder.url).status == 0)
-        let same = try ReelProcess.run(["batch", "scenes", "-o", "out", "--baseline", "base", "--report", "r.json"], in: folder.url)
+        #expect(
+            try ReelProcess.run(["batch", "scenes", "-o", "base", "--quiet", "--preset", "veryfast"], in: folder.url)
+                .status == 0)
+        let same = try ReelProcess.run(
+            ["batch", "scenes", "-o", "out", "--baseline", "base", "--report", "r.json"], in: folder.url)
         #expect(same.status == 0, "\(same.stderr)")
         for job in try Self.jobs(folder.url.appendingPathComponent("r.json").path).values {
             let baseline = job.job["baseline"] as? [String: Any]
@@ -213,9 +243,13 @@ import Testing
             #expect((baseline?["worstSSIM"] as? Double ?? 0) > 0.99, "\(baseline ?? [:])")
         }
         let a = try Data(contentsOf: folder.url.appendingPathComponent("out/s0.mp4"))
-        #expect(a != (try Data(contentsOf: folder.url.appendingPathComponent("base/s0.mp4"))), "frames were decoded, not bytes compared")
+        #expect(
+            a != (try Data(contentsOf: folder.url.appendingPathComponent("base/s0.mp4"))),
+            "frames were decoded, not bytes compared")
         try Self.write(folder, "scenes/s1.yaml", Self.scene(colour: "#33aa99"))
-        let changed = try ReelProcess.run(["batch", "scenes", "-o", "out", "--baseline", "base", "--fail-on-change", "--report", "r.json"], in: folder.url)
+        let changed = try ReelProcess.run(
+            ["batch", "scenes", "-o", "out", "--baseline", "base", "--fail-on-change", "--report", "r.json"],
+            in: folder.url)
         #expect(changed.status == 1, "--fail-on-change: \(changed.stderr)")
         let jobs = try Self.jobs(folder.url.appendingPathComponent("r.json").path)
         let baselines = jobs.mapValues { $0.job["baseline"] as? [String: Any] ?? [:] }
@@ -235,7 +269,8 @@ import Testing
         #expect(try ReelProcess.run(["batch", "scenes", "-o", "out", "--quiet"], in: folder.url).status == 0)
         let record = folder.url.appendingPathComponent("out/.a.mp4.reel.json")
         let text = try String(contentsOf: record, encoding: .utf8)
-        try text.replacingOccurrences(of: #""reel" : ""#, with: #""reel" : "0.0.0-"#).write(to: record, atomically: true, encoding: .utf8)
+        try text.replacingOccurrences(of: #""reel" : ""#, with: #""reel" : "0.0.0-"#).write(
+            to: record, atomically: true, encoding: .utf8)
         let result = try ReelProcess.run(["batch", "scenes", "-o", "out", "--dry-run"], in: folder.url)
         #expect(result.stdout.contains("render  scenes/a.yaml → out/a.mp4  (reel changed)"), "\(result.stdout)")
     }
@@ -243,19 +278,26 @@ import Testing
     @Test func ctrlCStopsCleanlyAndTheNextRunResumes() throws {
         let folder = try TemporaryFolder()
         try Self.write(folder, "scenes/a.yaml", Self.scene())
-        try Self.write(folder, "scenes/b-long.yaml", """
+        try Self.write(
+            folder, "scenes/b-long.yaml",
+            """
             reel: 1
             canvas: {size: [1280, 720], fps: 60, duration: 120}
             layers: [{name: a, frame: [0, 0, 600, 600], backgroundColor: red, shadowOpacity: 1, shadowRadius: 30}]
             timeline: [{at: 0, add: {layer: a, key: r, animation: {class: CABasicAnimation, keyPath: transform.rotation.z, toValue: 6, duration: 120}}}]
             """)
         try Self.write(folder, "scenes/c.yaml", Self.scene())
-        let running = try ReelProcess.start(["batch", "scenes", "-o", "out", "--jobs", "1", "--report", "r.json"], in: folder.url)
+        let running = try ReelProcess.start(
+            ["batch", "scenes", "-o", "out", "--jobs", "1", "--report", "r.json"], in: folder.url)
         // Wait until the long job is under way (its temporary file exists), then press Ctrl-C
         // (a generous deadline, not a speed check).
         let out = folder.url.appendingPathComponent("out")
         let deadline = Date().addingTimeInterval(60)
-        while Date() < deadline, !((try? FileManager.default.contentsOfDirectory(atPath: out.path)) ?? []).contains(where: { $0.hasPrefix(".b-long.reel-tmp") }) {
+        while Date() < deadline,
+            !((try? FileManager.default.contentsOfDirectory(atPath: out.path)) ?? []).contains(where: {
+                $0.hasPrefix(".b-long.reel-tmp")
+            })
+        {
             Thread.sleep(forTimeInterval: 0.05)
         }
         kill(running.process.processIdentifier, SIGINT)
@@ -278,7 +320,10 @@ import Testing
     @Test func unusableInputsAreExitTwoAndRenderNothing() throws {
         let folder = try TemporaryFolder()
         try Self.write(folder, "a.yaml", Self.scene())
-        try Self.write(folder, "nightly.yaml", "reel-batch: 1\njobs:\n  - scene: a.yaml\n    output: same.mp4\n  - scene: gone.yaml\n  - {scene: a.yaml, output: same.mp4}\n")
+        try Self.write(
+            folder, "nightly.yaml",
+            "reel-batch: 1\njobs:\n  - scene: a.yaml\n    output: same.mp4\n  - scene: gone.yaml\n  - {scene: a.yaml, output: same.mp4}\n"
+        )
         let result = try ReelProcess.run(["batch", "nightly.yaml", "nothere", "-o", "out"], in: folder.url)
         #expect(result.status == 2)
         #expect(result.stderr.contains("nightly.yaml:5:5: error: scene 'gone.yaml' not found"), "\(result.stderr)")
@@ -290,7 +335,9 @@ import Testing
     @Test func manifestJobsWriteSeveralFormats() throws {
         let folder = try TemporaryFolder()
         try Self.write(folder, "src/a.yaml", Self.scene())
-        try Self.write(folder, "nightly.yaml", """
+        try Self.write(
+            folder, "nightly.yaml",
+            """
             reel-batch: 1
             defaults: {fps: 5}
             jobs:

@@ -10,16 +10,19 @@ struct DiffCLITests {
 
     /// The same scene, but from 1 s (frame 30) the box is yellow — and at 1.2 s (frame 36
     /// alone) blue, the largest change: the first differing frame is 30, the worst 36.
-    static let changed = scene.replacingOccurrences(of: "timeline:\n", with: """
-        timeline:
-          - { at: 1, disableActions: true, set: { box: { backgroundColor: yellow } } }
-          - { at: 1.2, disableActions: true, set: { box: { backgroundColor: blue } } }
-          - { at: 1.21, disableActions: true, set: { box: { backgroundColor: yellow } } }
+    static let changed = scene.replacingOccurrences(
+        of: "timeline:\n",
+        with: """
+            timeline:
+              - { at: 1, disableActions: true, set: { box: { backgroundColor: yellow } } }
+              - { at: 1.2, disableActions: true, set: { box: { backgroundColor: blue } } }
+              - { at: 1.21, disableActions: true, set: { box: { backgroundColor: yellow } } }
 
-        """)
+            """)
 
     static func json(_ text: String) throws -> [String: Any] {
-        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], "not a JSON object: \(text)")
+        try #require(
+            try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], "not a JSON object: \(text)")
     }
 
     @Test func aSceneEqualsItself() throws {
@@ -67,13 +70,17 @@ struct DiffCLITests {
 
         // A tolerance that takes the change: PSNR stays above 10 dB, blocks and shifts are free.
         #expect(try ReelProcess.run(["diff", a, b, "--tolerance", "psnr=10,block=none,shift=none"]).status == 0)
-        #expect(try ReelProcess.run(["diff", a, b, "--tolerance", "ssim=0.5,psnr=none,block=none,shift=none"]).status == 0)
+        #expect(
+            try ReelProcess.run(["diff", a, b, "--tolerance", "ssim=0.5,psnr=none,block=none,shift=none"]).status == 0)
     }
 
     @Test(arguments: [
-        ("size: [160, 90]", "size: [200, 90]", "the frames differ in size: A (A_PATH) is 160×90 pixels, B (B_PATH) is 200×90"),
+        (
+            "size: [160, 90]", "size: [200, 90]",
+            "the frames differ in size: A (A_PATH) is 160×90 pixels, B (B_PATH) is 200×90"
+        ),
         ("fps: 30", "fps: 25", "the frame rates differ: A (A_PATH) is 30 fps, B (B_PATH) is 25 fps"),
-        ("duration: 1.5", "duration: 1", "the frame counts differ: A (A_PATH) has 45 frames, B (B_PATH) has 30"),
+        ("duration: 1.5", "duration: 1", "the frame counts differ: A (A_PATH) has 45 frames, B (B_PATH) has 30")
     ])
     func mismatchesAreBadInput(_ find: String, _ replace: String, _ message: String) throws {
         let folder = try TemporaryFolder()
@@ -92,7 +99,9 @@ struct DiffCLITests {
         let folder = try TemporaryFolder()
         let a = try folder.write("a.yaml", Self.scene)
         let missing = try ReelProcess.run(["diff", a, folder.url.appendingPathComponent("none.mp4").path])
-        #expect(missing.status == 2 && missing.stderr.contains("B: ") && missing.stderr.contains("none.mp4"), "\(missing.stderr)")
+        #expect(
+            missing.status == 2 && missing.stderr.contains("B: ") && missing.stderr.contains("none.mp4"),
+            "\(missing.stderr)")
         let text = try folder.write("fake.mp4", "not a video")
         let fake = try ReelProcess.run(["diff", text, a])
         #expect(fake.status == 2 && fake.stderr.contains("A: \(text) is neither a scene nor a video"), "\(fake.stderr)")
@@ -107,9 +116,12 @@ struct DiffCLITests {
     func videosAndTheirScene() throws {
         let folder = try TemporaryFolder()
         let a = try folder.write("a.yaml", Self.scene), b = try folder.write("b.yaml", Self.changed)
-        let mp4 = folder.url.appendingPathComponent("a.mp4").path, again = folder.url.appendingPathComponent("a-crf.mp4").path
+        let mp4 = folder.url.appendingPathComponent("a.mp4").path,
+            again = folder.url.appendingPathComponent("a-crf.mp4").path
         let changed = folder.url.appendingPathComponent("b.mp4").path
-        for (scene, out, options) in [(a, mp4, [String]()), (a, again, ["--crf", "20", "--preset", "fast"]), (b, changed, [])] {
+        for (scene, out, options) in [
+            (a, mp4, [String]()), (a, again, ["--crf", "20", "--preset", "fast"]), (b, changed, [])
+        ] {
             try #require(try ReelProcess.run(["render", scene, "-o", out, "--quiet"] + options).status == 0)
         }
         // A scene and its own render: the encoder's loss is within the default tolerance.
@@ -132,14 +144,17 @@ struct DiffCLITests {
         try #require(try ReelProcess.run(["render", a, "-o", short, "--frames", "0-29", "--quiet"]).status == 0)
         let counts = try ReelProcess.run(["diff", mp4, short])
         #expect(counts.status == 2)
-        #expect(counts.stderr.contains("the frame counts differ: A (\(mp4)) has 45 frames, B (\(short)) has 30"), "\(counts.stderr)")
+        #expect(
+            counts.stderr.contains("the frame counts differ: A (\(mp4)) has 45 frames, B (\(short)) has 30"),
+            "\(counts.stderr)")
     }
 
     @Test(.enabled(if: MediaTools.available, "needs ffmpeg"))
     func picturesOfTheDifference() throws {
         let folder = try TemporaryFolder()
         let a = try folder.write("a.yaml", Self.scene), b = try folder.write("b.yaml", Self.changed)
-        let video = folder.url.appendingPathComponent("d.mp4").path, sheet = folder.url.appendingPathComponent("d.png").path
+        let video = folder.url.appendingPathComponent("d.mp4").path,
+            sheet = folder.url.appendingPathComponent("d.png").path
         #expect(try ReelProcess.run(["diff", a, b, "-o", video]).status == 1)
         #expect(try ReelProcess.run(["diff", a, b, "-o", sheet]).status == 1)
         #expect(folder.contents == ["a.yaml", "b.yaml", "d.mp4", "d.png"], "no temporary files left")
@@ -168,11 +183,14 @@ struct DiffCLITests {
     @Test func twoStillImages() throws {
         let folder = try TemporaryFolder()
         let a = try folder.write("a.yaml", Self.scene), b = try folder.write("b.yaml", Self.changed)
-        let first = folder.url.appendingPathComponent("a.png").path, second = folder.url.appendingPathComponent("b.png").path
+        let first = folder.url.appendingPathComponent("a.png").path,
+            second = folder.url.appendingPathComponent("b.png").path
         try #require(try ReelProcess.run(["still", a, "--at", "1.2", "-o", first]).status == 0)
         try #require(try ReelProcess.run(["still", b, "--at", "1.2", "-o", second]).status == 0)
         let same = try ReelProcess.run(["diff", first, first])
-        #expect(same.status == 0 && same.stdout.contains("1 frame compared, 160×90: equal"), "an image has no frame rate: \(same.stdout)")
+        #expect(
+            same.status == 0 && same.stdout.contains("1 frame compared, 160×90: equal"),
+            "an image has no frame rate: \(same.stdout)")
         let different = try ReelProcess.run(["diff", first, second, "--json"])
         #expect(different.status == 1)
         let json = try Self.json(different.stdout)

@@ -4,8 +4,9 @@ import Testing
 
 /// Particles through the command line: `inspect` counts them, and a render is the same bytes
 /// on one thread or two and when split into segments and joined.
-@Suite("Emitters from the command line", .serialized,
-       .enabled(if: MediaTools.available, "needs ffmpeg and ffprobe (tools/setup installs them)"))
+@Suite(
+    "Emitters from the command line", .serialized,
+    .enabled(if: MediaTools.available, "needs ffmpeg and ffprobe (tools/setup installs them)"))
 struct EmitterCLITests {
     static let scene = """
         reel: 1
@@ -28,8 +29,9 @@ struct EmitterCLITests {
 
     func folderWithSprite() throws -> TemporaryFolder {
         let folder = try TemporaryFolder()
-        try FileManager.default.copyItem(at: ReelProcess.repository.appendingPathComponent("scenes/assets/spark.png"),
-                                         to: folder.url.appendingPathComponent("spark.png"))
+        try FileManager.default.copyItem(
+            at: ReelProcess.repository.appendingPathComponent("scenes/assets/spark.png"),
+            to: folder.url.appendingPathComponent("spark.png"))
         return folder
     }
 
@@ -54,8 +56,11 @@ struct EmitterCLITests {
         let whole = try ReelProcess.render(Self.scene, "whole.mp4", chunks, in: folder)
         let parts = try (0..<2).map { i -> String in
             let out = folder.url.appendingPathComponent("part\(i).mp4").path
-            let result = try ReelProcess.run(["render", folder.url.appendingPathComponent("scene.yaml").path, "-o", out, "-q",
-                                              "--segment", "\(i)/2"] + chunks)
+            let result = try ReelProcess.run(
+                [
+                    "render", folder.url.appendingPathComponent("scene.yaml").path, "-o", out, "-q",
+                    "--segment", "\(i)/2"
+                ] + chunks)
             try #require(result.status == 0, "\(result.stderr)")
             return out
         }

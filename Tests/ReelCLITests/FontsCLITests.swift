@@ -19,7 +19,9 @@ struct FontsCLITests {
         let plain = try ReelProcess.run(["fonts"])
         #expect(plain.status == 0, "\(plain.stderr)")
         let families = plain.stdout.split(separator: "\n").map(String.init)
-        #expect(families.contains("Noto Sans") && families.contains("Noto Sans CJK SC") && families.contains("Noto Color Emoji"))
+        #expect(
+            families.contains("Noto Sans") && families.contains("Noto Sans CJK SC")
+                && families.contains("Noto Color Emoji"))
         #expect(!families.contains("DejaVu Sans Mono"), "the machine's other fonts are not Reel's")
         let json = try ReelProcess.run(["fonts", "--json"])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
@@ -27,8 +29,10 @@ struct FontsCLITests {
         #expect((object["appleNames"] as? [String: String])?["Menlo"] == "Noto Sans Mono CJK SC")
 
         let folder = try ScratchFolder()
-        try FileManager.default.copyItem(atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf", toPath: try folder.file("fonts/Mono.ttf"))
-        let scene = try folder.write("s.yaml", Self.scene(fonts: ", fonts: [fonts/Mono.ttf]", font: "DejaVu Sans Mono Bold"))
+        try FileManager.default.copyItem(
+            atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf", toPath: try folder.file("fonts/Mono.ttf"))
+        let scene = try folder.write(
+            "s.yaml", Self.scene(fonts: ", fonts: [fonts/Mono.ttf]", font: "DejaVu Sans Mono Bold"))
         let withScene = try ReelProcess.run(["fonts", scene])
         #expect(withScene.status == 0, "\(withScene.stderr)")
         #expect(withScene.stdout.hasPrefix("DejaVu Sans Mono\n"), "the scene's own families first")
@@ -45,12 +49,16 @@ struct FontsCLITests {
         let scene = try folder.write("s.yaml", Self.scene(font: "Comic Sans MS"))
         let result = try ReelProcess.run(["validate", scene])
         #expect(result.status == 0, "a warning, not an error")
-        #expect(result.stderr.contains("\(scene):4:80: warning: font 'Comic Sans MS' is not available; text is drawn in 'Noto Sans' instead"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "\(scene):4:80: warning: font 'Comic Sans MS' is not available; text is drawn in 'Noto Sans' instead"),
+            "\(result.stderr)")
     }
 
     @Test func inspectShowsTheDefaultFontAndWhatItIsDrawnIn() throws {
         let folder = try ScratchFolder()
-        let scene = try folder.write("s.yaml", Self.scene(font: "Menlo").replacingOccurrences(of: ", font: \"Menlo\"", with: ""))
+        let scene = try folder.write(
+            "s.yaml", Self.scene(font: "Menlo").replacingOccurrences(of: ", font: \"Menlo\"", with: ""))
         let result = try ReelProcess.run(["inspect", scene, "--at", "0", "--layer", "label"])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         #expect(object["font"] as? String == "Helvetica", "Core Animation's documented default")

@@ -3,7 +3,8 @@ import ReelTestSupport
 import Testing
 
 /// `reel render` for every output format, read back by ffprobe and the ffmpeg CLI.
-@Suite("reel render: formats", .enabled(if: MediaTools.available, "needs ffmpeg and ffprobe (tools/setup installs them)"))
+@Suite(
+    "reel render: formats", .enabled(if: MediaTools.available, "needs ffmpeg and ffprobe (tools/setup installs them)"))
 struct FormatsCLITests {
     /// A transparent scene: a half-transparent orange card moving over nothing, and an opaque bar.
     static let transparent = """
@@ -19,7 +20,8 @@ struct FormatsCLITests {
 
     @Test func mp4WithHEVC() throws {
         let folder = try TemporaryFolder()
-        let out = try ReelProcess.render(RenderCLITests.small, "hevc.mp4", ["--codec", "hevc", "--preset", "ultrafast"], in: folder)
+        let out = try ReelProcess.render(
+            RenderCLITests.small, "hevc.mp4", ["--codec", "hevc", "--preset", "ultrafast"], in: folder)
         let probe = try StreamProbe.read(out)
         #expect(probe.codec == "hevc" && probe.pixelFormat == "yuv420p")
         #expect(probe.width == 160 && probe.height == 90 && probe.frames == 45 && probe.frameRate == "30/1")
@@ -56,7 +58,8 @@ struct FormatsCLITests {
         // GIF alpha is one bit: at least half opaque is drawn in its straight colour, less is
         // transparent. The square moves, and must leave no trail behind it.
         let folder = try TemporaryFolder()
-        let out = try ReelProcess.render("""
+        let out = try ReelProcess.render(
+            """
             reel: 1
             canvas: { size: [64, 32], fps: 10, duration: 0.5, background: transparent }
             layers:
@@ -73,7 +76,8 @@ struct FormatsCLITests {
             func at(_ x: Int, _ y: Int) -> [UInt8] { Array(frame[(y * 64 + x) * 4..<(y * 64 + x) * 4 + 4]) }
             let left = k < 4 ? k * 10 : 0  // the box's left edge: 0, 10, 20, 30, then back (removed)
             let row = (0..<64).map { at($0, 16)[3] }
-            #expect(row == (0..<64).map { $0 >= left && $0 < left + 16 ? 255 : 0 }, "frame \(k): the box alone, no trail")
+            #expect(
+                row == (0..<64).map { $0 >= left && $0 < left + 16 ? 255 : 0 }, "frame \(k): the box alone, no trail")
             #expect(at(left + 8, 16) == [255, 0, 0, 255])
             #expect(at(50, 2) == [0, 255, 0, 255], "60 % green is drawn, in its straight colour")
             #expect(at(10, 28)[3] == 0, "40 % blue is transparent")
@@ -93,8 +97,10 @@ struct FormatsCLITests {
         let corner = Array(frames[5][(89 * 160 + 159) * 4..<(89 * 160 + 160) * 4])
         #expect(corner == [0x10, 0x20, 0x30, 255])
 
-        let wrongRate = try ReelProcess.run(["render", try folder.write("s.yaml", RenderCLITests.small), "-o",
-                                             folder.url.appendingPathComponent("x.gif").path, "--fps", "30"])
+        let wrongRate = try ReelProcess.run([
+            "render", try folder.write("s.yaml", RenderCLITests.small), "-o",
+            folder.url.appendingPathComponent("x.gif").path, "--fps", "30"
+        ])
         #expect(wrongRate.status == 2)
         #expect(wrongRate.stderr.contains("100/n"), "\(wrongRate.stderr)")
     }
@@ -130,12 +136,13 @@ struct FormatsCLITests {
         ("x.mp4", ["--preset", "fastest"], "Unknown preset \"fastest\""),
         ("x.mp4", ["--frames", "40-50"], "--frames 40-50 is outside the scene: it has 45 frames (0-44)"),
         ("x.mp4", ["--frames", "9-3"], "--frames"),
-        ("x.mp4", ["--threads", "0"], "--threads"),
+        ("x.mp4", ["--threads", "0"], "--threads")
     ])
     func badOptionsAreInvalidInputAndWriteNothing(output: String, options: [String], message: String) throws {
         let folder = try TemporaryFolder()
         let scene = try folder.write("small.yaml", RenderCLITests.small)
-        let result = try ReelProcess.run(["render", scene, "-o", folder.url.appendingPathComponent(output).path] + options)
+        let result = try ReelProcess.run(
+            ["render", scene, "-o", folder.url.appendingPathComponent(output).path] + options)
         #expect(result.status == 2, "\(result.stderr)")
         #expect(result.stderr.contains(message), "\(result.stderr)")
         #expect(folder.contents == ["small.yaml"])
@@ -150,8 +157,10 @@ struct FormatsCLITests {
             let cardX = 30 + Int((Double(k) / 30 * 90).rounded())  // the card's centre moves from 30 to 120
             let card = at(cardX, 30), bar = at(80, 76), clear = at(80, 50)
             #expect(abs(card[3] - 128) <= 2, "frame \(k): card alpha \(card[3])")
-            #expect(abs(card[0] - 0xF0) <= tolerance && abs(card[1] - 0x50) <= tolerance && abs(card[2] - 0x14) <= tolerance,
-                    "frame \(k): card colour \(card) is not the straight #F05014")
+            #expect(
+                abs(card[0] - 0xF0) <= tolerance && abs(card[1] - 0x50) <= tolerance
+                    && abs(card[2] - 0x14) <= tolerance,
+                "frame \(k): card colour \(card) is not the straight #F05014")
             #expect(bar[3] >= 253 && abs(bar[2] - 0xDC) <= tolerance, "frame \(k): bar \(bar)")
             #expect(clear[3] <= 2, "frame \(k): background alpha \(clear[3])")
         }

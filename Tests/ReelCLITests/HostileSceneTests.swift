@@ -19,7 +19,8 @@ struct HostileSceneTests {
     static let corpus = ReelProcess.repository.appendingPathComponent("Tests/Hostile")
 
     static var files: [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: corpus.path)) ?? []).filter { $0.hasSuffix(".yaml") }.sorted()
+        ((try? FileManager.default.contentsOfDirectory(atPath: corpus.path)) ?? []).filter { $0.hasSuffix(".yaml") }
+            .sorted()
     }
 
     static func expectation(of text: String) -> Expectation? {
@@ -46,8 +47,9 @@ struct HostileSceneTests {
     static func measure(_ arguments: [String]) throws -> Measured {
         let timer = "/usr/bin/time"
         let timed = FileManager.default.isExecutableFile(atPath: timer)
-        let run = try ToolRun.run(timed ? timer : ReelProcess.binary.path,
-                                  timed ? ["-f", "reel-peak-kb=%M", ReelProcess.binary.path] + arguments : arguments, timeout: deadline)
+        let run = try ToolRun.run(
+            timed ? timer : ReelProcess.binary.path,
+            timed ? ["-f", "reel-peak-kb=%M", ReelProcess.binary.path] + arguments : arguments, timeout: deadline)
         var lines = run.stderr.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var peak: Int?
         if timed, let i = lines.lastIndex(where: { $0.hasPrefix("reel-peak-kb=") }) {
@@ -56,30 +58,44 @@ struct HostileSceneTests {
             // /usr/bin/time also reports a non-zero status on its own line.
             lines.removeAll { $0.hasPrefix("Command exited with non-zero status") }
         }
-        return Measured(status: run.status, stderr: lines.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines),
-                        peakKB: peak, hung: run.timedOut)
+        return Measured(
+            status: run.status, stderr: lines.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines),
+            peakKB: peak, hung: run.timedOut)
     }
 
     /// Validates and renders `scene` (with `options`) into an empty folder and checks `expected`.
-    static func check(_ scene: String, _ expected: Expectation, options: [String] = [],
-                      sourceLocation: SourceLocation = #_sourceLocation) throws {
+    static func check(
+        _ scene: String, _ expected: Expectation, options: [String] = [],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let output = try TemporaryFolder()
         let validated = try measure(["validate", scene] + options)
-        let rendered = try measure(["render", scene, "-o", output.url.appendingPathComponent("out.mp4").path, "--quiet"] + options)
+        let rendered = try measure(
+            ["render", scene, "-o", output.url.appendingPathComponent("out.mp4").path, "--quiet"] + options)
         for (command, run) in [("validate", validated), ("render", rendered)] {
             #expect(!run.hung, "\(command) hung: killed after \(Int(deadline)) s", sourceLocation: sourceLocation)
-            #expect((run.peakKB ?? 0) < 300_000, "\(command) peaked at \(run.peakKB ?? 0) KB", sourceLocation: sourceLocation)
+            #expect(
+                (run.peakKB ?? 0) < 300_000, "\(command) peaked at \(run.peakKB ?? 0) KB",
+                sourceLocation: sourceLocation)
             switch expected {
             case .error(let location, let message):
-                #expect(run.status == 2, "\(command): status \(run.status), \(run.stderr)", sourceLocation: sourceLocation)
-                #expect(run.stderr.hasPrefix("\(scene):\(location): error: \(message)"), "\(command): \(run.stderr)", sourceLocation: sourceLocation)
+                #expect(
+                    run.status == 2, "\(command): status \(run.status), \(run.stderr)", sourceLocation: sourceLocation)
+                #expect(
+                    run.stderr.hasPrefix("\(scene):\(location): error: \(message)"), "\(command): \(run.stderr)",
+                    sourceLocation: sourceLocation)
             case .renders:
-                #expect(run.status == 0, "\(command): status \(run.status), \(run.stderr)", sourceLocation: sourceLocation)
+                #expect(
+                    run.status == 0, "\(command): status \(run.status), \(run.stderr)", sourceLocation: sourceLocation)
             }
         }
         if case .error = expected {
-            #expect(validated.stderr == rendered.stderr, "validate and render enforce the same", sourceLocation: sourceLocation)
-            #expect(output.contents.isEmpty, "nothing is left in the output folder: \(output.contents)", sourceLocation: sourceLocation)
+            #expect(
+                validated.stderr == rendered.stderr, "validate and render enforce the same",
+                sourceLocation: sourceLocation)
+            #expect(
+                output.contents.isEmpty, "nothing is left in the output folder: \(output.contents)",
+                sourceLocation: sourceLocation)
         } else {
             #expect(output.contents == ["out.mp4"], sourceLocation: sourceLocation)
         }
@@ -92,7 +108,8 @@ struct HostileSceneTests {
     @Test(arguments: files)
     func corpusScene(_ name: String) throws {
         let path = Self.corpus.appendingPathComponent(name).path
-        let expected = try #require(Self.expectation(of: String(contentsOfFile: path, encoding: .utf8)), "\(name) has no '# hostile:' line")
+        let expected = try #require(
+            Self.expectation(of: String(contentsOfFile: path, encoding: .utf8)), "\(name) has no '# hostile:' line")
         try Self.check(path, expected)
     }
 
@@ -101,7 +118,8 @@ struct HostileSceneTests {
     static let header = "reel: 1\ncanvas: { size: [64, 48], fps: 10, duration: 0.2, background: black }\n"
 
     @Test func layersNestedToTheCeilingRender() throws {
-        var layer = "{ name: l0, class: shape, frame: [0, 0, 9, 9], path: \"M0 0 L9 9\", strokeColor: white, shadowOpacity: 1 }"
+        var layer =
+            "{ name: l0, class: shape, frame: [0, 0, 9, 9], path: \"M0 0 L9 9\", strokeColor: white, shadowOpacity: 1 }"
         for i in 1..<400 { layer = "{ name: l\(i), frame: [0.01, 0, 20, 20], opacity: 0.999, sublayers: [\(layer)] }" }
         let folder = try TemporaryFolder()
         let scene = try folder.write("deep.yaml", Self.header + "layers: [\(layer)]\n")
@@ -110,42 +128,69 @@ struct HostileSceneTests {
 
     @Test func textBeyondItsLimits() throws {
         let folder = try TemporaryFolder()
-        let long = try folder.write("long.yaml", Self.header + "layers:\n  - { class: text, string: \"\(String(repeating: "ab ", count: 15_000))\" }\n")
-        try Self.check(long, .error(location: "4:28", message: "string has 45000 characters; a text may have at most 20000"))
-        let marks = try folder.write("marks.yaml", Self.header + "layers:\n  - { class: text, string: \"a\(String(repeating: "\u{301}", count: 1_000_000))\" }\n")
+        let long = try folder.write(
+            "long.yaml",
+            Self.header + "layers:\n  - { class: text, string: \"\(String(repeating: "ab ", count: 15_000))\" }\n")
+        try Self.check(
+            long, .error(location: "4:28", message: "string has 45000 characters; a text may have at most 20000"))
+        let marks = try folder.write(
+            "marks.yaml",
+            Self.header
+                + "layers:\n  - { class: text, string: \"a\(String(repeating: "\u{301}", count: 1_000_000))\" }\n")
         try Self.check(marks, .error(location: "4:28", message: "string has 1000001 characters"))
-        let cluster = try folder.write("cluster.yaml", Self.header + "layers:\n  - { class: text, string: \"a\(String(repeating: "\u{301}", count: 5_000))\" }\n")
+        let cluster = try folder.write(
+            "cluster.yaml",
+            Self.header + "layers:\n  - { class: text, string: \"a\(String(repeating: "\u{301}", count: 5_000))\" }\n")
         try Self.check(cluster, .error(location: "4:28", message: "string: character 1 carries 5000 combining marks"))
     }
 
     @Test func pathsWithTooManyPoints() throws {
         let folder = try TemporaryFolder()
         var generator = SystemRandomNumberGenerator()
-        let points = (0..<100_000).map { _ in "L\(Int.random(in: 0...64, using: &generator)) \(Int.random(in: 0...48, using: &generator))" }
-        let scene = try folder.write("path.yaml", Self.header + "layers:\n  - { class: shape, path: \"M0 0 \(points.joined(separator: " "))\", strokeColor: red }\n")
+        let points = (0..<100_000).map { _ in
+            "L\(Int.random(in: 0...64, using: &generator)) \(Int.random(in: 0...48, using: &generator))"
+        }
+        let scene = try folder.write(
+            "path.yaml",
+            Self.header
+                + "layers:\n  - { class: shape, path: \"M0 0 \(points.joined(separator: " "))\", strokeColor: red }\n")
         try Self.check(scene, .error(location: "4:27", message: "path: the path has more than 10000 elements"))
     }
 
     /// A scene in `folder` showing `contents`.
     func imageScene(_ contents: String, in folder: TemporaryFolder) throws -> String {
-        try folder.write("image.yaml", Self.header + "layers:\n  - { frame: [0, 0, 64, 48], contents: \"\(contents)\" }\n")
+        try folder.write(
+            "image.yaml", Self.header + "layers:\n  - { frame: [0, 0, 64, 48], contents: \"\(contents)\" }\n")
     }
 
     @Test func imagesOverBudgetNotFilesOrElsewhere() throws {
         let folder = try TemporaryFolder()
         // A PNG header claiming 12000 × 12000 (576 MB decoded); refused before decoding.
-        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8) + [0, 0, 0x2E, 0xE0, 0, 0, 0x2E, 0xE0]
+        var png: [UInt8] =
+            [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8) + [
+                0, 0, 0x2E, 0xE0, 0, 0, 0x2E, 0xE0
+            ]
         png += [8, 6, 0, 0, 0, 0, 0, 0, 0]
         try Data(png).write(to: folder.url.appendingPathComponent("big.png"))
-        try Self.check(try imageScene("big.png", in: folder),
-                       .error(location: "4:40", message: "image 'big.png' is 12000×12000 pixels; an image may have at most 40000000 pixels"))
+        try Self.check(
+            try imageScene("big.png", in: folder),
+            .error(
+                location: "4:40",
+                message: "image 'big.png' is 12000×12000 pixels; an image may have at most 40000000 pixels"))
         #expect(mkfifo(folder.url.appendingPathComponent("fifo.png").path, 0o600) == 0)
-        try Self.check(try imageScene("fifo.png", in: folder), .error(location: "4:40", message: "image 'fifo.png' is not a regular file"))
-        try "ffconcat version 1.0\nfile 'big.png'\n".write(to: folder.url.appendingPathComponent("list.png"), atomically: true, encoding: .utf8)
-        try Self.check(try imageScene("list.png", in: folder),
-                       .error(location: "4:40", message: "cannot load image 'list.png': the file is not a readable PNG image"))
-        try Self.check(try imageScene("../elsewhere.png", in: folder),
-                       .error(location: "4:40", message: "image '../elsewhere.png' is outside the scene's folder"))
-        try Self.check(try imageScene("nope.png", in: folder), .error(location: "4:40", message: "image 'nope.png' is missing or cannot be read"))
+        try Self.check(
+            try imageScene("fifo.png", in: folder),
+            .error(location: "4:40", message: "image 'fifo.png' is not a regular file"))
+        try "ffconcat version 1.0\nfile 'big.png'\n".write(
+            to: folder.url.appendingPathComponent("list.png"), atomically: true, encoding: .utf8)
+        try Self.check(
+            try imageScene("list.png", in: folder),
+            .error(location: "4:40", message: "cannot load image 'list.png': the file is not a readable PNG image"))
+        try Self.check(
+            try imageScene("../elsewhere.png", in: folder),
+            .error(location: "4:40", message: "image '../elsewhere.png' is outside the scene's folder"))
+        try Self.check(
+            try imageScene("nope.png", in: folder),
+            .error(location: "4:40", message: "image 'nope.png' is missing or cannot be read"))
     }
 }

@@ -7,16 +7,24 @@ import Testing
 struct ImageContentsCLITests {
     /// Makes a 64×32 image, left half red and right half blue, in `format`.
     func makeImage(_ path: String) throws {
-        _ = try MediaTools.run("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "color=red:s=32x32", "-f", "lavfi", "-i", "color=blue:s=32x32",
-                                          "-filter_complex", "[0][1]hstack", "-frames:v", "1"]
-            + (path.hasSuffix(".webp") ? ["-lossless", "1"] : []) + (path.hasSuffix(".jpg") ? ["-q:v", "2"] : []) + [path])
+        _ = try MediaTools.run(
+            "ffmpeg",
+            [
+                "-v", "error", "-y", "-f", "lavfi", "-i", "color=red:s=32x32", "-f", "lavfi", "-i",
+                "color=blue:s=32x32",
+                "-filter_complex", "[0][1]hstack", "-frames:v", "1"
+            ]
+                + (path.hasSuffix(".webp") ? ["-lossless", "1"] : []) + (path.hasSuffix(".jpg") ? ["-q:v", "2"] : [])
+                + [path])
     }
 
     @Test(arguments: ["png", "jpg", "webp"])
     func imageFormats(ext: String) throws {
         let folder = try TemporaryFolder()
         try makeImage(folder.url.appendingPathComponent("picture.\(ext)").path)
-        let scene = try folder.write("s.yaml", """
+        let scene = try folder.write(
+            "s.yaml",
+            """
             reel: 1
             canvas: { size: [128, 64], duration: 1, background: black }
             layers:
@@ -37,7 +45,9 @@ struct ImageContentsCLITests {
 
     @Test func missingImageIsInvalidInputWithThePathTried() throws {
         let folder = try TemporaryFolder()
-        let scene = try folder.write("s.yaml", """
+        let scene = try folder.write(
+            "s.yaml",
+            """
             reel: 1
             canvas: { size: [64, 64], duration: 1 }
             layers:
@@ -45,13 +55,19 @@ struct ImageContentsCLITests {
             """)
         let result = try ReelProcess.run(["validate", scene])
         #expect(result.status == 2)
-        #expect(result.stderr.contains("\(scene):4:17: error: image 'assets/nope.png' is missing or cannot be read (looked for \(folder.url.resolvingSymlinksInPath().path)/assets/nope.png)"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "\(scene):4:17: error: image 'assets/nope.png' is missing or cannot be read (looked for \(folder.url.resolvingSymlinksInPath().path)/assets/nope.png)"
+            ), "\(result.stderr)")
     }
 
     @Test func aDamagedImageIsOneLocatedErrorWithoutFFmpegsOwnLog() throws {
         let folder = try TemporaryFolder()
-        try Data((0..<400).map { UInt8(truncatingIfNeeded: $0 &* 37) }).write(to: folder.url.appendingPathComponent("bad.png"))
-        let scene = try folder.write("s.yaml", """
+        try Data((0..<400).map { UInt8(truncatingIfNeeded: $0 &* 37) }).write(
+            to: folder.url.appendingPathComponent("bad.png"))
+        let scene = try folder.write(
+            "s.yaml",
+            """
             reel: 1
             canvas: { size: [64, 64], duration: 1 }
             layers:
@@ -60,17 +76,25 @@ struct ImageContentsCLITests {
         let result = try ReelProcess.run(["validate", scene])
         #expect(result.status == 2)
         let lines = result.stderr.split(separator: "\n")
-        #expect(lines.count == 1 && lines[0].hasPrefix("\(scene):4:17: error: "), "exactly one located error: \(result.stderr)")
+        #expect(
+            lines.count == 1 && lines[0].hasPrefix("\(scene):4:17: error: "),
+            "exactly one located error: \(result.stderr)")
         #expect(!result.stderr.contains("FFmpeg error") && !result.stderr.contains(" @ 0x"), "\(result.stderr)")
     }
 
     @Test func anAnimationOfContentsNamesItsImagesByFileAndCrossDissolves() throws {
         let folder = try TemporaryFolder()
         for colour in ["red", "blue"] {
-            _ = try MediaTools.run("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "color=\(colour):s=16x16", "-frames:v", "1",
-                                              folder.url.appendingPathComponent("\(colour).png").path])
+            _ = try MediaTools.run(
+                "ffmpeg",
+                [
+                    "-v", "error", "-y", "-f", "lavfi", "-i", "color=\(colour):s=16x16", "-frames:v", "1",
+                    folder.url.appendingPathComponent("\(colour).png").path
+                ])
         }
-        let scene = try folder.write("s.yaml", """
+        let scene = try folder.write(
+            "s.yaml",
+            """
             reel: 1
             canvas: { size: [32, 32], duration: 3, background: black }
             layers:
@@ -84,9 +108,12 @@ struct ImageContentsCLITests {
         #expect(result.status == 0, "\(result.stderr)")
         let frame = try #require(try MediaTools.frames(out, width: 32, height: 32).first)
         let centre = Array(frame[(16 * 32 + 16) * 4..<(16 * 32 + 16) * 4 + 4]).map(Int.init)
-        #expect(abs(centre[0] - 128) <= 2 && centre[1] == 0 && abs(centre[2] - 128) <= 2 && centre[3] == 255, "\(centre)")
+        #expect(
+            abs(centre[0] - 128) <= 2 && centre[1] == 0 && abs(centre[2] - 128) <= 2 && centre[3] == 255, "\(centre)")
 
-        let missing = try folder.write("bad.yaml", """
+        let missing = try folder.write(
+            "bad.yaml",
+            """
             reel: 1
             canvas: { size: [32, 32], duration: 3 }
             layers:
@@ -97,6 +124,8 @@ struct ImageContentsCLITests {
             """)
         let bad = try ReelProcess.run(["validate", missing])
         #expect(bad.status == 2)
-        #expect(bad.stderr.contains("\(missing):7:65: error: image 'nope.png' is missing or cannot be read"), "\(bad.stderr)")
+        #expect(
+            bad.stderr.contains("\(missing):7:65: error: image 'nope.png' is missing or cannot be read"),
+            "\(bad.stderr)")
     }
 }

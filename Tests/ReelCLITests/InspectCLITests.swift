@@ -39,7 +39,9 @@ struct InspectCLITests {
     /// (200, 300) spans (100, 250, 200, 100)); `set: frame` under that scale solves for the bounds.
     @Test func frameIsTheBoxOfTheTransformedBounds() throws {
         let folder = try TemporaryFolder()
-        let path = try folder.write("f.yaml", """
+        let path = try folder.write(
+            "f.yaml",
+            """
             reel: 1
             canvas: { size: [400, 400], duration: 2 }
             layers:
@@ -83,11 +85,12 @@ struct InspectCLITests {
         let path = try folder.write("s.yaml", Self.scene)
         let result = try ReelProcess.run(["inspect", path, "--events"])
         #expect(result.status == 0)
-        #expect(result.stdout == """
-            {"time":1,"layer":"box","key":"move","event":"didStart","finished":null}
-            {"time":5,"layer":"box","key":"move","event":"didStop","finished":true}
+        #expect(
+            result.stdout == """
+                {"time":1,"layer":"box","key":"move","event":"didStart","finished":null}
+                {"time":5,"layer":"box","key":"move","event":"didStop","finished":true}
 
-            """)
+                """)
     }
 
     @Test func unknownLayerIsInvalidInput() throws {
@@ -99,7 +102,8 @@ struct InspectCLITests {
     @Test func validateReportsEachFile() throws {
         let folder = try TemporaryFolder()
         let good = try folder.write("good.yaml", Self.scene)
-        let bad = try folder.write("bad.json", #"{"reel": 1, "canvas": {"size": [10, 10], "duration": -1}, "layers": []}"#)
+        let bad = try folder.write(
+            "bad.json", #"{"reel": 1, "canvas": {"size": [10, 10], "duration": -1}, "layers": []}"#)
         let result = try ReelProcess.run(["validate", good, bad])
         #expect(result.status == 2)
         #expect(result.stdout.contains("\(good): ok"))

@@ -21,18 +21,24 @@ struct OptionsCLITests {
         #expect(folder.contents == ["r.mp4", "scene.yaml"], "nothing else left behind")
     }
 
-    @Test(arguments: [["render", "--fps", "-5"], ["render", "--scale", "-1"], ["still", "--at", "-1"], ["render", "--threads", "-2"]])
+    @Test(arguments: [
+        ["render", "--fps", "-5"], ["render", "--scale", "-1"], ["still", "--at", "-1"], ["render", "--threads", "-2"]
+    ])
     func negativeNumbersGetTheRangeErrorNotMissingValue(arguments: [String]) throws {
         let folder = try TemporaryFolder()
         let scene = try folder.write("s.yaml", Self.scene)
-        let result = try ReelProcess.run([arguments[0], scene] + arguments.dropFirst() + ["-o", folder.url.appendingPathComponent("x.png").path])
+        let result = try ReelProcess.run(
+            [arguments[0], scene] + arguments.dropFirst() + ["-o", folder.url.appendingPathComponent("x.png").path])
         #expect(result.status == 2)
         #expect(result.stderr.contains(arguments[1]) && result.stderr.contains("must"), "\(result.stderr)")
         #expect(!result.stderr.contains("Missing value"), "\(result.stderr)")
         #expect(folder.contents == ["s.yaml"])
     }
 
-    @Test(arguments: [["still", "--at", "0.5", "-o", "frame.jpg"], ["still", "--frame", "3", "-o", "frame.mp4"], ["sheet", "-o", "sheet.gif"]])
+    @Test(arguments: [
+        ["still", "--at", "0.5", "-o", "frame.jpg"], ["still", "--frame", "3", "-o", "frame.mp4"],
+        ["sheet", "-o", "sheet.gif"]
+    ])
     func stillsAndSheetsRefuseANonPNGName(arguments: [String]) throws {
         let folder = try TemporaryFolder()
         let scene = try folder.write("s.yaml", Self.scene)
@@ -53,8 +59,12 @@ struct OptionsCLITests {
     @Test func summarySaysOneFrame() throws {
         let folder = try TemporaryFolder()
         let scene = try folder.write("s.yaml", Self.scene)
-        let result = try ReelProcess.run(["render", scene, "-o", folder.url.appendingPathComponent("one-%04d.png").path, "--frames", "5"])
+        let result = try ReelProcess.run([
+            "render", scene, "-o", folder.url.appendingPathComponent("one-%04d.png").path, "--frames", "5"
+        ])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains(": 1 frame, ") || result.stderr.contains(": 1 frame, "), "\(result.stdout)\(result.stderr)")
+        #expect(
+            result.stdout.contains(": 1 frame, ") || result.stderr.contains(": 1 frame, "),
+            "\(result.stdout)\(result.stderr)")
     }
 }

@@ -12,7 +12,9 @@ struct PipelineCLITests {
         var outputs: [String] = []
         for threads in ["1", "2"] {
             let out = folder.url.appendingPathComponent("t\(threads).mp4").path
-            let result = try ReelProcess.run(["render", scene, "-o", out, "--scale", "0.25", "--threads", threads, "--quiet"])
+            let result = try ReelProcess.run([
+                "render", scene, "-o", out, "--scale", "0.25", "--threads", threads, "--quiet"
+            ])
             try #require(result.status == 0, "\(result.stderr)")
             outputs.append(out)
         }
@@ -37,17 +39,22 @@ struct PipelineCLITests {
         // The same frames as a PNG sequence: numbered by scene frame, equal to the stills.
         let pattern = folder.url.appendingPathComponent("s-%02d.png").path
         try #require(try ReelProcess.run(["render", scene, "-o", pattern, "--frames", "40-", "--quiet"]).status == 0)
-        #expect(folder.contents == ["s-40.png", "s-41.png", "s-42.png", "s-43.png", "s-44.png", "segment.mp4", "small.yaml"])
+        #expect(
+            folder.contents == ["s-40.png", "s-41.png", "s-42.png", "s-43.png", "s-44.png", "segment.mp4", "small.yaml"]
+        )
         let still = folder.url.appendingPathComponent("still.png").path
         try #require(try ReelProcess.run(["still", scene, "--frame", "42", "-o", still]).status == 0)
-        #expect(try MediaTools.frames(String(format: pattern, 42), width: 160, height: 90)
+        #expect(
+            try MediaTools.frames(String(format: pattern, 42), width: 160, height: 90)
                 == MediaTools.frames(still, width: 160, height: 90))
     }
 
     @Test func progressPrintsKeyValueBlocksOnStdoutEndingWithTheLastFrame() throws {
         let folder = try TemporaryFolder()
         let scene = try folder.write("small.yaml", RenderCLITests.small)
-        let result = try ReelProcess.run(["render", scene, "-o", folder.url.appendingPathComponent("p.mp4").path, "--progress"])
+        let result = try ReelProcess.run([
+            "render", scene, "-o", folder.url.appendingPathComponent("p.mp4").path, "--progress"
+        ])
         try #require(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.allSatisfy { $0.contains("=") }, "\(result.stdout)")
@@ -55,8 +62,10 @@ struct PipelineCLITests {
         let blocks = result.stdout.components(separatedBy: "progress=").count - 1
         #expect(blocks >= 1)
         let lastBlock = Array(lines.suffix(8))
-        #expect(lastBlock.contains("frame=45") && lastBlock.contains("total_frames=45") && lastBlock.contains("percent=100.0"),
-                "\(lastBlock)")
+        #expect(
+            lastBlock.contains("frame=45") && lastBlock.contains("total_frames=45")
+                && lastBlock.contains("percent=100.0"),
+            "\(lastBlock)")
         #expect(lastBlock.contains { $0.hasPrefix("fps=") } && lastBlock.contains { $0.hasPrefix("eta=") })
         // The summary still goes to stderr; no bar (stderr is not a terminal here anyway).
         #expect(result.stderr.contains("45 frames") && !result.stderr.contains("█"), "\(result.stderr)")
@@ -70,7 +79,9 @@ struct PipelineCLITests {
         try #require(result.status == 0, "\(result.stderr)")
         let summary = try #require(result.stderr.split(separator: "\n").last.map(String.init))
         #expect(summary.hasPrefix("\(out): 45 frames, 160×90 at 30 fps (1.50 s), VP9 WebM, rendered in "), "\(summary)")
-        #expect(summary.range(of: #"\(\d+ fps\), \d+(\.\d)? (kB|MB|bytes)$"#, options: .regularExpression) != nil, "\(summary)")
+        #expect(
+            summary.range(of: #"\(\d+ fps\), \d+(\.\d)? (kB|MB|bytes)$"#, options: .regularExpression) != nil,
+            "\(summary)")
         #expect(!result.stdout.contains("progress="), "no key=value lines without --progress")
     }
 
@@ -91,11 +102,15 @@ struct PipelineCLITests {
     func sigtermLeavesNothingBehind(output: String) throws {
         let folder = try TemporaryFolder()
         let scene = try folder.write("long.yaml", Self.longScene)
-        let running = try ReelProcess.start(["render", scene, "-o", folder.url.appendingPathComponent(output).path, "--progress"])
+        let running = try ReelProcess.start([
+            "render", scene, "-o", folder.url.appendingPathComponent(output).path, "--progress"
+        ])
         // Wait for the first progress line: the temporary output exists and frames are flowing.
         let firstByte = running.out.fileHandleForReading.readData(ofLength: 1)
         #expect(!firstByte.isEmpty, "reel printed no progress")
-        #expect(folder.contents.contains { $0.contains("reel-tmp") }, "the render writes to a temporary file: \(folder.contents)")
+        #expect(
+            folder.contents.contains { $0.contains("reel-tmp") },
+            "the render writes to a temporary file: \(folder.contents)")
         running.process.terminate()  // SIGTERM
         let result = running.wait()
         #expect(result.status == 128 + 15, "\(result.stderr)")
@@ -111,14 +126,18 @@ struct PipelineCLITests {
         // still pending is merged into it, so try a few times until one render is killed.
         var killed = 0
         for _ in 0..<5 where killed == 0 {
-            let running = try ReelProcess.start(["render", scene, "-o", folder.url.appendingPathComponent("long.mp4").path, "--progress"])
+            let running = try ReelProcess.start([
+                "render", scene, "-o", folder.url.appendingPathComponent("long.mp4").path, "--progress"
+            ])
             #expect(!running.out.fileHandleForReading.readData(ofLength: 1).isEmpty, "reel printed no progress")
             #expect(folder.contents.contains { $0.contains("reel-tmp") }, "\(folder.contents)")
             kill(running.process.processIdentifier, SIGINT)
             usleep(300)
             kill(running.process.processIdentifier, SIGINT)
             _ = running.wait()
-            if running.process.terminationReason == .uncaughtSignal && running.process.terminationStatus == SIGINT { killed += 1 }
+            if running.process.terminationReason == .uncaughtSignal && running.process.terminationStatus == SIGINT {
+                killed += 1
+            }
             #expect(folder.contents == ["long.yaml"], "no output and no temporary file: \(folder.contents)")
         }
         #expect(killed == 1, "no render was killed by the second SIGINT; the test proved nothing")

@@ -1,9 +1,10 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import ReelTestSupport
 import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// A running `reel preview`: the address it printed, and a way to stop it as Ctrl-C does.
 final class StudioProcess {
@@ -16,10 +17,13 @@ final class StudioProcess {
         running = try ReelProcess.start(["preview"] + arguments + ["--port", "0"])
         let line = Self.firstLine(of: running.out.fileHandleForReading, timeout: 30)
         guard let line, line.hasPrefix("http://127.0.0.1:"), line.hasSuffix("/"),
-              let port = Int(line.dropFirst("http://127.0.0.1:".count).dropLast()) else {
+            let port = Int(line.dropFirst("http://127.0.0.1:".count).dropLast())
+        else {
             running.process.terminate()
             let rest = running.wait()
-            throw ToolError(description: "reel preview printed no address (got \(line ?? "nothing")); status \(rest.status)\n\(rest.stderr)")
+            throw ToolError(
+                description:
+                    "reel preview printed no address (got \(line ?? "nothing")); status \(rest.status)\n\(rest.stderr)")
         }
         url = line
         self.port = port
@@ -67,7 +71,9 @@ final class StudioProcess {
         let box = Box(), done = DispatchSemaphore(value: 0)
         URLSession.shared.dataTask(with: request) { data, response, error in
             if let response = response as? HTTPURLResponse {
-                box.result = (response.statusCode, data ?? Data(), response.value(forHTTPHeaderField: "Content-Type") ?? "")
+                box.result = (
+                    response.statusCode, data ?? Data(), response.value(forHTTPHeaderField: "Content-Type") ?? ""
+                )
             }
             box.error = error
             done.signal()
@@ -99,7 +105,9 @@ enum StudioCheck {
         address.sin_port = in_port_t(UInt16(port).bigEndian)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         return bound == 0 && listen(fd, 1) == 0
     }

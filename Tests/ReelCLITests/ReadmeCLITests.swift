@@ -21,7 +21,12 @@ struct ReadmeCLITests {
                     let abstract = rest.hasPrefix("(default)") ? String(rest.dropFirst("(default)".count)) : rest
                     commands.append((words[0], abstract.trimmingCharacters(in: .whitespaces)))
                 } else if let last = commands.popLast() {
-                    commands.append((last.0, (last.1 + " " + line.trimmingCharacters(in: .whitespaces)).trimmingCharacters(in: .whitespaces)))
+                    commands.append(
+                        (
+                            last.0,
+                            (last.1 + " " + line.trimmingCharacters(in: .whitespaces)).trimmingCharacters(
+                                in: .whitespaces)
+                        ))
                 }
             }
         }

@@ -23,18 +23,23 @@ struct ReelProcess {
         return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("reel")
     }
 
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     /// Runs `reel ARGS` in `directory`, waiting for it to end.
     @discardableResult
-    static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) throws -> Result {
+    static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) throws
+        -> Result
+    {
         let process = try start(arguments, in: directory, environment: environment)
         return process.wait()
     }
 
     /// Writes `scene` as scene.yaml in `folder` and renders it quietly to `output` there, which
     /// must succeed and print nothing; the output's path.
-    static func render(_ scene: String, _ output: String, _ options: [String] = [], in folder: TemporaryFolder) throws -> String {
+    static func render(_ scene: String, _ output: String, _ options: [String] = [], in folder: TemporaryFolder) throws
+        -> String
+    {
         let path = try folder.write("scene.yaml", scene)
         let out = folder.url.appendingPathComponent(output).path
         let result = try run(["render", path, "-o", out, "--quiet"] + options)
@@ -44,11 +49,15 @@ struct ReelProcess {
     }
 
     /// Starts `reel ARGS` without waiting.
-    static func start(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) throws -> Running {
+    static func start(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) throws
+        -> Running
+    {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
-        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         if let directory { process.currentDirectoryURL = directory }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
@@ -68,8 +77,9 @@ struct ReelProcess {
             let stdout = out.fileHandleForReading.readDataToEndOfFile()
             let stderr = err.fileHandleForReading.readDataToEndOfFile()
             process.waitUntilExit()
-            return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                          stderr: String(decoding: stderr, as: UTF8.self))
+            return Result(
+                status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                stderr: String(decoding: stderr, as: UTF8.self))
         }
     }
 }

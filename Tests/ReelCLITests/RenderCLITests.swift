@@ -20,7 +20,9 @@ struct RenderCLITests {
         let scene = ReelProcess.repository.appendingPathComponent("scenes/hello.yaml").path
         let result = try ReelProcess.run(["render", scene, "--quiet"], in: folder.url)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(folder.contents == ["hello.mp4"], "default output is SCENE-BASENAME.mp4 in the current folder, no leftovers")
+        #expect(
+            folder.contents == ["hello.mp4"], "default output is SCENE-BASENAME.mp4 in the current folder, no leftovers"
+        )
         let probe = try StreamProbe.read(folder.url.appendingPathComponent("hello.mp4").path)
         #expect(probe.codec == "h264")
         #expect(probe.pixelFormat == "yuv420p")
@@ -72,7 +74,9 @@ struct RenderCLITests {
 
     @Test func aMalformedSceneIsRejectedWithLocationAndNoOutput() throws {
         let folder = try TemporaryFolder()
-        let scene = try folder.write("bad.yaml", """
+        let scene = try folder.write(
+            "bad.yaml",
+            """
             reel: 1
             canvas: { size: [160, 90], duration: 1 }
             layers:
@@ -87,7 +91,9 @@ struct RenderCLITests {
         let result = try ReelProcess.run(["render", scene, "-o", out])
         #expect(result.status == 2)
         let lines = result.stderr.split(separator: "\n").map(String.init)
-        #expect(lines.contains("\(scene):5:5: error: unknown key 'positon' in layer 'box' (did you mean 'position'?)"), "\(result.stderr)")
+        #expect(
+            lines.contains("\(scene):5:5: error: unknown key 'positon' in layer 'box' (did you mean 'position'?)"),
+            "\(result.stderr)")
         #expect(lines.contains("\(scene):6:14: error: opacity must be between 0 and 1, found 2"), "\(result.stderr)")
         #expect(lines.contains("\(scene):9:12: error: unknown layer 'boks' (did you mean 'box'?)"), "\(result.stderr)")
         #expect(folder.contents == ["bad.yaml"], "no output or temporary file")
@@ -105,7 +111,9 @@ struct RenderCLITests {
     @Test func anUnwritableOutputFailsWithStatusOne() throws {
         let folder = try TemporaryFolder()
         let scene = try folder.write("small.yaml", Self.small)
-        let result = try ReelProcess.run(["render", scene, "-o", folder.url.appendingPathComponent("missing/dir/out.mp4").path])
+        let result = try ReelProcess.run([
+            "render", scene, "-o", folder.url.appendingPathComponent("missing/dir/out.mp4").path
+        ])
         #expect(result.status == 1)
         #expect(result.stderr.contains("does not exist"), "\(result.stderr)")
     }
@@ -121,7 +129,9 @@ struct RenderCLITests {
 
     @Test func interruptingLeavesNoFileBehind() throws {
         let folder = try TemporaryFolder()
-        let scene = try folder.write("long.yaml", """
+        let scene = try folder.write(
+            "long.yaml",
+            """
             reel: 1
             canvas: { size: [640, 360], fps: 60, duration: 120 }
             layers:

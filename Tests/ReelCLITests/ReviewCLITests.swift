@@ -31,7 +31,8 @@ struct ReviewCLITests {
     func refusesOtherExtensions(command: String) throws {
         let folder = try TemporaryFolder()
         let extra = command == "plot" ? ["--layer", "ball", "--key", "position"] : []
-        let result = try ReelProcess.run([command, Self.hello, "-o", folder.url.appendingPathComponent("out.gif").path] + extra)
+        let result = try ReelProcess.run(
+            [command, Self.hello, "-o", folder.url.appendingPathComponent("out.gif").path] + extra)
         #expect(result.status == 2)
         #expect(result.stderr.contains(".svg or .png"))
         #expect(folder.contents.isEmpty)
@@ -39,7 +40,10 @@ struct ReviewCLITests {
 
     @Test func unknownLayerListsTheLayers() throws {
         let folder = try TemporaryFolder()
-        let result = try ReelProcess.run(["plot", Self.hello, "--layer", "bal", "--key", "position", "-o", folder.url.appendingPathComponent("p.svg").path])
+        let result = try ReelProcess.run([
+            "plot", Self.hello, "--layer", "bal", "--key", "position", "-o",
+            folder.url.appendingPathComponent("p.svg").path
+        ])
         #expect(result.status == 2)
         #expect(result.stderr.contains("unknown layer 'bal'") && result.stderr.contains("ball, badge"))
         #expect(folder.contents.isEmpty)
@@ -47,14 +51,20 @@ struct ReviewCLITests {
 
     @Test func unknownKeyListsTheKeyPaths() throws {
         let folder = try TemporaryFolder()
-        let result = try ReelProcess.run(["plot", Self.hello, "--layer", "ball", "--key", "postion", "-o", folder.url.appendingPathComponent("p.svg").path])
+        let result = try ReelProcess.run([
+            "plot", Self.hello, "--layer", "ball", "--key", "postion", "-o",
+            folder.url.appendingPathComponent("p.svg").path
+        ])
         #expect(result.status == 2)
-        #expect(result.stderr.contains("'postion' is not a key path of layer 'ball'") && result.stderr.contains("position.x"))
+        #expect(
+            result.stderr.contains("'postion' is not a key path of layer 'ball'")
+                && result.stderr.contains("position.x"))
     }
 
     @Test func sceneErrorsKeepTheirLocation() throws {
         let folder = try TemporaryFolder()
-        let scene = try folder.write("bad.yaml", "reel: 1\ncanvas: { size: [10, 10], duration: 1 }\nlayers:\n  - { name: a, opacity: high }\n")
+        let scene = try folder.write(
+            "bad.yaml", "reel: 1\ncanvas: { size: [10, 10], duration: 1 }\nlayers:\n  - { name: a, opacity: high }\n")
         let result = try ReelProcess.run(["timing", scene, "-o", folder.url.appendingPathComponent("t.svg").path])
         #expect(result.status == 2)
         #expect(result.stderr.contains("bad.yaml:4:"))

@@ -15,7 +15,8 @@ struct SubmitBatchCLITests {
         timeline:
           - {at: 0, add: {layer: box, key: x, animation: {class: CABasicAnimation, keyPath: position.x, toValue: 130, duration: 12}}}
         """
-    static let bad = "reel: 1\ncanvas: {size: [10, 10], duration: 1}\nlayers:\n  - {frame: [0, 0, 1, 1], backgroundColor: nope}\n"
+    static let bad =
+        "reel: 1\ncanvas: {size: [10, 10], duration: 1}\nlayers:\n  - {frame: [0, 0, 1, 1], backgroundColor: nope}\n"
 
     /// scenes/short.yaml, scenes/long.yaml, scenes/bad.yaml (invalid), scenes/crash/crashme.yaml.
     func scenes(_ folder: TemporaryFolder) throws -> String {
@@ -32,7 +33,8 @@ struct SubmitBatchCLITests {
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
         let sbatch = bin.appendingPathComponent("sbatch")
         // It keeps its arguments, one call per line, for the test to read.
-        try "#!/bin/sh\necho \"$*\" >> \(bin.path)/calls\necho $$\n".write(to: sbatch, atomically: true, encoding: .utf8)
+        try "#!/bin/sh\necho \"$*\" >> \(bin.path)/calls\necho $$\n".write(
+            to: sbatch, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: sbatch.path)
         return bin.path + ":/usr/bin:/bin"
     }
@@ -50,20 +52,27 @@ struct SubmitBatchCLITests {
         let scenes = try scenes(folder)
         // A "%" in a path would be a Slurm file name field (%j, %a) unless doubled.
         let out = folder.url.appendingPathComponent("out%j").path
-        let submitted = try ReelProcess.run(["submit", scenes, "-o", out, "--split-seconds", "5", "--report", out + "/report.json"],
-                                            environment: ["PATH": try fakeSlurm(folder)])
+        let submitted = try ReelProcess.run(
+            ["submit", scenes, "-o", out, "--split-seconds", "5", "--report", out + "/report.json"],
+            environment: ["PATH": try fakeSlurm(folder)])
         try #require(submitted.status == 0, "\(submitted.stderr)")
         let calls = try String(contentsOf: folder.url.appendingPathComponent("bin/calls"), encoding: .utf8)
-        #expect(calls.contains("--output=\(folder.url.path)/out%%j/.reel-farm-batch-") && calls.contains("/task-%a.log"), "\(calls)")
-        #expect(submitted.stdout.contains("jobs: 4 (1 decided here: up to date or invalid), tasks: 5 (1 long job split into 3 segments)"),
-                "\(submitted.stdout)")
+        #expect(
+            calls.contains("--output=\(folder.url.path)/out%%j/.reel-farm-batch-") && calls.contains("/task-%a.log"),
+            "\(calls)")
+        #expect(
+            submitted.stdout.contains(
+                "jobs: 4 (1 decided here: up to date or invalid), tasks: 5 (1 long job split into 3 segments)"),
+            "\(submitted.stdout)")
         let work = try workFolder(submitted.stdout)
         // Tasks: crashme, long 0/3, long 1/3, long 2/3, short. Task 2 (long's middle) is "lost".
         for task in [0, 1, 3, 4] {
-            let ran = try ReelProcess.run(["_farm", "task", work, "\(task)"], environment: ["REEL_TEST_CRASH_SCENE": "crashme"])
+            let ran = try ReelProcess.run(
+                ["_farm", "task", work, "\(task)"], environment: ["REEL_TEST_CRASH_SCENE": "crashme"])
             #expect(ran.status == (task == 0 ? 1 : 0), "task \(task): \(ran.stdout) \(ran.stderr)")
         }
-        try "slurmstepd: error: *** JOB 7 ON node1 CANCELLED DUE TO TIME LIMIT ***\n".write(toFile: work + "/task-2.log", atomically: true, encoding: .utf8)
+        try "slurmstepd: error: *** JOB 7 ON node1 CANCELLED DUE TO TIME LIMIT ***\n".write(
+            toFile: work + "/task-2.log", atomically: true, encoding: .utf8)
         let merged = try ReelProcess.run(["_farm", "merge", work])
         #expect(merged.status == 1, "jobs failed: \(merged.stdout) \(merged.stderr)")
         let jobs = try BatchCLITests.jobs(out + "/report.json")
@@ -72,7 +81,9 @@ struct SubmitBatchCLITests {
         #expect(jobs["crash/crashme.yaml"]?.status == "failed")
         #expect((jobs["crash/crashme.yaml"]?.job["log"] as? String)?.contains("crashing on purpose") == true)
         #expect(jobs["long.yaml"]?.status == "failed")
-        #expect(jobs["long.yaml"]?.reason.hasPrefix("segment 1/3: its task (2) ended without a report") == true, "\(jobs["long.yaml"]?.reason ?? "")")
+        #expect(
+            jobs["long.yaml"]?.reason.hasPrefix("segment 1/3: its task (2) ended without a report") == true,
+            "\(jobs["long.yaml"]?.reason ?? "")")
         #expect((jobs["long.yaml"]?.job["log"] as? String)?.contains("CANCELLED DUE TO TIME LIMIT") == true)
         #expect(!FileManager.default.fileExists(atPath: out + "/long.mp4"), "no output from two of three segments")
         #expect(try StreamProbe.read(out + "/short.mp4").frames == 5, "0.5 s at 10 fps")
@@ -86,14 +97,17 @@ struct SubmitBatchCLITests {
         let scenes = folder.url.appendingPathComponent("scenes").path
         let out = folder.url.appendingPathComponent("out").path
         try #require(try ReelProcess.run(["batch", scenes, "-o", out, "-q"]).status == 0)
-        let result = try ReelProcess.run(["submit", scenes, "-o", out, "--junit", out + "/junit.xml", "--wait"],
-                                         environment: ["PATH": folder.url.path])
+        let result = try ReelProcess.run(
+            ["submit", scenes, "-o", out, "--junit", out + "/junit.xml", "--wait"],
+            environment: ["PATH": folder.url.path])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("tasks: 0"), "\(result.stdout)")
         #expect(result.stderr.contains("1 jobs: 1 skipped"), "\(result.stderr)")
         let junit = try JUnitReader.parse(try String(contentsOfFile: out + "/junit.xml", encoding: .utf8))
         #expect(junit.tests == 1 && junit.failures == 0)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: out).filter { $0.contains("reel-farm") }.isEmpty, "nothing left behind")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: out).filter { $0.contains("reel-farm") }.isEmpty,
+            "nothing left behind")
     }
 
     @Test func withoutSlurmABatchSaysWhatToInstallAndLeavesNothing() throws {
@@ -103,7 +117,8 @@ struct SubmitBatchCLITests {
         let result = try ReelProcess.run(["submit", scenes, "-o", out], environment: ["PATH": folder.url.path])
         #expect(result.status == 2)
         #expect(result.stderr.contains("reel submit needs Slurm's sbatch on PATH"), "\(result.stderr)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: out).isEmpty, "no work folder left: \(folder.contents)")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: out).isEmpty, "no work folder left: \(folder.contents)")
     }
 
     @Test func sceneAndBatchOptionsAreNotMixedUp() throws {
@@ -112,11 +127,17 @@ struct SubmitBatchCLITests {
         let scene = scenes + "/short.yaml"
         let out = folder.url.appendingPathComponent("out").path
         let cases: [([String], String)] = [
-            ([scene, "-o", out + "/s.mp4", "--segments", "2", "--report", "r.json"], "--report is for batches (folders, manifests)"),
+            (
+                [scene, "-o", out + "/s.mp4", "--segments", "2", "--report", "r.json"],
+                "--report is for batches (folders, manifests)"
+            ),
             ([scenes, "-o", out, "--segments", "2"], "--segments splits one scene file, and \(scenes) is a folder"),
-            ([scene, scene, "-o", out, "--segments", "2"], "--segments splits one scene file; to submit several inputs as a batch"),
+            (
+                [scene, scene, "-o", out, "--segments", "2"],
+                "--segments splits one scene file; to submit several inputs as a batch"
+            ),
             ([scenes + "/nope.yaml", "-o", out + "/n.mp4", "--segments", "2"], "nope.yaml"),
-            ([scenes, "-o", out, "--chunk-seconds", "1"], "--chunk-seconds is for one scene split with --segments"),
+            ([scenes, "-o", out, "--chunk-seconds", "1"], "--chunk-seconds is for one scene split with --segments")
         ]
         for (arguments, message) in cases {
             let result = try ReelProcess.run(["submit"] + arguments, environment: ["PATH": folder.url.path])
@@ -132,8 +153,11 @@ struct SubmitBatchCLITests {
         let scenes = try scenes(folder)
         let out = folder.url.appendingPathComponent("farm%j").path
         let environment = cluster.environment.merging(["REEL_TEST_CRASH_SCENE": "crashme"]) { $1 }
-        let result = try ReelProcess.run(["submit", scenes, "-o", out, "--split-seconds", "5", "--report", out + "/report.json",
-                                          "--junit", out + "/junit.xml", "--wait", "--", "--time=10"], environment: environment)
+        let result = try ReelProcess.run(
+            [
+                "submit", scenes, "-o", out, "--split-seconds", "5", "--report", out + "/report.json",
+                "--junit", out + "/junit.xml", "--wait", "--", "--time=10"
+            ], environment: environment)
         #expect(result.status == 1, "a scene is invalid and one crashes: \(result.stdout)\n\(result.stderr)")
         #expect(result.stdout.contains("(an array of 5), merge: job"), "\(result.stdout)")
         #expect(result.stderr.contains("4 jobs: 2 rendered, 1 invalid, 1 failed"), "\(result.stderr)")
@@ -146,8 +170,11 @@ struct SubmitBatchCLITests {
         // The joined long scene is the local render, byte for byte; a local batch finds it up to date.
         let local = folder.url.appendingPathComponent("long-local.mp4").path
         #expect(try ReelProcess.run(["render", scenes + "/long.yaml", "-o", local, "-q"]).status == 0)
-        #expect(try Data(contentsOf: URL(fileURLWithPath: out + "/long.mp4")) == Data(contentsOf: URL(fileURLWithPath: local)))
-        let again = try ReelProcess.run(["batch", scenes + "/long.yaml", scenes + "/short.yaml", "-o", out, "--dry-run"])
+        #expect(
+            try Data(contentsOf: URL(fileURLWithPath: out + "/long.mp4"))
+                == Data(contentsOf: URL(fileURLWithPath: local)))
+        let again = try ReelProcess.run(["batch", scenes + "/long.yaml", scenes + "/short.yaml", "-o", out, "--dry-run"]
+        )
         #expect(again.stdout.contains("0 of 2 jobs would render"), "\(again.stdout)")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ReelCore
 
 /// Layer actions as Core Animation runs them: the lookup (delegate → actions → style → class

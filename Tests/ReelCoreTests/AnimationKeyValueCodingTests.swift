@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import ReelCore
+import Testing
 
 /// `setValue(_:forKey:)` on animations as on Apple platforms: property keys set the property,
 /// other keys are user info, and a value that does not fit a property is reported, not ignored.
@@ -35,24 +35,27 @@ struct AnimationKeyValueCodingTests {
 
     @Test func propertyKeysSetTheProperty() throws {
         let table: [(String, Any, (CABasicAnimation) -> Bool)] = [
-        ("beginTime", 1.5, { $0.beginTime == 1.5 }),
-        ("duration", NSNumber(value: 3), { $0.duration == 3 }),
-        ("speed", Float(2), { $0.speed == 2 }),
-        ("timeOffset", CGFloat(0.25), { $0.timeOffset == 0.25 }),
-        ("repeatCount", Float.infinity, { $0.repeatCount == .infinity }),
-        ("repeatDuration", 4, { $0.repeatDuration == 4 }),
-        ("autoreverses", true, { $0.autoreverses }),
-        ("fillMode", "forwards", { $0.fillMode == .forwards }),
-        ("fillMode", CAMediaTimingFillMode.both, { $0.fillMode == .both }),
-        ("removedOnCompletion", false, { !$0.isRemovedOnCompletion }),
-        ("removedOnCompletion", NSNumber(value: false), { !$0.isRemovedOnCompletion }),
-        ("timingFunction", CAMediaTimingFunction(name: .easeIn), { $0.timingFunction == CAMediaTimingFunction(name: .easeIn) }),
-        ("keyPath", "bounds.size.width", { $0.keyPath == "bounds.size.width" }),
-        ("additive", true, { $0.isAdditive }),
-        ("cumulative", true, { $0.isCumulative }),
-        ("fromValue", 7, { $0.fromValue as? Int == 7 }),
-        ("toValue", NSValue(point: CGPoint(x: 1, y: 2)), { $0.toValue is NSValue }),
-        ("byValue", 3.5, { $0.byValue as? Double == 3.5 }),
+            ("beginTime", 1.5, { $0.beginTime == 1.5 }),
+            ("duration", NSNumber(value: 3), { $0.duration == 3 }),
+            ("speed", Float(2), { $0.speed == 2 }),
+            ("timeOffset", CGFloat(0.25), { $0.timeOffset == 0.25 }),
+            ("repeatCount", Float.infinity, { $0.repeatCount == .infinity }),
+            ("repeatDuration", 4, { $0.repeatDuration == 4 }),
+            ("autoreverses", true, { $0.autoreverses }),
+            ("fillMode", "forwards", { $0.fillMode == .forwards }),
+            ("fillMode", CAMediaTimingFillMode.both, { $0.fillMode == .both }),
+            ("removedOnCompletion", false, { !$0.isRemovedOnCompletion }),
+            ("removedOnCompletion", NSNumber(value: false), { !$0.isRemovedOnCompletion }),
+            (
+                "timingFunction", CAMediaTimingFunction(name: .easeIn),
+                { $0.timingFunction == CAMediaTimingFunction(name: .easeIn) }
+            ),
+            ("keyPath", "bounds.size.width", { $0.keyPath == "bounds.size.width" }),
+            ("additive", true, { $0.isAdditive }),
+            ("cumulative", true, { $0.isCumulative }),
+            ("fromValue", 7, { $0.fromValue as? Int == 7 }),
+            ("toValue", NSValue(point: CGPoint(x: 1, y: 2)), { $0.toValue is NSValue }),
+            ("byValue", 3.5, { $0.byValue as? Double == 3.5 })
         ]
         for (key, value, check) in table {
             let a = CABasicAnimation(keyPath: "opacity")
@@ -163,7 +166,7 @@ struct AnimationKeyValueCodingTests {
     @Test func mismatchesAreReported() {
         let table: [(String, Any?)] = [
             ("speed", nil), ("fillMode", "sideways"), ("repeatCount", "many"), ("autoreverses", "yes"),
-            ("timingFunction", "easeIn"), ("keyPath", 3),
+            ("timingFunction", "easeIn"), ("keyPath", 3)
         ]
         for (key, value) in table {
             let a = CABasicAnimation(keyPath: "opacity")

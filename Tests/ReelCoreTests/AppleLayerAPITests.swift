@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import ReelCore
+import Testing
 
 /// Apple's CALayer spellings that ported code calls: `model()`, `presentation()`, and the
 /// properties Reel accepts without drawing differently.
@@ -51,10 +51,13 @@ struct AppleLayerAPITests {
         layer.filters = []
         layer.masksToBounds = true
         layer.isDoubleSided = false
-        #expect(layer.shouldRasterize && layer.rasterizationScale == 2 && layer.allowsEdgeAntialiasing && !layer.allowsGroupOpacity)
+        #expect(
+            layer.shouldRasterize && layer.rasterizationScale == 2 && layer.allowsEdgeAntialiasing
+                && !layer.allowsGroupOpacity)
         #expect(layer.magnificationFilter == .nearest && layer.minificationFilterBias == 0.5)
         #expect(layer.edgeAntialiasingMask == [.layerLeftEdge, .layerTopEdge] && layer.cornerCurve == .continuous)
-        #expect(layer.isOpaque && layer.isGeometryFlipped && layer.contentsFormat == .RGBA16Float && layer.filters != nil)
+        #expect(
+            layer.isOpaque && layer.isGeometryFlipped && layer.contentsFormat == .RGBA16Float && layer.filters != nil)
         #expect(!layer.contentsAreFlipped())
         let presentationCopy = CALayer(layer: layer)
         #expect(presentationCopy.cornerCurve == .continuous, "init(layer:) copies them")

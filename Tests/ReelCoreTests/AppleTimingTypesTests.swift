@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import ReelCore
+import Testing
 
 /// Timing written as iOS tutorials write it compiles and means what it means on iOS: `speed`
 /// and `repeatCount` are `Float`, the other CAMediaTiming fields `CFTimeInterval`, the spring's
@@ -8,7 +8,9 @@ import ReelCore
 @Suite("Apple's timing types")
 struct AppleTimingTypesTests {
     /// A 1 s opacity animation 0 → 1 on the box from t = 0, configured by `configure`.
-    func opacity(at times: [Double], sceneLength: Double = 2000, _ configure: (CABasicAnimation) -> Void) throws -> [Double] {
+    func opacity(at times: [Double], sceneLength: Double = 2000, _ configure: (CABasicAnimation) -> Void) throws
+        -> [Double]
+    {
         let (scene, box) = makeScene(duration: sceneLength)
         let anim = CABasicAnimation(keyPath: "opacity")
         anim.fromValue = 0

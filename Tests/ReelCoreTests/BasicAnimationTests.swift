@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ReelCore
 
 /// CABasicAnimation through the whole path: scene → compile → presentation(at:).
@@ -22,7 +23,7 @@ struct BasicAnimationTests {
         (nil, 0.8, 0.3, 0.5, 0.8),
         (0.2, nil, nil, 0.2, 0.5),
         (nil, 0.8, nil, 0.5, 0.8),
-        (nil, nil, 0.3, 0.5, 0.8),
+        (nil, nil, 0.3, 0.5, 0.8)
     ])
     func valueTable(from: Double?, to: Double?, by: Double?, start: Double, end: Double) throws {
         let a = basic("opacity", from: from, to: to, by: by, duration: 2) {
@@ -69,7 +70,7 @@ struct BasicAnimationTests {
         (.backwards, true, 0.0, 0.5),
         (.backwards, false, 0.0, 0.5),
         (.both, true, 0.0, 0.5),
-        (.both, false, 0.0, 1.0),
+        (.both, false, 0.0, 1.0)
     ])
     func fillModeAndRemoval(fill: CAMediaTimingFillMode, removed: Bool, before: Double, after: Double) throws {
         let a = basic("opacity", from: 0, to: 1, duration: 1) {
@@ -96,7 +97,9 @@ struct BasicAnimationTests {
     }
 
     @Test func timingFunctionShapesProgress() throws {
-        let a = basic("position.x", from: 0, to: 100, duration: 2) { $0.timingFunction = CAMediaTimingFunction(name: .easeIn) }
+        let a = basic("position.x", from: 0, to: 100, duration: 2) {
+            $0.timingFunction = CAMediaTimingFunction(name: .easeIn)
+        }
         let timeline = try run(a)
         #expect(close(timeline.state("box", at: 2).position.x, 31.5357, 1e-3))
     }
@@ -131,7 +134,9 @@ struct BasicAnimationTests {
     }
 
     @Test func colorsInterpolateComponentWise() throws {
-        let a = basic("backgroundColor", from: CGColor(red: 1, green: 0, blue: 0), to: CGColor(red: 0, green: 0, blue: 1, alpha: 0.5), duration: 2)
+        let a = basic(
+            "backgroundColor", from: CGColor(red: 1, green: 0, blue: 0),
+            to: CGColor(red: 0, green: 0, blue: 1, alpha: 0.5), duration: 2)
         let timeline = try run(a)
         let c = try #require(timeline.state("box", at: 2).backgroundColor)
         #expect(close(c.red, 0.5) && close(c.blue, 0.5) && close(c.alpha, 0.75) && c.green == 0)
@@ -146,7 +151,7 @@ struct BasicAnimationTests {
         scene.at(1) { box.add(basic("opacity", from: 0, to: 1, duration: 4), forKey: "one") }
         let timeline = try scene.compile()
         #expect(timeline.state("box", at: 0.5).position.x == 1000)  // "two" on top
-        #expect(timeline.state("box", at: 3).position.x == 50)      // "one" (position) replaced at 1 → model
+        #expect(timeline.state("box", at: 3).position.x == 50)  // "one" (position) replaced at 1 → model
         #expect(timeline.keys("box", at: 1.5) == ["two", "one"])
     }
 

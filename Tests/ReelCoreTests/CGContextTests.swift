@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ReelCore
 
 /// `CGContext` records Core Graphics' calls: state, transforms and paths resolved into base space.
@@ -8,7 +9,10 @@ struct CGContextTests {
     /// The paints recorded (saves, restores and clips left out).
     func paints(_ ctx: CGContext) -> [DrawingCommand] {
         ctx.displayList.commands.filter {
-            switch $0 { case .saveGState, .restoreGState, .clip: false; default: true }
+            switch $0 {
+            case .saveGState, .restoreGState, .clip: false;
+            default: true
+            }
         }
     }
 
@@ -137,9 +141,17 @@ struct CGContextTests {
         ctx.drawPath(using: .stroke)
         let p = paints(ctx)
         #expect(p.count == 3)
-        if case .fill(_, let rule, _, _) = p[0] { #expect(rule == .evenOdd) } else { Issue.record("first paint is not a fill") }
+        if case .fill(_, let rule, _, _) = p[0] {
+            #expect(rule == .evenOdd)
+        } else {
+            Issue.record("first paint is not a fill")
+        }
         if case .stroke = p[1] {} else { Issue.record("second paint is not a stroke") }
-        if case .stroke(let path, _, _, _) = p[2] { #expect(path.elements.count == 6) } else { Issue.record("third paint is not a stroke") }
+        if case .stroke(let path, _, _, _) = p[2] {
+            #expect(path.elements.count == 6)
+        } else {
+            Issue.record("third paint is not a stroke")
+        }
     }
 
     @Test func paintsCarryTheirStyle() {
@@ -159,11 +171,15 @@ struct CGContextTests {
             Issue.record("expected a stroke and a fill: \(p)")
             return
         }
-        #expect(pen.dashes == [2, 3] && pen.dashPhase == 1 && pen.cap == .round && pen.join == .bevel && pen.miterLimit == 4)
+        #expect(
+            pen.dashes == [2, 3] && pen.dashPhase == 1 && pen.cap == .round && pen.join == .bevel && pen.miterLimit == 4
+        )
         // The pen keeps the CTM it was stroked with (base scale 2 × user scale 3).
         #expect(pen.transform == CGAffineTransform(scaleX: 6, y: 6))
         // Shadows are in base units: points × contentsScale, unaffected by the CTM.
-        #expect(style.alpha == 0.25 && style.blendMode == .screen && style.shadow == DrawingShadow(offset: CGSize(width: 2, height: 4), blur: 6, color: .black))
+        #expect(
+            style.alpha == 0.25 && style.blendMode == .screen
+                && style.shadow == DrawingShadow(offset: CGSize(width: 2, height: 4), blur: 6, color: .black))
         // clear(_:) ignores alpha, blend mode and shadow.
         #expect(clear.blendMode == .clear && clear.alpha == 1 && clear.shadow == nil)
         #expect(cleared.boundingBox == CGRect(x: 0, y: 0, width: 6, height: 6))
@@ -173,8 +189,12 @@ struct CGContextTests {
         let space = CGColorSpaceCreateDeviceRGB()
         let g = try #require(CGGradient(colorsSpace: space, colors: [.black, .white], locations: [0, 1]))
         #expect(CGGradient(colorsSpace: space, colors: [.black, .white], locations: [0]) == nil)
-        let fromComponents = try #require(CGGradient(colorSpace: space, colorComponents: [1, 0, 0, 1, 0, 0, 1, 0.5], locations: nil, count: 2))
-        #expect(fromComponents.colors == [CGColor(red: 1, green: 0, blue: 0), CGColor(red: 0, green: 0, blue: 1, alpha: 0.5)])
+        let fromComponents = try #require(
+            CGGradient(colorSpace: space, colorComponents: [1, 0, 0, 1, 0, 0, 1, 0.5], locations: nil, count: 2))
+        #expect(
+            fromComponents.colors == [
+                CGColor(red: 1, green: 0, blue: 0), CGColor(red: 0, green: 0, blue: 1, alpha: 0.5)
+            ])
         #expect(fromComponents.locations == [0, 1])
         let ctx = CGContext(size: CGSize(width: 10, height: 10))
         ctx.translateBy(x: 1, y: 2)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ReelCore
 
 @Suite("CGColor parsing")
@@ -12,7 +13,8 @@ struct ColorTests {
     }
 
     @Test func namesAndTransparent() {
-        #expect(CGColor(cssString: "rebeccapurple") == CGColor(red: 0x66 / 255.0, green: 0x33 / 255.0, blue: 0x99 / 255.0))
+        #expect(
+            CGColor(cssString: "rebeccapurple") == CGColor(red: 0x66 / 255.0, green: 0x33 / 255.0, blue: 0x99 / 255.0))
         #expect(CGColor(cssString: "Transparent") == .clear)
         #expect(CGColor(cssString: "notacolor") == nil)
     }

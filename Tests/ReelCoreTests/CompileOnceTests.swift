@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ReelCore
 
 /// A scene keeps its compiled timeline: rendering, then making a still and a sheet, runs its
@@ -113,6 +114,8 @@ struct CompileOnceTests {
         let second = try scene.compile()
         #expect(runs == 2, "the inserted layer's sublayer changed what the timeline draws")
         #expect(first.presentation(at: 1.5).sublayers.first?.sublayers.first?.model.backgroundColor == nil)
-        #expect(second.presentation(at: 1.5).sublayers.first?.sublayers.first?.model.backgroundColor == CGColor(red: 1, green: 0, blue: 0))
+        #expect(
+            second.presentation(at: 1.5).sublayers.first?.sublayers.first?.model.backgroundColor
+                == CGColor(red: 1, green: 0, blue: 0))
     }
 }

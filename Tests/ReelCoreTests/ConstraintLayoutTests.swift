@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ReelCore
 
 /// Constraint layout (CAConstraintLayoutManager): frames worked out by hand from the rules,
@@ -23,21 +24,27 @@ struct ConstraintLayoutTests {
 
     @Test func positionsSizesAndStretches() {
         // Centred in the superlayer: (400 − 100)/2, (200 − 40)/2.
-        let title = Self.layer("title", CGRect(x: 0, y: 0, width: 100, height: 40), [
-            CAConstraint(attribute: .midX, relativeTo: "superlayer", attribute: .midX),
-            CAConstraint(attribute: .midY, relativeTo: "superlayer", attribute: .midY),
-        ])
+        let title = Self.layer(
+            "title", CGRect(x: 0, y: 0, width: 100, height: 40),
+            [
+                CAConstraint(attribute: .midX, relativeTo: "superlayer", attribute: .midX),
+                CAConstraint(attribute: .midY, relativeTo: "superlayer", attribute: .midY)
+            ])
         // Half the superlayer's width, its right edge 10 in from the superlayer's.
-        let panel = Self.layer("panel", CGRect(x: 0, y: 0, width: 10, height: 30), [
-            CAConstraint(attribute: .width, relativeTo: "superlayer", attribute: .width, scale: 0.5, offset: 0),
-            CAConstraint(attribute: .maxX, relativeTo: "superlayer", attribute: .maxX, offset: -10),
-        ])
+        let panel = Self.layer(
+            "panel", CGRect(x: 0, y: 0, width: 10, height: 30),
+            [
+                CAConstraint(attribute: .width, relativeTo: "superlayer", attribute: .width, scale: 0.5, offset: 0),
+                CAConstraint(attribute: .maxX, relativeTo: "superlayer", attribute: .maxX, offset: -10)
+            ])
         // Stretched from the title's left edge to the panel's left edge, 8 below the title.
-        let rule = Self.layer("rule", CGRect(x: 0, y: 0, width: 1, height: 2), [
-            CAConstraint(attribute: .minX, relativeTo: "title", attribute: .minX),
-            CAConstraint(attribute: .maxX, relativeTo: "panel", attribute: .minX),
-            CAConstraint(attribute: .minY, relativeTo: "title", attribute: .maxY, offset: 8),
-        ])
+        let rule = Self.layer(
+            "rule", CGRect(x: 0, y: 0, width: 1, height: 2),
+            [
+                CAConstraint(attribute: .minX, relativeTo: "title", attribute: .minX),
+                CAConstraint(attribute: .maxX, relativeTo: "panel", attribute: .minX),
+                CAConstraint(attribute: .minY, relativeTo: "title", attribute: .maxY, offset: 8)
+            ])
         // Declared before what it depends on: laid out after it all the same.
         let parent = Self.superlayer([rule, title, panel])
         parent.layoutSublayers()
@@ -45,17 +52,23 @@ struct ConstraintLayoutTests {
         #expect(panel.frame == CGRect(x: 190, y: 0, width: 200, height: 30))
         #expect(rule.frame == CGRect(x: 150, y: 128, width: 40, height: 2))
         // A centre and an edge fix the size too: midX 100, maxX 160 → 40…160.
-        let pair = Self.layer("pair", CGRect(x: 0, y: 0, width: 5, height: 5), [
-            CAConstraint(attribute: .midX, relativeTo: "superlayer", attribute: .minX, offset: 100),
-            CAConstraint(attribute: .maxX, relativeTo: "superlayer", attribute: .minX, offset: 160),
-        ])
+        let pair = Self.layer(
+            "pair", CGRect(x: 0, y: 0, width: 5, height: 5),
+            [
+                CAConstraint(attribute: .midX, relativeTo: "superlayer", attribute: .minX, offset: 100),
+                CAConstraint(attribute: .maxX, relativeTo: "superlayer", attribute: .minX, offset: 160)
+            ])
         Self.superlayer([pair]).layoutSublayers()
         #expect(pair.frame == CGRect(x: 40, y: 0, width: 120, height: 5))
     }
 
     @Test func aCycleIsLeftWhereItIs() {
-        let a = Self.layer("a", CGRect(x: 1, y: 1, width: 10, height: 10), [CAConstraint(attribute: .minX, relativeTo: "b", attribute: .maxX)])
-        let b = Self.layer("b", CGRect(x: 2, y: 2, width: 10, height: 10), [CAConstraint(attribute: .minX, relativeTo: "a", attribute: .maxX)])
+        let a = Self.layer(
+            "a", CGRect(x: 1, y: 1, width: 10, height: 10),
+            [CAConstraint(attribute: .minX, relativeTo: "b", attribute: .maxX)])
+        let b = Self.layer(
+            "b", CGRect(x: 2, y: 2, width: 10, height: 10),
+            [CAConstraint(attribute: .minX, relativeTo: "a", attribute: .maxX)])
         let parent = Self.superlayer([a, b])
         #expect(CAConstraintLayoutManager.order([a, b]) == nil)
         parent.layoutSublayers()
@@ -64,9 +77,11 @@ struct ConstraintLayoutTests {
 
     @Test func aGeometryChangeRelaysOutAndTheNewFramesAnimate() throws {
         let scene = Scene(canvas: Canvas(size: CGSize(width: 400, height: 200), fps: 10, duration: 4))
-        let title = Self.layer("title", CGRect(x: 0, y: 0, width: 100, height: 40), [
-            CAConstraint(attribute: .midX, relativeTo: "superlayer", attribute: .midX),
-        ])
+        let title = Self.layer(
+            "title", CGRect(x: 0, y: 0, width: 100, height: 40),
+            [
+                CAConstraint(attribute: .midX, relativeTo: "superlayer", attribute: .midX)
+            ])
         let parent = Self.superlayer([title])
         scene.rootLayer.addSublayer(parent)
         scene.at(1) {

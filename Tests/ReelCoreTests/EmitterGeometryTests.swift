@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ReelCore
 
 /// Where particles are born on each emitter shape in each mode, and which way they leave.
@@ -16,7 +17,9 @@ struct EmitterGeometryTests {
     }
 
     func points(_ shape: CAEmitterLayerEmitterShape, _ mode: CAEmitterLayerEmitterMode) -> [SIMD3<Double>] {
-        draws.map { EmitterGeometry.birthOffset(shape: shape, mode: mode, size: CGSize(width: 40, height: 20), depth: 10, $0) }
+        draws.map {
+            EmitterGeometry.birthOffset(shape: shape, mode: mode, size: CGSize(width: 40, height: 20), depth: 10, $0)
+        }
     }
 
     @Test func aPointIsAPointInEveryMode() {
@@ -33,11 +36,18 @@ struct EmitterGeometryTests {
     }
 
     @Test func aRectangleGivesCornersEdgesOrArea() {
-        #expect(Set(points(.rectangle, .points)) == [SIMD3(-20, -10, 0), SIMD3(20, -10, 0), SIMD3(-20, 10, 0), SIMD3(20, 10, 0)])
+        #expect(
+            Set(points(.rectangle, .points)) == [
+                SIMD3(-20, -10, 0), SIMD3(20, -10, 0), SIMD3(-20, 10, 0), SIMD3(20, 10, 0)
+            ])
         let outline = points(.rectangle, .outline)
-        #expect(outline.allSatisfy { (abs(abs($0.x) - 20) < 1e-9 && abs($0.y) <= 10) || (abs(abs($0.y) - 10) < 1e-9 && abs($0.x) <= 20) })
+        #expect(
+            outline.allSatisfy {
+                (abs(abs($0.x) - 20) < 1e-9 && abs($0.y) <= 10) || (abs(abs($0.y) - 10) < 1e-9 && abs($0.x) <= 20)
+            })
         // Every side has its share (by length: 40 : 20 : 40 : 20).
-        #expect(outline.filter { abs($0.y + 10) < 1e-9 }.count > 100 && outline.filter { abs($0.x - 20) < 1e-9 }.count > 50)
+        #expect(
+            outline.filter { abs($0.y + 10) < 1e-9 }.count > 100 && outline.filter { abs($0.x - 20) < 1e-9 }.count > 50)
         for mode in [CAEmitterLayerEmitterMode.surface, .volume] {
             let p = points(.rectangle, mode)
             #expect(p.allSatisfy { abs($0.x) <= 20 && abs($0.y) <= 10 && $0.z == 0 })
@@ -49,10 +59,13 @@ struct EmitterGeometryTests {
         #expect(Set(points(.cuboid, .points)).count == 8)
         #expect(points(.cuboid, .points).allSatisfy { abs($0.x) == 20 && abs($0.y) == 10 && abs($0.z) == 5 })
         // On an edge: at least two coordinates on their faces.
-        let onFace = { (p: SIMD3<Double>) in [abs(abs(p.x) - 20) < 1e-9, abs(abs(p.y) - 10) < 1e-9, abs(abs(p.z) - 5) < 1e-9] }
+        let onFace = { (p: SIMD3<Double>) in
+            [abs(abs(p.x) - 20) < 1e-9, abs(abs(p.y) - 10) < 1e-9, abs(abs(p.z) - 5) < 1e-9]
+        }
         #expect(points(.cuboid, .outline).allSatisfy { onFace($0).filter { $0 }.count >= 2 })
         let surface = points(.cuboid, .surface)
-        #expect(surface.allSatisfy { onFace($0).contains(true) && abs($0.x) <= 20 && abs($0.y) <= 10 && abs($0.z) <= 5 })
+        #expect(
+            surface.allSatisfy { onFace($0).contains(true) && abs($0.x) <= 20 && abs($0.y) <= 10 && abs($0.z) <= 5 })
         let volume = points(.cuboid, .volume)
         #expect(volume.allSatisfy { abs($0.x) <= 20 && abs($0.y) <= 10 && abs($0.z) <= 5 })
         #expect(volume.contains { !onFace($0).contains(true) })
@@ -78,7 +91,9 @@ struct EmitterGeometryTests {
     }
 
     @Test func directionsFollowLongitudeLatitudeAndStayInTheCone() {
-        let d = { (lat: Double, long: Double) in EmitterGeometry.direction(latitude: lat, longitude: long, range: 0, SIMD2(0.3, 0.7)) }
+        let d = { (lat: Double, long: Double) in
+            EmitterGeometry.direction(latitude: lat, longitude: long, range: 0, SIMD2(0.3, 0.7))
+        }
         #expect(close(d(0, 0).x, 1) && close(d(0, .pi / 2).y, 1), "0 is +x; a quarter turn is +y, down the screen")
         #expect(close(d(.pi / 2, 0).z, 1), "latitude turns towards +z")
         let axis = d(0, -.pi / 2)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ReelCore
 
 /// CAEmitterLayer's particles: closed-form states worked out by hand, birth counts from rates,
@@ -27,10 +28,11 @@ struct EmitterTests {
     }
 
     @Test func aParticleStateFollowsTheFormulas() {
-        let birth = ParticleBirth(time: 1, rate: 1, lifetime: 5, position: SIMD3(10, 20, 0), velocity: SIMD3(30, -40, 0),
-                                  acceleration: SIMD3(0, 10, 2), scale: 2, scaleSpeed: -0.25, scaleFactor: 3, spin: 0.5,
-                                  color: SIMD4(0.2, 0.9, 0.5, 1), colorSpeed: SIMD4(0.1, 0.1, -0.1, -0.2),
-                                  tint: SIMD4(1, 0.5, 1, 1))
+        let birth = ParticleBirth(
+            time: 1, rate: 1, lifetime: 5, position: SIMD3(10, 20, 0), velocity: SIMD3(30, -40, 0),
+            acceleration: SIMD3(0, 10, 2), scale: 2, scaleSpeed: -0.25, scaleFactor: 3, spin: 0.5,
+            color: SIMD4(0.2, 0.9, 0.5, 1), colorSpeed: SIMD4(0.1, 0.1, -0.1, -0.2),
+            tint: SIMD4(1, 0.5, 1, 1))
         let s = birth.state(atAge: 2)
         // position + velocity·a + ½·acceleration·a²: (10 + 60, 20 − 80 + 20, 0 + 4)
         #expect(s.position == SIMD3(70, -40, 4))
@@ -64,7 +66,9 @@ struct EmitterTests {
     }
 
     @Test func birthsFollowTheRateAndDeathsTheLifetime() throws {
-        let (scene, emitter) = scene { c in c.birthRate = 30; c.lifetime = 100 }
+        let (scene, emitter) = scene { c in
+            c.birthRate = 30; c.lifetime = 100
+        }
         emitter.birthRate = 2
         let timeline = try scene.compile()
         // 60 a second for 3 s; the fraction of a birth per slot is spread evenly (a low-discrepancy
@@ -72,7 +76,9 @@ struct EmitterTests {
         #expect(abs(particles(timeline, at: 3).particles.count - 180) <= 3)
         #expect(abs(particles(timeline, at: 1).particles.count - 60) <= 3)
 
-        let (short, _) = self.scene { c in c.birthRate = 100; c.lifetime = 0.5 }
+        let (short, _) = self.scene { c in
+            c.birthRate = 100; c.lifetime = 0.5
+        }
         let frame = particles(try short.compile(), at: 5)
         #expect(abs(frame.particles.count - 50) <= 1, "only the last half second's are alive")
         #expect(frame.particles.allSatisfy { 5 - $0.birthTime < 0.5 })
@@ -115,7 +121,9 @@ struct EmitterTests {
 
     @Test func cellKeyPathsParseAndReachCellsByName() throws {
         let path = try #require(LayerKeyPath("emitterCells.rocket.emitterCells.spark.birthRate"))
-        #expect(path.property == .emitterCells && path.cell == EmitterCellPath(names: ["rocket", "spark"], property: .birthRate))
+        #expect(
+            path.property == .emitterCells
+                && path.cell == EmitterCellPath(names: ["rocket", "spark"], property: .birthRate))
         #expect(path.description == "emitterCells.rocket.emitterCells.spark.birthRate")
         #expect(LayerKeyPath("emitterCells.spark.contentsRect.origin.x")?.kind == .number)
         #expect(LayerKeyPath("emitterCells.spark.color")?.kind == .color)
@@ -138,13 +146,17 @@ struct EmitterTests {
     }
 
     @Test func keyValueCodingReachesCellsAsOnIOS() throws {
-        let (scene, emitter) = scene { c in c.birthRate = 50; c.lifetime = 100 }
+        let (scene, emitter) = scene { c in
+            c.birthRate = 50; c.lifetime = 100
+        }
         // The iOS idiom to stop a cell: no implicit animation for a cell's values.
         scene.at(1) { emitter.setValue(0, forKeyPath: "emitterCells.spark.birthRate") }
         let timeline = try scene.compile()
         #expect(abs(particles(timeline, at: 3).particles.count - 50) <= 3, "a second's worth, then none")
         #expect(timeline.state("e", at: 2).emitterCells?.first?.birthRate == 0)
-        #expect(emitter.value(forKeyPath: "emitterCells.spark.birthRate") as? Double == 50, "compiling leaves the model as it was")
+        #expect(
+            emitter.value(forKeyPath: "emitterCells.spark.birthRate") as? Double == 50,
+            "compiling leaves the model as it was")
         emitter.setValue(CGColor.black, forKeyPath: "emitterCells.spark.color")
         #expect(emitter.emitterCells?.first?.color == .black)
         // Where Core Animation raises, the layer is left as it was and compiling reports it.
@@ -159,7 +171,9 @@ struct EmitterTests {
     }
 
     @Test func aBirthRateAnimationOfACellIsABurst() throws {
-        let (scene, emitter) = scene { c in c.birthRate = 0; c.lifetime = 100 }
+        let (scene, emitter) = scene { c in
+            c.birthRate = 0; c.lifetime = 100
+        }
         // keyPath into the cell by name, as on iOS: 400 a second for a quarter of a second.
         let burst = CAKeyframeAnimation(keyPath: "emitterCells.spark.birthRate")
         burst.values = [400, 400]
@@ -176,7 +190,9 @@ struct EmitterTests {
     @Test func aBurstsParticlesAreTheSameInEveryFrame() throws {
         // Motionless particles from a 0.2 s burst: every frame of their life shows the same
         // 120, whatever the frame's time does to the arithmetic of earlier times.
-        let (scene, emitter) = scene { c in c.birthRate = 600; c.lifetime = 3 }
+        let (scene, emitter) = scene { c in
+            c.birthRate = 600; c.lifetime = 3
+        }
         emitter.birthRate = 0
         emitter.emitterShape = .rectangle
         emitter.emitterSize = CGSize(width: 100, height: 50)
@@ -196,17 +212,23 @@ struct EmitterTests {
     }
 
     @Test func overTheLimitTheNewestParticlesAreKept() throws {
-        let (scene, emitter) = scene { c in c.birthRate = 1000; c.lifetime = 200 }
+        let (scene, emitter) = scene { c in
+            c.birthRate = 1000; c.lifetime = 200
+        }
         emitter.beginTime = -300
         let frame = particles(try scene.compile(), at: 0)
-        #expect(frame.particles.count == ParticleSystem.maxParticles && frame.dropped > 0, "\(frame.dropped) left out (at least)")
+        #expect(
+            frame.particles.count == ParticleSystem.maxParticles && frame.dropped > 0,
+            "\(frame.dropped) left out (at least)")
         // Local time 300: the last 100 s of births are the ones drawn.
         #expect(frame.particles.allSatisfy { $0.birthTime > 199.9 })
         #expect(frame.particles.map(\.birthTime) == frame.particles.map(\.birthTime).sorted(), "in birth order")
     }
 
     @Test func anAnimatedEmitterPositionLeavesATrail() throws {
-        let (scene, emitter) = scene { c in c.birthRate = 60; c.lifetime = 100 }
+        let (scene, emitter) = scene { c in
+            c.birthRate = 60; c.lifetime = 100
+        }
         let move = CABasicAnimation(keyPath: "emitterPosition.x")
         move.fromValue = 0.0
         move.toValue = 120.0
@@ -247,7 +269,9 @@ struct EmitterTests {
 
     @Test func renderModesOrderTheParticles() throws {
         for mode in CAEmitterLayerRenderMode.allCases {
-            let (scene, emitter) = scene { c in c.birthRate = 40; c.lifetime = 5; c.velocity = 10; c.emissionRange = .pi }
+            let (scene, emitter) = scene { c in
+                c.birthRate = 40; c.lifetime = 5; c.velocity = 10; c.emissionRange = .pi
+            }
             emitter.renderMode = mode
             let frame = particles(try scene.compile(), at: 2)
             let births = frame.particles.map(\.birthTime), z = frame.particles.map(\.state.position.z)
@@ -260,16 +284,22 @@ struct EmitterTests {
     }
 
     @Test func emissionStartsAtInsertionOrWithAPrerollBeforeTheScene() throws {
-        let (scene, emitter) = scene { c in c.birthRate = 10; c.lifetime = 100 }
+        let (scene, emitter) = scene { c in
+            c.birthRate = 10; c.lifetime = 100
+        }
         emitter.removeFromSuperlayer()
         scene.at(2) { scene.rootLayer.addSublayer(emitter) }
         let inserted = particles(try scene.compile(), at: 3)
         #expect(abs(inserted.particles.count - 10) <= 1)
         #expect(inserted.particles.allSatisfy { $0.birthTime >= 2 })
 
-        let (prerolled, early) = self.scene { c in c.birthRate = 10; c.lifetime = 100 }
+        let (prerolled, early) = self.scene { c in
+            c.birthRate = 10; c.lifetime = 100
+        }
         early.beginTime = -5
-        #expect(abs(particles(try prerolled.compile(), at: 0).particles.count - 50) <= 1, "5 s in flight at the first frame")
+        #expect(
+            abs(particles(try prerolled.compile(), at: 0).particles.count - 50) <= 1, "5 s in flight at the first frame"
+        )
     }
 
     @Test func aCellEmitsInItsActivePeriodAsAnAnimationRuns() throws {
@@ -282,29 +312,39 @@ struct EmitterTests {
         #expect(abs(shifted.count - 100) <= 1)
         #expect(shifted.allSatisfy { $0.birthTime >= 1 && $0.birthTime < 2 })
         // A fractional repeatCount stops part-way: half of one 1 s cycle.
-        let (half, _) = scene { c in c.birthRate = 100; c.lifetime = 100; c.duration = 1; c.repeatCount = 0.5 }
+        let (half, _) = scene { c in
+            c.birthRate = 100; c.lifetime = 100; c.duration = 1; c.repeatCount = 0.5
+        }
         let halved = particles(try half.compile(), at: 3).particles
         #expect(abs(halved.count - 50) <= 1)
         #expect(halved.allSatisfy { $0.birthTime < 0.5 })
     }
 
     @Test func aLayerSpeedRunsTheParticlesClock() throws {
-        let (scene, emitter) = scene { c in c.birthRate = 20; c.lifetime = 100 }
+        let (scene, emitter) = scene { c in
+            c.birthRate = 20; c.lifetime = 100
+        }
         emitter.speed = 2
         #expect(abs(particles(try scene.compile(), at: 1).particles.count - 40) <= 1)
     }
 
     @Test func disabledCellsAndCellsWithoutRateEmitNothing() throws {
-        let (off, _) = scene { c in c.birthRate = 50; c.lifetime = 5; c.isEnabled = false }
+        let (off, _) = scene { c in
+            c.birthRate = 50; c.lifetime = 5; c.isEnabled = false
+        }
         #expect(particles(try off.compile(), at: 2).particles.isEmpty)
         let (none, _) = scene { c in c.lifetime = 5 }
         #expect(particles(try none.compile(), at: 2).particles.isEmpty)
     }
 
     @Test func anEnormousRateIsCappedNotHung() throws {
-        let (scene, _) = scene { c in c.birthRate = 1e9; c.lifetime = 1e9 }
+        let (scene, _) = scene { c in
+            c.birthRate = 1e9; c.lifetime = 1e9
+        }
         let frame = particles(try scene.compile(), at: 1)
         #expect(frame.particles.count == ParticleSystem.maxParticles)
-        #expect(frame.particles.allSatisfy { $0.birthTime > 1 - 2 * ParticleSystem.slotLength }, "the newest are the ones kept")
+        #expect(
+            frame.particles.allSatisfy { $0.birthTime > 1 - 2 * ParticleSystem.slotLength },
+            "the newest are the ones kept")
     }
 }

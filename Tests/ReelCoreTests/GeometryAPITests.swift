@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ReelCore
 
 /// The CATransform3D and CGAffineTransform functions and the layer geometry API (convert,
@@ -13,12 +14,18 @@ struct GeometryAPITests {
         let r = CGAffineTransform(rotationAngle: .pi / 2)
         #expect(r == CGAffineTransform(a: 0, b: 1, c: -1, d: 0, tx: 0, ty: 0), "exact at a quarter turn")
         #expect(CGPoint(x: 1, y: 0).applying(r) == CGPoint(x: 0, y: 1), "x goes to y: clockwise on screen")
-        #expect(CGAffineTransformConcat(CGAffineTransformMakeTranslation(1, 0), CGAffineTransformMakeScale(2, 2)) == CGAffineTransform(a: 2, b: 0, c: 0, d: 2, tx: 2, ty: 0))
+        #expect(
+            CGAffineTransformConcat(CGAffineTransformMakeTranslation(1, 0), CGAffineTransformMakeScale(2, 2))
+                == CGAffineTransform(a: 2, b: 0, c: 0, d: 2, tx: 2, ty: 0))
         let m = CGAffineTransform(a: 2, b: 1, c: 1, d: 1, tx: 5, ty: -3)
         #expect(m.concatenating(m.inverted()) == .identity)
-        #expect(CGAffineTransformInvert(CGAffineTransform(scaleX: 0, y: 1)) == CGAffineTransform(scaleX: 0, y: 1), "singular: returned as is")
+        #expect(
+            CGAffineTransformInvert(CGAffineTransform(scaleX: 0, y: 1)) == CGAffineTransform(scaleX: 0, y: 1),
+            "singular: returned as is")
         #expect(CGRect(x: 0, y: 0, width: 10, height: 20).applying(r) == CGRect(x: -20, y: 0, width: 20, height: 10))
-        #expect(CGSize(width: 3, height: 4).applying(CGAffineTransform(a: 1, b: 0, c: 1, d: 1, tx: 9, ty: 9)) == CGSize(width: 7, height: 4))
+        #expect(
+            CGSize(width: 3, height: 4).applying(CGAffineTransform(a: 1, b: 0, c: 1, d: 1, tx: 9, ty: 9))
+                == CGSize(width: 7, height: 4))
     }
 
     @Test func transform3DFunctions() {
@@ -28,7 +35,8 @@ struct GeometryAPITests {
         #expect(CATransform3DIsAffine(t) && CATransform3DGetAffineTransform(t) == m)
         var p = CATransform3DIdentity
         p.m34 = -1 / 500
-        #expect(!CATransform3DIsAffine(p) && !CATransform3DIsIdentity(p) && CATransform3DIsIdentity(CATransform3DIdentity))
+        #expect(
+            !CATransform3DIsAffine(p) && !CATransform3DIsIdentity(p) && CATransform3DIsIdentity(CATransform3DIdentity))
         #expect(CATransform3DEqualToTransform(CATransform3DConcat(p, CATransform3DInvert(p)), CATransform3DIdentity))
         // A 3D rotation and its inverse, by hand: rotating (1, 0, 0) a quarter turn about y gives (0, 0, −1).
         let y = CATransform3DMakeRotation(.pi / 2, 0, 1, 0)
@@ -75,8 +83,11 @@ struct GeometryAPITests {
         // The dot's centre (2, 2) is at (10, 10) in the card, (120, 120) in the root.
         #expect(dot.convert(CGPoint(x: 2, y: 2), to: root) == CGPoint(x: 120, y: 120))
         #expect(dot.convert(CGPoint(x: 2, y: 2), from: root) == CGPoint(x: -57, y: -57), "(2 − 120)/2 + 2 … in the dot")
-        #expect(card.convert(CGRect(x: 0, y: 0, width: 100, height: 50), to: root) == CGRect(x: 100, y: 100, width: 200, height: 100))
-        #expect(dot.convert(CGRect(x: 0, y: 0, width: 4, height: 4), to: card) == CGRect(x: 8, y: 8, width: 4, height: 4))
+        #expect(
+            card.convert(CGRect(x: 0, y: 0, width: 100, height: 50), to: root)
+                == CGRect(x: 100, y: 100, width: 200, height: 100))
+        #expect(
+            dot.convert(CGRect(x: 0, y: 0, width: 4, height: 4), to: card) == CGRect(x: 8, y: 8, width: 4, height: 4))
         // In perspective: the tilted layer's centre stays at its position; a point on its edge
         // lands where the projection puts it (x = ±50·cos60 / (1 ± k), k = 50·sin60/500).
         #expect(close(tilted.convert(CGPoint(x: 50, y: 50), to: root), CGPoint(x: 60, y: 60)))

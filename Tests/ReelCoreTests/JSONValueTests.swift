@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ReelCore
 
 /// JSON output is compared as text by users' scripts and by the committed schema, so its exact
@@ -30,7 +31,10 @@ struct JSONValueTests {
         let lines = v.pretty.split(separator: "\n")
         #expect(lines.first == "{")
         #expect(lines.contains(#"  "short": ["x", "y"],"#))
-        #expect(lines.contains { $0.hasPrefix(#"  "transform": [0.123456789, 1.123456789"#) && $0.hasSuffix("15.123456789],") })
+        #expect(
+            lines.contains {
+                $0.hasPrefix(#"  "transform": [0.123456789, 1.123456789"#) && $0.hasSuffix("15.123456789],")
+            })
         #expect(lines.contains(#"  "nested": {"#) && lines.contains(#"    "k": {"deep": 1}"#))
         #expect(lines.contains(#"  "empty": {}"#))
         #expect(!v.pretty.hasSuffix("\n"))

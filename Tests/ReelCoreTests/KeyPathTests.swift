@@ -1,19 +1,24 @@
 import Foundation
 import Testing
+
 @testable import ReelCore
 
 @Suite("Key paths")
 struct KeyPathTests {
-    @Test(arguments: ["position", "position.x", "bounds.size.width", "bounds.origin", "transform.rotation.z",
-                      "transform.rotation", "transform.scale", "transform.scale.y", "transform.translation.x",
-                      "transform.translation", "backgroundColor", "opacity", "anchorPoint.y", "sublayerTransform.rotation.x"])
+    @Test(arguments: [
+        "position", "position.x", "bounds.size.width", "bounds.origin", "transform.rotation.z",
+        "transform.rotation", "transform.scale", "transform.scale.y", "transform.translation.x",
+        "transform.translation", "backgroundColor", "opacity", "anchorPoint.y", "sublayerTransform.rotation.x"
+    ])
     func parsesAndPrints(path: String) throws {
         let p = try #require(LayerKeyPath(path))
         // `transform.rotation` is an alias of `transform.rotation.z`.
         #expect(p.description == (path == "transform.rotation" ? "transform.rotation.z" : path))
     }
 
-    @Test(arguments: ["positon", "position.z", "bounds.size.depth", "transform.rotation.w", "opacity.x", "", "transform.scale.x.y"])
+    @Test(arguments: [
+        "positon", "position.z", "bounds.size.depth", "transform.rotation.w", "opacity.x", "", "transform.scale.x.y"
+    ])
     func rejectsUnknownPaths(path: String) {
         #expect(LayerKeyPath(path) == nil)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ReelCore
 
 @Suite("CAKeyframeAnimation")
@@ -11,7 +12,9 @@ struct KeyframeTests {
         return try scene.compile()
     }
 
-    func keyframes(_ path: String, values: [Any]? = nil, duration: Double = 4, configure: (CAKeyframeAnimation) -> Void = { _ in }) -> CAKeyframeAnimation {
+    func keyframes(
+        _ path: String, values: [Any]? = nil, duration: Double = 4, configure: (CAKeyframeAnimation) -> Void = { _ in }
+    ) -> CAKeyframeAnimation {
         let a = CAKeyframeAnimation(keyPath: path)
         a.values = values
         a.duration = duration
@@ -35,26 +38,29 @@ struct KeyframeTests {
 
     @Test func segmentTimingFunctionsApplyAfterTheAnimationsOwn() throws {
         let ease = CAMediaTimingFunction(name: .easeIn)
-        let t = try run(keyframes("position.x", values: [0.0, 100.0, 200.0]) {
-            $0.timingFunctions = [ease, .linear]
-        })
+        let t = try run(
+            keyframes("position.x", values: [0.0, 100.0, 200.0]) {
+                $0.timingFunctions = [ease, .linear]
+            })
         // Segment 0 spans 0…2 s: at 1 s its local fraction 0.5 is eased.
         #expect(close(t.state("box", at: 1).position.x, 100 * ease.progress(at: 0.5)))
         #expect(close(t.state("box", at: 3).position.x, 150))
         // The animation's own function maps time first, then the segment's.
-        let both = try run(keyframes("position.x", values: [0.0, 100.0, 200.0]) {
-            $0.timingFunction = ease
-            $0.timingFunctions = [.linear, .linear]
-        })
+        let both = try run(
+            keyframes("position.x", values: [0.0, 100.0, 200.0]) {
+                $0.timingFunction = ease
+                $0.timingFunctions = [.linear, .linear]
+            })
         #expect(close(both.state("box", at: 2).position.x, 200 * ease.progress(at: 0.5)))
     }
 
     @Test func discreteHoldsEachValueUntilTheNextKeyTime() throws {
         // Discrete: keyTimes has n + 1 entries.
-        let t = try run(keyframes("opacity", values: [0.2, 0.6, 1.0]) {
-            $0.calculationMode = .discrete
-            $0.keyTimes = [0, 0.5, 0.75, 1]
-        })
+        let t = try run(
+            keyframes("opacity", values: [0.2, 0.6, 1.0]) {
+                $0.calculationMode = .discrete
+                $0.keyTimes = [0, 0.5, 0.75, 1]
+            })
         #expect(t.state("box", at: 0).opacity == 0.2)
         #expect(t.state("box", at: 1.99).opacity == 0.2)
         #expect(t.state("box", at: 2).opacity == 0.6)
@@ -69,11 +75,12 @@ struct KeyframeTests {
     @Test func pacedMovesAtConstantSpeedOnUnequalSegments() throws {
         // Segments of length 100 and 300: at constant speed the first takes a quarter of the time.
         let points = [CGPoint(x: 0, y: 0), CGPoint(x: 100, y: 0), CGPoint(x: 100, y: 300)]
-        let t = try run(keyframes("position", values: points) {
-            $0.calculationMode = .paced
-            $0.keyTimes = [0, 0.9, 1]          // ignored when paced
-            $0.timingFunctions = [.init(name: .easeIn), .init(name: .easeOut)]  // ignored too
-        })
+        let t = try run(
+            keyframes("position", values: points) {
+                $0.calculationMode = .paced
+                $0.keyTimes = [0, 0.9, 1]  // ignored when paced
+                $0.timingFunctions = [.init(name: .easeIn), .init(name: .easeOut)]  // ignored too
+            })
         #expect(close(t.state("box", at: 0.5).position, CGPoint(x: 50, y: 0)))
         #expect(close(t.state("box", at: 1).position, CGPoint(x: 100, y: 0)))
         #expect(close(t.state("box", at: 2.5).position, CGPoint(x: 100, y: 150)))
@@ -87,10 +94,11 @@ struct KeyframeTests {
     }
 
     @Test func cubicPassesThroughTheKeyframesSmoothly() throws {
-        let t = try run(keyframes("position.y", values: [0.0, 100.0, 0.0, 100.0]) {
-            $0.calculationMode = .cubic
-            $0.duration = 3
-        })
+        let t = try run(
+            keyframes("position.y", values: [0.0, 100.0, 0.0, 100.0]) {
+                $0.calculationMode = .cubic
+                $0.duration = 3
+            })
         for (time, y) in [(0.0, 0.0), (1.0, 100.0), (2.0, 0.0), (3 - 1e-12, 100.0)] {
             #expect(close(t.state("box", at: time).position.y, y, 1e-6))
         }
@@ -105,21 +113,23 @@ struct KeyframeTests {
     }
 
     @Test func tensionOneMakesTheSplineLinearAtAKeyframe() throws {
-        let t = try run(keyframes("position.y", values: [0.0, 100.0, 0.0]) {
-            $0.calculationMode = .cubic
-            $0.duration = 2
-            $0.tensionValues = [1, 1, 1]
-        })
+        let t = try run(
+            keyframes("position.y", values: [0.0, 100.0, 0.0]) {
+                $0.calculationMode = .cubic
+                $0.duration = 2
+                $0.tensionValues = [1, 1, 1]
+            })
         // With tension 1 all tangents vanish: p(u) = h01 × 100 on the first segment.
         #expect(close(t.state("box", at: 0.5).position.y, 50))
         #expect(close(t.state("box", at: 0.25).position.y, 100 * (3 * 0.0625 - 2 * 0.015625)))
     }
 
     @Test func cubicPacedHasConstantSpeed() throws {
-        let t = try run(keyframes("position", values: [CGPoint(x: 0, y: 0), CGPoint(x: 100, y: 0), CGPoint(x: 100, y: 300)]) {
-            $0.calculationMode = .cubicPaced
-            $0.duration = 4
-        })
+        let t = try run(
+            keyframes("position", values: [CGPoint(x: 0, y: 0), CGPoint(x: 100, y: 0), CGPoint(x: 100, y: 300)]) {
+                $0.calculationMode = .cubicPaced
+                $0.duration = 4
+            })
         var steps: [Double] = []
         var previous = t.state("box", at: 0).position
         for i in 1..<40 {
@@ -133,10 +143,15 @@ struct KeyframeTests {
     }
 
     @Test func valuesOfEveryKind() throws {
-        let colors = [CGColor(red: 0, green: 0, blue: 1), CGColor(red: 1, green: 0, blue: 0), CGColor(red: 0, green: 1, blue: 0)]
+        let colors = [
+            CGColor(red: 0, green: 0, blue: 1), CGColor(red: 1, green: 0, blue: 0), CGColor(red: 0, green: 1, blue: 0)
+        ]
         let c = try run(keyframes("backgroundColor", values: colors))
         #expect(c.state("box", at: 1).backgroundColor == CGColor(red: 0.5, green: 0, blue: 0.5))
-        let r = try run(keyframes("bounds", values: [CGRect(x: 0, y: 0, width: 10, height: 10), CGRect(x: 0, y: 0, width: 30, height: 50)]))
+        let r = try run(
+            keyframes(
+                "bounds", values: [CGRect(x: 0, y: 0, width: 10, height: 10), CGRect(x: 0, y: 0, width: 30, height: 50)]
+            ))
         #expect(r.state("box", at: 2).bounds == CGRect(x: 0, y: 0, width: 20, height: 30))
         let m = try run(keyframes("transform", values: [CATransform3D.identity, CATransform3DMakeScale(3, 3, 1)]))
         #expect(close(m.state("box", at: 2).transform, CATransform3DMakeScale(2, 2, 1)))
@@ -160,7 +175,10 @@ struct KeyframeTests {
         let t = try run(keyframes("position", duration: 4) { $0.path = path })
         #expect(close(t.state("box", at: 1).position, CGPoint(x: 50, y: 0)))
         #expect(close(t.state("box", at: 3).position, CGPoint(x: 100, y: 150)))
-        let paced = try run(keyframes("position", duration: 4) { $0.path = path; $0.calculationMode = .paced })
+        let paced = try run(
+            keyframes("position", duration: 4) {
+                $0.path = path; $0.calculationMode = .paced
+            })
         #expect(close(paced.state("box", at: 1).position, CGPoint(x: 100, y: 0)))
     }
 
@@ -175,22 +193,32 @@ struct KeyframeTests {
 
     @Test func rotationModeTurnsTheLayerToTheTangent() throws {
         let path = try CGPath(svgPath: "M0 0 L100 0 L100 100")
-        let auto = try run(keyframes("position", duration: 2) { $0.path = path; $0.rotationMode = .rotateAuto })
+        let auto = try run(
+            keyframes("position", duration: 2) {
+                $0.path = path; $0.rotationMode = .rotateAuto
+            })
         #expect(close(auto.state("box", at: 0.5).transform, .identity))
-        #expect(close(auto.state("box", at: 1.5).transform, CATransform3DMakeRotation(.pi / 2, 0, 0, 1)), "heading down")
-        let reverse = try run(keyframes("position", duration: 2) { $0.path = path; $0.rotationMode = .rotateAutoReverse })
+        #expect(
+            close(auto.state("box", at: 1.5).transform, CATransform3DMakeRotation(.pi / 2, 0, 0, 1)), "heading down")
+        let reverse = try run(
+            keyframes("position", duration: 2) {
+                $0.path = path; $0.rotationMode = .rotateAutoReverse
+            })
         #expect(close(reverse.state("box", at: 0.5).transform, CATransform3DMakeRotation(.pi, 0, 0, 1)))
     }
 
     @Test func valueFunctionsWorkOnKeyframesToo() throws {
-        let t = try run(keyframes("transform", values: [0.0, 2 * Double.pi, 3 * Double.pi]) {
-            $0.valueFunction = CAValueFunction(name: .rotateZ)
-        })
+        let t = try run(
+            keyframes("transform", values: [0.0, 2 * Double.pi, 3 * Double.pi]) {
+                $0.valueFunction = CAValueFunction(name: .rotateZ)
+            })
         // Values are angles, interpolated as numbers: past 180° with no shortest-arc shortcut.
         #expect(close(t.state("box", at: 1).transform, CATransform3DMakeRotation(Double.pi, 0, 0, 1), 1e-12))
         #expect(close(t.state("box", at: 3).transform, CATransform3DMakeRotation(2.5 * Double.pi, 0, 0, 1), 1e-12))
         let bad = keyframes("opacity", values: [0.0, 1.0]) { $0.valueFunction = CAValueFunction(name: .scale) }
-        #expect(throws: AnimationError("a valueFunction makes a transform; 'opacity' is not a transform key path")) { try bad.validate() }
+        #expect(throws: AnimationError("a valueFunction makes a transform; 'opacity' is not a transform key path")) {
+            try bad.validate()
+        }
     }
 
     @Test func invalidKeyTimesAreRejected() {

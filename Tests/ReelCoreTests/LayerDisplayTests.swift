@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ReelCore
 
 /// A layer subclass that draws a rectangle in its current `hue` and counts its drawings.
@@ -51,7 +52,9 @@ struct LayerDisplayTests {
         #expect(layer.drawings == 1)
         let contents = try #require(again.state("drawn", at: 0).contents)
         // The backing store is the bounds × contentsScale.
-        #expect(contents.width == 40 && contents.height == 20 && contents.displayList?.size == CGSize(width: 40, height: 20))
+        #expect(
+            contents.width == 40 && contents.height == 20 && contents.displayList?.size == CGSize(width: 40, height: 20)
+        )
         // Compiling restores the mark, so compiling again draws again.
         #expect(layer.needsDisplay())
     }
@@ -116,14 +119,18 @@ struct LayerDisplayTests {
             #expect(after.width == (redraws ? 80 : 40))
             // While the bounds animate, the presentation keeps the (new or old) drawing: it is
             // stretched by contentsGravity, not redrawn per frame.
-            #expect(timeline.state("drawn", at: 1.1).bounds.width > 40 && timeline.state("drawn", at: 1.1).bounds.width < 80)
+            #expect(
+                timeline.state("drawn", at: 1.1).bounds.width > 40 && timeline.state("drawn", at: 1.1).bounds.width < 80
+            )
         }
     }
 
     @Test func needsDisplayForKeyRedrawsOnThoseModelChanges() throws {
         final class RadiusLayer: CALayer {
             var drawings = 0
-            override class func needsDisplay(forKey key: String) -> Bool { key == "cornerRadius" || super.needsDisplay(forKey: key) }
+            override class func needsDisplay(forKey key: String) -> Bool {
+                key == "cornerRadius" || super.needsDisplay(forKey: key)
+            }
             override func draw(in ctx: CGContext) {
                 drawings += 1
                 ctx.setFillColor(CGColor(red: cornerRadius / 10, green: 0, blue: 0))
@@ -139,7 +146,9 @@ struct LayerDisplayTests {
         s.at(3) { layer.cornerRadius = 5 }  // no change: no drawing
         let timeline = try s.compile()
         #expect(layer.drawings == 2)
-        #expect(drawnRed(timeline.state("drawn", at: 0.5).contents) == 0 && drawnRed(timeline.state("drawn", at: 1).contents) == 0.5)
+        #expect(
+            drawnRed(timeline.state("drawn", at: 0.5).contents) == 0
+                && drawnRed(timeline.state("drawn", at: 1).contents) == 0.5)
     }
 
     @Test func aDelegateDrawsAPlainLayer() throws {
@@ -158,7 +167,9 @@ struct LayerDisplayTests {
         final class Displayer: CALayerDelegate {
             let image = CGContext(size: CGSize(width: 2, height: 2)).makeImage()
             func display(_ layer: CALayer) { layer.contents = image }
-            func draw(_ layer: CALayer, in ctx: CGContext) { Issue.record("draw(_:in:) is not called when the delegate displays") }
+            func draw(_ layer: CALayer, in ctx: CGContext) {
+                Issue.record("draw(_:in:) is not called when the delegate displays")
+            }
         }
         let delegate = Displayer()
         let layer = CALayer()

@@ -1,6 +1,7 @@
 import Foundation
-@testable import ReelCore
 import Testing
+
+@testable import ReelCore
 
 /// `frame` as Core Animation defines it: the bounding box of the bounds transformed about the
 /// anchor point and placed at position. Expected values are worked out by hand from that rule.
@@ -14,41 +15,51 @@ struct LayerFrameTests {
         return layer
     }
 
-    static func expectRect(_ r: CGRect, _ x: Double, _ y: Double, _ w: Double, _ h: Double,
-                           sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectRect(
+        _ r: CGRect, _ x: Double, _ y: Double, _ w: Double, _ h: Double,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let found = [r.minX, r.minY, r.width, r.height].map { Double($0) }
-        #expect(zip(found, [x, y, w, h]).allSatisfy { abs($0 - $1) < 1e-9 }, "\(found) expected \([x, y, w, h])",
-                sourceLocation: sourceLocation)
+        #expect(
+            zip(found, [x, y, w, h]).allSatisfy { abs($0 - $1) < 1e-9 }, "\(found) expected \([x, y, w, h])",
+            sourceLocation: sourceLocation)
     }
 
     @Test func aScaleAboutTheCentreGrowsTheFrameAroundThePosition() {
         // 100 × 50 scaled 2× about (200, 300): 200 × 100 centred there.
-        let l = Self.layer(bounds: CGSize(width: 100, height: 50), position: CGPoint(x: 200, y: 300),
-                           transform: CATransform3DMakeScale(2, 2, 1))
+        let l = Self.layer(
+            bounds: CGSize(width: 100, height: 50), position: CGPoint(x: 200, y: 300),
+            transform: CATransform3DMakeScale(2, 2, 1))
         Self.expectRect(l.frame, 100, 250, 200, 100)
     }
 
     @Test func aRotationGivesTheBoundingBox() {
         // A 100 × 100 square turned 45°: its diagonal, 100·√2, is the box's side.
-        let l = Self.layer(bounds: CGSize(width: 100, height: 100), position: CGPoint(x: 50, y: 50),
-                           transform: CATransform3DMakeRotation(.pi / 4, 0, 0, 1))
+        let l = Self.layer(
+            bounds: CGSize(width: 100, height: 100), position: CGPoint(x: 50, y: 50),
+            transform: CATransform3DMakeRotation(.pi / 4, 0, 0, 1))
         let side = 100 * 2.0.squareRoot()
         Self.expectRect(l.frame, 50 - side / 2, 50 - side / 2, side, side)
         // 100 × 50 turned 30°: 100·cos30 + 50·sin30 wide, 100·sin30 + 50·cos30 tall.
-        let r = Self.layer(bounds: CGSize(width: 100, height: 50), position: .zero, transform: CATransform3DMakeRotation(.pi / 6, 0, 0, 1))
+        let r = Self.layer(
+            bounds: CGSize(width: 100, height: 50), position: .zero,
+            transform: CATransform3DMakeRotation(.pi / 6, 0, 0, 1))
         let w = 100 * cos(Double.pi / 6) + 50 * 0.5, h = 100 * 0.5 + 50 * cos(Double.pi / 6)
         Self.expectRect(r.frame, -w / 2, -h / 2, w, h)
     }
 
     @Test func aTranslationMovesTheFrame() {
-        let l = Self.layer(bounds: CGSize(width: 40, height: 20), position: CGPoint(x: 100, y: 100),
-                           transform: CATransform3DMakeTranslation(15, -5, 30))
+        let l = Self.layer(
+            bounds: CGSize(width: 40, height: 20), position: CGPoint(x: 100, y: 100),
+            transform: CATransform3DMakeTranslation(15, -5, 30))
         Self.expectRect(l.frame, 95, 85, 40, 20)
     }
 
     @Test func theTransformActsAboutTheAnchorPoint() {
         // Anchor at the top-left corner: scaling 3× keeps that corner at the position.
-        let l = Self.layer(bounds: CGSize(width: 10, height: 20), position: CGPoint(x: 7, y: 9), transform: CATransform3DMakeScale(3, 0.5, 1))
+        let l = Self.layer(
+            bounds: CGSize(width: 10, height: 20), position: CGPoint(x: 7, y: 9),
+            transform: CATransform3DMakeScale(3, 0.5, 1))
         l.anchorPoint = .zero
         Self.expectRect(l.frame, 7, 9, 30, 10)
     }
@@ -61,10 +72,12 @@ struct LayerFrameTests {
     }
 
     @Test func aSublayersFrameIsInItsSuperlayerUnaffectedByTheSuperlayersTransform() {
-        let parent = Self.layer(bounds: CGSize(width: 200, height: 200), position: CGPoint(x: 100, y: 100),
-                                transform: CATransform3DMakeScale(3, 3, 1))
-        let child = Self.layer(bounds: CGSize(width: 20, height: 10), position: CGPoint(x: 50, y: 60),
-                               transform: CATransform3DMakeScale(0.5, 2, 1))
+        let parent = Self.layer(
+            bounds: CGSize(width: 200, height: 200), position: CGPoint(x: 100, y: 100),
+            transform: CATransform3DMakeScale(3, 3, 1))
+        let child = Self.layer(
+            bounds: CGSize(width: 20, height: 10), position: CGPoint(x: 50, y: 60),
+            transform: CATransform3DMakeScale(0.5, 2, 1))
         parent.addSublayer(child)
         Self.expectRect(child.frame, 45, 50, 10, 20)
         Self.expectRect(parent.frame, -200, -200, 600, 600)
@@ -108,7 +121,9 @@ struct LayerFrameTests {
     }
 
     @Test func settingTheFrameUnderAQuarterTurnSwapsTheSides() {
-        let l = Self.layer(bounds: CGSize(width: 10, height: 10), position: .zero, transform: CATransform3DMakeRotation(.pi / 2, 0, 0, 1))
+        let l = Self.layer(
+            bounds: CGSize(width: 10, height: 10), position: .zero,
+            transform: CATransform3DMakeRotation(.pi / 2, 0, 0, 1))
         l.anchorPoint = CGPoint(x: 0, y: 0)
         l.frame = CGRect(x: 20, y: 30, width: 80, height: 60)
         Self.expectRect(l.frame, 20, 30, 80, 60)
@@ -119,7 +134,9 @@ struct LayerFrameTests {
 
     @Test func settingTheFrameUnderATurnWithManySolutionsKeepsTheAspectRatio() {
         // At 45° every w + h = 200 has a 141.4-wide box: the layer stays square.
-        let l = Self.layer(bounds: CGSize(width: 30, height: 30), position: .zero, transform: CATransform3DMakeRotation(.pi / 4, 0, 0, 1))
+        let l = Self.layer(
+            bounds: CGSize(width: 30, height: 30), position: .zero,
+            transform: CATransform3DMakeRotation(.pi / 4, 0, 0, 1))
         let side = 100 * 2.0.squareRoot()
         l.frame = CGRect(x: 0, y: 0, width: side, height: side)
         #expect(abs(l.bounds.width - 100) < 1e-9 && abs(l.bounds.height - 100) < 1e-9)

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import ReelCore
+import Testing
 
 /// `CALayer.setValue(_:forKey:)` / `value(forKey:)` by name, as iOS code calls them (no `try`).
 @Suite("CALayer key-value coding")
@@ -23,9 +23,16 @@ struct LayerKeyValueCodingTests {
         case .number: return (NSNumber(value: 3), .number(3))
         case .point: return (CGPoint(x: 0.25, y: 7), .point(CGPoint(x: 0.25, y: 7)))
         case .size: return (NSValue(size: CGSize(width: 4, height: 5)), .size(CGSize(width: 4, height: 5)))
-        case .rect: return (CGRect(x: 0.1, y: 0.2, width: 0.3, height: 0.4), .rect(CGRect(x: 0.1, y: 0.2, width: 0.3, height: 0.4)))
-        case .color: return (CGColor(red: 1, green: 0, blue: 0, alpha: 1), .color(CGColor(red: 1, green: 0, blue: 0, alpha: 1)))
-        case .transform: return (NSValue(caTransform3D: CATransform3DMakeScale(2, 2, 1)), .transform(CATransform3DMakeScale(2, 2, 1)))
+        case .rect:
+            return (
+                CGRect(x: 0.1, y: 0.2, width: 0.3, height: 0.4), .rect(CGRect(x: 0.1, y: 0.2, width: 0.3, height: 0.4))
+            )
+        case .color:
+            return (CGColor(red: 1, green: 0, blue: 0, alpha: 1), .color(CGColor(red: 1, green: 0, blue: 0, alpha: 1)))
+        case .transform:
+            return (
+                NSValue(caTransform3D: CATransform3DMakeScale(2, 2, 1)), .transform(CATransform3DMakeScale(2, 2, 1))
+            )
         case .bool: return (true, .bool(true))
         case .numbers: return ([NSNumber(value: 0), NSNumber(value: 0.5)], .numbers([0, 0.5]))
         case .path:

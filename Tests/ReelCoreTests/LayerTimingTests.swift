@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ReelCore
 
 @Suite("Layer timing and CAMediaTiming edge cases")
@@ -29,7 +30,9 @@ struct LayerTimingTests {
         #expect(t.state("box", at: 2).position.x == 50)
         let (scene2, box2) = makeScene()
         box2.beginTime = 2
-        scene2.at(0) { box2.add(basic("position.x", from: 0, to: 100, duration: 4) { $0.beginTime = 0.5 }, forKey: "x") }
+        scene2.at(0) {
+            box2.add(basic("position.x", from: 0, to: 100, duration: 4) { $0.beginTime = 0.5 }, forKey: "x")
+        }
         let t2 = try scene2.compile()
         // Layer time = scene − 2, so layer time 0.5 is scene time 2.5.
         #expect(t2.state("box", at: 2.4).position.x == 50)
@@ -74,7 +77,10 @@ struct LayerTimingTests {
     @Test func speedZeroFreezesAnAnimationAtItsTimeOffset() throws {
         let (scene, box) = makeScene()
         scene.at(0) {
-            box.add(basic("position.x", from: 0, to: 100, duration: 4) { $0.speed = 0; $0.timeOffset = 1 }, forKey: "x")
+            box.add(
+                basic("position.x", from: 0, to: 100, duration: 4) {
+                    $0.speed = 0; $0.timeOffset = 1
+                }, forKey: "x")
         }
         let t = try scene.compile()
         #expect(t.state("box", at: 0).position.x == 25)
@@ -85,7 +91,10 @@ struct LayerTimingTests {
     @Test func negativeSpeedPlaysBackwards() throws {
         let (scene, box) = makeScene()
         scene.at(0) {
-            box.add(basic("position.x", from: 0, to: 100, duration: 4) { $0.speed = -2; $0.fillMode = .both; $0.isRemovedOnCompletion = false }, forKey: "x")
+            box.add(
+                basic("position.x", from: 0, to: 100, duration: 4) {
+                    $0.speed = -2; $0.fillMode = .both; $0.isRemovedOnCompletion = false
+                }, forKey: "x")
         }
         let t = try scene.compile()
         #expect(t.state("box", at: 0).position.x == 100)
@@ -97,11 +106,12 @@ struct LayerTimingTests {
     @Test func repeatDurationLimitsRepeatsInSeconds() throws {
         let (scene, box) = makeScene()
         scene.at(0) {
-            box.add(basic("position.x", from: 0, to: 100, duration: 1) {
-                $0.repeatDuration = 2.5
-                $0.fillMode = .forwards
-                $0.isRemovedOnCompletion = false
-            }, forKey: "x")
+            box.add(
+                basic("position.x", from: 0, to: 100, duration: 1) {
+                    $0.repeatDuration = 2.5
+                    $0.fillMode = .forwards
+                    $0.isRemovedOnCompletion = false
+                }, forKey: "x")
         }
         let t = try scene.compile()
         #expect(t.state("box", at: 2.25).position.x == 25)
@@ -113,11 +123,12 @@ struct LayerTimingTests {
         let e = CAMediaTimingFunction(name: .easeIn)
         let (scene, box) = makeScene()
         scene.at(0) {
-            box.add(basic("position.x", from: 0, to: 100, duration: 2) {
-                $0.timingFunction = e
-                $0.autoreverses = true
-                $0.repeatCount = 2
-            }, forKey: "x")
+            box.add(
+                basic("position.x", from: 0, to: 100, duration: 2) {
+                    $0.timingFunction = e
+                    $0.autoreverses = true
+                    $0.repeatCount = 2
+                }, forKey: "x")
         }
         let t = try scene.compile()
         #expect(close(t.state("box", at: 0.5).position.x, 100 * e.progress(at: 0.25)))
@@ -134,8 +145,12 @@ struct LayerTimingTests {
             box.add(a, forKey: "spin")
         }
         let t = try scene.compile()
-        #expect(close(t.state("box", at: 0.5).transform, CATransform3DMakeRotation(.pi / 2, 0, 0, 1)), "the scale is replaced")
-        #expect(close(t.state("box", at: 1.5).transform, CATransform3DMakeRotation(1.5 * .pi, 0, 0, 1)), "past 180° in one go")
+        #expect(
+            close(t.state("box", at: 0.5).transform, CATransform3DMakeRotation(.pi / 2, 0, 0, 1)),
+            "the scale is replaced")
+        #expect(
+            close(t.state("box", at: 1.5).transform, CATransform3DMakeRotation(1.5 * .pi, 0, 0, 1)),
+            "past 180° in one go")
     }
 
     @Test func addingToAPausedLayerBeginsAtItsFrozenTime() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ReelCore
 
 /// Parent ↔ local time has one owner: `TimingEvaluator` writes Core Animation's formula,
@@ -12,7 +13,7 @@ struct OneClockTests {
     /// time shifted by one — `* x.speed + x.timeOffset`, `/ x.speed + x.beginTime`.
     static let formula = [
         #"-\s*[\w.]*\b(beginTime|timeOffset)\s*\)\s*[*/]"#,
-        #"[*/]\s*(abs\()?[\w.]*\bspeed\)?\s*[-+]\s*[\w.]*\b(beginTime|timeOffset)\b"#,
+        #"[*/]\s*(abs\()?[\w.]*\bspeed\)?\s*[-+]\s*[\w.]*\b(beginTime|timeOffset)\b"#
     ]
     static let owner = "ReelCore/Timing/TimingEvaluator.swift"
 
@@ -36,8 +37,10 @@ struct OneClockTests {
     }
 
     @Test func noCopyOfTheTimeFormulaOutsideItsOwner() throws {
-        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Sources")
-            .standardizedFileURL
+        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "../../Sources"
+        )
+        .standardizedFileURL
         let lines = try Self.formulaLines(under: sources)
         // The owner's own lines show the patterns find the formula at all.
         #expect(lines.contains { $0.hasPrefix(Self.owner + ":") }, "the patterns no longer find the owner's formula")
@@ -50,7 +53,7 @@ struct OneClockTests {
             "let local = (t - c.beginTime) * c.speed + c.timeOffset",
             "c = (c - layer.modelState.beginTime) * layer.modelState.speed + layer.modelState.timeOffset",
             "x = (x - n.timeOffset) / n.speed + n.beginTime",
-            "return chain.reversed().reduce(t) { x, n in (x - n.beginTime) * n.speed + n.timeOffset }",
+            "return chain.reversed().reduce(t) { x, n in (x - n.beginTime) * n.speed + n.timeOffset }"
         ]
         let patterns = try Self.formula.map { try NSRegularExpression(pattern: $0) }
         for copy in copies {

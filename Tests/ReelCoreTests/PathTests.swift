@@ -1,21 +1,26 @@
 import Foundation
 import Testing
+
 @testable import ReelCore
 
 @Suite("CGPath, SVG path data and measurement")
 struct PathTests {
     @Test func parsesAbsoluteAndRelativeCommands() throws {
         let p = try CGPath(svgPath: "M10 20 l5 0 h5 v10 H0 V0 z m1 1 L2 2")
-        #expect(p.elements == [
-            .moveTo(CGPoint(x: 10, y: 20)), .lineTo(CGPoint(x: 15, y: 20)), .lineTo(CGPoint(x: 20, y: 20)),
-            .lineTo(CGPoint(x: 20, y: 30)), .lineTo(CGPoint(x: 0, y: 30)), .lineTo(CGPoint(x: 0, y: 0)), .closeSubpath,
-            .moveTo(CGPoint(x: 11, y: 21)), .lineTo(CGPoint(x: 2, y: 2)),
-        ])
+        #expect(
+            p.elements == [
+                .moveTo(CGPoint(x: 10, y: 20)), .lineTo(CGPoint(x: 15, y: 20)), .lineTo(CGPoint(x: 20, y: 20)),
+                .lineTo(CGPoint(x: 20, y: 30)), .lineTo(CGPoint(x: 0, y: 30)), .lineTo(CGPoint(x: 0, y: 0)),
+                .closeSubpath,
+                .moveTo(CGPoint(x: 11, y: 21)), .lineTo(CGPoint(x: 2, y: 2))
+            ])
     }
 
     @Test func curvesAndShorthands() throws {
         let p = try CGPath(svgPath: "M0 0 C10 0 20 10 20 20 S30 40 40 40 Q50 40 50 50 T60 60")
-        #expect(p.elements[2] == .curveTo(CGPoint(x: 40, y: 40), control1: CGPoint(x: 20, y: 30), control2: CGPoint(x: 30, y: 40)))
+        #expect(
+            p.elements[2]
+                == .curveTo(CGPoint(x: 40, y: 40), control1: CGPoint(x: 20, y: 30), control2: CGPoint(x: 30, y: 40)))
         #expect(p.elements[4] == .quadCurveTo(CGPoint(x: 60, y: 60), control: CGPoint(x: 50, y: 60)))
         // Implicit repeats and compact numbers: "M0,0L1-1.5.5.5e1".
         let q = try CGPath(svgPath: "M0,0L1-1.5.5.5e1")
@@ -35,8 +40,12 @@ struct PathTests {
         #expect(throws: SVGPathError(message: "path data must start with a command such as M, found '1'", offset: 0)) {
             try CGPath(svgPath: "10 10")
         }
-        #expect(throws: SVGPathError(message: "expected a number, found 'x'", offset: 6)) { try CGPath(svgPath: "M0 0 Lx 1") }
-        #expect(throws: SVGPathError(message: "expected a number, found the end of the data", offset: 3)) { try CGPath(svgPath: "M0 ") }
+        #expect(throws: SVGPathError(message: "expected a number, found 'x'", offset: 6)) {
+            try CGPath(svgPath: "M0 0 Lx 1")
+        }
+        #expect(throws: SVGPathError(message: "expected a number, found the end of the data", offset: 3)) {
+            try CGPath(svgPath: "M0 ")
+        }
     }
 
     @Test func curveLengthIsMeasuredNotTheControlPolygon() {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ReelCore
 
 /// A replicator with an instanceDelay builds its sublayers once per copy (each at its own time),
@@ -20,7 +21,8 @@ struct PresentationBudgetTests {
         scene.rootLayer.addSublayer(outer)
         let timeline = try scene.compile()
         let budget = Timeline.LayerBudget(limit: 5_000)
-        let tree = timeline.presentation(of: timeline.rootID, sceneTime: 0.5, parentTime: 0.5, parentClock: nil, budget: budget)
+        let tree = timeline.presentation(
+            of: timeline.rootID, sceneTime: 0.5, parentTime: 0.5, parentClock: nil, budget: budget)
         // Every layer built takes one from the budget: the tree stops at the limit, give or take
         // the copy being built when it ran out (one layer here), instead of building 10⁸.
         let built = 5_000 - budget.remaining

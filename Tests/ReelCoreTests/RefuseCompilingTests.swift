@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ReelCore
 
 /// `Scene.refuseCompiling` lets a closure stop the compile at once with a located error (scene

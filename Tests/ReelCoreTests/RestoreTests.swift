@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ReelCore
 
 /// Compiling leaves every layer as it was, so a scene compiles (and renders, and gives stills)
@@ -24,17 +25,19 @@ struct RestoreTests {
         scene.rootLayer.addSublayer(other)
         box.addSublayer(child)
         scene.at(1) {
-            other.addSublayer(child)       // moved
-            box.removeFromSuperlayer()     // removed
-            other.mask = m                 // a detached layer becomes a mask
+            other.addSublayer(child)  // moved
+            box.removeFromSuperlayer()  // removed
+            other.mask = m  // a detached layer becomes a mask
         }
-        scene.at(2) { box.mask = m }       // the mask moves
+        scene.at(2) { box.mask = m }  // the mask moves
         let a = try scene.compile()
         #expect(child.superlayer === box && box.sublayers?.first === child)
         #expect(box.superlayer === scene.rootLayer && other.sublayers == nil)
         #expect(other.mask == nil && box.mask == nil && m.superlayer == nil)
         let b = try scene.compile()
-        #expect(a.layerNames == b.layerNames && a.presentation(at: 3).sublayers.count == b.presentation(at: 3).sublayers.count)
+        #expect(
+            a.layerNames == b.layerNames
+                && a.presentation(at: 3).sublayers.count == b.presentation(at: 3).sublayers.count)
         #expect(b.presentation(at: 3, layerNamed: "box") == nil && b.presentation(at: 0.5, layerNamed: "box") != nil)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ReelCore
 
 /// CAScrollLayer: scrolling sets bounds.origin along the allowed axes (values by hand), layers

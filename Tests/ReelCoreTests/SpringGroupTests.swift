@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ReelCore
 
 @Suite("CASpringAnimation")
@@ -48,8 +49,10 @@ struct SpringTests {
         }
     }
 
-    @Test(arguments: [(1.0, 100.0, 10.0, 0.0), (1, 100, 5, 0), (1, 100, 15, 3), (2, 300, 8, -4), (1, 100, 20, 0),
-                      (1, 100, 20, 12), (1, 100, 40, 0), (1, 50, 90, 2), (0.5, 20, 0.8, 0)])
+    @Test(arguments: [
+        (1.0, 100.0, 10.0, 0.0), (1, 100, 5, 0), (1, 100, 15, 3), (2, 300, 8, -4), (1, 100, 20, 0),
+        (1, 100, 20, 12), (1, 100, 40, 0), (1, 50, 90, 2), (0.5, 20, 0.8, 0)
+    ])
     func settlingDurationMatchesAFullScan(mass: Double, stiffness: Double, damping: Double, velocity: Double) {
         // The windowed search must find the same 1 ms grid point as scanning everything.
         let solver = SpringSolver(mass: mass, stiffness: stiffness, damping: damping, initialVelocity: velocity)
@@ -59,7 +62,9 @@ struct SpringTests {
             if abs(solver.displacement(at: t)) >= 5e-4 { last = t }
             t += 1e-3
         }
-        #expect(close(solver.settlingDuration, last, 1e-9), "\(mass) \(stiffness) \(damping) \(velocity): \(solver.settlingDuration) vs \(last)")
+        #expect(
+            close(solver.settlingDuration, last, 1e-9),
+            "\(mass) \(stiffness) \(damping) \(velocity): \(solver.settlingDuration) vs \(last)")
     }
 
     @Test func springDrivesTheValue() throws {
@@ -79,7 +84,9 @@ struct SpringTests {
 
 @Suite("CAAnimationGroup")
 struct GroupTests {
-    func group(duration: Double, _ children: [CAAnimation], configure: (CAAnimationGroup) -> Void = { _ in }) -> CAAnimationGroup {
+    func group(duration: Double, _ children: [CAAnimation], configure: (CAAnimationGroup) -> Void = { _ in })
+        -> CAAnimationGroup
+    {
         let g = CAAnimationGroup()
         g.animations = children
         g.duration = duration
@@ -107,10 +114,11 @@ struct GroupTests {
         // A child that ended earlier, without a fill, is gone.
         let whole = basic("position.x", from: 0, to: 100, duration: 0)
         let early = basic("opacity", from: 0, to: 0.5, duration: 1)
-        let t = try run(group(duration: 2, [whole, early]) {
-            $0.fillMode = .forwards
-            $0.isRemovedOnCompletion = false
-        })
+        let t = try run(
+            group(duration: 2, [whole, early]) {
+                $0.fillMode = .forwards
+                $0.isRemovedOnCompletion = false
+            })
         #expect(close(t.state("box", at: 2).position.x, 50))
         #expect(t.state("box", at: 4).position.x == 100, "held at the end, not the model's 50")
         #expect(t.state("box", at: 4).opacity == 1, "the early child ended without a fill: the model")
@@ -126,14 +134,16 @@ struct GroupTests {
     }
 
     @Test func groupTimingAppliesToChildren() throws {
-        let t = try run(group(duration: 2, [basic("position.x", from: 0, to: 100, duration: 2)]) {
-            $0.timingFunction = CAMediaTimingFunction(name: .easeIn)
-            $0.repeatCount = 2
-            $0.autoreverses = true
-        })
+        let t = try run(
+            group(duration: 2, [basic("position.x", from: 0, to: 100, duration: 2)]) {
+                $0.timingFunction = CAMediaTimingFunction(name: .easeIn)
+                $0.repeatCount = 2
+                $0.autoreverses = true
+            })
         let e = CAMediaTimingFunction(name: .easeIn).progress(at: 0.5)
         #expect(close(t.state("box", at: 2).position.x, 100 * e))
-        #expect(close(t.state("box", at: 2.99).position.x, 100 * CAMediaTimingFunction(name: .easeIn).progress(at: 0.995)))
+        #expect(
+            close(t.state("box", at: 2.99).position.x, 100 * CAMediaTimingFunction(name: .easeIn).progress(at: 0.995)))
         #expect(close(t.state("box", at: 4).position.x, 100 * e), "reversing")
         #expect(close(t.state("box", at: 6).position.x, 100 * e), "second repeat")
     }
@@ -150,7 +160,9 @@ struct GroupTests {
         final class Recorder: CAAnimationDelegate {
             var calls: [String] = []
             func animationDidStart(_ anim: CAAnimation) { calls.append("start \(type(of: anim))") }
-            func animationDidStop(_ anim: CAAnimation, finished flag: Bool) { calls.append("stop \(type(of: anim)) \(flag)") }
+            func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {
+                calls.append("stop \(type(of: anim)) \(flag)")
+            }
         }
         let recorder = Recorder()
         let child = basic("opacity", from: 0, to: 1, duration: 1)

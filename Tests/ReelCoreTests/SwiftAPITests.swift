@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ReelCore
 
 /// Code from an iOS tutorial ports with few edits: the seeds' idioms, verbatim in spirit.
@@ -16,7 +17,9 @@ struct SwiftAPITests {
             box.add(a, forKey: "move")
         }
         scene.at(2) {
-            seen = (box.presentation()?.position, box.animationKeys(), CACurrentMediaTime(), box.animation(forKey: "move"))
+            seen = (
+                box.presentation()?.position, box.animationKeys(), CACurrentMediaTime(), box.animation(forKey: "move")
+            )
         }
         _ = try scene.compile()
         #expect(seen.0 == CGPoint(x: 50, y: 50))

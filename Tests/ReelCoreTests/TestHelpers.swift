@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ReelCore
 
 /// |a − b| ≤ tolerance.
@@ -40,8 +41,10 @@ extension Timeline {
 }
 
 /// A basic animation in one line.
-func basic(_ keyPath: String, from: Any? = nil, to: Any? = nil, by: Any? = nil, duration: Double = 1,
-           configure: (CABasicAnimation) -> Void = { _ in }) -> CABasicAnimation {
+func basic(
+    _ keyPath: String, from: Any? = nil, to: Any? = nil, by: Any? = nil, duration: Double = 1,
+    configure: (CABasicAnimation) -> Void = { _ in }
+) -> CABasicAnimation {
     let a = CABasicAnimation(keyPath: keyPath)
     a.fromValue = from
     a.toValue = to

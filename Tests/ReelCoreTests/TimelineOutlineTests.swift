@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import ReelCore
+import Testing
 
 /// The read-only view review tools (timing diagrams) take of a compiled timeline: the layer
 /// outline, layer local times, the backward half of autoreversing cycles and the transactions.
@@ -59,7 +59,7 @@ struct TimelineOutlineTests {
         let box = CALayer()
         box.name = "box"
         scene.rootLayer.addSublayer(box)
-        scene.at(1) { box.opacity = 0.5 }               // an implicit animation
+        scene.at(1) { box.opacity = 0.5 }  // an implicit animation
         scene.at(2) {
             CATransaction.begin()
             CATransaction.setCompletionBlock { box.backgroundColor = CGColor(red: 1, green: 0, blue: 0) }
@@ -70,11 +70,13 @@ struct TimelineOutlineTests {
             box.add(move, forKey: "move")
             CATransaction.commit()
         }
-        scene.at(3) {}                                   // changes nothing: not recorded
+        scene.at(3) {}  // changes nothing: not recorded
         let records = try scene.compile().transactions
         #expect(records.map(\.time) == [1, 2, 2.5, 2.5])
         #expect(records.map(\.cause) == [.entry(0), .entry(1), .delegate, .completion])
-        #expect(records[0].implicitAnimations == 1 && records[0].explicitAnimations == 0 && records[0].changedLayers == ["box"])
+        #expect(
+            records[0].implicitAnimations == 1 && records[0].explicitAnimations == 0
+                && records[0].changedLayers == ["box"])
         #expect(records[1].explicitAnimations == 1 && records[1].changedLayers.isEmpty)
         // The delegate moves the box and the completion block colours it, both with implicit animations.
         #expect(records[2].changedLayers == ["box"] && records[2].implicitAnimations == 1)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ReelCore
 
 @Suite("Timeline, transactions and implicit animations")
@@ -103,14 +104,20 @@ struct TimelineTests {
 
     @Test func entriesAtTheSameTimeRunInOrder() throws {
         let (scene, box) = makeScene()
-        scene.at(1) { CATransaction.setDisableActions(true); box.opacity = 0.1 }
-        scene.at(1) { CATransaction.setDisableActions(true); box.opacity = 0.9 }
+        scene.at(1) {
+            CATransaction.setDisableActions(true); box.opacity = 0.1
+        }
+        scene.at(1) {
+            CATransaction.setDisableActions(true); box.opacity = 0.9
+        }
         #expect(close(try scene.compile().state("box", at: 1).opacity, 0.9, 1e-7))
     }
 
     @Test func evaluationOrderDoesNotMatter() throws {
         let (scene, box) = makeScene(duration: 6)
-        scene.at(0) { box.add(basic("position.x", from: 0, to: 200, duration: 3) { $0.autoreverses = true }, forKey: "x") }
+        scene.at(0) {
+            box.add(basic("position.x", from: 0, to: 200, duration: 3) { $0.autoreverses = true }, forKey: "x")
+        }
         scene.at(1.5) { box.opacity = 0.3 }
         scene.at(2) { box.add(basic("transform.rotation.z", by: 3.0, duration: 2), forKey: "spin") }
         let timeline = try scene.compile()
@@ -173,7 +180,8 @@ struct TimelineTests {
         let timeline = try scene.compile()
         #expect(close(timeline.state("box", at: 1.5).opacity, 0.1))
         #expect(timeline.state("box", at: 2).opacity == 1)
-        #expect(timeline.events.last == AnimationEvent(time: 2, layer: "box", key: "fade", kind: .didStop, finished: false))
+        #expect(
+            timeline.events.last == AnimationEvent(time: 2, layer: "box", key: "fade", kind: .didStop, finished: false))
     }
 
     @Test func completionRunsWhenTheTransactionsAnimationsFinish() throws {

@@ -1,11 +1,14 @@
 import Foundation
 import Testing
+
 @testable import ReelCore
 
 @Suite("TimingEvaluator")
 struct TimingEvaluatorTests {
-    func timing(begin: Double = 0, duration: Double = 2, fill: CAMediaTimingFillMode = .removed,
-                repeatCount: Double = 0, autoreverses: Bool = false, speed: Double = 1, timeOffset: Double = 0) -> MediaTiming {
+    func timing(
+        begin: Double = 0, duration: Double = 2, fill: CAMediaTimingFillMode = .removed,
+        repeatCount: Double = 0, autoreverses: Bool = false, speed: Double = 1, timeOffset: Double = 0
+    ) -> MediaTiming {
         var t = MediaTiming()
         t.beginTime = begin; t.duration = duration; t.fillMode = fill; t.repeatCount = repeatCount
         t.autoreverses = autoreverses; t.speed = speed; t.timeOffset = timeOffset
@@ -24,7 +27,7 @@ struct TimingEvaluatorTests {
         (CAMediaTimingFillMode.removed, false, false),
         (.forwards, false, true),
         (.backwards, true, false),
-        (.both, true, true),
+        (.both, true, true)
     ])
     func fillModes(fill: CAMediaTimingFillMode, before: Bool, after: Bool) {
         let t = timing(begin: 1, duration: 2, fill: fill)
@@ -40,7 +43,8 @@ struct TimingEvaluatorTests {
 
     @Test func repeatCountRepeatsAndEndsOnTheLastIteration() {
         let t = timing(duration: 1, fill: .forwards, repeatCount: 3)
-        #expect(TimingEvaluator.sample(t, parentTime: 1.25) == TimingSample(phase: .active, iteration: 1, fraction: 0.25))
+        #expect(
+            TimingEvaluator.sample(t, parentTime: 1.25) == TimingSample(phase: .active, iteration: 1, fraction: 0.25))
         #expect(TimingEvaluator.sample(t, parentTime: 2.5) == TimingSample(phase: .active, iteration: 2, fraction: 0.5))
         #expect(TimingEvaluator.sample(t, parentTime: 3) == TimingSample(phase: .after, iteration: 2, fraction: 1))
     }

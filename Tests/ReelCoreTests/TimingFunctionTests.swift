@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ReelCore
 
 @Suite("CAMediaTimingFunction")
@@ -9,7 +10,7 @@ struct TimingFunctionTests {
         (CAMediaTimingFunctionName.default, 0.5, 0.802403),
         (.easeInEaseOut, 0.25, 0.129162),
         (.easeIn, 0.5, 0.315357),
-        (.easeOut, 0.25, 0.378138),
+        (.easeOut, 0.25, 0.378138)
     ])
     func namedCurvesMatchKnownValues(name: CAMediaTimingFunctionName, x: Double, y: Double) {
         let f = CAMediaTimingFunction(name: name)
@@ -49,11 +50,13 @@ struct TimingFunctionTests {
     /// it lies between the extremes of y over [t(x − 1e-6), t(x + 1e-6)]. Checked against an
     /// independent bisection, including curves with flat stretches where Newton's method stalls.
     @Test(arguments: [
-        CAMediaTimingFunction(name: .default), CAMediaTimingFunction(name: .easeIn), CAMediaTimingFunction(name: .easeOut),
+        CAMediaTimingFunction(name: .default), CAMediaTimingFunction(name: .easeIn),
+        CAMediaTimingFunction(name: .easeOut),
         CAMediaTimingFunction(name: .easeInEaseOut),
-        CAMediaTimingFunction(controlPoints: 0.25, -0.4, 0.5, 1), CAMediaTimingFunction(controlPoints: 0.25, 0, 0.5, 1.2),
+        CAMediaTimingFunction(controlPoints: 0.25, -0.4, 0.5, 1),
+        CAMediaTimingFunction(controlPoints: 0.25, 0, 0.5, 1.2),
         CAMediaTimingFunction(controlPoints: 0.5, -0.8, 0.5, 1.85), CAMediaTimingFunction(controlPoints: 1, 0, 0, 1),
-        CAMediaTimingFunction(controlPoints: 0, 1, 1, 0), CAMediaTimingFunction(controlPoints: 0.99, 0, 0.01, 1),
+        CAMediaTimingFunction(controlPoints: 0, 1, 1, 0), CAMediaTimingFunction(controlPoints: 0.99, 0, 0.01, 1)
     ])
     func solvesToOneMillionth(f: CAMediaTimingFunction) {
         for i in 1..<1000 {
@@ -61,7 +64,9 @@ struct TimingFunctionTests {
             let y = f.progress(at: x)
             let ta = Self.parameter(f, x - 1e-6), tb = Self.parameter(f, x + 1e-6)
             let ys = (0...100).map { Self.bezier(f.c1.y, f.c2.y, ta + (tb - ta) * Double($0) / 100) }
-            #expect(y >= ys.min()! - 1e-9 && y <= ys.max()! + 1e-9, "\(f) at x = \(x): \(y) not in \(ys.min()!)…\(ys.max()!)")
+            #expect(
+                y >= ys.min()! - 1e-9 && y <= ys.max()! + 1e-9,
+                "\(f) at x = \(x): \(y) not in \(ys.min()!)…\(ys.max()!)")
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ReelCore
 
 @Suite("CATransform3D")
@@ -22,7 +23,8 @@ struct TransformTests {
     }
 
     @Test func inverseUndoes() {
-        let m = CATransform3DRotate(CATransform3DScale(CATransform3DMakeTranslation(3, -4, 5), 2, 0.5, 1.5), 0.7, 1, 2, 3)
+        let m = CATransform3DRotate(
+            CATransform3DScale(CATransform3DMakeTranslation(3, -4, 5), 2, 0.5, 1.5), 0.7, 1, 2, 3)
         #expect(close(m.concatenating(m.inverted!), .identity, 1e-12))
         #expect(CATransform3DMakeScale(0, 1, 1).inverted == nil)
         #expect(CATransform3DInvert(CATransform3DMakeScale(0, 1, 1)) == CATransform3DMakeScale(0, 1, 1))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ReelCore
 
 @Suite("CATransition timing")
@@ -45,7 +46,9 @@ struct TransitionTimingTests {
         }
         let timeline = try scene.compile()
         let p = try #require(timeline.presentation(at: 1, layerNamed: "box")?.transition?.progress)
-        #expect(close(p, 0.2 + 0.4 * CAMediaTimingFunction(name: .easeIn).progress(at: 0.5), 1e-6), "progress values are Floats, as in Core Animation")
+        #expect(
+            close(p, 0.2 + 0.4 * CAMediaTimingFunction(name: .easeIn).progress(at: 0.5), 1e-6),
+            "progress values are Floats, as in Core Animation")
         #expect(timeline.events.map(\.key) == ["transition", "transition"])
     }
 }

@@ -26,7 +26,8 @@ struct AtomicOutputTests {
         defer { folder.remove() }
         let plain = try AtomicOutput(finalPath: folder.file("clip"))
         #expect(URL(fileURLWithPath: plain.temporaryPath).lastPathComponent.hasPrefix(".clip.reel-tmp-"))
-        #expect(!URL(fileURLWithPath: plain.temporaryPath).lastPathComponent.contains(".reel-tmp-.")) // no empty extension
+        // No empty extension.
+        #expect(!URL(fileURLWithPath: plain.temporaryPath).lastPathComponent.contains(".reel-tmp-."))
         let hidden = try AtomicOutput(finalPath: folder.file(".hidden"))
         #expect(URL(fileURLWithPath: hidden.temporaryPath).lastPathComponent.hasPrefix("..hidden.reel-tmp-"))
         let relative = try AtomicOutput(finalPath: "out.mov")
@@ -78,7 +79,9 @@ struct AtomicOutputTests {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let missing = #expect(throws: EncodeError.self) { try AtomicOutput(finalPath: folder.file("nope/clip.mp4")) }
-        #expect(missing?.message == "Cannot write \(folder.file("nope/clip.mp4")): the folder \(folder.file("nope")) does not exist")
+        #expect(
+            missing?.message
+                == "Cannot write \(folder.file("nope/clip.mp4")): the folder \(folder.file("nope")) does not exist")
 
         try Data().write(to: URL(fileURLWithPath: folder.file("file")))
         let notFolder = #expect(throws: EncodeError.self) { try AtomicOutput(finalPath: folder.file("file/clip.mp4")) }

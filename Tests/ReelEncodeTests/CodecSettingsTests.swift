@@ -30,15 +30,21 @@ struct CodecSettingsTests {
     @Test("VP9's crf goes to 63; H.264's stops at 51")
     func crfRanges() throws {
         try VideoSettings(width: 320, height: 240, fps: 30, codec: .vp9, crf: 63).validate()
-        #expect(throws: EncodeError.self) { try VideoSettings(width: 320, height: 240, fps: 30, codec: .vp9, crf: 64).validate() }
-        #expect(throws: EncodeError.self) { try VideoSettings(width: 320, height: 240, fps: 30, codec: .hevc, crf: 52).validate() }
+        #expect(throws: EncodeError.self) {
+            try VideoSettings(width: 320, height: 240, fps: 30, codec: .vp9, crf: 64).validate()
+        }
+        #expect(throws: EncodeError.self) {
+            try VideoSettings(width: 320, height: 240, fps: 30, codec: .hevc, crf: 52).validate()
+        }
     }
 
     @Test("odd sizes are fine without chroma subsampling (ProRes 4444, GIF)")
     func oddSizes() throws {
         try VideoSettings(width: 321, height: 241, fps: 30, codec: .prores).validate()
         try VideoSettings(width: 321, height: 241, fps: 25, codec: .gif).validate()
-        #expect(throws: EncodeError.self) { try VideoSettings(width: 321, height: 240, fps: 30, codec: .vp9).validate() }
+        #expect(throws: EncodeError.self) {
+            try VideoSettings(width: 321, height: 240, fps: 30, codec: .vp9).validate()
+        }
     }
 
     @Test("alpha only where the codec can store it")
@@ -57,7 +63,9 @@ struct CodecSettingsTests {
         }
     }
 
-    @Test("GIF frame rates are 100/n for n ≥ 2", arguments: [(50.0, true), (25, true), (100.0 / 3, true), (20, true), (60, false), (30, false), (100, false)])
+    @Test(
+        "GIF frame rates are 100/n for n ≥ 2",
+        arguments: [(50.0, true), (25, true), (100.0 / 3, true), (20, true), (60, false), (30, false), (100, false)])
     func gifRates(fps: Double, valid: Bool) {
         let settings = VideoSettings(width: 32, height: 32, fps: fps, codec: .gif)
         if valid {
@@ -68,7 +76,9 @@ struct CodecSettingsTests {
         }
     }
 
-    @Test("the GIF rate for a scene is the highest 100/n not above it", arguments: [(60.0, 50.0), (50, 50), (30, 25), (24, 20), (10, 10), (1, 1)])
+    @Test(
+        "the GIF rate for a scene is the highest 100/n not above it",
+        arguments: [(60.0, 50.0), (50, 50), (30, 25), (24, 20), (10, 10), (1, 1)])
     func gifRateForScene(scene: Double, gif: Double) {
         #expect(abs(VideoSettings.gifFPS(notAbove: scene) - gif) < 1e-9)
     }

@@ -5,7 +5,9 @@ import ReelTestSupport
 import Testing
 
 /// What ffprobe reports, checked against an independent implementation rather than our own decoder.
-@Suite("ffprobe's view of our files", .enabled(if: MediaTools.ffprobe != nil, "ffprobe is not installed; skipping ffprobe checks"))
+@Suite(
+    "ffprobe's view of our files",
+    .enabled(if: MediaTools.ffprobe != nil, "ffprobe is not installed; skipping ffprobe checks"))
 struct FFprobeTests {
     @Test("30 frames at 30 fps: h264, yuv420p, 320×240, 30/1, 30 frames, 1 s, BT.709")
     func integerRate() throws {
@@ -43,7 +45,8 @@ struct FFprobeTests {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let path = folder.file("probe60.mp4")
-        let encoder = try VideoEncoder(path: path, settings: VideoSettings(width: 64, height: 48, fps: 60, preset: "ultrafast"))
+        let encoder = try VideoEncoder(
+            path: path, settings: VideoSettings(width: 64, height: 48, fps: 60, preset: "ultrafast"))
         let frame = PixelBuffer(width: 64, height: 48)
         for k in 0..<150 {
             // A grey ramp over time, so every frame differs.
@@ -59,7 +62,9 @@ struct FFprobeTests {
 }
 
 /// The encoder's actual YUV values, read by the ffmpeg CLI without any colour conversion.
-@Suite("BT.709 limited-range samples", .enabled(if: MediaTools.ffmpeg != nil, "ffmpeg is not installed; skipping raw-YUV checks"))
+@Suite(
+    "BT.709 limited-range samples",
+    .enabled(if: MediaTools.ffmpeg != nil, "ffmpeg is not installed; skipping raw-YUV checks"))
 struct RawYUVTests {
     @Test("the background's Y, Cb, Cr are BT.709 limited range, not BT.601 and not full range")
     func bt709Samples() throws {
@@ -68,9 +73,12 @@ struct RawYUVTests {
         let path = folder.file("yuv.mp4")
         try MovingSquare.encode(to: path, frames: 1, fps: 30)
         let (w, h) = (MovingSquare.width, MovingSquare.height)
-        let raw = try [UInt8](MediaTools.run("ffmpeg", [
-            "-v", "error", "-i", path, "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "yuv420p", "-",
-        ]))
+        let raw = try [UInt8](
+            MediaTools.run(
+                "ffmpeg",
+                [
+                    "-v", "error", "-i", path, "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "yuv420p", "-"
+                ]))
         try #require(raw.count == w * h * 3 / 2)
         // A background point far from the square (the square covers x 10…73, y 20…83 in frame 0).
         let (x, y) = (250, 180)

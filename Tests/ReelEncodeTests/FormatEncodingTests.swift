@@ -5,14 +5,16 @@ import ReelTestSupport
 import Testing
 
 /// Every codec, written through the parallel pipeline and read back by ffprobe / the ffmpeg CLI.
-@Suite("Encoding every format", .enabled(if: MediaTools.available, "needs ffmpeg and ffprobe (tools/setup installs them)"))
+@Suite(
+    "Encoding every format", .enabled(if: MediaTools.available, "needs ffmpeg and ffprobe (tools/setup installs them)"))
 struct FormatEncodingTests {
     @Test("HEVC in MP4: hevc, 'hvc1' for Apple players, yuv420p, every frame, BT.709 colours")
     func hevc() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let path = folder.file("square.mp4")
-        let settings = VideoSettings(width: MovingSquare.width, height: MovingSquare.height, fps: 30, codec: .hevc, preset: "ultrafast")
+        let settings = VideoSettings(
+            width: MovingSquare.width, height: MovingSquare.height, fps: 30, codec: .hevc, preset: "ultrafast")
         try PipelineEncode.video(settings, to: path, frames: 12, draw: PipelineEncode.movingSquare)
 
         let probe = try StreamProbe.read(path)
@@ -64,7 +66,8 @@ struct FormatEncodingTests {
         #expect(probe.codec == "vp9")
         #expect(probe.alphaMode == "1")
         #expect(probe.frames == 8)
-        let frames = try MediaTools.frames(path, width: TranslucentScene.width, height: TranslucentScene.height, decoder: "libvpx-vp9")
+        let frames = try MediaTools.frames(
+            path, width: TranslucentScene.width, height: TranslucentScene.height, decoder: "libvpx-vp9")
         #expect(frames.count == 8)
         for (k, frame) in frames.enumerated() {
             try checkTranslucent(frame, frame: k, tolerance: 8)
@@ -127,7 +130,8 @@ struct FormatEncodingTests {
         let first = try #require(try decoder.nextFrame())
         let (sx, sy) = MovingSquare.origin(frame: 30)
         let box = try #require(first.boundingBox(of: MovingSquare.square, tolerance: 40))
-        #expect(abs(box.minX - sx) <= 1 && abs(box.minY - sy) <= 1, "square at \(box), frame 30 draws it at \(sx),\(sy)")
+        #expect(
+            abs(box.minX - sx) <= 1 && abs(box.minY - sy) <= 1, "square at \(box), frame 30 draws it at \(sx),\(sy)")
     }
 
     /// Checks a decoded straight-RGBA frame of `TranslucentScene`.
@@ -137,7 +141,8 @@ struct FormatEncodingTests {
         let square = pixel(frame, width: w, sx, sy)
         #expect(abs(Int(square.a) - Int(TranslucentScene.squareAlpha)) <= 2, "frame \(k): square alpha \(square.a)")
         // Straight colour: the square's own colour, not the colour darkened by its alpha.
-        #expect(square.rgb.distance(to: TranslucentScene.square) <= tolerance, "frame \(k): square colour \(square.rgb)")
+        #expect(
+            square.rgb.distance(to: TranslucentScene.square) <= tolerance, "frame \(k): square colour \(square.rgb)")
         let bar = pixel(frame, width: w, TranslucentScene.barPoint.x, TranslucentScene.barPoint.y)
         #expect(bar.a >= 253, "frame \(k): bar alpha \(bar.a)")
         #expect(bar.rgb.distance(to: TranslucentScene.bar) <= tolerance, "frame \(k): bar colour \(bar.rgb)")

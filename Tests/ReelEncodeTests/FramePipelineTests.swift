@@ -1,11 +1,12 @@
 import Foundation
-#if os(Linux)
-import Glibc
-#endif
 import ReelCore
 import ReelEncode
 import Synchronization
 import Testing
+
+#if os(Linux)
+    import Glibc
+#endif
 
 /// A sink that records what reaches it, with converters that count the frames alive at once.
 final class RecordingSink: FrameSink {
@@ -47,7 +48,9 @@ final class RecordingSink: FrameSink {
         func prepare(_ buffer: PixelBuffer, index: Int, reusing recycled: PreparedFrame?) throws -> PreparedFrame {
             if index == sink.failAt { throw EncodeError("converter failed at \(index)") }
             sink.converted.withLock { $0 += 1 }
-            let now = sink.inFlight.withLock { $0 += 1; return $0 }
+            let now = sink.inFlight.withLock {
+                $0 += 1; return $0
+            }
             sink.maximumInFlight.withLock { $0 = max($0, now) }
             return try raw.prepare(buffer, index: index, reusing: recycled)
         }
@@ -58,7 +61,8 @@ final class RecordingSink: FrameSink {
 struct FramePipelineTests {
     /// Draws frame k as a solid grey of value k (mod 256), slowly enough that workers overlap.
     static let grey: FramePipeline.Draw = { k, buffer in
-        buffer.baseAddress.initializeMemory(as: UInt8.self, repeating: UInt8(truncatingIfNeeded: k), count: buffer.byteCount)
+        buffer.baseAddress.initializeMemory(
+            as: UInt8.self, repeating: UInt8(truncatingIfNeeded: k), count: buffer.byteCount)
         usleep(UInt32(200 * (k % 3)))  // uneven drawing times, so frames finish out of order
     }
 
@@ -82,19 +86,21 @@ struct FramePipelineTests {
     }
 
     #if os(Linux)
-    @Test("workers run below the caller's priority by priorityOffset, so the encoder goes first", arguments: [0, 10] as [Int32])
-    func workerPriority(offset: Int32) throws {
-        let seen = Mutex<Set<Int32>>([])
-        let draw: FramePipeline.Draw = { _, _ in
-            let nice = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
-            seen.withLock { _ = $0.insert(nice) }
+        @Test(
+            "workers run below the caller's priority by priorityOffset, so the encoder goes first",
+            arguments: [0, 10] as [Int32])
+        func workerPriority(offset: Int32) throws {
+            let seen = Mutex<Set<Int32>>([])
+            let draw: FramePipeline.Draw = { _, _ in
+                let nice = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
+                seen.withLock { _ = $0.insert(nice) }
+            }
+            var pipeline = FramePipeline(threads: 2)
+            pipeline.priorityOffset = offset
+            try pipeline.run(frames: 0..<10, width: 16, height: 8, draw: draw, into: RecordingSink())
+            let caller = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
+            #expect(seen.withLock { $0 } == [min(caller + offset, 19)])
         }
-        var pipeline = FramePipeline(threads: 2)
-        pipeline.priorityOffset = offset
-        try pipeline.run(frames: 0..<10, width: 16, height: 8, draw: draw, into: RecordingSink())
-        let caller = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
-        #expect(seen.withLock { $0 } == [min(caller + offset, 19)])
-    }
     #endif
 
     @Test("the default queue grows with the threads but stays within about 512 MB of frames")
@@ -148,7 +154,10 @@ struct FramePipelineTests {
 
     @Test(
         "every codec writes a byte-identical file for 1, 2 and 5 drawing threads",
-        arguments: [(VideoCodec.h264, "veryfast" as String?), (.hevc, "ultrafast"), (.vp9, "ultrafast"), (.prores, nil), (.gif, nil)])
+        arguments: [
+            (VideoCodec.h264, "veryfast" as String?), (.hevc, "ultrafast"), (.vp9, "ultrafast"), (.prores, nil),
+            (.gif, nil)
+        ])
     func identicalForAnyThreadCount(codec: VideoCodec, preset: String?) throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
@@ -156,8 +165,10 @@ struct FramePipelineTests {
         for threads in [1, 2, 5] {
             let path = folder.file("t\(threads)")
             let settings = VideoSettings(
-                width: MovingSquare.width, height: MovingSquare.height, fps: codec == .gif ? 25 : 30, codec: codec, preset: preset)
-            try PipelineEncode.video(settings, to: path, frames: 24, threads: threads, draw: PipelineEncode.movingSquare)
+                width: MovingSquare.width, height: MovingSquare.height, fps: codec == .gif ? 25 : 30, codec: codec,
+                preset: preset)
+            try PipelineEncode.video(
+                settings, to: path, frames: 24, threads: threads, draw: PipelineEncode.movingSquare)
             files.append(try Data(contentsOf: URL(fileURLWithPath: path)))
         }
         #expect(files[0].count > 1000)
@@ -170,7 +181,8 @@ struct FramePipelineTests {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let path = folder.file("two-pass.gif")
-        let encoder = try VideoEncoder(path: path, settings: VideoSettings(width: 320, height: 240, fps: 50, codec: .gif))
+        let encoder = try VideoEncoder(
+            path: path, settings: VideoSettings(width: 320, height: 240, fps: 50, codec: .gif))
         #expect(encoder.needsAnalysis)
         #expect(throws: EncodeError.self) { _ = try encoder.makeConverter() }  // no palette yet
         var stages: [PipelineProgress.Stage] = []

@@ -22,9 +22,11 @@ struct ImageSinkTests {
         try output.commit()
         #expect(try folder.contents() == (10..<16).map { "f-0\($0).png" })
         #expect(sink.framesWritten == 6)
-        #expect(sink.bytesWritten == (try folder.contents().reduce(0) { total, name in
-            total + ((try FileManager.default.attributesOfItem(atPath: folder.file(name))[.size] as? Int) ?? 0)
-        }))
+        #expect(
+            sink.bytesWritten
+                == (try folder.contents().reduce(0) { total, name in
+                    total + ((try FileManager.default.attributesOfItem(atPath: folder.file(name))[.size] as? Int) ?? 0)
+                }))
 
         for k in 10..<16 {
             let decoder = try VideoDecoder(path: folder.file("f-0\(k).png"))
@@ -68,7 +70,8 @@ struct ImageSinkTests {
         let path = folder.file("frames.bgra")
         let (w, h) = (TranslucentScene.width - 1, TranslucentScene.height)  // odd width: no row padding
         let sink = try RawVideoSink(path: path, width: w, height: h)
-        try FramePipeline(threads: 2).run(frames: 0..<4, width: w, height: h, draw: PipelineEncode.translucent, into: sink)
+        try FramePipeline(threads: 2).run(
+            frames: 0..<4, width: w, height: h, draw: PipelineEncode.translucent, into: sink)
         try sink.finish()
         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
         #expect(bytes.count == 4 * w * h * 4)

@@ -8,7 +8,7 @@ struct OutputFormatTests {
         arguments: [
             ("clip.mp4", OutputFormat.video(.mp4, .h264)), ("dir/CLIP.MP4", .video(.mp4, .h264)),
             ("clip.mov", .video(.mov, .prores)), ("clip.webm", .video(.webm, .vp9)), ("clip.gif", .video(.gif, .gif)),
-            ("frames.bgra", .rawBGRA),
+            ("frames.bgra", .rawBGRA)
         ])
     func byExtension(path: String, format: OutputFormat) throws {
         #expect(try OutputFormat(path: path) == format)
@@ -19,7 +19,7 @@ struct OutputFormatTests {
         arguments: [
             ("a.mp4", "hevc", OutputFormat.video(.mp4, .hevc)), ("a.mp4", "h265", .video(.mp4, .hevc)),
             ("a.mp4", "H264", .video(.mp4, .h264)), ("a.mov", "prores", .video(.mov, .prores)),
-            ("a.mov", "h264", .video(.mov, .h264)), ("a.webm", "vp9", .video(.webm, .vp9)),
+            ("a.mov", "h264", .video(.mov, .h264)), ("a.webm", "vp9", .video(.webm, .vp9))
         ])
     func byCodec(path: String, codec: String, format: OutputFormat) throws {
         #expect(try OutputFormat(path: path, codec: codec) == format)

@@ -1,8 +1,9 @@
 import Foundation
 import ReelCore
-@testable import ReelEncode
 import ReelTestSupport
 import Testing
+
+@testable import ReelEncode
 
 @Suite("Alpha conversion and GIF palettes")
 struct PaletteAndAlphaTests {
@@ -34,7 +35,9 @@ struct PaletteAndAlphaTests {
 
     @Test("a palette of few colours holds them exactly and leaves index 255 free")
     func exactColours() throws {
-        let colours: [(UInt8, UInt8, UInt8)] = [(16, 24, 32), (242, 170, 76), (255, 255, 255), (0, 0, 0), (42, 157, 143)]
+        let colours: [(UInt8, UInt8, UInt8)] = [
+            (16, 24, 32), (242, 170, 76), (255, 255, 255), (0, 0, 0), (42, 157, 143)
+        ]
         let palette = GIFPalette(colours: colours)
         #expect(palette.count == 5)
         let entries = Set(palette.entries.prefix(palette.count))
@@ -48,7 +51,9 @@ struct PaletteAndAlphaTests {
         var generator = SplitMix(seed: 7)
         let frame = PixelBuffer(width: 64, height: 64)
         let words = frame.baseAddress.assumingMemoryBound(to: UInt32.self)
-        for i in 0..<(frame.byteCount / 4) { words[i] = 0xFF00_0000 | UInt32(truncatingIfNeeded: generator.next()) & 0xFFFFFF }
+        for i in 0..<(frame.byteCount / 4) {
+            words[i] = 0xFF00_0000 | UInt32(truncatingIfNeeded: generator.next()) & 0xFFFFFF
+        }
         let analyzer = GIFPaletteAnalyzer()
         analyzer.analyze(frame)
         let palette = try GIFPalette([analyzer])
@@ -77,11 +82,14 @@ struct PaletteAndAlphaTests {
         analyzer.analyze(frame)
         let palette = try GIFPalette([analyzer])
         #expect(palette.transparentIndex == 255 && palette.entries[255] == 0, "alpha 0 marks it for FFmpeg")
-        #expect(palette.count == 2 && Set(palette.entries.prefix(2)) == [0xFFFF_FFFF, 0xFFFF_0000], "white and straight red only")
+        #expect(
+            palette.count == 2 && Set(palette.entries.prefix(2)) == [0xFFFF_FFFF, 0xFFFF_0000],
+            "white and straight red only")
         let converter = GIFConverter(width: 5, height: 1, palette: palette)
         let prepared = try converter.prepare(frame, index: 0, reusing: nil)
         let indices = try #require(prepared.picture?.pointee.data.0)
-        let white = UInt8(palette.entries.firstIndex(of: 0xFFFF_FFFF)!), red = UInt8(palette.entries.firstIndex(of: 0xFFFF_0000)!)
+        let white = UInt8(palette.entries.firstIndex(of: 0xFFFF_FFFF)!),
+            red = UInt8(palette.entries.firstIndex(of: 0xFFFF_0000)!)
         #expect((0..<5).map { indices[$0] } == [white, 255, red, 255, white])
     }
 

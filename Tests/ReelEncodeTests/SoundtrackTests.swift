@@ -2,6 +2,7 @@ import Foundation
 import ReelCore
 import ReelTestSupport
 import Testing
+
 @testable import ReelEncode
 
 /// Soundtracks encoded with the frames, measured by decoding the files with the ffmpeg CLI.
@@ -10,13 +11,17 @@ struct SoundtrackTests {
     static let rate = AudioCodec.sampleRate
 
     /// Encodes `frames` frames at `fps` into `path` (the extension picks MP4 or WebM) with `soundtrack`.
-    static func video(_ path: String, frames: Int, fps: Double, soundtrack: CanvasAudio,
-                      container: VideoContainer) throws -> EncodedAudio {
+    static func video(
+        _ path: String, frames: Int, fps: Double, soundtrack: CanvasAudio,
+        container: VideoContainer
+    ) throws -> EncodedAudio {
         let count = Int((Double(frames) / fps * Double(rate)).rounded())
-        let audio = try SoundtrackEncoder.encode(soundtrack, codec: container.audioCodec!, firstSample: 0, sampleCount: count)
+        let audio = try SoundtrackEncoder.encode(
+            soundtrack, codec: container.audioCodec!, firstSample: 0, sampleCount: count)
         let codec: VideoCodec = container == .webm ? .vp9 : .h264
-        let settings = VideoSettings(width: MovingSquare.width, height: MovingSquare.height, fps: fps, codec: codec, container: container,
-                                     preset: codec == .h264 ? "ultrafast" : nil)
+        let settings = VideoSettings(
+            width: MovingSquare.width, height: MovingSquare.height, fps: fps, codec: codec, container: container,
+            preset: codec == .h264 ? "ultrafast" : nil)
         let encoder = try VideoEncoder(path: path, settings: settings, audio: audio)
         let buffer = PixelBuffer(width: MovingSquare.width, height: MovingSquare.height)
         for k in 0..<frames {
@@ -27,7 +32,9 @@ struct SoundtrackTests {
         return audio
     }
 
-    @Test("AAC in MP4 and Opus in WebM: codec, 48 kHz, channels, the video's duration", arguments: [VideoContainer.mp4, .webm])
+    @Test(
+        "AAC in MP4 and Opus in WebM: codec, 48 kHz, channels, the video's duration",
+        arguments: [VideoContainer.mp4, .webm])
     func codecAndDuration(container: VideoContainer) throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
@@ -56,8 +63,9 @@ struct SoundtrackTests {
         let tone = folder.file("tone.flac")
         try AudioTools.tone(tone, seconds: 5)
         let out = folder.file("clip.mp4")
-        _ = try Self.video(out, frames: 90, fps: 30, soundtrack: CanvasAudio(file: tone, volume: 2, fadeIn: 1, fadeOut: 1),
-                           container: .mp4)
+        _ = try Self.video(
+            out, frames: 90, fps: 30, soundtrack: CanvasAudio(file: tone, volume: 2, fadeIn: 1, fadeOut: 1),
+            container: .mp4)
         let samples = try AudioTools.samples(out)
         let window = 2_400  // 50 ms
         let full = 2 * AudioTools.toneAmplitude / Float(2).squareRoot()  // the sine's RMS at volume 2
@@ -66,7 +74,8 @@ struct SoundtrackTests {
         let middle = AudioTools.rms(samples, from: 72_000 - window / 2, count: window)  // 1.5 s: no fade
         let end = AudioTools.rms(samples, from: samples.count - window, count: window)
         #expect(start < 0.05 * full, "start \(start)")
-        #expect(abs(quarter - 0.25 * full) < 0.03 * full, "a quarter into the fade-in: \(quarter), expected \(0.25 * full)")
+        #expect(
+            abs(quarter - 0.25 * full) < 0.03 * full, "a quarter into the fade-in: \(quarter), expected \(0.25 * full)")
         #expect(abs(middle - full) < 0.03 * full, "middle \(middle), expected \(full)")
         #expect(end < 0.05 * full, "end \(end)")
     }
@@ -110,7 +119,8 @@ struct SoundtrackTests {
 
         // The same file with a fade is re-encoded.
         let faded = folder.file("faded.mp4")
-        let encoded = try Self.video(faded, frames: 60, fps: 30, soundtrack: CanvasAudio(file: aac, fadeOut: 0.5), container: .mp4)
+        let encoded = try Self.video(
+            faded, frames: 60, fps: 30, soundtrack: CanvasAudio(file: aac, fadeOut: 0.5), container: .mp4)
         #expect(!encoded.copied)
         #expect(try AudioTools.packetHashes(faded) != (try AudioTools.packetHashes(aac)))
     }

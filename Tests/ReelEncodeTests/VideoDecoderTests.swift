@@ -15,7 +15,7 @@ struct VideoDecoderTests {
         ([0, 0, 255, 1], [0, 0, 1, 1]),
         ([100, 150, 200, 200], [78, 118, 157, 200]),
         ([0, 255, 0, 255], [0, 255, 0, 255]),
-        ([255, 255, 255, 255], [255, 255, 255, 255]),
+        ([255, 255, 255, 255], [255, 255, 255, 255])
     ]
 
     @Test("a PNG with alpha decodes to exactly premultiplied pixels")
@@ -44,7 +44,7 @@ struct VideoDecoderTests {
         .enabled(if: MediaTools.ffmpeg != nil, "ffmpeg is not installed; skipping files made by the ffmpeg CLI"),
         arguments: [
             ("rgba64be.png", "rgba64be", ["-pix_fmt", "rgba64be"]),
-            ("lossless.webp", "argb", ["-c:v", "libwebp", "-lossless", "1"]),
+            ("lossless.webp", "argb", ["-c:v", "libwebp", "-lossless", "1"])
         ])
     func otherAlphaFormats(name: String, pixelFormat: String, arguments: [String]) throws {
         let folder = try TemporaryFolder()
@@ -70,17 +70,29 @@ struct VideoDecoderTests {
         "YUV files decode to the right RGB using the matrix and range they are tagged with",
         .enabled(if: MediaTools.ffmpeg != nil, "ffmpeg is not installed; skipping files made by the ffmpeg CLI"),
         arguments: [
-            ("bt709.mp4", "bt709", "tv", "yuv420p",
-             ["-vf", "format=rgb24,scale=out_color_matrix=bt709:out_range=tv,format=yuv420p",
-              "-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709", "-color_range", "tv",
-              "-c:v", "libx264", "-crf", "5"]),
-            ("bt601.mp4", "smpte170m", "tv", "yuv420p",
-             ["-vf", "format=rgb24,scale=out_color_matrix=bt601:out_range=tv,format=yuv420p",
-              "-colorspace", "smpte170m", "-color_primaries", "smpte170m", "-color_trc", "smpte170m",
-              "-color_range", "tv", "-c:v", "libx264", "-crf", "5"]),
-            ("full.jpg", "bt470bg", "pc", "yuvj420p",
-             ["-frames:v", "1", "-vf", "format=rgb24,scale=out_color_matrix=bt601:out_range=pc,format=yuvj420p",
-              "-q:v", "1"]),
+            (
+                "bt709.mp4", "bt709", "tv", "yuv420p",
+                [
+                    "-vf", "format=rgb24,scale=out_color_matrix=bt709:out_range=tv,format=yuv420p",
+                    "-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709", "-color_range", "tv",
+                    "-c:v", "libx264", "-crf", "5"
+                ]
+            ),
+            (
+                "bt601.mp4", "smpte170m", "tv", "yuv420p",
+                [
+                    "-vf", "format=rgb24,scale=out_color_matrix=bt601:out_range=tv,format=yuv420p",
+                    "-colorspace", "smpte170m", "-color_primaries", "smpte170m", "-color_trc", "smpte170m",
+                    "-color_range", "tv", "-c:v", "libx264", "-crf", "5"
+                ]
+            ),
+            (
+                "full.jpg", "bt470bg", "pc", "yuvj420p",
+                [
+                    "-frames:v", "1", "-vf", "format=rgb24,scale=out_color_matrix=bt601:out_range=pc,format=yuvj420p",
+                    "-q:v", "1"
+                ]
+            )
         ])
     func taggedMatrices(name: String, matrix: String, range: String, pixelFormat: String, arguments: [String]) throws {
         let folder = try TemporaryFolder()
@@ -88,7 +100,8 @@ struct VideoDecoderTests {
         let path = folder.file(name)
         let color = MovingSquare.background
         let hex = String(format: "0x%02X%02X%02X", color.r, color.g, color.b)
-        _ = try MediaTools.run("ffmpeg", ["-v", "error", "-f", "lavfi", "-i", "color=c=\(hex):s=64x64:r=10:d=0.3"] + arguments + [path])
+        _ = try MediaTools.run(
+            "ffmpeg", ["-v", "error", "-f", "lavfi", "-i", "color=c=\(hex):s=64x64:r=10:d=0.3"] + arguments + [path])
 
         let decoder = try VideoDecoder(path: path)
         #expect(decoder.colorTags.matrix == matrix)

@@ -31,8 +31,11 @@ struct VideoEncoderTests {
             #expect(inside.distance(to: MovingSquare.square) <= 6, "frame \(k) square \(inside)")
             #expect(frame.premultipliedRGBA(x: 305, y: 230).a == 255)
             // Position: the square is where frame k drew it (±1 px for chroma blur at the edge).
-            let box = try #require(frame.boundingBox(of: MovingSquare.square, tolerance: 40), "frame \(k) has no square")
-            #expect(abs(box.minX - sx) <= 1 && abs(box.minY - sy) <= 1, "frame \(k): square at \(box), drawn at \(sx),\(sy)")
+            let box = try #require(
+                frame.boundingBox(of: MovingSquare.square, tolerance: 40), "frame \(k) has no square")
+            #expect(
+                abs(box.minX - sx) <= 1 && abs(box.minY - sy) <= 1, "frame \(k): square at \(box), drawn at \(sx),\(sy)"
+            )
             #expect(abs(box.maxX - (sx + 63)) <= 1 && abs(box.maxY - (sy + 63)) <= 1, "frame \(k): square at \(box)")
             k += 1
         }
@@ -46,8 +49,9 @@ struct VideoEncoderTests {
         (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8))?.contains("THP_enabled:") ?? false
     }
 
-    @Test("an encoder turns transparent huge pages off for its process",
-          .enabled(if: reportsHugePages, "this kernel does not report THP_enabled"))
+    @Test(
+        "an encoder turns transparent huge pages off for its process",
+        .enabled(if: reportsHugePages, "this kernel does not report THP_enabled"))
     func noTransparentHugePages() throws {
         // x264's huge pages cost the kernel a 2 MB clear at every first touch (AllocatorTuning).
         let folder = try TemporaryFolder()
@@ -127,7 +131,10 @@ struct VideoEncoderTests {
         let error = #expect(throws: EncodeError.self) {
             _ = try VideoEncoder(path: odd, settings: VideoSettings(width: 1001, height: 720, fps: 30))
         }
-        #expect(error?.message == "H.264 with yuv420p needs even dimensions; the frame is 1001×720 pixels (canvas size × scale: make both even, or write ProRes .mov, GIF or PNG, which take any size)")
+        #expect(
+            error?.message
+                == "H.264 with yuv420p needs even dimensions; the frame is 1001×720 pixels (canvas size × scale: make both even, or write ProRes .mov, GIF or PNG, which take any size)"
+        )
         #expect(!fileExists(odd))
 
         let crf = folder.file("crf.mp4")

@@ -8,7 +8,7 @@ struct VideoSettingsTests {
         arguments: [
             (60.0, 60, 1), (30.0, 30, 1), (24.0, 24, 1), (1.0, 1, 1),
             (29.97, 30000, 1001), (23.976, 24000, 1001), (59.94, 60000, 1001), (119.88, 120000, 1001),
-            (12.5, 25, 2), (0.5, 1, 2),
+            (12.5, 25, 2), (0.5, 1, 2)
         ])
     func exactFrameRate(fps: Double, numerator: Int, denominator: Int) throws {
         let rate = try FrameRate(fps: fps)
@@ -43,7 +43,10 @@ struct VideoSettingsTests {
         let error = #expect(throws: EncodeError.self) {
             try VideoSettings(width: width, height: height, fps: 30).validate()
         }
-        #expect(error?.message == "H.264 with yuv420p needs even dimensions; the frame is \(width)×\(height) pixels (canvas size × scale: make both even, or write ProRes .mov, GIF or PNG, which take any size)")
+        #expect(
+            error?.message
+                == "H.264 with yuv420p needs even dimensions; the frame is \(width)×\(height) pixels (canvas size × scale: make both even, or write ProRes .mov, GIF or PNG, which take any size)"
+        )
     }
 
     @Test("empty and absurd sizes are rejected", arguments: [(0, 240), (320, -2), (32768, 240)])
@@ -74,7 +77,9 @@ struct VideoSettingsTests {
             try VideoSettings(width: 320, height: 240, fps: 30, preset: "fastest").validate()
         }
         #expect(error?.message.contains("\"fastest\"") == true)
-        #expect(error?.message.contains("ultrafast, superfast, veryfast, faster, fast, medium, slow, slower, veryslow, placebo") == true)
+        #expect(
+            error?.message.contains(
+                "ultrafast, superfast, veryfast, faster, fast, medium, slow, slower, veryslow, placebo") == true)
         try VideoSettings(width: 320, height: 240, fps: 30, preset: "ultrafast").validate()
     }
 }

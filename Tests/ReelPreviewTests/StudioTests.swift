@@ -1,7 +1,8 @@
 import Foundation
 import Reel
-@testable import ReelPreview
 import Testing
+
+@testable import ReelPreview
 
 /// The studio's shared state: what reloads, when, and what a broken edit leaves in place.
 @Suite("Preview studio")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ReelCore
 @testable import ReelRender
 
@@ -29,8 +30,10 @@ struct ContentsFadeTests {
     }
 
     /// Whether the pixel at the centre of `scene` at `t` is within 2 of `expected` (RGBA).
-    func centre(_ scene: Scene, at t: Double, is expected: [Int], _ comment: String = "",
-                sourceLocation: SourceLocation = #_sourceLocation) throws {
+    func centre(
+        _ scene: Scene, at t: Double, is expected: [Int], _ comment: String = "",
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let c = try renderScene(scene, at: t).color(20, 20)
         #expect(near(c, expected), "\(c) at \(t) s \(comment)", sourceLocation: sourceLocation)
     }
@@ -48,7 +51,9 @@ struct ContentsFadeTests {
         try centre(scene, at: 2, is: [0, 0, 255, 255])
         let timeline = try scene.compile()
         let state = try #require(timeline.presentation(at: 1.5, layerNamed: "image")?.state)
-        #expect(state.contents === Self.blue && state.contentsFade?.from === Self.red && state.contentsFade?.progress == 0.5)
+        #expect(
+            state.contents === Self.blue && state.contentsFade?.from === Self.red && state.contentsFade?.progress == 0.5
+        )
     }
 
     @Test func anExplicitAnimationDissolvesFromValueToToValue() throws {
@@ -78,7 +83,9 @@ struct ContentsFadeTests {
         let still = try renderScene(scene, at: 0.5), fading = try renderScene(scene, at: 1.125)
         var worst = 0
         for y in 0..<40 {
-            for x in 0..<40 { worst = max(worst, zip(still.color(x, y), fading.color(x, y)).map { abs($0 - $1) }.max()!) }
+            for x in 0..<40 {
+                worst = max(worst, zip(still.color(x, y), fading.color(x, y)).map { abs($0 - $1) }.max()!)
+            }
         }
         #expect(still.color(10, 20)[0] > 60 && still.color(10, 20)[0] < 200, "the left edge is a half-covered pixel")
         #expect(worst <= 1, "largest difference \(worst)")

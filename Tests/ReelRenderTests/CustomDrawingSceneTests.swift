@@ -8,8 +8,10 @@ import Testing
 @Suite("Custom drawing: scenes")
 struct CustomDrawingSceneTests {
     static func pieScene(scale: Double = 1) -> (Scene, PieChartLayer) {
-        let scene = Scene(canvas: Canvas(size: CGSize(width: 200, height: 200), scale: scale, fps: 10, duration: 3,
-                                         background: CGColor(red: 0.93, green: 0.94, blue: 0.95)))
+        let scene = Scene(
+            canvas: Canvas(
+                size: CGSize(width: 200, height: 200), scale: scale, fps: 10, duration: 3,
+                background: CGColor(red: 0.93, green: 0.94, blue: 0.95)))
         let pie = PieChartLayer()
         pie.name = "pie"
         pie.frame = CGRect(x: 20, y: 20, width: 160, height: 160)

@@ -10,10 +10,14 @@ final class ClosureLayer: CALayer {
 }
 
 /// A 100×100 canvas, blue background, one drawn layer at (10, 10, 80, 60).
-func drawnScene(scale: Double = 1, duration: Double = 1, layer: ClosureLayer = ClosureLayer(),
-                _ body: @escaping (CGContext, CALayer) -> Void) -> (Scene, ClosureLayer) {
-    let scene = Scene(canvas: Canvas(size: CGSize(width: 100, height: 100), scale: scale, fps: 10, duration: duration,
-                                     background: CGColor(red: 0, green: 0, blue: 1)))
+func drawnScene(
+    scale: Double = 1, duration: Double = 1, layer: ClosureLayer = ClosureLayer(),
+    _ body: @escaping (CGContext, CALayer) -> Void
+) -> (Scene, ClosureLayer) {
+    let scene = Scene(
+        canvas: Canvas(
+            size: CGSize(width: 100, height: 100), scale: scale, fps: 10, duration: duration,
+            background: CGColor(red: 0, green: 0, blue: 1)))
     layer.name = "drawn"
     layer.frame = CGRect(x: 10, y: 10, width: 80, height: 60)
     layer.body = body
@@ -88,8 +92,12 @@ struct CustomDrawingTests {
     }
 
     @Test func linearGradientEndsAndOptions() throws {
-        let g = CGGradient(colorsSpace: CGColorSpaceCreateDeviceRGB(), colors: [red, CGColor(red: 0, green: 1, blue: 0)], locations: [0, 1])!
-        for options in [CGGradientDrawingOptions(), [.drawsBeforeStartLocation, .drawsAfterEndLocation], .drawsAfterEndLocation] {
+        let g = CGGradient(
+            colorsSpace: CGColorSpaceCreateDeviceRGB(), colors: [red, CGColor(red: 0, green: 1, blue: 0)],
+            locations: [0, 1])!
+        for options in [
+            CGGradientDrawingOptions(), [.drawsBeforeStartLocation, .drawsAfterEndLocation], .drawsAfterEndLocation
+        ] {
             let (scene, _) = drawnScene { ctx, _ in
                 ctx.drawLinearGradient(g, start: CGPoint(x: 20, y: 0), end: CGPoint(x: 60, y: 0), options: options)
             }
@@ -106,7 +114,9 @@ struct CustomDrawingTests {
     @Test func radialGradientFillsBetweenItsCircles() throws {
         let g = CGGradient(colorsSpace: nil, colors: [.white, .black], locations: nil)!
         let (scene, _) = drawnScene { ctx, _ in
-            ctx.drawRadialGradient(g, startCenter: CGPoint(x: 40, y: 30), startRadius: 0, endCenter: CGPoint(x: 40, y: 30), endRadius: 20, options: [])
+            ctx.drawRadialGradient(
+                g, startCenter: CGPoint(x: 40, y: 30), startRadius: 0, endCenter: CGPoint(x: 40, y: 30), endRadius: 20,
+                options: [])
         }
         let frame = try renderScene(scene)
         #expect(near(frame.color(50, 40), [255, 255, 255, 255], 16))
@@ -211,7 +221,12 @@ struct CustomDrawingTests {
         // bitmap stretched): count the pixels part-covered by the edge, over the same band of
         // the circle (twice the rows at scale 2). A stretched bitmap would have twice as many per row.
         func partial(_ f: PixelBuffer, rows: Range<Int>) -> Int {
-            rows.reduce(0) { sum, y in sum + (0..<f.width).filter { let g = f.color($0, y)[1]; return g > 10 && g < 245 }.count }
+            rows.reduce(0) { sum, y in
+                sum
+                    + (0..<f.width).filter {
+                        let g = f.color($0, y)[1]; return g > 10 && g < 245
+                    }.count
+            }
         }
         let edgeOne = partial(one, rows: 25..<35), edgeTwo = partial(two, rows: 50..<70)
         #expect(edgeOne > 0 && edgeTwo > 0)
@@ -243,7 +258,8 @@ struct CustomDrawingTests {
             layer.opacity = 0.999
             layer.setNeedsDisplay()
         }
-        let before = try renderScene(scene, at: 0.9), mid = try renderScene(scene, at: 1.125), after = try renderScene(scene, at: 1.5)
+        let before = try renderScene(scene, at: 0.9), mid = try renderScene(scene, at: 1.125),
+            after = try renderScene(scene, at: 1.5)
         #expect(before.color(50, 40) == [255, 255, 255, 255])
         #expect(near(mid.color(50, 40), [128, 128, 128, 255], 4))
         #expect(near(after.color(50, 40), [0, 0, 0, 255], 1))
@@ -277,8 +293,10 @@ final class BadgeShapeLayer: CAShapeLayer {
 @Suite("Custom drawing: subclasses and hostile input")
 struct CustomDrawingSubclassTests {
     func scene(_ layer: CALayer) -> Scene {
-        let scene = Scene(canvas: Canvas(size: CGSize(width: 100, height: 100), fps: 10, duration: 1,
-                                         background: CGColor(red: 0, green: 0, blue: 1)))
+        let scene = Scene(
+            canvas: Canvas(
+                size: CGSize(width: 100, height: 100), fps: 10, duration: 1,
+                background: CGColor(red: 0, green: 0, blue: 1)))
         layer.frame = CGRect(x: 10, y: 10, width: 80, height: 80)
         scene.rootLayer.addSublayer(layer)
         return scene

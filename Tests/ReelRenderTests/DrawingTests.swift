@@ -17,7 +17,9 @@ struct DrawingTests {
         for y in y0..<(y0 + h) {
             for x in x0..<(x0 + w) {
                 let c = b.color(x, y)
-                if c[3] > 200 && abs(c[0] - rgb[0]) < 40 && abs(c[1] - rgb[1]) < 40 && abs(c[2] - rgb[2]) < 40 { n += 1 }
+                if c[3] > 200 && abs(c[0] - rgb[0]) < 40 && abs(c[1] - rgb[1]) < 40 && abs(c[2] - rgb[2]) < 40 {
+                    n += 1
+                }
             }
         }
         return n
@@ -29,7 +31,8 @@ struct DrawingTests {
 
     @Test(arguments: [0.0, 0.33, 1.0])
     func strokeEndTrimsACircleByArcLength(end: Double) throws {
-        let b = try render("""
+        let b = try render(
+            """
             reel: 1
             canvas: { size: [120, 120], duration: 1, background: black }
             layers:
@@ -53,7 +56,8 @@ struct DrawingTests {
         // Seed 003's curve. Trimming at a third of its *arc length* (not its parameter).
         let path = try CGPath(svgPath: "M0 150 C75 0 225 300 300 150")
         let measure = PathMeasure(path)
-        let b = try render("""
+        let b = try render(
+            """
             reel: 1
             canvas: { size: [300, 300], duration: 1, background: black }
             layers:
@@ -63,14 +67,17 @@ struct DrawingTests {
         if end == 0.33 {
             let tip = measure.position(atLength: 0.33 * measure.length)!.point
             let beyond = measure.position(atLength: 0.40 * measure.length)!.point
-            #expect(b.color(Int(tip.x.rounded()) - 2, Int(tip.y.rounded()))[3] > 0 || b.color(Int(tip.x.rounded()), Int(tip.y.rounded()))[3] > 0)
+            #expect(
+                b.color(Int(tip.x.rounded()) - 2, Int(tip.y.rounded()))[3] > 0
+                    || b.color(Int(tip.x.rounded()), Int(tip.y.rounded()))[3] > 0)
             #expect(b.color(Int(beyond.x), Int(beyond.y)) == [0, 0, 0, 255])
         }
         try Golden.check(b, "shape-cubic-strokeEnd-\(end)")
     }
 
     @Test func strokeStartWithRoundCapsAndDashes() throws {
-        let b = try render("""
+        let b = try render(
+            """
             reel: 1
             canvas: { size: [200, 80], duration: 1, background: black }
             layers:
@@ -91,20 +98,23 @@ struct DrawingTests {
     }
 
     @Test func fillRulesDecideTheHole() throws {
-        let yaml = { (rule: String) in """
+        let yaml = { (rule: String) in
+            """
             reel: 1
             canvas: { size: [100, 100], duration: 1, background: black }
             layers:
               - { class: shape, frame: [0, 0, 100, 100], fillColor: red, fillRule: \(rule),
                   path: "M10 10 H90 V90 H10 Z M30 30 H70 V70 H30 Z" }
-            """ }
+            """
+        }
         #expect(try render(yaml("nonZero")).color(50, 50) == [255, 0, 0, 255], "same winding: filled")
         #expect(try render(yaml("evenOdd")).color(50, 50) == [0, 0, 0, 255], "even-odd: a hole")
     }
 
     @Test func shapeDefaultsAreCoreAnimations() throws {
         // fillColor defaults to opaque black, strokeColor to none.
-        let b = try render("""
+        let b = try render(
+            """
             reel: 1
             canvas: { size: [40, 40], duration: 1, background: white }
             layers:
@@ -115,7 +125,8 @@ struct DrawingTests {
     }
 
     @Test func pathMorphsBetweenSameStructurePaths() throws {
-        let b = try render("""
+        let b = try render(
+            """
             reel: 1
             canvas: { size: [100, 100], duration: 2, background: black }
             layers:
@@ -158,7 +169,8 @@ struct DrawingTests {
 
     @Test(arguments: ["axial", "radial", "conic"])
     func gradientTypes(type: String) throws {
-        let b = try render("""
+        let b = try render(
+            """
             reel: 1
             canvas: { size: [160, 120], duration: 1, background: black }
             layers:
@@ -185,7 +197,8 @@ struct DrawingTests {
     }
 
     @Test func gradientLocations() throws {
-        let b = try render("""
+        let b = try render(
+            """
             reel: 1
             canvas: { size: [100, 20], duration: 1, background: black }
             layers:
@@ -202,7 +215,8 @@ struct DrawingTests {
     @Test(arguments: ["axial", "radial", "conic"])
     func gradientLocationsOutsideTheUnitRange(type: String) throws {
         func render(_ locations: String, at t: Double = 0, animated: Bool = false) throws -> PixelBuffer {
-            try self.render("""
+            try self.render(
+                """
                 reel: 1
                 canvas: { size: [100, 20], duration: 2, background: black }
                 layers:
@@ -247,8 +261,8 @@ struct DrawingTests {
                 let px = p.baseAddress.advanced(by: y * p.stride + x * 4).assumingMemoryBound(to: UInt8.self)
                 let white = x < 4 && y < 4
                 px[0] = white || x >= 20 ? 255 : 0  // B
-                px[1] = white ? 255 : 0             // G
-                px[2] = white || x < 20 ? 255 : 0   // R
+                px[1] = white ? 255 : 0  // G
+                px[2] = white || x < 20 ? 255 : 0  // R
                 px[3] = 255
             }
         }
@@ -288,13 +302,16 @@ struct DrawingTests {
         let scene2 = Scene(canvas: Canvas(size: CGSize(width: 100, height: 100), duration: 1, background: .black))
         scene2.rootLayer.addSublayer(centered)
         let c = try render(scene2)
-        #expect(c.color(41, 50) == [255, 0, 0, 255] && c.color(38, 50) == [0, 0, 0, 255] && c.color(58, 50) == [0, 0, 255, 255])
+        #expect(
+            c.color(41, 50) == [255, 0, 0, 255] && c.color(38, 50) == [0, 0, 0, 255]
+                && c.color(58, 50) == [0, 0, 255, 255])
     }
 
     // MARK: Shadows, masks, replicators
 
     @Test func shadowedRoundedCard() throws {
-        let b = try render("""
+        let b = try render(
+            """
             reel: 1
             canvas: { size: [200, 160], duration: 1, background: white }
             layers:
@@ -310,7 +327,8 @@ struct DrawingTests {
     }
 
     @Test func shadowPathAndNoShadowWhenClipping() throws {
-        let b = try render("""
+        let b = try render(
+            """
             reel: 1
             canvas: { size: [100, 100], duration: 1, background: white }
             layers:
@@ -371,12 +389,15 @@ struct DrawingTests {
         // At t, instance i's dot has pulsed for t − i/12 s (the pulse repeats each second).
         let freshest = levels.enumerated().max { $0.element < $1.element }!.offset
         let expected = Int((time - floor(time)) * 12 + 0.5) % 12
-        #expect(abs(freshest - expected) <= 1 || abs(freshest - expected) >= 11, "brightest dot \(freshest), expected near \(expected)")
+        #expect(
+            abs(freshest - expected) <= 1 || abs(freshest - expected) >= 11,
+            "brightest dot \(freshest), expected near \(expected)")
         try Golden.check(b, "replicator-spinner-\(time)")
     }
 
     @Test func replicatorColorOffsets() throws {
-        let b = try render("""
+        let b = try render(
+            """
             reel: 1
             canvas: { size: [100, 20], duration: 1, background: black }
             layers:
@@ -395,7 +416,8 @@ struct DrawingTests {
     }
 
     @Test func maskedCornersRoundOnlySomeCorners() throws {
-        let b = try render("""
+        let b = try render(
+            """
             reel: 1
             canvas: { size: [100, 100], duration: 1, background: black }
             layers:
@@ -412,7 +434,9 @@ enum ContentsDrawingProbe {
         let b = CGRect(x: 10, y: 20, width: 80, height: 60)
         let natural = CGSize(width: 40, height: 20)
         func place(_ h: Double, _ v: Double, _ s: CGSize = natural) -> CGRect {
-            CGRect(x: b.minX + (b.width - s.width) * h, y: b.minY + (b.height - s.height) * v, width: s.width, height: s.height)
+            CGRect(
+                x: b.minX + (b.width - s.width) * h, y: b.minY + (b.height - s.height) * v, width: s.width,
+                height: s.height)
         }
         switch gravity {
         case .resize: return b

@@ -1,6 +1,7 @@
 import CCairo
 import Foundation
 import Testing
+
 @testable import ReelCore
 @testable import ReelRender
 
@@ -16,7 +17,8 @@ struct EmitterDrawingTests {
         let r = Double(size) / 2
         for y in 0..<size {
             for x in 0..<size {
-                let d = ((Double(x) + 0.5 - r) * (Double(x) + 0.5 - r) + (Double(y) + 0.5 - r) * (Double(y) + 0.5 - r)).squareRoot()
+                let d = ((Double(x) + 0.5 - r) * (Double(x) + 0.5 - r) + (Double(y) + 0.5 - r) * (Double(y) + 0.5 - r))
+                    .squareRoot()
                 let a = UInt8(max(0, min(1, r - d)) * 255)
                 let p = buffer.baseAddress + y * buffer.stride + x * 4
                 let g = white || x < size / 2 ? a : 0
@@ -30,8 +32,10 @@ struct EmitterDrawingTests {
     }
 
     /// A 100×100 scene with one emitter "e" centred, its cell from `configure`.
-    static func scene(size: Int = 100, background: CGColor = CGColor(red: 0.05, green: 0.07, blue: 0.12),
-                      layer: (CAEmitterLayer) -> Void = { _ in }, cell configure: (inout EmitterCellState) -> Void) -> Scene {
+    static func scene(
+        size: Int = 100, background: CGColor = CGColor(red: 0.05, green: 0.07, blue: 0.12),
+        layer: (CAEmitterLayer) -> Void = { _ in }, cell configure: (inout EmitterCellState) -> Void
+    ) -> Scene {
         let scene = Scene(canvas: Canvas(size: CGSize(width: size, height: size), fps: 30, duration: 4))
         scene.rootLayer.backgroundColor = background
         let emitter = CAEmitterLayer()
@@ -48,20 +52,25 @@ struct EmitterDrawingTests {
         return scene
     }
 
-    static let shapesAndModes = CAEmitterLayerEmitterShape.allCases.flatMap { s in CAEmitterLayerEmitterMode.allCases.map { (s, $0) } }
+    static let shapesAndModes = CAEmitterLayerEmitterShape.allCases.flatMap { s in
+        CAEmitterLayerEmitterMode.allCases.map { (s, $0) }
+    }
 
     @Test("every emitter shape in every mode", arguments: shapesAndModes)
     func shapeAndMode(_ shape: CAEmitterLayerEmitterShape, _ mode: CAEmitterLayerEmitterMode) throws {
         // Motionless particles show where they are born: 300 of them over a second.
-        let scene = Self.scene(layer: { e in
-            e.emitterShape = shape
-            e.emitterMode = mode
-            e.emitterSize = shape == .circle || shape == .sphere ? CGSize(width: 35, height: 0) : CGSize(width: 70, height: 40)
-            e.emitterDepth = 30
-        }, cell: { c in
-            c.birthRate = 300; c.lifetime = 10; c.scale = 0.5
-            c.color = CGColor(red: 1, green: 0.8, blue: 0.3, alpha: 1)
-        })
+        let scene = Self.scene(
+            layer: { e in
+                e.emitterShape = shape
+                e.emitterMode = mode
+                e.emitterSize =
+                    shape == .circle || shape == .sphere ? CGSize(width: 35, height: 0) : CGSize(width: 70, height: 40)
+                e.emitterDepth = 30
+            },
+            cell: { c in
+                c.birthRate = 300; c.lifetime = 10; c.scale = 0.5
+                c.color = CGColor(red: 1, green: 0.8, blue: 0.3, alpha: 1)
+            })
         try Golden.check(try renderScene(scene, at: 1), "emitter-\(shape.rawValue)-\(mode.rawValue)")
     }
 
@@ -82,20 +91,26 @@ struct EmitterDrawingTests {
     @Test func theCompositorDrawsWhatCairoDraws() throws {
         // White sprites (the fixed-point path) and coloured ones (the float path), turned and
         // scaled, over and added, at a fractional pixel scale.
-        for (white, mode) in [(true, CAEmitterLayerRenderMode.unordered), (false, .unordered), (true, .additive), (false, .additive)] {
-            let scene = Self.scene(layer: { $0.renderMode = mode }, cell: { c in
-                c.contents = Self.dot(12, white: white)
-                c.birthRate = 80; c.lifetime = 10; c.velocity = 25; c.velocityRange = 10; c.emissionRange = .pi
-                c.spin = 2; c.spinRange = 3; c.scale = 1.2; c.scaleRange = 0.8
-                c.color = CGColor(red: 0.4, green: 0.8, blue: 1, alpha: 0.8); c.redRange = 0.3; c.alphaRange = 0.2
-            })
+        for (white, mode) in [
+            (true, CAEmitterLayerRenderMode.unordered), (false, .unordered), (true, .additive), (false, .additive)
+        ] {
+            let scene = Self.scene(
+                layer: { $0.renderMode = mode },
+                cell: { c in
+                    c.contents = Self.dot(12, white: white)
+                    c.birthRate = 80; c.lifetime = 10; c.velocity = 25; c.velocityRange = 10; c.emissionRange = .pi
+                    c.spin = 2; c.spinRange = 3; c.scale = 1.2; c.scaleRange = 0.8
+                    c.color = CGColor(red: 0.4, green: 0.8, blue: 1, alpha: 0.8); c.redRange = 0.3; c.alphaRange = 0.2
+                })
             try Self.expectCompositorMatchesCairo(scene, pixels: 150, minimumPainted: 2000, "white \(white), \(mode)")
         }
     }
 
     @Test func particlesFarUnderAPixelDrawNothing() throws {
         // Scale 1e-20: 16.16 steps along a row would not fit 64 bits (this trapped).
-        let scene = Self.scene(cell: { c in c.birthRate = 50; c.lifetime = 10; c.scale = 1e-20 })
+        let scene = Self.scene(cell: { c in
+            c.birthRate = 50; c.lifetime = 10; c.scale = 1e-20
+        })
         let layer = try #require(try scene.compile().presentation(at: 1, layerNamed: "e"))
         #expect(layer.particles.map { $0.particles.count } ?? 0 > 10)
         let buffer = PixelBuffer(width: 100, height: 100)
@@ -111,28 +126,34 @@ struct EmitterDrawingTests {
         // overlap, so a band left out, a row drawn twice or two particles swapped in a band
         // shows as a large difference from Cairo's one-by-one drawing.
         for (white, mode) in [(true, CAEmitterLayerRenderMode.unordered), (false, .oldestFirst), (true, .additive)] {
-            let scene = Self.scene(size: 300, layer: { $0.renderMode = mode }, cell: { c in
-                c.contents = Self.dot(40, white: white)
-                c.birthRate = 12; c.lifetime = 10; c.velocity = 40; c.velocityRange = 30; c.emissionRange = .pi
-                c.spin = 1; c.spinRange = 2; c.scale = 2; c.scaleRange = 1
-                c.color = CGColor(red: 0.5, green: 0.5, blue: 0.5, alpha: 0.6)
-                c.redRange = 0.5; c.greenRange = 0.5; c.blueRange = 0.5
-            })
-            try Self.expectCompositorMatchesCairo(scene, pixels: 450, minimumPainted: 60_000, "band crossing, white \(white), \(mode)")
+            let scene = Self.scene(
+                size: 300, layer: { $0.renderMode = mode },
+                cell: { c in
+                    c.contents = Self.dot(40, white: white)
+                    c.birthRate = 12; c.lifetime = 10; c.velocity = 40; c.velocityRange = 30; c.emissionRange = .pi
+                    c.spin = 1; c.spinRange = 2; c.scale = 2; c.scaleRange = 1
+                    c.color = CGColor(red: 0.5, green: 0.5, blue: 0.5, alpha: 0.6)
+                    c.redRange = 0.5; c.greenRange = 0.5; c.blueRange = 0.5
+                })
+            try Self.expectCompositorMatchesCairo(
+                scene, pixels: 450, minimumPainted: 60_000, "band crossing, white \(white), \(mode)")
         }
     }
 
     /// Draws emitter "e" of `scene` at 2 s into a `pixels`-square buffer (1.5 pixels a point)
     /// through the direct compositor and through Cairo: off by at most 3 levels except for a
     /// few pixels (filter weights differ in the last bit), never by more than 12.
-    private static func expectCompositorMatchesCairo(_ scene: Scene, pixels: Int, minimumPainted: Int, _ what: String) throws {
+    private static func expectCompositorMatchesCairo(_ scene: Scene, pixels: Int, minimumPainted: Int, _ what: String)
+        throws
+    {
         let timeline = try scene.compile()
         let layer = try #require(timeline.presentation(at: 2, layerNamed: "e"))
         func draw(direct: Bool) -> PixelBuffer {
             let buffer = PixelBuffer(width: pixels, height: pixels)
             let canvas = CairoCanvas(buffer: buffer)
             canvas.context.scale(1.5, 1.5)
-            EmitterDrawing.draw(layer, canvas.context, alpha: 1, budget: DrawBudget(), context: RenderContext(), direct: direct)
+            EmitterDrawing.draw(
+                layer, canvas.context, alpha: 1, budget: DrawBudget(), context: RenderContext(), direct: direct)
             canvas.surface.flush()
             return buffer
         }
@@ -141,22 +162,30 @@ struct EmitterDrawingTests {
         for y in 0..<pixels {
             for x in 0..<pixels {
                 let a = fast.premultipliedRGBA(x: x, y: y), b = cairo.premultipliedRGBA(x: x, y: y)
-                let d = max(abs(Int(a.r) - Int(b.r)), abs(Int(a.g) - Int(b.g)), abs(Int(a.b) - Int(b.b)), abs(Int(a.a) - Int(b.a)))
+                let d = max(
+                    abs(Int(a.r) - Int(b.r)), abs(Int(a.g) - Int(b.g)), abs(Int(a.b) - Int(b.b)),
+                    abs(Int(a.a) - Int(b.a)))
                 worst = max(worst, d)
                 if d > 3 { off += 1 }
                 if b.a > 0 { painted += 1 }
             }
         }
         #expect(painted > minimumPainted, "\(what): the particles cover a good part of the frame (\(painted) pixels)")
-        #expect(off <= painted / 200 && worst <= 12, "\(what): \(off) of \(painted) pixels off by more than 3, worst \(worst)")
+        #expect(
+            off <= painted / 200 && worst <= 12,
+            "\(what): \(off) of \(painted) pixels off by more than 3, worst \(worst)")
     }
 
     @Test func aFrameIsTheSameBytesAloneInSequenceFromAnyStartAndOnTwoThreads() async throws {
-        let scene = Self.scene(layer: { $0.emitterShape = .circle; $0.emitterSize = CGSize(width: 20, height: 0) }, cell: { c in
-            c.birthRate = 150; c.lifetime = 2; c.lifetimeRange = 0.5; c.velocity = 30; c.velocityRange = 10
-            c.emissionRange = .pi; c.yAcceleration = 15; c.spin = 1; c.spinRange = 2; c.alphaSpeed = -0.3
-            c.color = CGColor(red: 1, green: 0.6, blue: 0.2, alpha: 1); c.greenRange = 0.3
-        })
+        let scene = Self.scene(
+            layer: {
+                $0.emitterShape = .circle; $0.emitterSize = CGSize(width: 20, height: 0)
+            },
+            cell: { c in
+                c.birthRate = 150; c.lifetime = 2; c.lifetimeRange = 0.5; c.velocity = 30; c.velocityRange = 10
+                c.emissionRange = .pi; c.yAcceleration = 15; c.spin = 1; c.spinRange = 2; c.alphaSpeed = -0.3
+                c.color = CGColor(red: 1, green: 0.6, blue: 0.2, alpha: 1); c.greenRange = 0.3
+            })
         let timeline = try scene.compile()
         let frames = 0..<40
         func bytes(_ buffer: PixelBuffer) -> Data { Data(bytes: buffer.baseAddress, count: buffer.byteCount) }

@@ -1,8 +1,9 @@
 import Foundation
 import ReelCore
-@testable import ReelRender
 import ReelScene
 import Testing
+
+@testable import ReelRender
 
 /// Fonts beyond the installed Latin/CJK set: colour emoji, font files shipped with a scene
 /// (`canvas.fonts`), and the warnings for names that are not available.
@@ -51,9 +52,13 @@ struct FontTests {
         // too (Pango asks for the family "emoji" for them: the private set maps it).
         for emoji in ["📬", "👍🏽"] {
             s.string = emoji
-            #expect(engine.layout(for: TextLayoutKey(s, size: 36, width: 500, height: 100)).runFamilies == ["Noto Color Emoji"], "\(emoji)")
+            #expect(
+                engine.layout(for: TextLayoutKey(s, size: 36, width: 500, height: 100)).runFamilies == [
+                    "Noto Color Emoji"
+                ], "\(emoji)")
         }
-        let b = try renderScene("""
+        let b = try renderScene(
+            """
             reel: 1
             canvas: { size: [300, 60], duration: 1, background: white }
             layers:
@@ -61,7 +66,9 @@ struct FontTests {
             """)
         // Colour, not a box of hex digits: strongly coloured pixels (the text itself is grey).
         var coloured = 0
-        for y in 0..<60 { for x in 0..<300 { let c = b.color(x, y); if c.max()! - c[0..<3].min()! > 120 { coloured += 1 } } }
+        for y in 0..<60 {
+            for x in 0..<300 { let c = b.color(x, y); if c.max()! - c[0..<3].min()! > 120 { coloured += 1 } }
+        }
         #expect(coloured > 100, "\(coloured) coloured pixels")
         // Scaled to the font size: nothing below the line's box.
         #expect((0..<300).allSatisfy { b.color($0, 58) == [255, 255, 255, 255] })
@@ -85,19 +92,25 @@ struct FontTests {
     }
 
     @Test func namesThatAreNotAvailableWarnAndSayWhatIsUsed() throws {
-        let loaded = try SceneLoader.decode(text: Self.scene(fonts: "", font: "Comic Sans MS"), file: "s.yaml", fonts: FontCatalog())
-        #expect(loaded.warnings.map(\.description) == [
-            "s.yaml:4:73: warning: font 'Comic Sans MS' is not available; text is drawn in 'Noto Sans' instead ('reel fonts' lists the families; ship a font file with canvas.fonts)",
-        ])
+        let loaded = try SceneLoader.decode(
+            text: Self.scene(fonts: "", font: "Comic Sans MS"), file: "s.yaml", fonts: FontCatalog())
+        #expect(
+            loaded.warnings.map(\.description) == [
+                "s.yaml:4:73: warning: font 'Comic Sans MS' is not available; text is drawn in 'Noto Sans' instead ('reel fonts' lists the families; ship a font file with canvas.fonts)"
+            ])
         for name in ["Helvetica", "Helvetica-Bold", "Noto Serif Bold Italic", "Menlo", "NotoSans-Bold"] {
-            let ok = try SceneLoader.decode(text: Self.scene(fonts: "", font: name), file: "s.yaml", fonts: FontCatalog())
+            let ok = try SceneLoader.decode(
+                text: Self.scene(fonts: "", font: name), file: "s.yaml", fonts: FontCatalog())
             #expect(ok.warnings.isEmpty, "\(name): \(ok.warnings)")
         }
-        #expect(FontCatalog().substitute(for: "Fira Code", sceneFamilies: []) == "Noto Sans Mono CJK SC", "a monospaced name gets a monospaced font")
+        #expect(
+            FontCatalog().substitute(for: "Fira Code", sceneFamilies: []) == "Noto Sans Mono CJK SC",
+            "a monospaced name gets a monospaced font")
     }
 
     @Test func fontFilesThatCannotBeUsedAreLocatedErrors() throws {
-        let folder = try Self.sceneFolder(Self.scene(fonts: ", fonts: [Mono.ttf, missing.ttf, notes.txt, fake.otf]", font: "DejaVu Sans Mono"))
+        let folder = try Self.sceneFolder(
+            Self.scene(fonts: ", fonts: [Mono.ttf, missing.ttf, notes.txt, fake.otf]", font: "DejaVu Sans Mono"))
         defer { try? FileManager.default.removeItem(at: folder) }
         try "not a font".write(to: folder.appendingPathComponent("fake.otf"), atomically: true, encoding: .utf8)
         do {
@@ -107,8 +120,13 @@ struct FontTests {
             let messages = error.diagnostics.map(\.message)
             #expect(messages.count == 3, "\(messages)")
             #expect(messages.contains { $0.hasPrefix("font file 'missing.ttf' is missing or cannot be read") })
-            #expect(messages.contains { $0 == "font file 'notes.txt': Reel reads TrueType and OpenType fonts, named .ttf, .otf or .ttc" })
-            #expect(messages.contains { $0 == "font file 'fake.otf' cannot be used: it is not a TrueType or OpenType font" })
+            #expect(
+                messages.contains {
+                    $0 == "font file 'notes.txt': Reel reads TrueType and OpenType fonts, named .ttf, .otf or .ttc"
+                })
+            #expect(
+                messages.contains { $0 == "font file 'fake.otf' cannot be used: it is not a TrueType or OpenType font" }
+            )
         }
     }
 
@@ -118,7 +136,9 @@ struct FontTests {
     @Test func twoScenesInOneProcessDrawWithTheirOwnFonts() throws {
         let dejaVu = "/usr/share/fonts/truetype/dejavu/"
         let text = Self.scene(fonts: ", fonts: [Face.ttf]", font: "DejaVu Sans", string: "Hamburgefonstiv")
-        let folders = try ["DejaVuSans.ttf", "DejaVuSans-Bold.ttf"].map { try Self.sceneFolder(text, font: dejaVu + $0, as: "Face.ttf") }
+        let folders = try ["DejaVuSans.ttf", "DejaVuSans-Bold.ttf"].map {
+            try Self.sceneFolder(text, font: dejaVu + $0, as: "Face.ttf")
+        }
         defer { for folder in folders { try? FileManager.default.removeItem(at: folder) } }
         let timelines = try folders.map { try Self.load($0).scene.compile() }
         let renderers = timelines.map { FrameRenderer(canvas: $0.canvas) }

@@ -1,9 +1,10 @@
 import CCairo
 import Foundation
 import ReelCore
-@testable import ReelRender
 import ReelScene
 import Testing
+
+@testable import ReelRender
 
 /// Finite numbers of any size reach the renderer through the Swift API and through animations
 /// (cumulative repeats multiply a byValue), whatever the file decoder accepts. Drawing clamps them:
@@ -61,7 +62,8 @@ struct WideShadowTests {
     /// The shadow of a white 40 × 40 square at (100, 100) on black, offset by 120 down so that
     /// it shows beside the layer, with radius `sigma`.
     func render(sigma: Double, path: Bool) throws -> PixelBuffer {
-        try renderScene("""
+        try renderScene(
+            """
             reel: 1
             canvas: { size: [300, 400], duration: 1, background: black }
             layers:
@@ -79,7 +81,10 @@ struct WideShadowTests {
         return 255 * along(x + 0.5, 100, 140) * along(y + 0.5, 220, 260)
     }
 
-    @Test(arguments: [(12.0, false), (17.0, false), (20.0, true), (24.0, false), (31.0, true), (40.0, false), (40.0, true), (100.0, false), (100.0, true)])
+    @Test(arguments: [
+        (12.0, false), (17.0, false), (20.0, true), (24.0, false), (31.0, true), (40.0, false), (40.0, true),
+        (100.0, false), (100.0, true)
+    ])
     func wideBlursMatchTheGaussian(_ sigma: Double, _ path: Bool) throws {
         let b = try render(sigma: sigma, path: path)
         for (x, y) in [(120, 240), (120, 300), (200, 240), (60, 180), (250, 350)] {
@@ -99,8 +104,10 @@ struct WideShadowTests {
         let cr = cairo_create(target)!
         defer { cairo_destroy(cr); cairo_surface_destroy(target) }
         let k = 5
-        var image = try #require(AlphaImage.filling(.roundedRect(CGRect(x: 3, y: 4, width: 30, height: 20), radius: 6, corners: .all),
-                                                   cr: CairoContext(cr), margin: 12, reduction: k))
+        var image = try #require(
+            AlphaImage.filling(
+                .roundedRect(CGRect(x: 3, y: 4, width: 30, height: 20), radius: 6, corners: .all),
+                cr: CairoContext(cr), margin: 12, reduction: k))
         image.blur(sigma: 2.5)
         let whole = image.surface(scale: k)
         let part = image.surface(scale: k, within: (x0, y0, x1, y1))
@@ -138,13 +145,15 @@ struct WideShadowTests {
 struct HugeLayerTests {
     @Test(arguments: [20_000.0, 40_000.0])
     func aHugeShapeIsDrawnWithoutAHugeRaster(_ side: Double) throws {
-        let scene = try SceneLoader.decode(text: """
-            reel: 1
-            canvas: { size: [40, 30], duration: 1, background: black }
-            layers:
-              - { class: shape, frame: [0, 0, 10, 10], path: { rect: [0, 0, \(side), \(side)] }, fillColor: red,
-                  shadowOpacity: 1, shadowRadius: 2 }
-            """, file: "huge.yaml").scene
+        let scene = try SceneLoader.decode(
+            text: """
+                reel: 1
+                canvas: { size: [40, 30], duration: 1, background: black }
+                layers:
+                  - { class: shape, frame: [0, 0, 10, 10], path: { rect: [0, 0, \(side), \(side)] }, fillColor: red,
+                      shadowOpacity: 1, shadowRadius: 2 }
+                """, file: "huge.yaml"
+        ).scene
         let timeline = try scene.compile()
         let renderer = FrameRenderer(canvas: timeline.canvas)
         let buffer = renderer.makeBuffer()
@@ -160,7 +169,8 @@ struct HugeLayerTests {
 @Suite("Dense dashes")
 struct DenseDashTests {
     @Test func denseDashesAreTheirAverageTone() throws {
-        let b = try renderScene("""
+        let b = try renderScene(
+            """
             reel: 1
             canvas: { size: [40, 20], duration: 1, background: black }
             layers:

@@ -14,7 +14,8 @@ struct LayerDrawingTests {
 
     @Test func anchorPointPlacesTheLayer() throws {
         // anchorPoint (0, 0) at position (10, 10): the layer covers 10…30.
-        let b = try render("""
+        let b = try render(
+            """
             reel: 1
             canvas: { size: [60, 40], duration: 1, background: black }
             layers:
@@ -29,7 +30,8 @@ struct LayerDrawingTests {
     @Test func rotationHappensAboutTheAnchorPoint() throws {
         // A 10×40 bar hanging from its top centre at (50, 10), turned 90° clockwise: it now
         // points left, covering x 10…50 around y 10.
-        let b = try render("""
+        let b = try render(
+            """
             reel: 1
             canvas: { size: [100, 60], duration: 1, background: black }
             layers:
@@ -46,7 +48,8 @@ struct LayerDrawingTests {
     @Test func opacityAppliesToTheSubtreeAsAGroup() throws {
         // Two overlapping opaque children inside a 50 % parent: the overlap shows only the top
         // child at 50 %, not the two blended.
-        let b = try render("""
+        let b = try render(
+            """
             reel: 1
             canvas: { size: [100, 60], duration: 1, background: black }
             layers:
@@ -62,7 +65,8 @@ struct LayerDrawingTests {
     }
 
     @Test func roundedCornersBordersAndClipping() throws {
-        let b = try render("""
+        let b = try render(
+            """
             reel: 1
             canvas: { size: [120, 80], duration: 1, background: black }
             layers:
@@ -87,7 +91,8 @@ struct LayerDrawingTests {
     }
 
     @Test func zPositionOrdersSiblingsAndTiesKeepOrder() throws {
-        let b = try render("""
+        let b = try render(
+            """
             reel: 1
             canvas: { size: [60, 40], duration: 1, background: black }
             layers:
@@ -101,7 +106,8 @@ struct LayerDrawingTests {
     }
 
     @Test func hiddenAndTransparentLayersDrawNothing() throws {
-        let b = try render("""
+        let b = try render(
+            """
             reel: 1
             canvas: { size: [40, 40], duration: 1, background: black }
             layers:
@@ -115,7 +121,8 @@ struct LayerDrawingTests {
     }
 
     @Test func scaleMultipliesPixels() throws {
-        let b = try render("""
+        let b = try render(
+            """
             reel: 1
             canvas: { size: [50, 30], scale: 2, duration: 1, background: black }
             layers:
@@ -127,7 +134,8 @@ struct LayerDrawingTests {
     }
 
     @Test func transparentBackgroundKeepsAlpha() throws {
-        let b = try render("""
+        let b = try render(
+            """
             reel: 1
             canvas: { size: [20, 20], duration: 1, background: transparent }
             layers:
@@ -140,7 +148,8 @@ struct LayerDrawingTests {
     @Test func sublayerTransformActsAboutTheCentre() throws {
         // Rotating the sublayers 180° about the parent's centre moves a child from the top-left
         // corner to the bottom-right.
-        let b = try render("""
+        let b = try render(
+            """
             reel: 1
             canvas: { size: [60, 60], duration: 1, background: black }
             layers:
@@ -243,8 +252,12 @@ struct GroupExtentTests {
                 // Two layers that do not overlap: each is its own group over the background.
                 let a = opaque.premultipliedRGBA(x: x, y: y), f = faded.premultipliedRGBA(x: x, y: y)
                 let k = alpha * Double(a.a) / 255
-                func over(_ src: UInt8, _ dst: Int) -> Int { Int((alpha * Double(src) + (1 - k) * Double(dst)).rounded()) }
-                worst = max(worst, abs(over(a.r, bg.r) - Int(f.r)), abs(over(a.g, bg.g) - Int(f.g)), abs(over(a.b, bg.b) - Int(f.b)))
+                func over(_ src: UInt8, _ dst: Int) -> Int {
+                    Int((alpha * Double(src) + (1 - k) * Double(dst)).rounded())
+                }
+                worst = max(
+                    worst, abs(over(a.r, bg.r) - Int(f.r)), abs(over(a.g, bg.g) - Int(f.g)),
+                    abs(over(a.b, bg.b) - Int(f.b)))
             }
         }
         #expect(worst <= 2, "worst channel difference: \(worst)")

@@ -1,8 +1,9 @@
 import Foundation
 import ReelCore
-@testable import ReelRender
 import ReelScene
 import Testing
+
+@testable import ReelRender
 
 /// Where a layer can paint: never smaller than what it paints (groups are clipped to it), and
 /// for strokes no larger than their joins and caps reach (a shadow is cast from a card's shape
@@ -20,7 +21,9 @@ struct LayerExtentTests {
         """
     }
 
-    static func timeline(_ yaml: String) throws -> Timeline { try SceneLoader.decode(text: yaml, file: "z.yaml").scene.compile() }
+    static func timeline(_ yaml: String) throws -> Timeline {
+        try SceneLoader.decode(text: yaml, file: "z.yaml").scene.compile()
+    }
 
     /// The scene's first layer at time 0.
     static func firstLayer(_ timeline: Timeline) throws -> PresentationLayer {
@@ -49,7 +52,9 @@ struct LayerExtentTests {
             let extent = try #require(LayerExtent.of(try Self.firstLayer(timeline), shadow: false, RenderContext()))
             let ink = Self.ink(timeline)
             // One pixel of antialiasing on each side (what `LayerExtent.clip` adds).
-            #expect(extent.insetBy(dx: -1, dy: -1).contains(ink), "\(join) join, \(cap) cap, limit \(miterLimit): ink \(ink) outside \(extent)")
+            #expect(
+                extent.insetBy(dx: -1, dy: -1).contains(ink),
+                "\(join) join, \(cap) cap, limit \(miterLimit): ink \(ink) outside \(extent)")
             let path = CGRect(x: 40, y: 60, width: 160, height: 190)
             if join != "miter" && cap != "square" {
                 // Round and bevel joins, round and butt caps: half the width around the path.
@@ -62,14 +67,18 @@ struct LayerExtentTests {
         }
         // A dashed curve: each dash has the caps.
         let curve = Self.zigzag(join: join, cap: cap, miterLimit: 10)
-            .replacingOccurrences(of: "M40 250 L80 60 L120 250 L160 60 L200 250", with: "M30 250 C70 -60 150 360 210 60")
+            .replacingOccurrences(
+                of: "M40 250 L80 60 L120 250 L160 60 L200 250", with: "M30 250 C70 -60 150 360 210 60"
+            )
             .replacingOccurrences(of: "miterLimit: 10.0 }", with: "miterLimit: 10.0, lineDashPattern: [18, 9] }")
         let dashed = try Self.timeline(curve)
         let layer = try Self.firstLayer(dashed)
         #expect(layer.state.lineDashPattern != nil)
         let extent = try #require(LayerExtent.of(layer, shadow: false, RenderContext()))
         let ink = Self.ink(dashed)
-        #expect(extent.insetBy(dx: -1, dy: -1).contains(ink), "dashed curve, \(join) join, \(cap) cap: ink \(ink) outside \(extent)")
+        #expect(
+            extent.insetBy(dx: -1, dy: -1).contains(ink),
+            "dashed curve, \(join) join, \(cap) cap: ink \(ink) outside \(extent)")
     }
 
     @Test func aMiterLimitThatIsNotANumberBevelsAndAnInfiniteOneIsNotBounded() throws {
@@ -101,7 +110,9 @@ struct LayerExtentTests {
             """
         }
         let round = try Self.firstLayer(try Self.timeline(card(join: "round")))
-        #expect(ShadowShape.of(round, RenderContext()) == .roundedRect(round.state.bounds, radius: 36, corners: round.state.maskedCorners))
+        #expect(
+            ShadowShape.of(round, RenderContext())
+                == .roundedRect(round.state.bounds, radius: 36, corners: round.state.maskedCorners))
         // A miter may reach ten half-widths (110 px) from the corner: past the card's edge.
         let miter = try Self.firstLayer(try Self.timeline(card(join: "miter")))
         #expect(ShadowShape.of(miter, RenderContext()) == nil)

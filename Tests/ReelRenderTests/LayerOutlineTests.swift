@@ -82,7 +82,8 @@ struct LayerOutlineTests {
         // away (single-sided, turned to show its back): not drawn, outlined dashed along y = 155.
         #expect(plain.rgba(x: 130, y: 145).r < 60, "the back face is not drawn")
         let back = (112...148).map { Self.isOutline(outlined, Double($0), 155) }
-        #expect(zip(back, back.dropFirst()).filter { !$0 && $1 }.count >= 3 && back.filter { !$0 }.count >= 8, "\(back)")
+        #expect(
+            zip(back, back.dropFirst()).filter { !$0 && $1 }.count >= 3 && back.filter { !$0 }.count >= 8, "\(back)")
         // secret (hidden): nothing drawn along its top edge.
         for x in 125...215 {
             let (a, b) = (plain.rgba(x: x, y: 130), outlined.rgba(x: x, y: 130))
@@ -100,7 +101,9 @@ struct LayerOutlineTests {
         let timeline = try SceneLoader.decode(text: Self.scene, file: "outline.yaml").scene.compile()
         let tree = timeline.presentation(at: 0)
         let placements = tree.placements()
-        #expect(placements.map { $0.layer.name } == [nil, "tilted", "dot", "turned", "ghost", "away"].map { $0 ?? tree.name })
+        #expect(
+            placements.map { $0.layer.name }
+                == [nil, "tilted", "dot", "turned", "ghost", "away"].map { $0 ?? tree.name })
         #expect(placements.map(\.depth) == [0, 1, 2, 1, 1, 1])
         #expect(placements.map(\.isTransparent) == [false, false, false, false, true, false])
         #expect(placements.map(\.facesAway) == [false, false, false, false, false, true])

@@ -10,9 +10,12 @@ import Testing
         let buffer = PixelBuffer(width: 37, height: 11)
         for y in 0..<11 {
             let row = buffer.baseAddress.advanced(by: y * buffer.stride).assumingMemoryBound(to: UInt8.self)
-            for x in 0..<37 { (row[x * 4], row[x * 4 + 1], row[x * 4 + 2], row[x * 4 + 3]) = (UInt8(x * 6), UInt8(y * 20), 90, 255) }
+            for x in 0..<37 {
+                (row[x * 4], row[x * 4 + 1], row[x * 4 + 2], row[x * 4 + 3]) = (UInt8(x * 6), UInt8(y * 20), 90, 255)
+            }
         }
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("reel-png-\(UUID().uuidString).png").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("reel-png-\(UUID().uuidString).png")
+            .path
         defer { try? FileManager.default.removeItem(atPath: path) }
         try PNGFile.write(buffer, to: path)
         let encoded = try PNGFile.encode(buffer)

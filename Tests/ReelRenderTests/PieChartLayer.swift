@@ -5,8 +5,10 @@ import ReelCore
 /// filled and stroked in white, with a drop shadow under the pie and a label in the middle.
 final class PieChartLayer: CALayer {
     var values: [CGFloat] = [5, 3, 2]
-    var colors: [CGColor] = [CGColor(red: 0.91, green: 0.30, blue: 0.24), CGColor(red: 0.95, green: 0.77, blue: 0.06),
-                             CGColor(red: 0.16, green: 0.50, blue: 0.73)]
+    var colors: [CGColor] = [
+        CGColor(red: 0.91, green: 0.30, blue: 0.24), CGColor(red: 0.95, green: 0.77, blue: 0.06),
+        CGColor(red: 0.16, green: 0.50, blue: 0.73)
+    ]
     var label = "Q3"
 
     override func draw(in ctx: CGContext) {
@@ -34,7 +36,9 @@ final class PieChartLayer: CALayer {
         }
         // A hole and a label: a donut chart's centre.
         ctx.setFillColor(.white)
-        ctx.fillEllipse(in: CGRect(x: center.x - radius / 2.5, y: center.y - radius / 2.5, width: radius / 1.25, height: radius / 1.25))
+        ctx.fillEllipse(
+            in: CGRect(
+                x: center.x - radius / 2.5, y: center.y - radius / 2.5, width: radius / 1.25, height: radius / 1.25))
         ctx.drawText(label, at: CGPoint(x: center.x - 13, y: center.y - 11), size: 16, color: CGColor(gray: 0.2))
     }
 }

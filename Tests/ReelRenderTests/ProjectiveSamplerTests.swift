@@ -1,6 +1,7 @@
-@testable import ReelRender
 import ReelCore
 import Testing
+
+@testable import ReelRender
 
 /// The projective warp's sampler against values worked out by hand: pixel centres map through
 /// the homography, bilinear weights, padded edges, coverage, and nothing outside the mask.
@@ -13,9 +14,10 @@ struct ProjectiveSamplerTests {
         image.withUnsafeBufferPointer { src in
             mask.withUnsafeBufferPointer { m in
                 out.withUnsafeMutableBufferPointer { o in
-                    ProjectiveSampler.warp(image: src.baseAddress!, imageStride: w, imageWidth: w, imageHeight: h,
-                                           mask: m.baseAddress!, maskStride: w,
-                                           out: o.baseAddress!, outStride: w, width: w, height: h, map: map)
+                    ProjectiveSampler.warp(
+                        image: src.baseAddress!, imageStride: w, imageWidth: w, imageHeight: h,
+                        mask: m.baseAddress!, maskStride: w,
+                        out: o.baseAddress!, outStride: w, width: w, height: h, map: map)
                 }
             }
         }
@@ -77,9 +79,10 @@ struct ProjectiveSamplerTests {
         image.withUnsafeBufferPointer { src in
             mask.withUnsafeBufferPointer { m in
                 out.withUnsafeMutableBufferPointer { o in
-                    ProjectiveSampler.warp(image: src.baseAddress!, imageStride: 4, imageWidth: 4, imageHeight: 4,
-                                           mask: m.baseAddress!, maskStride: 4, out: o.baseAddress!, outStride: 4,
-                                           width: 4, height: 4, map: .identity, rows: 1..<3, columns: 1..<3, over: true)
+                    ProjectiveSampler.warp(
+                        image: src.baseAddress!, imageStride: 4, imageWidth: 4, imageHeight: 4,
+                        mask: m.baseAddress!, maskStride: 4, out: o.baseAddress!, outStride: 4,
+                        width: 4, height: 4, map: .identity, rows: 1..<3, columns: 1..<3, over: true)
                 }
             }
         }

@@ -1,5 +1,6 @@
 import CCairo
 import Testing
+
 @testable import ReelCore
 @testable import ReelRender
 
@@ -19,7 +20,9 @@ struct ProjectiveWarpTests {
         for y in 0..<40 {
             for x in 0..<60 {
                 let a = x < 30 ? 255 : 128
-                let pixel = UInt32(a) << 24 | UInt32(x * 4 * a / 255) << 16 | UInt32(y * 6 * a / 255) << 8 | UInt32((x + y) * a / 255)
+                let pixel =
+                    UInt32(a) << 24 | UInt32(x * 4 * a / 255) << 16 | UInt32(y * 6 * a / 255) << 8
+                    | UInt32((x + y) * a / 255)
                 (data + y * stride + x * 4).withMemoryRebound(to: UInt32.self, capacity: 1) { $0.pointee = pixel }
             }
         }
@@ -33,7 +36,9 @@ struct ProjectiveWarpTests {
         for y in 0..<100 {
             for x in 0..<120 {
                 let v: UInt32 = (x / 7 + y / 5) % 2 == 0 ? 0xFF20_6040 : 0xFFD0_C0B0
-                (buffer.baseAddress + y * buffer.stride + x * 4).withMemoryRebound(to: UInt32.self, capacity: 1) { $0.pointee = v }
+                (buffer.baseAddress + y * buffer.stride + x * 4).withMemoryRebound(to: UInt32.self, capacity: 1) {
+                    $0.pointee = v
+                }
             }
         }
         let canvas = CairoCanvas(buffer: buffer)
@@ -78,7 +83,9 @@ struct ProjectiveWarpTests {
         let whole = draw { _ in }
         let boxes = [(20, 15, 60, 50), (70, 50, 110, 95)]
         let clipped = draw { cr in
-            for (x0, y0, x1, y1) in boxes { cairo_rectangle(cr, Double(x0), Double(y0), Double(x1 - x0), Double(y1 - y0)) }
+            for (x0, y0, x1, y1) in boxes {
+                cairo_rectangle(cr, Double(x0), Double(y0), Double(x1 - x0), Double(y1 - y0))
+            }
             cairo_clip(cr)
         }
         let background = draw { cr in
@@ -91,7 +98,8 @@ struct ProjectiveWarpTests {
                 let isInside = boxes.contains { x >= $0.0 && x < $0.2 && y >= $0.1 && y < $0.3 }
                 let expected = isInside ? pixel(whole, x, y) : pixel(background, x, y)
                 if isInside && expected != pixel(background, x, y) { inside += 1 }
-                #expect(pixel(clipped, x, y) == expected, "pixel (\(x), \(y)) \(isInside ? "inside" : "outside") the clip")
+                #expect(
+                    pixel(clipped, x, y) == expected, "pixel (\(x), \(y)) \(isInside ? "inside" : "outside") the clip")
             }
         }
         #expect(inside > 500, "the boxes take in part of the warp (\(inside) pixels)")

@@ -1,8 +1,9 @@
 import CCairo
 import Foundation
-@testable import ReelRender
 import ReelCore
 import Testing
+
+@testable import ReelRender
 
 /// Cached rasters are shared by the threads rendering a timeline: using one (compositing it,
 /// casting a shadow from it) must not change what another thread sees of it at the same moment.
@@ -11,11 +12,14 @@ struct RasterSharingTests {
     /// A raster whose ink starts away from its placement's origin (as a centred title's does).
     private func offsetRaster() throws -> Raster {
         var tooLarge = false
-        return try #require(Raster.make(linear: cairo_matrix_t(xx: 1, yx: 0, xy: 0, yy: 1, x0: 0, y0: 0), fx: 0, fy: 0, tooLarge: &tooLarge) { rc in
-            rc.rectangle(60, 40, 360, 240)
-            rc.setSource(0.9, 0.3, 0.2, 0.8)
-            rc.fill()
-        })
+        return try #require(
+            Raster.make(
+                linear: cairo_matrix_t(xx: 1, yx: 0, xy: 0, yy: 1, x0: 0, y0: 0), fx: 0, fy: 0, tooLarge: &tooLarge
+            ) { rc in
+                rc.rectangle(60, 40, 360, 240)
+                rc.setSource(0.9, 0.3, 0.2, 0.8)
+                rc.fill()
+            })
     }
 
     /// The raster composited at the origin of a fresh 480 × 320 surface: its pixels.
@@ -85,7 +89,8 @@ struct RasterSharingTests {
         cairo_paint(cr)
         cairo_surface_flush(target)
         let data = try #require(cairo_image_surface_get_data(target))
-        let pixel = UnsafeRawPointer(data + 100 * Int(cairo_image_surface_get_stride(target)) + 200 * 4).load(as: UInt32.self)
+        let pixel = UnsafeRawPointer(data + 100 * Int(cairo_image_surface_get_stride(target)) + 200 * 4).load(
+            as: UInt32.self)
         #expect(pixel >> 24 == 204, "alpha 0.8 inside the drawn rectangle, found \(String(pixel, radix: 16))")
         cairo_set_source_rgb(cr, 0, 0, 0)
         #expect(released == nil)

@@ -38,12 +38,16 @@ struct RenderCacheTests {
             for y in 0..<a.height {
                 for x in 0..<a.width {
                     let p = a.premultipliedRGBA(x: x, y: y), q = b.premultipliedRGBA(x: x, y: y)
-                    let d = max(abs(Int(p.r) - Int(q.r)), abs(Int(p.g) - Int(q.g)), abs(Int(p.b) - Int(q.b)), abs(Int(p.a) - Int(q.a)))
+                    let d = max(
+                        abs(Int(p.r) - Int(q.r)), abs(Int(p.g) - Int(q.g)), abs(Int(p.b) - Int(q.b)),
+                        abs(Int(p.a) - Int(q.a)))
                     worst = max(worst, d)
                     if d > 2 { differing += 1 }
                 }
             }
-            #expect(differing <= a.width * a.height / 500, "t = \(time): \(differing) pixels differ by more than 2 (worst \(worst))")
+            #expect(
+                differing <= a.width * a.height / 500,
+                "t = \(time): \(differing) pixels differ by more than 2 (worst \(worst))")
         }
         // Four frames: the static card (content and shadow) and the gradient were made twice
         // (a raster is kept when it is asked for a second time), then reused.

@@ -4,7 +4,9 @@ import ReelRender
 import ReelScene
 
 /// Decodes scene text, compiles it and renders the frame at `t` (shared by the drawing tests).
-func renderScene(_ yaml: String, at t: Double = 0, file: String = "test.yaml", caching: Bool = true) throws -> PixelBuffer {
+func renderScene(_ yaml: String, at t: Double = 0, file: String = "test.yaml", caching: Bool = true) throws
+    -> PixelBuffer
+{
     try renderScene(SceneLoader.decode(text: yaml, file: file).scene, at: t, caching: caching)
 }
 

@@ -1,8 +1,9 @@
 import CCairo
 import Foundation
 import ReelCore
-@testable import ReelRender
 import Testing
+
+@testable import ReelRender
 
 /// Replicators inside replicators multiply: 10⁴ × 10⁴ copies made a frame that never finished.
 /// Scene files are refused when decoded (SceneLimits.maxDrawnLayers); the Swift API reaches the
@@ -37,7 +38,9 @@ struct ReplicatorBudgetTests {
         #expect(budget.remaining == 0)
         // Once spent, each of the outer copies asks once more and is refused, instead of each
         // asking for its 10⁴ inner copies: the frame's work grows with the counts, not their product.
-        #expect(budget.requests <= 2_000 + 2 * 10_000, "the frame ends once the budget is spent: \(budget.requests) draws asked for")
+        #expect(
+            budget.requests <= 2_000 + 2 * 10_000,
+            "the frame ends once the budget is spent: \(budget.requests) draws asked for")
         #expect(buffer.color(5, 5) == [255, 0, 0, 255], "what fits in the budget is drawn")
     }
 }

@@ -1,8 +1,9 @@
 import CCairo
 import Foundation
-@testable import ReelRender
 import ReelCore
 import Testing
+
+@testable import ReelRender
 
 /// The shadow under a layer's opaque background is not composited: the frame must come out
 /// the same as with the whole shadow composited, and the part left out must be real shadow.
@@ -32,7 +33,9 @@ struct ShadowCoverTests {
 
     /// Draws the shadow (with or without `cover`) and then the card's background over it, under
     /// a CTM that scales and moves the card, as the painter does.
-    private func frame(_ s: LayerState, cover useCover: Bool) -> (pixels: [UInt32], cover: ShadowCover?, shadowOnly: [UInt32]) {
+    private func frame(_ s: LayerState, cover useCover: Bool) -> (
+        pixels: [UInt32], cover: ShadowCover?, shadowOnly: [UInt32]
+    ) {
         let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 300, 260)!
         defer { cairo_surface_destroy(surface) }
         let cr = cairo_create(surface)!
@@ -45,7 +48,8 @@ struct ShadowCoverTests {
         let mask = shadowMask()
         defer { cairo_surface_destroy(mask) }
         // With the default shadowOffset (0, −3): the mask lands at a fractional device y.
-        ShadowDrawing.paint(CairoSurface(retaining: mask), s, CairoContext(cr), x: 20, y: 10, alpha: 1, cover: useCover ? cover : nil)
+        ShadowDrawing.paint(
+            CairoSurface(retaining: mask), s, CairoContext(cr), x: 20, y: 10, alpha: 1, cover: useCover ? cover : nil)
         cairo_surface_flush(surface)
         let shadowOnly = pixels(surface)
         Geometry.roundedRect(CairoContext(cr), s.bounds, radius: s.cornerRadius)
@@ -70,7 +74,10 @@ struct ShadowCoverTests {
         // 126 × 135 less a pixel of antialiasing on each side.
         #expect(cover.x1 - cover.x0 >= 122 && cover.y1 - cover.y0 >= 131)
         let differing = with.pixels.indices.filter { with.pixels[$0] != without.pixels[$0] }
-        #expect(differing.isEmpty, "\(differing.count) pixels differ, first at \(differing.first.map { ($0 % 300, $0 / 300) } as Any), cover \(cover)")
+        #expect(
+            differing.isEmpty,
+            "\(differing.count) pixels differ, first at \(differing.first.map { ($0 % 300, $0 / 300) } as Any), cover \(cover)"
+        )
         // And something was left out: under the cover, the shadow alone differed.
         let inside = (cover.y0..<cover.y1).flatMap { y in (cover.x0..<cover.x1).map { y * 300 + $0 } }
         #expect(inside.filter { with.shadowOnly[$0] != without.shadowOnly[$0] }.count == inside.count)

@@ -1,8 +1,9 @@
 import Foundation
 import ReelCore
-@testable import ReelRender
 import ReelScene
 import Testing
+
+@testable import ReelRender
 
 /// Shadows cast from a known shape (an opaque rounded layer with its content inside) instead of
 /// the layer's drawn alpha: the same picture, without an offscreen pass, from a cached mask.
@@ -45,7 +46,9 @@ struct ShadowShapeTests {
         for y in 0..<a.height {
             for x in 0..<a.width {
                 let p = a.premultipliedRGBA(x: x, y: y), q = b.premultipliedRGBA(x: x, y: y)
-                worst = max(worst, abs(Int(p.0) - Int(q.0)), abs(Int(p.1) - Int(q.1)), abs(Int(p.2) - Int(q.2)), abs(Int(p.3) - Int(q.3)))
+                worst = max(
+                    worst, abs(Int(p.0) - Int(q.0)), abs(Int(p.1) - Int(q.1)), abs(Int(p.2) - Int(q.2)),
+                    abs(Int(p.3) - Int(q.3)))
             }
         }
         return worst
@@ -57,34 +60,59 @@ struct ShadowShapeTests {
 
     @Test func anOpaqueCardWithItsContentInsideCastsItsRoundedRectangle() throws {
         let card = try #require(try tree(Self.scene()).sublayers.first)
-        #expect(ShadowShape.of(card, RenderContext()) == .roundedRect(card.state.bounds, radius: 18, corners: card.state.maskedCorners))
-        let probe = try #require(try tree(Self.scene(extra: "").replacingOccurrences(
-            of: "      - { class: text", with: Self.forceAlpha + "\n      - { class: text")).sublayers.first)
-        #expect(ShadowShape.of(probe, RenderContext()) == nil, "a sublayer on the corner may reach past the rounded edge: the drawn alpha decides")
-        let empty = try #require(try tree(Self.scene().replacingOccurrences(
-            of: "      - { class: text", with: "      - { name: bar, frame: [0, 0, 0, 10], backgroundColor: red }\n      - { class: text")).sublayers.first)
+        #expect(
+            ShadowShape.of(card, RenderContext())
+                == .roundedRect(card.state.bounds, radius: 18, corners: card.state.maskedCorners))
+        let probe = try #require(
+            try tree(
+                Self.scene(extra: "").replacingOccurrences(
+                    of: "      - { class: text", with: Self.forceAlpha + "\n      - { class: text")
+            ).sublayers.first)
+        #expect(
+            ShadowShape.of(probe, RenderContext()) == nil,
+            "a sublayer on the corner may reach past the rounded edge: the drawn alpha decides")
+        let empty = try #require(
+            try tree(
+                Self.scene().replacingOccurrences(
+                    of: "      - { class: text",
+                    with: "      - { name: bar, frame: [0, 0, 0, 10], backgroundColor: red }\n      - { class: text")
+            ).sublayers.first)
         #expect(ShadowShape.of(empty, RenderContext()) != nil, "a sublayer that paints nothing changes no alpha")
         let translucent = try #require(try tree(Self.scene(background: "#FFFFFFF0")).sublayers.first)
-        #expect(ShadowShape.of(translucent, RenderContext()) == nil, "a translucent background lets the content's alpha through")
-        let overflowing = try #require(try tree(Self.scene().replacingOccurrences(of: "frame: [16, 14, 180, 30], string: \"Reminders that fit\"",
-                                                                                with: "frame: [16, 14, 180, 30], string: \"Reminders that fit in no card at all\"")).sublayers.first)
-        #expect(ShadowShape.of(overflowing, RenderContext()) == nil, "text that runs past the card's edge is part of its silhouette")
+        #expect(
+            ShadowShape.of(translucent, RenderContext()) == nil,
+            "a translucent background lets the content's alpha through")
+        let overflowing = try #require(
+            try tree(
+                Self.scene().replacingOccurrences(
+                    of: "frame: [16, 14, 180, 30], string: \"Reminders that fit\"",
+                    with: "frame: [16, 14, 180, 30], string: \"Reminders that fit in no card at all\"")
+            ).sublayers.first)
+        #expect(
+            ShadowShape.of(overflowing, RenderContext()) == nil,
+            "text that runs past the card's edge is part of its silhouette")
     }
 
     @Test func aRoundedCardInsideARoundedFrameIsInside() {
         let phone = RoundedBox(rect: CGRect(x: 1, y: 1, width: 428, height: 878), radius: 59)
         #expect(phone.contains(RoundedBox(rect: CGRect(x: 14, y: 14, width: 402, height: 852), radius: 48)))
-        #expect(!phone.contains(RoundedBox(rect: CGRect(x: 14, y: 14, width: 402, height: 852), radius: 0)), "its square corner pokes out")
+        #expect(
+            !phone.contains(RoundedBox(rect: CGRect(x: 14, y: 14, width: 402, height: 852), radius: 0)),
+            "its square corner pokes out")
         #expect(!phone.contains(RoundedBox(rect: CGRect(x: 0, y: 300, width: 40, height: 40), radius: 0)))
-        #expect(phone.contains(RoundedBox(rect: CGRect(x: 1, y: 300, width: 40, height: 40), radius: 0)), "along a straight edge")
+        #expect(
+            phone.contains(RoundedBox(rect: CGRect(x: 1, y: 300, width: 40, height: 40), radius: 0)),
+            "along a straight edge")
     }
 
     /// The shape's cached shadow, placed at a quarter pixel for σ = 12, against the shadow of the
     /// drawn alpha at its exact position: within two levels, frame after frame as it moves.
     @Test func theShapesShadowIsTheDrawnAlphasShadow() throws {
         let shape = try SceneLoader.decode(text: Self.scene(), file: "a.yaml").scene.compile()
-        let alpha = try SceneLoader.decode(text: Self.scene().replacingOccurrences(
-            of: "      - { class: text", with: Self.forceAlpha + "\n      - { class: text"), file: "b.yaml").scene.compile()
+        let alpha = try SceneLoader.decode(
+            text: Self.scene().replacingOccurrences(
+                of: "      - { class: text", with: Self.forceAlpha + "\n      - { class: text"), file: "b.yaml"
+        ).scene.compile()
         let fast = FrameRenderer(canvas: shape.canvas), reference = FrameRenderer(canvas: alpha.canvas)
         for time in [0.0, 0.37, 0.8, 1.21, 1.9] + (0..<12).map({ 0.5 + Double($0) / 60 }) {
             let a = fast.makeBuffer(), b = reference.makeBuffer()

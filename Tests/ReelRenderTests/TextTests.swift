@@ -1,9 +1,10 @@
 import Dispatch
 import Foundation
 import ReelCore
-@testable import ReelRender
 import ReelScene
 import Testing
+
+@testable import ReelRender
 
 /// CATextLayer drawing: where ink lands for each rule (alignment, wrapping, truncation, size,
 /// colour), the fonts fallback picks, the layout cache, thread safety, and golden frames.
@@ -14,7 +15,8 @@ struct TextTests {
     func render(_ yaml: String) throws -> PixelBuffer { try renderScene(yaml, file: "text.yaml") }
 
     /// A scene of `width` × `height` points on black with `layers` (YAML list items, indented).
-    func scene(_ width: Int, _ height: Int, scale: Double = 1, background: String = "black", _ layers: String) -> String {
+    func scene(_ width: Int, _ height: Int, scale: Double = 1, background: String = "black", _ layers: String) -> String
+    {
         """
         reel: 1
         canvas: { size: [\(width), \(height)], scale: \(scale), duration: 1, background: \(background) }
@@ -24,7 +26,9 @@ struct TextTests {
     }
 
     /// One text layer in a canvas just larger than it.
-    func text(_ properties: String, frame: [Int] = [20, 10, 300, 50], canvas: (Int, Int) = (340, 70), scale: Double = 1) throws -> PixelBuffer {
+    func text(_ properties: String, frame: [Int] = [20, 10, 300, 50], canvas: (Int, Int) = (340, 70), scale: Double = 1)
+        throws -> PixelBuffer
+    {
         try render(scene(canvas.0, canvas.1, scale: scale, "  - { class: text, frame: \(frame), \(properties) }"))
     }
 
@@ -64,8 +68,9 @@ struct TextTests {
     // MARK: Fonts
 
     @Test func theBundledFontsAreUsedNotTheMachines() {
-        #expect(FontLibrary.installed.isPrivate,
-                "fonts-noto-core and fonts-noto-cjk are missing (tools/setup --deps): text uses the machine's fonts")
+        #expect(
+            FontLibrary.installed.isPrivate,
+            "fonts-noto-core and fonts-noto-cjk are missing (tools/setup --deps): text uses the machine's fonts")
         #expect(FontLibrary.installed.hasFamily("Noto Sans") && FontLibrary.installed.hasFamily("Noto Sans CJK SC"))
         // DejaVu comes with fontconfig on Debian; the private set must not see it.
         #expect(!FontLibrary.installed.hasFamily("DejaVu Sans"))
@@ -98,7 +103,8 @@ struct TextTests {
         let psBold = fonts.face(named: "NotoSerif-Bold")
         #expect(psBold.family == "Noto Serif" && psBold.weight == bold)
         let described = fonts.face(named: "Noto Sans Bold Italic")
-        #expect(described.family == "Noto Sans" && described.weight == bold
+        #expect(
+            described.family == "Noto Sans" && described.weight == bold
                 && described.style == italic)
         #expect(fonts.face(named: "No Such Font") == FontFace(family: "Noto Sans"))
         #expect(fonts.face(named: "serif") == FontFace(family: "Noto Serif"))
@@ -135,16 +141,26 @@ struct TextTests {
     @Test func boundsOriginDoesNotMoveTheLayersOwnText() throws {
         // Like a background, text is the layer's own content, drawn in its bounds rectangle:
         // bounds.origin moves sublayers, not the text within the frame.
-        let a = ink(try render(scene(200, 60, "  - { class: text, position: [100, 30], bounds: [0, 0, 160, 40], string: H, fontSize: 24 }")))
-        let b = ink(try render(scene(200, 60, "  - { class: text, position: [100, 30], bounds: [10, 5, 160, 40], string: H, fontSize: 24 }")))
+        let a = ink(
+            try render(
+                scene(
+                    200, 60,
+                    "  - { class: text, position: [100, 30], bounds: [0, 0, 160, 40], string: H, fontSize: 24 }")))
+        let b = ink(
+            try render(
+                scene(
+                    200, 60,
+                    "  - { class: text, position: [100, 30], bounds: [10, 5, 160, 40], string: H, fontSize: 24 }")))
         #expect(a.count > 0 && b.minX == a.minX && b.minY == a.minY, "\(a.minX),\(a.minY) → \(b.minX),\(b.minY)")
     }
 
     @Test func hugeFontSizesScaleLikeSmallOnes() throws {
         // Above TextDrawing.maxLayoutSize the layout is made smaller and drawn scaled up.
-        let big = ink(try text("string: H, fontSize: 2048", frame: [0, 0, 2000, 2000], canvas: (2000, 2000), scale: 0.125))
+        let big = ink(
+            try text("string: H, fontSize: 2048", frame: [0, 0, 2000, 2000], canvas: (2000, 2000), scale: 0.125))
         let small = ink(try text("string: H, fontSize: 256", frame: [0, 0, 250, 250], canvas: (250, 250)))
-        #expect(big.count > 0 && abs(big.minX - small.minX) <= 1 && abs(big.maxX - small.maxX) <= 1
+        #expect(
+            big.count > 0 && abs(big.minX - small.minX) <= 1 && abs(big.maxX - small.maxX) <= 1
                 && abs(big.minY - small.minY) <= 1 && abs(big.maxY - small.maxY) <= 1)
     }
 
@@ -200,7 +216,9 @@ struct TextTests {
 
     @Test func chineseAndLongWordsWrapBetweenCharacters() throws {
         for string in ["动画是一种通过连续播放静止图像来产生运动错觉的艺术形式", "Supercalifragilisticexpialidocious"] {
-            let i = ink(try text("string: \(string), fontSize: 20, wrapped: true", frame: [20, 10, 120, 200], canvas: (400, 220)))
+            let i = ink(
+                try text(
+                    "string: \(string), fontSize: 20, wrapped: true", frame: [20, 10, 120, 200], canvas: (400, 220)))
             #expect(i.lines >= 3 && i.minX >= 20 && i.maxX <= 140, "\(string): \(i.lines) lines, \(i.minX)…\(i.maxX)")
         }
     }
@@ -210,7 +228,9 @@ struct TextTests {
     @Test(arguments: ["start", "middle", "end"])
     func truncatedTextFitsTheWidthAndKeepsTheRightEnds(mode: String) throws {
         let string = "string: \"\(Self.pangram)\", fontSize: 20"
-        func draw(_ more: String) throws -> PixelBuffer { try text(string + more, frame: [20, 10, 200, 40], canvas: (400, 60)) }
+        func draw(_ more: String) throws -> PixelBuffer {
+            try text(string + more, frame: [20, 10, 200, 40], canvas: (400, 60))
+        }
         let truncatedLeft = try draw(", truncationMode: \(mode)")
         let truncatedRight = try draw(", truncationMode: \(mode), alignmentMode: right")
         let fullLeft = try draw(""), fullRight = try draw(", alignmentMode: right")
@@ -236,7 +256,8 @@ struct TextTests {
     // MARK: Colour
 
     @Test func foregroundColorIsWhatIsDrawn() throws {
-        let b = try text("string: H, fontSize: 60, foregroundColor: \"#FF8000\"", frame: [10, 0, 100, 80], canvas: (120, 80))
+        let b = try text(
+            "string: H, fontSize: 60, foregroundColor: \"#FF8000\"", frame: [10, 0, 100, 80], canvas: (120, 80))
         let colors = (0..<80).flatMap { y in (0..<120).map { b.color($0, y) } }
         #expect(colors.contains([255, 128, 0, 255]), "the stems are fully covered")
         // Antialiased edges are the colour at partial coverage over black: red stays twice green.
@@ -244,22 +265,28 @@ struct TextTests {
     }
 
     @Test func translucentColorAndOpacityMultiply() throws {
-        let b = try render(scene(120, 80, background: "transparent", """
-              - { class: text, frame: [10, 0, 100, 80], string: H, fontSize: 60, foregroundColor: "#00FF0080", opacity: 0.5 }
-            """))
+        let b = try render(
+            scene(
+                120, 80, background: "transparent",
+                """
+                  - { class: text, frame: [10, 0, 100, 80], string: H, fontSize: 60, foregroundColor: "#00FF0080", opacity: 0.5 }
+                """))
         let colors = (0..<80).flatMap { y in (0..<120).map { b.color($0, y) } }
         let strongest = colors.max { $0[3] < $1[3] } ?? []
         #expect(near(strongest, [0, 255, 0, 64]), "\(strongest)")
     }
 
     @Test func invisibleTextDrawsNothing() throws {
-        for properties in ["string: \"\"", "string: \"  \\n\\t\"", "string: Reel, foregroundColor: transparent",
-                           "string: Reel, foregroundColor: null", "string: Reel, fontSize: 0",
-                           "string: Reel, hidden: true"] {
+        for properties in [
+            "string: \"\"", "string: \"  \\n\\t\"", "string: Reel, foregroundColor: transparent",
+            "string: Reel, foregroundColor: null", "string: Reel, fontSize: 0",
+            "string: Reel, hidden: true"
+        ] {
             let b = try render(scene(200, 60, "  - { class: text, frame: [20, 10, 160, 40], \(properties) }"))
             #expect(ink(b).count == 0, "\(properties)")
         }
-        let noRoom = try render(scene(200, 60, "  - { class: text, frame: [20, 10, 0, 40], string: Reel, wrapped: true }"))
+        let noRoom = try render(
+            scene(200, 60, "  - { class: text, frame: [20, 10, 0, 40], string: Reel, wrapped: true }"))
         #expect(ink(noRoom).count == 0, "wrapped text in a box without width: nothing fits")
         var s = LayerState()
         s.string = " \u{3000}\n"
@@ -286,7 +313,9 @@ struct TextTests {
     }
 
     @Test func concurrentFramesAreIdenticalToSerialOnes() throws {
-        let yaml = scene(320, 240, """
+        let yaml = scene(
+            320, 240,
+            """
               - { class: text, frame: [10, 10, 300, 40], string: "Hello, Reel — 你好，动画", fontSize: 24 }
               - { class: text, frame: [10, 60, 140, 120], string: "\(Self.pangram)", fontSize: 16, wrapped: true, alignmentMode: justified }
               - { class: text, frame: [170, 60, 140, 60], string: "שלום עולם مرحبا بالعالم", fontSize: 18, wrapped: true }
@@ -310,11 +339,14 @@ struct TextTests {
     // MARK: Golden frames
 
     @Test func scriptsGolden() throws {
-        let b = try render(scene(440, 150, """
-              - { class: text, frame: [10, 8, 420, 50], string: "Hello, Reel — 你好，动画" }
-              - { class: text, frame: [10, 62, 420, 40], string: "Bidi: שלום, مرحبا, 123!", fontSize: 26, foregroundColor: "#F2AA4C" }
-              - { class: text, frame: [10, 104, 420, 40], string: "Noto Serif Bold · 日本語のかな", font: "Noto Serif Bold", fontSize: 26, foregroundColor: "#8ECAE6" }
-            """))
+        let b = try render(
+            scene(
+                440, 150,
+                """
+                  - { class: text, frame: [10, 8, 420, 50], string: "Hello, Reel — 你好，动画" }
+                  - { class: text, frame: [10, 62, 420, 40], string: "Bidi: שלום, مرحبا, 123!", fontSize: 26, foregroundColor: "#F2AA4C" }
+                  - { class: text, frame: [10, 104, 420, 40], string: "Noto Serif Bold · 日本語のかな", font: "Noto Serif Bold", fontSize: 26, foregroundColor: "#8ECAE6" }
+                """))
         let latin = ink(b, x: 10..<200, y: 8..<58), chinese = ink(b, x: 260..<430, y: 8..<58)
         #expect(latin.count > 0 && chinese.count > 0)
         try Golden.check(b, "text-scripts")
@@ -322,35 +354,44 @@ struct TextTests {
 
     @Test func alignmentGolden() throws {
         let box = "backgroundColor: \"#1E3040\", fontSize: 18"
-        let b = try render(scene(300, 290, """
-              - { class: text, frame: [10, 10, 280, 26], \(box), string: "left · 左对齐", alignmentMode: left }
-              - { class: text, frame: [10, 44, 280, 26], \(box), string: "center · 居中", alignmentMode: center }
-              - { class: text, frame: [10, 78, 280, 26], \(box), string: "right · 右对齐", alignmentMode: right }
-              - { class: text, frame: [10, 112, 280, 26], \(box), string: "שלום עולם: natural", alignmentMode: natural }
-              - { class: text, frame: [10, 146, 280, 134], \(box), string: "justified: \(Self.pangram) 两端对齐的文字填满整行。", alignmentMode: justified, wrapped: true }
-            """))
+        let b = try render(
+            scene(
+                300, 290,
+                """
+                  - { class: text, frame: [10, 10, 280, 26], \(box), string: "left · 左对齐", alignmentMode: left }
+                  - { class: text, frame: [10, 44, 280, 26], \(box), string: "center · 居中", alignmentMode: center }
+                  - { class: text, frame: [10, 78, 280, 26], \(box), string: "right · 右对齐", alignmentMode: right }
+                  - { class: text, frame: [10, 112, 280, 26], \(box), string: "שלום עולם: natural", alignmentMode: natural }
+                  - { class: text, frame: [10, 146, 280, 134], \(box), string: "justified: \(Self.pangram) 两端对齐的文字填满整行。", alignmentMode: justified, wrapped: true }
+                """))
         try Golden.check(b, "text-alignment")
     }
 
     @Test func wrappingGolden() throws {
-        let b = try render(scene(320, 220, """
-              - { class: text, frame: [10, 10, 140, 200], backgroundColor: "#1E3040", fontSize: 18, wrapped: true,
-                  string: "Wrapping at the bounds: Supercalifragilistic words break too." }
-              - { class: text, frame: [170, 10, 140, 200], backgroundColor: "#1E3040", fontSize: 18, wrapped: true,
-                  string: "中文按字换行，标点不会出现在行首。Mixed 中英文 text." }
-            """))
+        let b = try render(
+            scene(
+                320, 220,
+                """
+                  - { class: text, frame: [10, 10, 140, 200], backgroundColor: "#1E3040", fontSize: 18, wrapped: true,
+                      string: "Wrapping at the bounds: Supercalifragilistic words break too." }
+                  - { class: text, frame: [170, 10, 140, 200], backgroundColor: "#1E3040", fontSize: 18, wrapped: true,
+                      string: "中文按字换行，标点不会出现在行首。Mixed 中英文 text." }
+                """))
         try Golden.check(b, "text-wrap")
     }
 
     @Test func truncationGolden() throws {
         let box = "backgroundColor: \"#1E3040\", fontSize: 18"
         let line = "string: \"\(Self.pangram) 你好，动画\""
-        let b = try render(scene(260, 220, """
-              - { class: text, frame: [10, 10, 240, 26], \(box), \(line), truncationMode: end }
-              - { class: text, frame: [10, 44, 240, 26], \(box), \(line), truncationMode: middle }
-              - { class: text, frame: [10, 78, 240, 26], \(box), \(line), truncationMode: start }
-              - { class: text, frame: [10, 112, 240, 98], \(box), string: "\(Self.pangram) \(Self.pangram)", wrapped: true, truncationMode: end }
-            """))
+        let b = try render(
+            scene(
+                260, 220,
+                """
+                  - { class: text, frame: [10, 10, 240, 26], \(box), \(line), truncationMode: end }
+                  - { class: text, frame: [10, 44, 240, 26], \(box), \(line), truncationMode: middle }
+                  - { class: text, frame: [10, 78, 240, 26], \(box), \(line), truncationMode: start }
+                  - { class: text, frame: [10, 112, 240, 98], \(box), string: "\(Self.pangram) \(Self.pangram)", wrapped: true, truncationMode: end }
+                """))
         try Golden.check(b, "text-truncation")
     }
 }

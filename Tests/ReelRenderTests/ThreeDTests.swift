@@ -34,7 +34,9 @@ struct ThreeDTests {
     func coveredEdge(_ b: PixelBuffer, row y: Int, outside: Int, inside: Int) -> Double {
         let step = outside < inside ? 1 : -1
         var uncovered = 0.0
-        for x in stride(from: outside, to: inside, by: step) { uncovered += 1 - Double(b.premultipliedRGBA(x: x, y: y).a) / 255 }
+        for x in stride(from: outside, to: inside, by: step) {
+            uncovered += 1 - Double(b.premultipliedRGBA(x: x, y: y).a) / 255
+        }
         return step > 0 ? Double(outside) + uncovered : Double(outside + 1) - uncovered
     }
 
@@ -50,7 +52,8 @@ struct ThreeDTests {
     }
 
     @Test func perspectiveCornersLandWhereTheProjectionPutsThem() throws {
-        let b = try render("""
+        let b = try render(
+            """
             reel: 1
             canvas: { size: [400, 300], duration: 1, background: transparent }
             layers:
@@ -88,7 +91,8 @@ struct ThreeDTests {
     /// several angles and positions (the card's outline used to be grown by half a pixel).
     @Test(arguments: [(20.0, 0.0), (40.0, 0.3), (60.0, 0.55), (-35.0, 0.8), (75.0, 0.25)])
     func projectedEdgesAreExact(_ degrees: Double, _ shift: Double) throws {
-        let b = try render("""
+        let b = try render(
+            """
             reel: 1
             canvas: { size: [400, 300], duration: 1, background: transparent }
             layers:
@@ -111,7 +115,8 @@ struct ThreeDTests {
 
     @Test(arguments: [(89.0, false, true), (91.0, false, false), (91.0, true, true), (180.0, false, false)])
     func singleSidedCardDisappearsPastNinetyDegrees(angle: Double, doubleSided: Bool, visible: Bool) throws {
-        let b = try render("""
+        let b = try render(
+            """
             reel: 1
             canvas: { size: [200, 200], duration: 1, background: black }
             layers:
@@ -124,7 +129,8 @@ struct ThreeDTests {
 
     @Test func siblingsShareTheParentsVanishingPoint() throws {
         // Cover flow: two cards turned towards the middle under one sublayerTransform perspective.
-        let b = try render("""
+        let b = try render(
+            """
             reel: 1
             canvas: { size: [400, 200], duration: 1, background: black }
             layers:
@@ -145,7 +151,8 @@ struct ThreeDTests {
     @Test func cubeFacesMeetWithoutASeam() throws {
         // Four faces of a cube (white), turned 30°: the edge between the two visible faces must
         // not let the black background through.
-        let b = try render("""
+        let b = try render(
+            """
             reel: 1
             canvas: { size: [300, 300], duration: 1, background: black }
             layers:
@@ -170,12 +177,14 @@ struct ThreeDTests {
         try Golden.check(b, "3d-cube")
     }
 
-    @Test(arguments: [("CATransformLayer", 45.0, "red"), ("CATransformLayer", 135.0, "blue"), ("CALayer", 135.0, "red")])
+    @Test(arguments: [("CATransformLayer", 45.0, "red"), ("CATransformLayer", 135.0, "blue"), ("CALayer", 135.0, "red")]
+    )
     func transformLayersKeepTheirSublayersIn3D(container: String, angle: Double, shows: String) throws {
         // A card: red front and blue back (turned 180°), both single-sided, in a container
         // turned by `angle`. A transform layer lets each face hide its own back; a plain layer
         // flattens both into its plane first, so past 90° it shows the front, mirrored.
-        let b = try render("""
+        let b = try render(
+            """
             reel: 1
             canvas: { size: [200, 200], duration: 1, background: black }
             layers:
@@ -190,17 +199,20 @@ struct ThreeDTests {
                       - { frame: [0, 0, 100, 100], backgroundColor: blue, doubleSided: false, transform: [{rotate: 180deg, axis: [0, 1, 0]}] }
             """)
         let c = b.color(100, 100)
-        #expect(shows == "red" ? (c[0] > 200 && c[2] < 50) : (c[2] > 200 && c[0] < 50), "\(container) at \(angle)°: \(c)")
+        #expect(
+            shows == "red" ? (c[0] > 200 && c[2] < 50) : (c[2] > 200 && c[0] < 50), "\(container) at \(angle)°: \(c)")
     }
 
     @Test func anchorPointZMovesThePivot() throws {
         // Turned 90° about y, a layer pivoting at anchorPointZ = −50 swings its plane 50 points to the side.
-        let yaml = { (z: Int) in """
+        let yaml = { (z: Int) in
+            """
             reel: 1
             canvas: { size: [300, 200], duration: 1, background: black }
             layers:
               - { frame: [100, 50, 100, 100], backgroundColor: white, anchorPointZ: \(z), transform: [{rotate: 89deg, axis: [0, 1, 0]}] }
-            """ }
+            """
+        }
         func litColumns(_ b: PixelBuffer) -> [Int] { (0..<300).filter { b.premultipliedRGBA(x: $0, y: 100).r > 60 } }
         let center = try render(yaml(0)), shifted = try render(yaml(-50))
         let c = litColumns(center), s = litColumns(shifted)

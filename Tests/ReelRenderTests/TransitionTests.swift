@@ -71,7 +71,9 @@ struct TransitionTests {
         #expect(quarter.color(60, 40) == Self.red)
         #expect(threeQuarters.color(60, 40) == Self.blue)
         let edgeOn = try frame("type: oglFlip, subtype: fromRight, timingFunction: linear", at: 0.5)
-        #expect((0..<120).filter { edgeOn.premultipliedRGBA(x: $0, y: 40).a > 0 && edgeOn.color($0, 40) != [0, 0, 0, 255] }.count < 6, "edge-on at half-way")
+        #expect(
+            (0..<120).filter { edgeOn.premultipliedRGBA(x: $0, y: 40).a > 0 && edgeOn.color($0, 40) != [0, 0, 0, 255] }
+                .count < 6, "edge-on at half-way")
     }
 
     @Test func cubeTurnsTheNewFaceIn() throws {
@@ -95,7 +97,9 @@ struct TransitionTests {
         let b = try frame("type: pageCurl, subtype: fromRight, timingFunction: linear", at: 0.25)
         #expect(b.color(10 + 30, 40) == Self.red, "the flat part of the old page")
         let revealed = b.color(10 + 84, 40)
-        #expect(revealed[2] > 150 && revealed[0] < 30, "the new page (in the curl's shadow) where the old has curled away: \(revealed)")
+        #expect(
+            revealed[2] > 150 && revealed[0] < 30,
+            "the new page (in the curl's shadow) where the old has curled away: \(revealed)")
         // Half-way, the turned-over part lies on top of the left side, its back (pale) up.
         let half = try frame("type: pageCurl, subtype: fromRight, timingFunction: linear", at: 0.5)
         let back = half.color(10 + 20, 40)
@@ -109,7 +113,8 @@ struct TransitionTests {
         let sheet = PixelBuffer(width: 360, height: 80)
         for (column, b) in frames.enumerated() {
             for y in 0..<80 {
-                sheet.baseAddress.advanced(by: y * sheet.stride + column * 480).copyMemory(from: b.baseAddress.advanced(by: y * b.stride), byteCount: 480)
+                sheet.baseAddress.advanced(by: y * sheet.stride + column * 480).copyMemory(
+                    from: b.baseAddress.advanced(by: y * b.stride), byteCount: 480)
             }
         }
         // At the start the new side has come in 20 % of the width, at the end 60 %.
@@ -126,7 +131,8 @@ struct TransitionTests {
         let sheet = PixelBuffer(width: cell.w * 3, height: cell.h * subtypes.count)
         for (row, subtype) in subtypes.enumerated() {
             for (column, progress) in [0.25, 0.5, 0.75].enumerated() {
-                let b = try frame("type: \(type.rawValue), subtype: \(subtype.rawValue), timingFunction: linear", at: progress)
+                let b = try frame(
+                    "type: \(type.rawValue), subtype: \(subtype.rawValue), timingFunction: linear", at: progress)
                 for y in 0..<cell.h {
                     let src = b.baseAddress.advanced(by: y * b.stride)
                     let dst = sheet.baseAddress.advanced(by: (row * cell.h + y) * sheet.stride + column * cell.w * 4)

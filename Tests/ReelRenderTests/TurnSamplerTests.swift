@@ -1,8 +1,9 @@
 import CCairo
 import Foundation
-@testable import ReelRender
 import ReelCore
 import Testing
+
+@testable import ReelRender
 
 /// The turn sampler against Cairo's own turned bilinear paint (which it replaces), and the flat
 /// interior it copies instead of filtering against the same turn filtered everywhere.
@@ -34,8 +35,10 @@ struct TurnSamplerTests {
     /// surface: by Cairo (BILINEAR, EXTEND_NONE) and by the sampler.
     /// With `alpha` < 1 and a `background` (a translucent premultiplied colour), both composite
     /// over it.
-    private func turned(_ image: OpaquePointer, angle: Double, tx: Double, ty: Double, flat: FlatInterior? = nil,
-                        alpha: Double = 1, background: UInt32 = 0) -> (cairo: [UInt32], sampler: [UInt32]) {
+    private func turned(
+        _ image: OpaquePointer, angle: Double, tx: Double, ty: Double, flat: FlatInterior? = nil,
+        alpha: Double = 1, background: UInt32 = 0
+    ) -> (cairo: [UInt32], sampler: [UInt32]) {
         let (c, s) = (cos(angle), sin(angle))
         let reference = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 100, 100)!
         defer { cairo_surface_destroy(reference) }
@@ -53,10 +56,13 @@ struct TurnSamplerTests {
         var out = [UInt32](repeating: background, count: 100 * 100)
         out.withUnsafeMutableBufferPointer { o in
             // Device (x, y) → image: the inverse turn of (x - tx, y - ty).
-            TurnSampler.turn(image: words(image), imageStride: Int(cairo_image_surface_get_stride(image)) / 4,
-                             imageWidth: Int(cairo_image_surface_get_width(image)), imageHeight: Int(cairo_image_surface_get_height(image)), out: o.baseAddress!, outStride: 100, width: 100, height: 100,
-                             xx: c, xy: s, yx: -s, yy: c, x0: -(c * tx + s * ty), y0: s * tx - c * ty,
-                             alpha: UInt16((alpha * 255).rounded()), flat: flat)
+            TurnSampler.turn(
+                image: words(image), imageStride: Int(cairo_image_surface_get_stride(image)) / 4,
+                imageWidth: Int(cairo_image_surface_get_width(image)),
+                imageHeight: Int(cairo_image_surface_get_height(image)), out: o.baseAddress!, outStride: 100,
+                width: 100, height: 100,
+                xx: c, xy: s, yx: -s, yy: c, x0: -(c * tx + s * ty), y0: s * tx - c * ty,
+                alpha: UInt16((alpha * 255).rounded()), flat: flat)
         }
         let cairo = (0..<100).flatMap { y in (0..<100).map { words(reference)[y * stride + $0] } }
         return (cairo, out)
@@ -104,24 +110,34 @@ struct TurnSamplerTests {
             s.borderColor = CGColor(red: 1, green: 1, blue: 1, alpha: 0.7)
             return s
         }()
-        let layer = PresentationLayer(name: "card", kind: .layer, model: state, state: state, localTime: 0, animationKeys: [], sublayers: [])
+        let layer = PresentationLayer(
+            name: "card", kind: .layer, model: state, state: state, localTime: 0, animationKeys: [], sublayers: [])
         var tooLarge = false
-        let raster = try #require(Raster.make(linear: cairo_matrix_t(xx: 1, yx: 0, xy: 0, yy: 1, x0: 0, y0: 0), fx: 0, fy: 0, tooLarge: &tooLarge) { rc in
-            LayerPainter.drawContentForRaster(layer, rc, border: true, cache: nil, context: RenderContext())
-        })
+        let raster = try #require(
+            Raster.make(
+                linear: cairo_matrix_t(xx: 1, yx: 0, xy: 0, yy: 1, x0: 0, y0: 0), fx: 0, fy: 0, tooLarge: &tooLarge
+            ) { rc in
+                LayerPainter.drawContentForRaster(layer, rc, border: true, cache: nil, context: RenderContext())
+            })
         let s = layer.state
-        let flat = try #require(FlatInterior.of(raster, bounds: s.bounds, radius: s.cornerRadius, border: s.borderWidth, scaleX: 1, scaleY: 1))
+        let flat = try #require(
+            FlatInterior.of(
+                raster, bounds: s.bounds, radius: s.cornerRadius, border: s.borderWidth, scaleX: 1, scaleY: 1))
         #expect(flat.rects.count == 2)
         for angle in [0.1, -0.4, 1.2] {
             let plain = turned(raster.surface.raw, angle: angle, tx: 40, ty: 20)
             let copied = turned(raster.surface.raw, angle: angle, tx: 40, ty: 20, flat: flat)
             // Faded over a background, the run's four-at-a-time blend equals the pixel-wise one.
-            let fadedPlain = turned(raster.surface.raw, angle: angle, tx: 40, ty: 20, alpha: 0.55, background: 0xFF20_3040)
-            let fadedCopied = turned(raster.surface.raw, angle: angle, tx: 40, ty: 20, flat: flat, alpha: 0.55, background: 0xFF20_3040)
+            let fadedPlain = turned(
+                raster.surface.raw, angle: angle, tx: 40, ty: 20, alpha: 0.55, background: 0xFF20_3040)
+            let fadedCopied = turned(
+                raster.surface.raw, angle: angle, tx: 40, ty: 20, flat: flat, alpha: 0.55, background: 0xFF20_3040)
             #expect(zip(fadedPlain.sampler, fadedCopied.sampler).filter { $0 != $1 }.isEmpty, "angle \(angle), faded")
             let differing = zip(plain.sampler, copied.sampler).filter { $0 != $1 }.count
             #expect(differing == 0, "angle \(angle): \(differing) pixels differ")
-            #expect(copied.sampler.filter { $0 == flat.color }.count > 58 * 38 / 2, "angle \(angle): the flat colour fills the inside")
+            #expect(
+                copied.sampler.filter { $0 == flat.color }.count > 58 * 38 / 2,
+                "angle \(angle): the flat colour fills the inside")
         }
     }
 
@@ -129,6 +145,9 @@ struct TurnSamplerTests {
         let image = testRaster()
         let raster = Raster(surface: CairoSurface(owning: image), originX: 0, originY: 0)
         // The gradient changes everywhere: no rectangle of it is one colour.
-        #expect(FlatInterior.of(raster, bounds: CGRect(x: 0, y: 0, width: 61, height: 43), radius: 5, border: 0, scaleX: 1, scaleY: 1) == nil)
+        #expect(
+            FlatInterior.of(
+                raster, bounds: CGRect(x: 0, y: 0, width: 61, height: 43), radius: 5, border: 0, scaleX: 1, scaleY: 1)
+                == nil)
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import ReelRender
 import ReelTestSupport
+import Testing
+
+@testable import ReelRender
 
 /// Turned rasters sampled four pixels at a time and flat runs composited eight at a time (AVX2)
 /// are the Swift loops' bytes: random rasters, turns, scales, offsets, opacities, backgrounds and
@@ -32,17 +33,24 @@ struct TurnSamplerVectorTests {
             var flat: FlatInterior?
             if w >= 10, h >= 4, Bool.random(using: &random) {
                 let x0 = Int.random(in: 0...(w - 9), using: &random), y0 = Int.random(in: 0...(h - 3), using: &random)
-                let rect = FlatInterior.Rect(x0: x0, y0: y0, x1: Int.random(in: (x0 + 8)...w, using: &random), y1: Int.random(in: (y0 + 2)...h, using: &random))
+                let rect = FlatInterior.Rect(
+                    x0: x0, y0: y0, x1: Int.random(in: (x0 + 8)...w, using: &random),
+                    y1: Int.random(in: (y0 + 2)...h, using: &random))
                 let color = Bool.random(using: &random) ? premultiplied(&random) | 0xFF00_0000 : premultiplied(&random)
                 for y in rect.y0..<rect.y1 { for x in rect.x0..<rect.x1 { image[y * w + x] = color } }
                 flat = FlatInterior(rects: [rect], color: color)
             }
             // A turn (often small, as a wobbling card's), a scale, an offset.
-            let angle = Bool.random(using: &random) ? Double.random(in: -0.2...0.2, using: &random) : Double.random(in: -4...4, using: &random)
+            let angle =
+                Bool.random(using: &random)
+                ? Double.random(in: -0.2...0.2, using: &random) : Double.random(in: -4...4, using: &random)
             let scale = Double.random(in: 0.3...3, using: &random)
             let (c, s) = (cos(angle) / scale, sin(angle) / scale)
             let (ow, oh) = (Int.random(in: 1...64, using: &random), Int.random(in: 1...48, using: &random))
-            let (x0, y0) = (Double.random(in: -20...Double(w + 10), using: &random), Double.random(in: -20...Double(h + 10), using: &random))
+            let (x0, y0) = (
+                Double.random(in: -20...Double(w + 10), using: &random),
+                Double.random(in: -20...Double(h + 10), using: &random)
+            )
             let alpha = Bool.random(using: &random) ? 255 : UInt16.random(in: 0...255, using: &random)
             let background = (0..<(ow * oh)).map { _ in premultiplied(&random) }
 
@@ -50,9 +58,10 @@ struct TurnSamplerVectorTests {
                 var out = background
                 image.withUnsafeBufferPointer { img in
                     out.withUnsafeMutableBufferPointer { o in
-                        TurnSampler.turn(image: img.baseAddress!, imageStride: w, imageWidth: w, imageHeight: h,
-                                         out: o.baseAddress!, outStride: ow, width: ow, height: oh,
-                                         xx: c, xy: s, yx: -s, yy: c, x0: x0, y0: y0, alpha: alpha, flat: flat, vectorSpans: vector)
+                        TurnSampler.turn(
+                            image: img.baseAddress!, imageStride: w, imageWidth: w, imageHeight: h,
+                            out: o.baseAddress!, outStride: ow, width: ow, height: oh,
+                            xx: c, xy: s, yx: -s, yy: c, x0: x0, y0: y0, alpha: alpha, flat: flat, vectorSpans: vector)
                     }
                 }
                 return out
@@ -84,16 +93,20 @@ struct TurnSamplerVectorTests {
                         image.withUnsafeBufferPointer { img in
                             out.withUnsafeMutableBufferPointer { o in
                                 // Upright but for a hair of a turn, the raster covering the row.
-                                TurnSampler.turn(image: img.baseAddress!, imageStride: w, imageWidth: w, imageHeight: h,
-                                                 out: o.baseAddress! + offset, outStride: 32, width: count, height: 1,
-                                                 xx: 0.5, xy: 1e-6, yx: -1e-6, yy: 0.5, x0: 2, y0: 6, alpha: 200, flat: flatInterior, vectorSpans: vector)
+                                TurnSampler.turn(
+                                    image: img.baseAddress!, imageStride: w, imageWidth: w, imageHeight: h,
+                                    out: o.baseAddress! + offset, outStride: 32, width: count, height: 1,
+                                    xx: 0.5, xy: 1e-6, yx: -1e-6, yy: 0.5, x0: 2, y0: 6, alpha: 200, flat: flatInterior,
+                                    vectorSpans: vector)
                             }
                         }
                         return out
                     }
                     let (scalar, vector) = (draw(vector: false), draw(vector: true))
                     #expect(scalar == vector, "count \(count), offset \(offset), flat \(flatInterior != nil)")
-                    #expect(vector[..<offset].allSatisfy { $0 == guardWord } && vector[(offset + count)...].allSatisfy { $0 == guardWord })
+                    #expect(
+                        vector[..<offset].allSatisfy { $0 == guardWord }
+                            && vector[(offset + count)...].allSatisfy { $0 == guardWord })
                     #expect(vector[offset..<(offset + count)].allSatisfy { $0 != 0xFF00_00FF })
                 }
             }

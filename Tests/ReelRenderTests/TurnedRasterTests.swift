@@ -9,8 +9,10 @@ import Testing
 @Suite("Turned rasters")
 struct TurnedRasterTests {
     @Test func turnedFramesMatchLayersDrawnAtTheirAngle() throws {
-        let scene = Scene(canvas: Canvas(size: CGSize(width: 320, height: 240), duration: 2,
-                                         background: CGColor(red: 0.04, green: 0.07, blue: 0.17)))
+        let scene = Scene(
+            canvas: Canvas(
+                size: CGSize(width: 320, height: 240), duration: 2,
+                background: CGColor(red: 0.04, green: 0.07, blue: 0.17)))
         let photo = CALayer()
         photo.bounds = CGRect(x: 0, y: 0, width: 120, height: 120)
         photo.position = CGPoint(x: 90, y: 120)
@@ -82,7 +84,8 @@ struct TurnedRasterTests {
             card.add(pulse, forKey: "pulse")
         }
         let timeline = try scene.compile()
-        let cached = FrameRenderer(canvas: timeline.canvas), direct = FrameRenderer(canvas: timeline.canvas, caching: false)
+        let cached = FrameRenderer(canvas: timeline.canvas),
+            direct = FrameRenderer(canvas: timeline.canvas, caching: false)
         for t in [0.13, 0.61, 1.37] {
             let a = cached.makeBuffer(), b = direct.makeBuffer()
             cached.render(timeline, at: t, into: a)
@@ -91,7 +94,9 @@ struct TurnedRasterTests {
             for y in 0..<a.height {
                 for x in 0..<a.width {
                     let p = a.premultipliedRGBA(x: x, y: y), q = b.premultipliedRGBA(x: x, y: y)
-                    let d = max(abs(Int(p.r) - Int(q.r)), abs(Int(p.g) - Int(q.g)), abs(Int(p.b) - Int(q.b)), abs(Int(p.a) - Int(q.a)))
+                    let d = max(
+                        abs(Int(p.r) - Int(q.r)), abs(Int(p.g) - Int(q.g)), abs(Int(p.b) - Int(q.b)),
+                        abs(Int(p.a) - Int(q.a)))
                     worst = max(worst, d)
                     total += d
                     if d > 24 { differing += 1 }

@@ -1,26 +1,37 @@
 import Foundation
 import Testing
+
 @testable import ReelCore
 @testable import ReelScene
 
 /// The animation classes of SCENE-FORMAT.md §5 decoded from files, checked through the timeline.
 @Suite("Animation classes in scene files")
 struct AnimationClassTests {
-    func run(_ animation: String, layer: String = "{ name: box, position: [50, 50], bounds: [0, 0, 10, 10] }") throws -> Timeline {
-        try load(sceneText(layer: layer, timeline: """
-              - at: 0
-                add: { layer: box, key: a, animation: \(animation) }
-            """)).1
+    func run(_ animation: String, layer: String = "{ name: box, position: [50, 50], bounds: [0, 0, 10, 10] }") throws
+        -> Timeline
+    {
+        try load(
+            sceneText(
+                layer: layer,
+                timeline: """
+                      - at: 0
+                        add: { layer: box, key: a, animation: \(animation) }
+                    """)
+        ).1
     }
 
     @Test func keyframeValuesKeyTimesAndFunctions() throws {
-        let t = try run("{ class: keyframe, keyPath: position.x, values: [0, 100, 200], keyTimes: [0, 0.75, 1], duration: 4, timingFunctions: [linear, linear] }")
+        let t = try run(
+            "{ class: keyframe, keyPath: position.x, values: [0, 100, 200], keyTimes: [0, 0.75, 1], duration: 4, timingFunctions: [linear, linear] }"
+        )
         #expect(close(t.state("box", at: 1.5).position.x, 50))
         #expect(close(t.state("box", at: 3.5).position.x, 150))
     }
 
     @Test func keyframePathWithRotationMode() throws {
-        let t = try run("{ class: CAKeyframeAnimation, keyPath: position, path: \"M0 0 L100 0 L100 100\", duration: 2, rotationMode: auto }")
+        let t = try run(
+            "{ class: CAKeyframeAnimation, keyPath: position, path: \"M0 0 L100 0 L100 100\", duration: 2, rotationMode: auto }"
+        )
         #expect(close(t.state("box", at: 1.5).position.y, 50))
         let r = t.state("box", at: 1.5).transform
         #expect(close(r.m12, 1) && close(r.m21, -1), "turned to face down the path")
@@ -33,9 +44,13 @@ struct AnimationClassTests {
     }
 
     @Test func discreteAndPacedModes() throws {
-        let d = try run("{ class: keyframe, keyPath: opacity, values: [0.2, 0.6, 1], calculationMode: discrete, keyTimes: [0, 0.5, 0.75, 1], duration: 4 }")
+        let d = try run(
+            "{ class: keyframe, keyPath: opacity, values: [0.2, 0.6, 1], calculationMode: discrete, keyTimes: [0, 0.5, 0.75, 1], duration: 4 }"
+        )
         #expect(d.state("box", at: 2.5).opacity == 0.6)
-        let p = try run("{ class: keyframe, keyPath: position, values: [[0, 0], [100, 0], [100, 300]], calculationMode: paced, duration: 4 }")
+        let p = try run(
+            "{ class: keyframe, keyPath: position, values: [[0, 0], [100, 0], [100, 300]], calculationMode: paced, duration: 4 }"
+        )
         #expect(close(p.state("box", at: 1).position.x, 100) && close(p.state("box", at: 1).position.y, 0))
     }
 
@@ -55,7 +70,8 @@ struct AnimationClassTests {
     }
 
     @Test func groupsWithTemplates() throws {
-        let (_, t) = try load("""
+        let (_, t) = try load(
+            """
             reel: 1
             canvas: { size: [100, 100], duration: 16 }
             animations:
@@ -83,7 +99,9 @@ struct AnimationClassTests {
     }
 
     @Test func keyframeValueFunctions() throws {
-        let t = try run("{ class: keyframe, keyPath: transform, valueFunction: scale, values: [[1, 1], [3, 3], [2, 4, 1]], duration: 2 }")
+        let t = try run(
+            "{ class: keyframe, keyPath: transform, valueFunction: scale, values: [[1, 1], [3, 3], [2, 4, 1]], duration: 2 }"
+        )
         #expect(t.state("box", at: 0.5).transform == CATransform3DMakeScale(2, 2, 1))
         #expect(t.state("box", at: 1.5).transform == CATransform3DMakeScale(2.5, 3.5, 1))
     }
@@ -92,33 +110,37 @@ struct AnimationClassTests {
         let t = try run("{ keyPath: transform, valueFunction: rotateZ, fromValue: 0, toValue: 720deg, duration: 4 }")
         let r = t.state("box", at: 1.5).transform
         #expect(close(r.m11, cos(1.5 * .pi)) && close(r.m12, sin(1.5 * .pi)))
-        let s = try run("{ keyPath: transform, valueFunction: scale, fromValue: [1, 1, 1], toValue: [3, 5, 1], duration: 2 }")
+        let s = try run(
+            "{ keyPath: transform, valueFunction: scale, fromValue: [1, 1, 1], toValue: [3, 5, 1], duration: 2 }")
         #expect(s.state("box", at: 1).transform == CATransform3DMakeScale(2, 3, 1))
     }
 
     @Test func problemsAreLocated() {
-        let found = problems(sceneText(timeline: """
-              - at: 0
-                add: { layer: box, animation: { class: keyframe, keyPath: opacity, values: [0, 1], keyTimes: [0, 0.5, 1] } }
-              - at: 0
-                add: { layer: box, animation: { class: keyframe, keyPath: opacity } }
-              - at: 0
-                add: { layer: box, animation: { class: spring, keyPath: opacity, toValue: 1, mass: 0 } }
-              - at: 0
-                add: { layer: box, animation: { class: group, animations: [{ keyPath: opacity, values: [1] }] } }
-              - at: 0
-                add: { layer: box, animation: { keyPath: opacity, valueFunction: rotateZ } }
-              - at: 0
-                add: { layer: box, animation: { class: keyframe, keyPath: opacity, path: "M0 0 L1 1" } }
-            """))
-        #expect(found == [
-            "7:98: keyTimes has 3 entries; 2 values needs 2",
-            "9:35: a CAKeyframeAnimation needs 'values' or 'path'",
-            "11:88: mass must be greater than 0, found 0",
-            "13:84: unknown key 'values' in a CABasicAnimation ('values' belongs to CAKeyframeAnimation)",
-            "15:70: a valueFunction makes a transform; 'opacity' is not a transform key path",
-            "17:78: a keyframe path moves a point; 'opacity' holds a number",
-        ])
+        let found = problems(
+            sceneText(
+                timeline: """
+                      - at: 0
+                        add: { layer: box, animation: { class: keyframe, keyPath: opacity, values: [0, 1], keyTimes: [0, 0.5, 1] } }
+                      - at: 0
+                        add: { layer: box, animation: { class: keyframe, keyPath: opacity } }
+                      - at: 0
+                        add: { layer: box, animation: { class: spring, keyPath: opacity, toValue: 1, mass: 0 } }
+                      - at: 0
+                        add: { layer: box, animation: { class: group, animations: [{ keyPath: opacity, values: [1] }] } }
+                      - at: 0
+                        add: { layer: box, animation: { keyPath: opacity, valueFunction: rotateZ } }
+                      - at: 0
+                        add: { layer: box, animation: { class: keyframe, keyPath: opacity, path: "M0 0 L1 1" } }
+                    """))
+        #expect(
+            found == [
+                "7:98: keyTimes has 3 entries; 2 values needs 2",
+                "9:35: a CAKeyframeAnimation needs 'values' or 'path'",
+                "11:88: mass must be greater than 0, found 0",
+                "13:84: unknown key 'values' in a CABasicAnimation ('values' belongs to CAKeyframeAnimation)",
+                "15:70: a valueFunction makes a transform; 'opacity' is not a transform key path",
+                "17:78: a keyframe path moves a point; 'opacity' holds a number"
+            ])
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ReelScene
 
 /// How diagnostics are collected: all of a file's problems in one run, sorted, bounded, and
@@ -7,7 +8,8 @@ import Testing
 @Suite("Diagnostics")
 struct DiagnosticTests {
     @Test func everyProblemIsReportedInOneRun() {
-        let found = problems("""
+        let found = problems(
+            """
             reel: 1
             canvas: { size: [10, 10], duration: 1 }
             layers:
@@ -17,20 +19,23 @@ struct DiagnosticTests {
               - at: 0
                 set: { c: { opacity: 1 } }
             """)
-        #expect(found == [
-            "4:25: opacity must be between 0 and 1, found 3",
-            "5:16: unknown key 'positon' in layer 'b' (did you mean 'position'?)",
-            "8:12: unknown layer 'c'",  // no "did you mean 'a'": one letter is no typo of another
-        ])
+        #expect(
+            found == [
+                "4:25: opacity must be between 0 and 1, found 3",
+                "5:16: unknown key 'positon' in layer 'b' (did you mean 'position'?)",
+                "8:12: unknown layer 'c'"  // no "did you mean 'a'": one letter is no typo of another
+            ])
     }
 
     @Test func problemsFoundWhileParsingComeWithTheRest() {
         // Duplicate keys and unknown tags do not stop the parse, so the decoder still runs.
-        let found = problems("reel: 1\nreel: 1\ncanvas: { size: [10, 10], duration: 1 }\nlayers: [{ name: a, opacity: !!binary 0.5 }]\n")
-        #expect(found == [
-            "2:1: duplicate key 'reel' in the same map (first at 1:1); remove one",
-            "4:30: the YAML tag '!!binary' is not part of the scene format; remove it",
-        ])
+        let found = problems(
+            "reel: 1\nreel: 1\ncanvas: { size: [10, 10], duration: 1 }\nlayers: [{ name: a, opacity: !!binary 0.5 }]\n")
+        #expect(
+            found == [
+                "2:1: duplicate key 'reel' in the same map (first at 1:1); remove one",
+                "4:30: the YAML tag '!!binary' is not part of the scene format; remove it"
+            ])
     }
 
     @Test func repeatedMistakesAreCappedWithACount() {
@@ -53,7 +58,10 @@ struct DiagnosticTests {
 
     @Test func aliasBombsAreStopped() {
         var text = "a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n"
-        for i in 1..<9 { text += "a\(i): &a\(i) [*a\(i - 1), *a\(i - 1), *a\(i - 1), *a\(i - 1), *a\(i - 1), *a\(i - 1), *a\(i - 1), *a\(i - 1), *a\(i - 1), *a\(i - 1)]\n" }
+        for i in 1..<9 {
+            text +=
+                "a\(i): &a\(i) [*a\(i - 1), *a\(i - 1), *a\(i - 1), *a\(i - 1), *a\(i - 1), *a\(i - 1), *a\(i - 1), *a\(i - 1), *a\(i - 1), *a\(i - 1)]\n"
+        }
         let found = problems(text)
         // Reported where the budget runs out: the alias that would repeat the millionth node.
         #expect(found == ["6:45: YAML aliases repeat more than 1000000 nodes (aliases of aliases multiply)"])

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ReelCore
 @testable import ReelScene
 
@@ -63,7 +64,8 @@ struct DocsTests {
         """
 
     static func indent(_ text: String, by n: Int) -> String {
-        text.split(separator: "\n", omittingEmptySubsequences: false).map { String(repeating: " ", count: n) + $0 }.joined(separator: "\n")
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { String(repeating: " ", count: n) + $0 }
+            .joined(separator: "\n")
     }
 
     /// The example as a whole scene file.
@@ -74,7 +76,8 @@ struct DocsTests {
             return "reel: 1\ncanvas: { size: [400, 300], duration: 5 }\nlayers:\n  - " + lines[0] + "\n"
                 + lines.dropFirst().map { "    " + $0 }.joined(separator: "\n")
         case "yaml animation":
-            return prelude + "timeline:\n  - at: 0\n    add:\n      layer: box\n      key: k\n      animation:\n" + indent(block.text, by: 8)
+            return prelude + "timeline:\n  - at: 0\n    add:\n      layer: box\n      key: k\n      animation:\n"
+                + indent(block.text, by: 8)
         case "yaml timeline":
             return prelude + "timeline:\n" + indent(block.text, by: 2)
         default:
@@ -84,7 +87,9 @@ struct DocsTests {
 
     @Test func thereAreExamples() {
         #expect(Self.examples.count >= 25)
-        #expect(Set(Self.examples.map(\.file)) == ["scene-format.md", "swift.md", "README.md"], "every page has its examples")
+        #expect(
+            Set(Self.examples.map(\.file)) == ["scene-format.md", "swift.md", "README.md"],
+            "every page has its examples")
     }
 
     @Test func theReadmesFirstSceneIsHello() throws {
@@ -132,8 +137,9 @@ struct DocsTests {
 
     static func replace(section: String, in text: String, with body: String) -> String {
         guard let begin = text.range(of: "<!-- BEGIN GENERATED: \(section)"),
-              let lineEnd = text[begin.upperBound...].firstIndex(of: "\n"),
-              let end = text.range(of: "<!-- END GENERATED: \(section) -->") else { return text }
+            let lineEnd = text[begin.upperBound...].firstIndex(of: "\n"),
+            let end = text.range(of: "<!-- END GENERATED: \(section) -->")
+        else { return text }
         return String(text[...lineEnd]) + body + String(text[end.lowerBound...])
     }
 
@@ -143,7 +149,8 @@ struct DocsTests {
         for kind in LayerKind.allCases {
             let own = LayerProperty.allCases.filter { $0.owner == kind }.sorted { $0.rawValue < $1.rawValue }
             let cells = own.map { "`\($0.rawValue)` \(describe($0))" }
-            rows.append("| `\(kind.rawValue)` (`\(kind.shortName)`) | \(cells.isEmpty ? "—" : cells.joined(separator: ", ")) |")
+            rows.append(
+                "| `\(kind.rawValue)` (`\(kind.shortName)`) | \(cells.isEmpty ? "—" : cells.joined(separator: ", ")) |")
         }
         return rows.joined(separator: "\n") + "\n\nEvery class also has CALayer's properties.\n"
     }
@@ -157,7 +164,8 @@ struct DocsTests {
         default: break
         }
         if let range = SceneDecoder.range(of: p) {
-            return range.upperBound.isInfinite ? "number ≥ 0" : "number \(format(range.lowerBound))…\(format(range.upperBound))"
+            return range.upperBound.isInfinite
+                ? "number ≥ 0" : "number \(format(range.lowerBound))…\(format(range.upperBound))"
         }
         switch p.kind {
         case .bool: return "true or false"
@@ -171,7 +179,9 @@ struct DocsTests {
     static var animationTable: String {
         var rows = ["| class | keys besides `class`, `use` and the timing fields |", "|---|---|"]
         for className in SceneSchema.animationClassNames.sorted(by: { Self.order($0) < Self.order($1) }) {
-            let own = SceneDecoder.animationKeys(for: className).filter { !["class", "use"].contains($0) && !SceneDecoder.timingKeys.contains($0) }
+            let own = SceneDecoder.animationKeys(for: className).filter {
+                !["class", "use"].contains($0) && !SceneDecoder.timingKeys.contains($0)
+            }
             rows.append("| `\(className)` | \(own.map { "`\($0)`" }.joined(separator: ", ")) |")
         }
         return rows.joined(separator: "\n") + "\n"
@@ -179,6 +189,7 @@ struct DocsTests {
 
     /// SCENE-FORMAT.md's order of the animation classes.
     static func order(_ className: String) -> Int {
-        ["CABasicAnimation", "CAKeyframeAnimation", "CASpringAnimation", "CAAnimationGroup", "CATransition"].firstIndex(of: className) ?? 99
+        ["CABasicAnimation", "CAKeyframeAnimation", "CASpringAnimation", "CAAnimationGroup", "CATransition"].firstIndex(
+            of: className) ?? 99
     }
 }

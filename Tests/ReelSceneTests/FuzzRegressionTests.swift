@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ReelCore
 @testable import ReelScene
 
@@ -20,12 +21,15 @@ struct FuzzRegressionTests {
         weak var layer: CALayer?
         weak var root: CALayer?
         do {
-            let scene = try SceneLoader.decode(text: sceneText(timeline: """
-                  - at: 0
-                    add: { layer: box, key: a, animation: { keyPath: opacity, toValue: 0, duration: 1 } }
-                  - on: { layer: box, key: a, event: didStop }
-                    add: { layer: box, key: b, animation: { keyPath: opacity, toValue: 1, duration: 1 } }
-                """), file: "t.yaml").scene
+            let scene = try SceneLoader.decode(
+                text: sceneText(
+                    timeline: """
+                          - at: 0
+                            add: { layer: box, key: a, animation: { keyPath: opacity, toValue: 0, duration: 1 } }
+                          - on: { layer: box, key: a, event: didStop }
+                            add: { layer: box, key: b, animation: { keyPath: opacity, toValue: 1, duration: 1 } }
+                        """), file: "t.yaml"
+            ).scene
             let timeline = try scene.compile()
             #expect(timeline.events.count == 4, "the handler still runs: a, then b, start and stop")
             layer = scene.rootLayer.sublayers?.first
@@ -38,19 +42,24 @@ struct FuzzRegressionTests {
         // 100 000 nested lists overflowed the stack of the recursive composer. Now libyaml's
         // scanner stops at its bound of 1000…
         let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
-        #expect(problems("reel: 1\ncanvas: \(deep)\n") == ["2:10: the document is nested more than 144 levels deep (raise it with --max-depth)"])
+        #expect(
+            problems("reel: 1\ncanvas: \(deep)\n") == [
+                "2:10: the document is nested more than 144 levels deep (raise it with --max-depth)"
+            ])
         // …and below it the composer skips what is too deep and carries on with the rest.
         let nested = String(repeating: "[", count: 200) + String(repeating: "]", count: 200)
-        #expect(problems("reel: 1\ncanvas: \(nested)\nlayers: 5\n") == [
-            "2:9: 'canvas' must be a map of keys to values, found a list of 1",
-            "2:152: the document is nested more than 144 levels deep (raise it with --max-depth)",
-            "3:9: 'layers' must be a list of layers, back to front; found the number 5",
-        ])
+        #expect(
+            problems("reel: 1\ncanvas: \(nested)\nlayers: 5\n") == [
+                "2:9: 'canvas' must be a map of keys to values, found a list of 1",
+                "2:152: the document is nested more than 144 levels deep (raise it with --max-depth)",
+                "3:9: 'layers' must be a list of layers, back to front; found the number 5"
+            ])
     }
 
     @Test func templatesThatContainEachOtherThroughGroupsEndWithAnError() {
         // A group whose child uses the template being decoded recursed until the stack overflowed.
-        let found = problems("""
+        let found = problems(
+            """
             reel: 1
             canvas: { size: [10, 10], duration: 1 }
             animations:
@@ -63,16 +72,21 @@ struct FuzzRegressionTests {
     @Test(.timeLimit(.minutes(5))) func templatesMultiplyingThroughGroupsAreBounded() throws {
         // Ten levels of groups of ten uses of the level below: 10^10 animations, cut at the limit
         // (a small one here: the cut is the same at any limit, and the default takes seconds).
-        var text = "reel: 1\ncanvas: { size: [10, 10], duration: 1 }\nanimations:\n  t0: { keyPath: opacity, toValue: 1 }\n"
+        var text =
+            "reel: 1\ncanvas: { size: [10, 10], duration: 1 }\nanimations:\n  t0: { keyPath: opacity, toValue: 1 }\n"
         for i in 1...10 {
-            text += "  t\(i): { class: group, animations: [\(Array(repeating: "t\(i - 1)", count: 10).joined(separator: ", "))] }\n"
+            text +=
+                "  t\(i): { class: group, animations: [\(Array(repeating: "t\(i - 1)", count: 10).joined(separator: ", "))] }\n"
         }
         var limits = SceneLimits()
         limits.maxAnimations = 1_000
-        let decoder = SceneDecoder(file: "f.yaml", limits: limits, images: nil, baseDirectory: URL(fileURLWithPath: "/"))
-        let parser = SceneParser(maxNesting: limits.maxNesting, maxNodes: limits.maxNodes, diagnostics: decoder.diagnostics)
+        let decoder = SceneDecoder(
+            file: "f.yaml", limits: limits, images: nil, baseDirectory: URL(fileURLWithPath: "/"))
+        let parser = SceneParser(
+            maxNesting: limits.maxNesting, maxNodes: limits.maxNodes, diagnostics: decoder.diagnostics)
         _ = decoder.decode(try #require(parser.parse(Array(text.utf8))))
-        #expect(decoder.diagnostics.sorted.contains { $0.message.contains("the scene builds more than 1000 animations") })
+        #expect(
+            decoder.diagnostics.sorted.contains { $0.message.contains("the scene builds more than 1000 animations") })
         // Past the limit, each group open on the way down (ten levels) is refused its remaining
         // children (ten each) one by one: the count stops near the limit, not at 10^10.
         #expect(decoder.animationCount <= 1_000 + 10 * 10, "\(decoder.animationCount) animations counted")
@@ -83,7 +97,9 @@ struct FuzzRegressionTests {
         var text = "reel: 1\ncanvas: { size: [10, 10], duration: 1 }\nanimations:\n"
         for i in 0..<20_000 { text += "  t\(i): { use: t\(i + 1) }\n" }
         text += "  t20000: { keyPath: opacity, toValue: 1 }\n"
-        let limits = { var l = SceneLimits(); l.maxAnimations = 100; return l }()
+        let limits = {
+            var l = SceneLimits(); l.maxAnimations = 100; return l
+        }()
         survive(text, limits: limits)
     }
 
@@ -102,6 +118,8 @@ struct FuzzRegressionTests {
     @Test func hugeNumbersAreErrorsNotOverflows() {
         // Int(fps × duration) trapped for durations like 1e300; sizes likewise.
         survive("reel: 1\ncanvas: { size: [1e300, 1e300], duration: 1e300, scale: 16 }\n")
-        #expect(problems("reel: 1\ncanvas: { size: [1e308, 10], duration: 1 }\n").first?.contains("the frame would be") == true)
+        #expect(
+            problems("reel: 1\ncanvas: { size: [1e308, 10], duration: 1 }\n").first?.contains("the frame would be")
+                == true)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ReelCore
 @testable import ReelScene
 
@@ -8,10 +9,13 @@ import Testing
 @Suite("Image files opened safely")
 struct ImageSafetyTests {
     /// Decodes a scene in `folder` whose one layer shows `contents`; the errors as "LINE:COL: …".
-    func problems(_ contents: String, in folder: URL, limits: SceneLimits = SceneLimits(), images: FakeImages = FakeImages()) -> [String] {
+    func problems(
+        _ contents: String, in folder: URL, limits: SceneLimits = SceneLimits(), images: FakeImages = FakeImages()
+    ) -> [String] {
         let text = "reel: 1\ncanvas: { size: [10, 10], duration: 1 }\nlayers:\n  - { contents: \"\(contents)\" }\n"
         do {
-            _ = try SceneLoader.decode(text: text, file: "s.yaml", limits: limits, images: images, baseDirectory: folder)
+            _ = try SceneLoader.decode(
+                text: text, file: "s.yaml", limits: limits, images: images, baseDirectory: folder)
             return []
         } catch let error as SceneLoadError {
             return error.diagnostics.map { "\($0.location): \($0.message)" }
@@ -22,7 +26,8 @@ struct ImageSafetyTests {
     func folders() throws -> (scene: URL, parent: URL) {
         let parent = try LayerClassDecodingTests.temporaryFolder().resolvingSymlinksInPath()
         let scene = parent.appendingPathComponent("scene")
-        try FileManager.default.createDirectory(at: scene.appendingPathComponent("sub"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: scene.appendingPathComponent("sub"), withIntermediateDirectories: true)
         for url in [scene.appendingPathComponent("ok.png"), parent.appendingPathComponent("outside.png")] {
             try Data("x".utf8).write(to: url)
         }
@@ -43,12 +48,14 @@ struct ImageSafetyTests {
         let (scene, parent) = try folders()
         defer { try? FileManager.default.removeItem(at: parent) }
         let outside = parent.appendingPathComponent("outside.png").path
-        try FileManager.default.createSymbolicLink(atPath: scene.appendingPathComponent("link.png").path, withDestinationPath: outside)
+        try FileManager.default.createSymbolicLink(
+            atPath: scene.appendingPathComponent("link.png").path, withDestinationPath: outside)
         let path = written == "ABSOLUTE" ? outside : written
         let images = FakeImages()
-        #expect(problems(path, in: scene, images: images) == [
-            "4:17: image '\(path)' is outside the scene's folder (\(scene.path)); images must be in that folder or below it (allow others with --allow-images-outside)",
-        ])
+        #expect(
+            problems(path, in: scene, images: images) == [
+                "4:17: image '\(path)' is outside the scene's folder (\(scene.path)); images must be in that folder or below it (allow others with --allow-images-outside)"
+            ])
         #expect(images.loaded.isEmpty)
         var allowed = SceneLimits()
         allowed.allowsImagesOutsideSceneFolder = true
@@ -66,8 +73,17 @@ struct ImageSafetyTests {
     @Test func missingAndUnreadableFilesReadAlike() throws {
         let (scene, parent) = try folders()
         defer { try? FileManager.default.removeItem(at: parent) }
-        #expect(problems("nope.png", in: scene) == ["4:17: image 'nope.png' is missing or cannot be read (looked for \(scene.path)/nope.png)"])
-        #expect(problems("sub", in: scene) == ["4:17: image 'sub': Reel reads PNG, JPEG and WebP images, named .png, .jpg, .jpeg or .webp"])
-        #expect(problems("clip.gif", in: scene) == ["4:17: image 'clip.gif': Reel reads PNG, JPEG and WebP images, named .png, .jpg, .jpeg or .webp"])
+        #expect(
+            problems("nope.png", in: scene) == [
+                "4:17: image 'nope.png' is missing or cannot be read (looked for \(scene.path)/nope.png)"
+            ])
+        #expect(
+            problems("sub", in: scene) == [
+                "4:17: image 'sub': Reel reads PNG, JPEG and WebP images, named .png, .jpg, .jpeg or .webp"
+            ])
+        #expect(
+            problems("clip.gif", in: scene) == [
+                "4:17: image 'clip.gif': Reel reads PNG, JPEG and WebP images, named .png, .jpg, .jpeg or .webp"
+            ])
     }
 }

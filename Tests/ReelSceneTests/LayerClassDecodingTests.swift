@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ReelCore
 @testable import ReelScene
 
@@ -19,7 +20,8 @@ final class FakeImages: SceneImageLoader, @unchecked Sendable {
 @Suite("Layer classes in scene files")
 struct LayerClassDecodingTests {
     @Test func shapeTextGradientReplicatorProperties() throws {
-        let (_, t) = try load("""
+        let (_, t) = try load(
+            """
             reel: 1
             canvas: { size: [100, 100], duration: 1 }
             layers:
@@ -34,7 +36,9 @@ struct LayerClassDecodingTests {
                   shadowPath: { rect: [0, 0, 5, 5] }, mask: { name: masker, class: shape, path: { ellipse: [0, 0, 10, 10] } } }
             """)
         let s = t.state("s", at: 0)
-        #expect(s.lineCap == .round && s.lineJoin == .bevel && s.lineDashPattern == [2, 3] && s.strokeEnd == 0.5 && s.fillRule == .evenOdd)
+        #expect(
+            s.lineCap == .round && s.lineJoin == .bevel && s.lineDashPattern == [2, 3] && s.strokeEnd == 0.5
+                && s.fillRule == .evenOdd)
         #expect(s.path?.elements.count == 2)
         let text = t.state("t", at: 0)
         #expect(text.string == "你好" && text.font == "Noto Sans" && text.fontSize == 20 && text.alignmentMode == .center)
@@ -50,7 +54,8 @@ struct LayerClassDecodingTests {
     }
 
     @Test func propertiesOfAnotherClassAreReported() {
-        let found = problems("""
+        let found = problems(
+            """
             reel: 1
             canvas: { size: [100, 100], duration: 1 }
             layers:
@@ -62,13 +67,14 @@ struct LayerClassDecodingTests {
               - at: 0.5
                 insert: [{ layer: { name: late, class: text } }]
             """)
-        #expect(found == [
-            "4:18: 'path' is a property of CAShapeLayer, and layer 'box' is a CALayer (add 'class: shape')",
-            "4:37: 'lineCap' is a property of CAShapeLayer, and layer 'box' is a CALayer (add 'class: shape')",
-            "5:42: lineCap must be one of 'butt', 'round', 'square'; found 'rounded' (did you mean 'round'?)",
-            "5:51: 'colors' is a property of CAGradientLayer, and layer 'line' is a CAShapeLayer (add 'class: gradient')",
-            "8:19: 'strokeEnd' is a property of CAShapeLayer, and layer 'box' is a CALayer (add 'class: shape')",
-        ])
+        #expect(
+            found == [
+                "4:18: 'path' is a property of CAShapeLayer, and layer 'box' is a CALayer (add 'class: shape')",
+                "4:37: 'lineCap' is a property of CAShapeLayer, and layer 'box' is a CALayer (add 'class: shape')",
+                "5:42: lineCap must be one of 'butt', 'round', 'square'; found 'rounded' (did you mean 'round'?)",
+                "5:51: 'colors' is a property of CAGradientLayer, and layer 'line' is a CAShapeLayer (add 'class: gradient')",
+                "8:19: 'strokeEnd' is a property of CAShapeLayer, and layer 'box' is a CALayer (add 'class: shape')"
+            ])
     }
 
     @Test func imagesAreLoadedOnceRelativeToTheScene() throws {
@@ -77,13 +83,15 @@ struct LayerClassDecodingTests {
         defer { try? FileManager.default.removeItem(at: base) }
         let petal = base.appendingPathComponent("petal.png").path
         try "x".write(toFile: petal, atomically: true, encoding: .utf8)
-        let scene = try SceneLoader.decode(text: """
-            reel: 1
-            canvas: { size: [100, 100], duration: 1 }
-            layers:
-              - { name: a, contents: petal.png, contentsGravity: resizeAspect }
-              - { name: b, contents: \(petal) }
-            """, file: "t.yaml", images: images, baseDirectory: base).scene
+        let scene = try SceneLoader.decode(
+            text: """
+                reel: 1
+                canvas: { size: [100, 100], duration: 1 }
+                layers:
+                  - { name: a, contents: petal.png, contentsGravity: resizeAspect }
+                  - { name: b, contents: \(petal) }
+                """, file: "t.yaml", images: images, baseDirectory: base
+        ).scene
         let t = try scene.compile()
         #expect(images.loaded == [petal])
         #expect(t.state("a", at: 0).contents === t.state("b", at: 0).contents)
@@ -97,20 +105,22 @@ struct LayerClassDecodingTests {
         try "x".write(toFile: broken, atomically: true, encoding: .utf8)
         var found: [String] = []
         do {
-            _ = try SceneLoader.decode(text: """
-                reel: 1
-                canvas: { size: [100, 100], duration: 1 }
-                layers:
-                  - { contents: assets/nope.png }
-                  - { contents: broken.png }
-                """, file: "t.yaml", images: FakeImages(), baseDirectory: folder)
+            _ = try SceneLoader.decode(
+                text: """
+                    reel: 1
+                    canvas: { size: [100, 100], duration: 1 }
+                    layers:
+                      - { contents: assets/nope.png }
+                      - { contents: broken.png }
+                    """, file: "t.yaml", images: FakeImages(), baseDirectory: folder)
         } catch let error as SceneLoadError {
             found = error.diagnostics.map { "\($0.location): \($0.message)" }
         }
-        #expect(found == [
-            "4:17: image 'assets/nope.png' is missing or cannot be read (looked for \(folder.resolvingSymlinksInPath().path)/assets/nope.png)",
-            "5:17: cannot load image 'broken.png': not an image",
-        ])
+        #expect(
+            found == [
+                "4:17: image 'assets/nope.png' is missing or cannot be read (looked for \(folder.resolvingSymlinksInPath().path)/assets/nope.png)",
+                "5:17: cannot load image 'broken.png': not an image"
+            ])
     }
 
     /// A new folder under the system temporary directory (the caller removes it).

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ReelScene
 
 /// One malformed scene: its text, every error the decoder must report (exactly, as
@@ -26,20 +27,26 @@ struct Malformed: Sendable, CustomTestStringConvertible {
 }
 
 /// A whole scene file.
-func file(_ text: String, _ expected: String..., schema: Malformed.Schema = .rejects,
-          sourceLocation: SourceLocation = #_sourceLocation) -> Malformed {
+func file(
+    _ text: String, _ expected: String..., schema: Malformed.Schema = .rejects,
+    sourceLocation: SourceLocation = #_sourceLocation
+) -> Malformed {
     Malformed(text: text, expected: expected, schema: schema, sourceLocation: sourceLocation)
 }
 
 /// A scene whose only layer entry is `entry` (line 4, starting at column 5).
-func layer(_ entry: String, _ expected: String..., schema: Malformed.Schema = .rejects,
-           sourceLocation: SourceLocation = #_sourceLocation) -> Malformed {
+func layer(
+    _ entry: String, _ expected: String..., schema: Malformed.Schema = .rejects,
+    sourceLocation: SourceLocation = #_sourceLocation
+) -> Malformed {
     Malformed(text: sceneText(layer: entry), expected: expected, schema: schema, sourceLocation: sourceLocation)
 }
 
 /// A scene with layer "box" (line 4) and the timeline `entries` (from line 6).
-func timeline(_ entries: String, _ expected: String..., schema: Malformed.Schema = .rejects,
-              sourceLocation: SourceLocation = #_sourceLocation) -> Malformed {
+func timeline(
+    _ entries: String, _ expected: String..., schema: Malformed.Schema = .rejects,
+    sourceLocation: SourceLocation = #_sourceLocation
+) -> Malformed {
     Malformed(text: sceneText(timeline: entries), expected: expected, schema: schema, sourceLocation: sourceLocation)
 }
 
@@ -47,7 +54,8 @@ func timeline(_ entries: String, _ expected: String..., schema: Malformed.Schema
 /// none crashes, and each file's problems all come in one run.
 @Suite("Malformed scenes")
 struct MalformedSceneTests {
-    static let all = MalformedScenes.files + MalformedScenes.layers + MalformedScenes.animations + MalformedScenes.timelines
+    static let all =
+        MalformedScenes.files + MalformedScenes.layers + MalformedScenes.animations + MalformedScenes.timelines
         + MalformedScenes.emitters
         + MalformedScenes.coordinateLimits
 
@@ -58,7 +66,8 @@ struct MalformedSceneTests {
     @Test(arguments: all)
     func decoderReportsExactly(_ scene: Malformed) {
         let found = problems(bytes: scene.bytes)
-        #expect(found == scene.expected, "found:\n\(carets(found, in: scene.text))", sourceLocation: scene.sourceLocation)
+        #expect(
+            found == scene.expected, "found:\n\(carets(found, in: scene.text))", sourceLocation: scene.sourceLocation)
     }
 
     /// Each "LINE:COLUMN: message" with its source line and a caret under the column, so a
@@ -67,7 +76,9 @@ struct MalformedSceneTests {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0.unicodeScalars) }
         return diagnostics.map { d in
             let parts = d.split(separator: ":", maxSplits: 2).map(String.init)
-            guard parts.count == 3, let l = Int(parts[0]), let c = Int(parts[1]), l >= 1, l <= lines.count else { return d }
+            guard parts.count == 3, let l = Int(parts[0]), let c = Int(parts[1]), l >= 1, l <= lines.count else {
+                return d
+            }
             let source = String(String.UnicodeScalarView(lines[l - 1].map { $0 == "\t" ? " " : $0 }))
             return "\(d)\n  \(source)\n  \(String(repeating: " ", count: max(c - 1, 0)))^"
         }.joined(separator: "\n")
@@ -78,11 +89,17 @@ struct MalformedSceneTests {
         let found = schemaProblems(bytes: scene.bytes)
         switch scene.schema {
         case .rejects:
-            #expect(!found.isEmpty, "the decoder rejects this scene but the schema accepts it", sourceLocation: scene.sourceLocation)
+            #expect(
+                !found.isEmpty, "the decoder rejects this scene but the schema accepts it",
+                sourceLocation: scene.sourceLocation)
         case .accepts:
-            #expect(found.isEmpty, "marked as beyond the schema, but the schema rejects it: \(found)", sourceLocation: scene.sourceLocation)
+            #expect(
+                found.isEmpty, "marked as beyond the schema, but the schema rejects it: \(found)",
+                sourceLocation: scene.sourceLocation)
         case .unparsable:
-            #expect(found == scene.expected, "a file that does not parse gets the parser's errors", sourceLocation: scene.sourceLocation)
+            #expect(
+                found == scene.expected, "a file that does not parse gets the parser's errors",
+                sourceLocation: scene.sourceLocation)
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ReelCore
 @testable import ReelScene
 
@@ -37,25 +38,34 @@ struct ParserTests {
     }
 
     @Test func tabsSeparateValuesInJSON() {
-        let json = "{\n\t\"reel\": 1,\n\t\"canvas\": {\"size\": [10, 10],\t\"duration\": 1},\n\t\"layers\": [{\"name\": \"a\", \"opacity\": 2}]\n}"
+        let json =
+            "{\n\t\"reel\": 1,\n\t\"canvas\": {\"size\": [10, 10],\t\"duration\": 1},\n\t\"layers\": [{\"name\": \"a\", \"opacity\": 2}]\n}"
         #expect(problems(json) == ["4:38: opacity must be between 0 and 1, found 2"])
     }
 
     @Test func surrogatePairsInJSONStringsAreTheirCharacters() throws {
-        let json = #"{"reel": 1, "canvas": {"size": [10, 10], "duration": 1}, "layers": [{"name": "a", "class": "text", "string": "go \ud83d\ude80!"}]}"#
+        let json =
+            #"{"reel": 1, "canvas": {"size": [10, 10], "duration": 1}, "layers": [{"name": "a", "class": "text", "string": "go \ud83d\ude80!"}]}"#
         let (_, timeline) = try load(json)
         #expect(timeline.state("a", at: 0).string == "go 🚀!")
     }
 
     @Test func numbersAreWhatYAMLAndJSONCallNumbers() throws {
-        let (_, t) = try load(sceneText(layer: "{ name: box, position: [.5, +2], zPosition: -1e2, bounds: [0, 0, 1E1, 20.] }"))
+        let (_, t) = try load(
+            sceneText(layer: "{ name: box, position: [.5, +2], zPosition: -1e2, bounds: [0, 0, 1E1, 20.] }"))
         let s = t.state("box", at: 0)
-        #expect(s.position == CGPoint(x: 0.5, y: 2) && s.zPosition == -100 && s.bounds.size == CGSize(width: 10, height: 20))
-        #expect(problems(sceneText(layer: "{ name: box, zPosition: 0x10 }")) == ["4:29: zPosition must be a number, found '0x10'"])
+        #expect(
+            s.position == CGPoint(x: 0.5, y: 2) && s.zPosition == -100 && s.bounds.size == CGSize(width: 10, height: 20)
+        )
+        #expect(
+            problems(sceneText(layer: "{ name: box, zPosition: 0x10 }")) == [
+                "4:29: zPosition must be a number, found '0x10'"
+            ])
     }
 
     @Test func anchorsAliasesAndMergeKeys() throws {
-        let (_, t) = try load("""
+        let (_, t) = try load(
+            """
             reel: 1
             canvas: { size: [200, 100], duration: 1 }
             layers:
@@ -71,18 +81,24 @@ struct ParserTests {
     }
 
     @Test func errorsInsideAliasesPointAtTheAnchoredText() {
-        let found = problems("""
+        let found = problems(
+            """
             reel: 1
             canvas: { size: [100, 100], duration: 1 }
             layers:
               - { name: a, position: &p [1, x] }
               - { name: b, position: *p }
             """)
-        #expect(found == ["4:33: each number of position must be a number, found 'x'"], "reported once, where it is written")
+        #expect(
+            found == ["4:33: each number of position must be a number, found 'x'"], "reported once, where it is written"
+        )
     }
 
     @Test func mergeKeysTakeMapsOnly() {
-        #expect(problems(sceneText(layer: "{ name: box, <<: 5 }")) == ["4:18: '<<' merges maps (write '<<: *anchor'); found the number 5"])
+        #expect(
+            problems(sceneText(layer: "{ name: box, <<: 5 }")) == [
+                "4:18: '<<' merges maps (write '<<: *anchor'); found the number 5"
+            ])
     }
 
     @Test func quotedMergeKeysAreOrdinaryKeys() {
@@ -92,11 +108,17 @@ struct ParserTests {
     @Test func theStrTagQuotes() throws {
         let (_, t) = try load(sceneText(layer: "{ name: box, class: text, string: !!str 2024 }"))
         #expect(t.state("box", at: 0).string == "2024")
-        #expect(problems(sceneText(layer: "{ name: box, opacity: !!str 1 }")) == ["4:27: opacity must be a number, found the string \"1\" (remove the quotes)"])
+        #expect(
+            problems(sceneText(layer: "{ name: box, opacity: !!str 1 }")) == [
+                "4:27: opacity must be a number, found the string \"1\" (remove the quotes)"
+            ])
     }
 
     @Test func plainNumbersAndBooleansAreTextWhereTextIsExpected() throws {
-        let (_, t) = try load(sceneText(layer: "{ name: 2024, class: text, string: 42 }", timeline: "  - at: 0\n    set: { 2024: { string: true } }"))
+        let (_, t) = try load(
+            sceneText(
+                layer: "{ name: 2024, class: text, string: 42 }",
+                timeline: "  - at: 0\n    set: { 2024: { string: true } }"))
         #expect(t.state("2024", at: 0).string == "true")
     }
 }

@@ -1,17 +1,23 @@
 import Foundation
 import Testing
+
 @testable import ReelCore
 @testable import ReelScene
 
 /// Decodes scene text, failing the test with the diagnostics if it does not decode. Every scene a
 /// test decodes must also validate against the schema: the schema may never be stricter than the
 /// decoder, and this checks it on every scene the tests write.
-func load(_ text: String, images: SceneImageLoader? = nil, baseDirectory: URL? = nil,
-          sourceLocation: SourceLocation = #_sourceLocation) throws -> (Scene, Timeline) {
+func load(
+    _ text: String, images: SceneImageLoader? = nil, baseDirectory: URL? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation
+) throws -> (Scene, Timeline) {
     let schemaProblems = (try? SceneSchema.validate(bytes: Array(text.utf8), file: "test.yaml")) ?? []
-    #expect(schemaProblems.isEmpty, "the decoder accepts this scene but the schema does not:\n\(schemaProblems)", sourceLocation: sourceLocation)
+    #expect(
+        schemaProblems.isEmpty, "the decoder accepts this scene but the schema does not:\n\(schemaProblems)",
+        sourceLocation: sourceLocation)
     do {
-        let scene = try SceneLoader.decode(text: text, file: "test.yaml", images: images, baseDirectory: baseDirectory).scene
+        let scene = try SceneLoader.decode(text: text, file: "test.yaml", images: images, baseDirectory: baseDirectory)
+            .scene
         return (scene, try scene.compile())
     } catch let error as SceneLoadError {
         Issue.record("scene did not decode:\n\(error)", sourceLocation: sourceLocation)
@@ -29,7 +35,9 @@ func problems(bytes: [UInt8], limits: SceneLimits = SceneLimits()) -> [String] {
         _ = try SceneLoader.decode(bytes: bytes, file: "t.yaml", limits: limits)
         return []
     } catch let error as SceneLoadError {
-        return error.diagnostics.filter { $0.severity == .error }.map { "\($0.location.line):\($0.location.column): \($0.message)" }
+        return error.diagnostics.filter { $0.severity == .error }.map {
+            "\($0.location.line):\($0.location.column): \($0.message)"
+        }
     } catch {
         return ["unexpected \(error)"]
     }
@@ -42,7 +50,9 @@ func schemaProblems(_ text: String) -> [String] {
 
 func schemaProblems(bytes: [UInt8]) -> [String] {
     do {
-        return try SceneSchema.validate(bytes: bytes, file: "t.yaml").map { "\($0.location.line):\($0.location.column): \($0.message)" }
+        return try SceneSchema.validate(bytes: bytes, file: "t.yaml").map {
+            "\($0.location.line):\($0.location.column): \($0.message)"
+        }
     } catch {
         return ["unexpected \(error)"]
     }

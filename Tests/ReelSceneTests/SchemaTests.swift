@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ReelCore
 @testable import ReelScene
 
@@ -7,7 +8,8 @@ import Testing
 /// scene and fixture judged the same way by both.
 @Suite("Schema")
 struct SchemaTests {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
     static let schemaURL = repository.appendingPathComponent("scenes/scene.schema.json")
 
     /// The committed schema, as a validator reads it.
@@ -29,12 +31,16 @@ struct SchemaTests {
             try generated.write(to: Self.schemaURL, atomically: true, encoding: .utf8)
         }
         let committed = try String(contentsOf: Self.schemaURL, encoding: .utf8)
-        #expect(committed == generated, "scenes/scene.schema.json is stale: run REEL_RECORD_SCHEMA=1 swift test --filter SchemaTests")
+        #expect(
+            committed == generated,
+            "scenes/scene.schema.json is stale: run REEL_RECORD_SCHEMA=1 swift test --filter SchemaTests")
     }
 
     @Test func theValidatorImplementsEveryKeywordTheSchemaUses() throws {
         _ = try SchemaValidator(schema: try Self.committedSchema())
-        #expect(throws: SchemaValidator.Unsupported.self) { try SchemaValidator(schema: ["type": "object", "dependencies": [:]]) }
+        #expect(throws: SchemaValidator.Unsupported.self) {
+            try SchemaValidator(schema: ["type": "object", "dependencies": [:]])
+        }
     }
 
     @Test func thereAreScenesToCheck() {
@@ -45,7 +51,9 @@ struct SchemaTests {
     func everySceneNamesTheSchemaValidatesAndDecodes(_ url: URL) throws {
         let bytes = Array(try Data(contentsOf: url))
         let firstLine = String(decoding: bytes.prefix { $0 != 10 }, as: UTF8.self)
-        #expect(firstLine == "# yaml-language-server: $schema=scene.schema.json", "\(url.lastPathComponent) must start with the schema comment")
+        #expect(
+            firstLine == "# yaml-language-server: $schema=scene.schema.json",
+            "\(url.lastPathComponent) must start with the schema comment")
         let schemaProblems = try SceneSchema.validate(bytes: bytes, file: url.path, schema: try Self.committedSchema())
         #expect(schemaProblems.isEmpty, "\(schemaProblems)")
         // Images are looked up beside the scene (FakeImages checks nothing else), then the timeline runs.
@@ -100,7 +108,9 @@ struct SchemaTests {
         }
         // keyPath: an enumeration of the layers' key paths, or a key path into an emitter cell.
         guard case .array(let forms)? = schema["definitions"]?["CABasicAnimation"]?["properties"]?["keyPath"]?["anyOf"],
-              forms.count == 2, case .array(let paths)? = forms[0]["enum"], case .string(let cellPattern)? = forms[1]["pattern"] else {
+            forms.count == 2, case .array(let paths)? = forms[0]["enum"],
+            case .string(let cellPattern)? = forms[1]["pattern"]
+        else {
             Issue.record("keyPath is not an enumeration or a cell path pattern")
             return
         }
@@ -110,7 +120,9 @@ struct SchemaTests {
         func matches(_ s: String) -> Bool { regex.firstMatch(in: s, range: NSRange(s.startIndex..., in: s)) != nil }
         #expect(matches("emitterCells.spark.birthRate") && matches("emitterCells.rocket.emitterCells.spark.color"))
         #expect(matches("emitterCells.spark.contentsRect.origin.x"))
-        #expect(!matches("emitterCells.spark.name") && !matches("emitterCells.spark") && !matches("emitterCells.spark.birthrate"))
+        #expect(
+            !matches("emitterCells.spark.name") && !matches("emitterCells.spark")
+                && !matches("emitterCells.spark.birthrate"))
     }
 
     @Test func theTimelineListsExactlyItsKeys() throws {

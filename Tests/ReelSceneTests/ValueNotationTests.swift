@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ReelCore
 @testable import ReelScene
 
@@ -39,7 +40,7 @@ struct ValueNotationTests {
         ("orange", CGColor(red: 1, green: 0xA5 / 255.0, blue: 0)),
         ("transparent", CGColor.clear),
         ("[0.5, 0.25, 1]", CGColor(red: 0.5, green: 0.25, blue: 1)),
-        ("[0.5, 0.25, 1, 0.5]", CGColor(red: 0.5, green: 0.25, blue: 1, alpha: 0.5)),
+        ("[0.5, 0.25, 1, 0.5]", CGColor(red: 0.5, green: 0.25, blue: 1, alpha: 0.5))
     ])
     func colors(text: String, expected: CGColor) throws {
         #expect(try box("backgroundColor: \(text)").backgroundColor == expected)
@@ -68,22 +69,26 @@ struct ValueNotationTests {
     }
 
     @Test func timingFunctionsByNameAndControlPoints() throws {
-        let (_, t1) = try load(sceneText(timeline: """
-              - at: 0
-                add: { layer: box, key: a, animation: { keyPath: position.x, fromValue: 0, toValue: 100, duration: 2, timingFunction: easeIn } }
-              - at: 0
-                add: { layer: box, key: b, animation: { keyPath: position.y, fromValue: 0, toValue: 100, duration: 2, timingFunction: [0.25, -0.4, 0.5, 1] } }
-            """))
+        let (_, t1) = try load(
+            sceneText(
+                timeline: """
+                      - at: 0
+                        add: { layer: box, key: a, animation: { keyPath: position.x, fromValue: 0, toValue: 100, duration: 2, timingFunction: easeIn } }
+                      - at: 0
+                        add: { layer: box, key: b, animation: { keyPath: position.y, fromValue: 0, toValue: 100, duration: 2, timingFunction: [0.25, -0.4, 0.5, 1] } }
+                    """))
         #expect(close(t1.state("box", at: 1).position.x, 31.5357, 1e-3))
         let overshoot = CAMediaTimingFunction(c1x: 0.25, c1y: -0.4, c2x: 0.5, c2y: 1).progress(at: 0.5)
         #expect(close(t1.state("box", at: 1).position.y, 100 * overshoot))
     }
 
     @Test func repeatCountInfinity() throws {
-        let (_, t) = try load(sceneText(timeline: """
-              - at: 0
-                add: { layer: box, key: spin, animation: { keyPath: opacity, fromValue: 0, toValue: 1, duration: 1, repeatCount: infinity } }
-            """))
+        let (_, t) = try load(
+            sceneText(
+                timeline: """
+                      - at: 0
+                        add: { layer: box, key: spin, animation: { keyPath: opacity, fromValue: 0, toValue: 1, duration: 1, repeatCount: infinity } }
+                    """))
         #expect(close(t.state("box", at: 9.25).opacity, 0.25))
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Headless Chromium driven over the DevTools protocol, for pages that live: a test loads a
@@ -53,7 +54,7 @@ public final class ChromiumDevTools: @unchecked Sendable {
             "--user-data-dir=\(profile.path)/profile", "--no-first-run", "--no-default-browser-check",
             "--disable-background-networking", "--disable-component-update", "--disable-sync",
             "--disable-extensions", "--mute-audio", "--hide-scrollbars",
-            "--window-size=\(width),\(height)", "about:blank",
+            "--window-size=\(width),\(height)", "about:blank"
         ]
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -87,7 +88,9 @@ public final class ChromiumDevTools: @unchecked Sendable {
         let attached = try send("Target.attachToTarget", ["targetId": targetID, "flatten": true])
         lock.withLock { session = attached["sessionId"] as? String }
         for domain in ["Runtime.enable", "Log.enable", "Page.enable"] { _ = try send(domain, [:]) }
-        _ = try send("Emulation.setDeviceMetricsOverride", ["width": width, "height": height, "deviceScaleFactor": 1, "mobile": false])
+        _ = try send(
+            "Emulation.setDeviceMetricsOverride",
+            ["width": width, "height": height, "deviceScaleFactor": 1, "mobile": false])
     }
 
     /// Closes the browser and waits for it to exit (killing it after 5 s).
@@ -113,7 +116,9 @@ public final class ChromiumDevTools: @unchecked Sendable {
     }
 
     /// Chromium's own log (stderr), for failure messages.
-    public var log: String { (try? String(contentsOfFile: profile.url.appendingPathComponent("chromium.log").path, encoding: .utf8)) ?? "" }
+    public var log: String {
+        (try? String(contentsOfFile: profile.url.appendingPathComponent("chromium.log").path, encoding: .utf8)) ?? ""
+    }
 
     /// Console messages and exceptions so far.
     public var consoleEntries: [ConsoleEntry] { lock.withLock { console } }
@@ -124,7 +129,9 @@ public final class ChromiumDevTools: @unchecked Sendable {
         try send(method, params, timeout: timeout, ignoringClosed: false)
     }
 
-    private func send(_ method: String, _ params: [String: Any], timeout: TimeInterval, ignoringClosed: Bool) throws -> [String: Any] {
+    private func send(_ method: String, _ params: [String: Any], timeout: TimeInterval, ignoringClosed: Bool) throws
+        -> [String: Any]
+    {
         let (id, session) = lock.withLock { () -> (Int, String?) in
             nextID += 1
             return (nextID, self.session)
@@ -157,7 +164,8 @@ public final class ChromiumDevTools: @unchecked Sendable {
     /// Evaluates `expression` in the page (awaiting a promise) and returns its value as JSON
     /// types; a thrown exception fails.
     public func evaluate(_ expression: String) throws -> Any? {
-        let result = try send("Runtime.evaluate", ["expression": expression, "returnByValue": true, "awaitPromise": true])
+        let result = try send(
+            "Runtime.evaluate", ["expression": expression, "returnByValue": true, "awaitPromise": true])
         if let exception = result["exceptionDetails"] as? [String: Any] {
             let text = ((exception["exception"] as? [String: Any])?["description"] as? String) ?? "\(exception)"
             throw Failure("script failed: \(text)\n  in: \(expression.prefix(200))")
@@ -185,7 +193,9 @@ public final class ChromiumDevTools: @unchecked Sendable {
     /// A PNG of the page as shown.
     public func screenshot() throws -> Data {
         let result = try send("Page.captureScreenshot", ["format": "png"])
-        guard let text = result["data"] as? String, let data = Data(base64Encoded: text) else { throw Failure("no screenshot") }
+        guard let text = result["data"] as? String, let data = Data(base64Encoded: text) else {
+            throw Failure("no screenshot")
+        }
         return data
     }
 
@@ -221,16 +231,22 @@ public final class ChromiumDevTools: @unchecked Sendable {
         let params = message["params"] as? [String: Any] ?? [:]
         switch message["method"] as? String {
         case "Runtime.consoleAPICalled":
-            let args = (params["args"] as? [[String: Any]] ?? []).map { ($0["value"].map { "\($0)" } ?? $0["description"] as? String) ?? "?" }
+            let args = (params["args"] as? [[String: Any]] ?? []).map {
+                ($0["value"].map { "\($0)" } ?? $0["description"] as? String) ?? "?"
+            }
             console.append(ConsoleEntry(level: params["type"] as? String ?? "log", text: args.joined(separator: " ")))
         case "Runtime.exceptionThrown":
             let details = params["exceptionDetails"] as? [String: Any] ?? [:]
-            let text = ((details["exception"] as? [String: Any])?["description"] as? String) ?? details["text"] as? String ?? "exception"
+            let text =
+                ((details["exception"] as? [String: Any])?["description"] as? String) ?? details["text"] as? String
+                ?? "exception"
             console.append(ConsoleEntry(level: "error", text: text))
         case "Log.entryAdded":
             let entry = params["entry"] as? [String: Any] ?? [:]
-            console.append(ConsoleEntry(level: entry["level"] as? String ?? "info",
-                                        text: "\(entry["text"] as? String ?? "") \(entry["url"] as? String ?? "")"))
+            console.append(
+                ConsoleEntry(
+                    level: entry["level"] as? String ?? "info",
+                    text: "\(entry["text"] as? String ?? "") \(entry["url"] as? String ?? "")"))
         default:
             break
         }
@@ -239,8 +255,8 @@ public final class ChromiumDevTools: @unchecked Sendable {
 
 private func closeDescriptor(_ fd: Int32) {
     #if canImport(Glibc)
-    _ = Glibc.close(fd)
+        _ = Glibc.close(fd)
     #else
-    _ = Darwin.close(fd)
+        _ = Darwin.close(fd)
     #endif
 }

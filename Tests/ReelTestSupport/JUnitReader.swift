@@ -39,7 +39,9 @@ public enum JUnitReader {
     public static func parse(_ xml: String) throws -> Parsed {
         let scratch = try ScratchFolder()
         let reportPath = try scratch.write("report.xml", xml)
-        let script = try scratch.write("read.py", """
+        let script = try scratch.write(
+            "read.py",
+            """
             import json, sys
             from junitparser import JUnitXml, TestSuite
             xml = JUnitXml.fromfile(sys.argv[1])
@@ -58,8 +60,9 @@ public enum JUnitReader {
             """)
         let python = try #require(ToolRun.find("python3"), "python3 is not installed; run tools/setup --deps")
         let run = try ToolRun.run(python, [script, reportPath], timeout: 60)
-        try #require(!run.stderr.contains("No module named 'junitparser'"),
-                     "junitparser is not installed; run tools/setup --deps")
+        try #require(
+            !run.stderr.contains("No module named 'junitparser'"),
+            "junitparser is not installed; run tools/setup --deps")
         try #require(run.status == 0, "junitparser could not read the report: \(run.stderr)")
         return try JSONDecoder().decode(Parsed.self, from: Data(run.stdout.utf8))
     }

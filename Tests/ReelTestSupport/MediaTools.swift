@@ -56,10 +56,13 @@ public enum MediaTools {
     /// with `tag:NAME`.
     public static func field(_ path: String, _ name: String) throws -> String {
         let entry = name.hasPrefix("tag:") ? "stream_tags=\(name.dropFirst(4))" : "stream=\(name)"
-        let text = String(decoding: try run("ffprobe", [
-            "-v", "error", "-select_streams", "v:0", "-show_entries", entry,
-            "-of", "default=noprint_wrappers=1:nokey=1", path,
-        ]), as: UTF8.self)
+        let text = String(
+            decoding: try run(
+                "ffprobe",
+                [
+                    "-v", "error", "-select_streams", "v:0", "-show_entries", entry,
+                    "-of", "default=noprint_wrappers=1:nokey=1", path
+                ]), as: UTF8.self)
         return text.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }

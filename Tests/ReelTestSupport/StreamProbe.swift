@@ -22,12 +22,15 @@ public struct StreamProbe: Sendable {
 
     /// Probes `path`; throws when ffprobe fails or finds no video stream.
     public static func read(_ path: String) throws -> StreamProbe {
-        let json = try MediaTools.run("ffprobe", [
-            "-v", "error", "-select_streams", "v:0", "-count_frames",
-            "-show_entries", "stream=codec_name,codec_tag_string,pix_fmt,width,height,avg_frame_rate,nb_read_frames,"
-                + "color_space,color_primaries,color_transfer:stream_tags=alpha_mode,ALPHA_MODE",
-            "-show_entries", "format=start_time,duration", "-of", "json", path,
-        ])
+        let json = try MediaTools.run(
+            "ffprobe",
+            [
+                "-v", "error", "-select_streams", "v:0", "-count_frames",
+                "-show_entries",
+                "stream=codec_name,codec_tag_string,pix_fmt,width,height,avg_frame_rate,nb_read_frames,"
+                    + "color_space,color_primaries,color_transfer:stream_tags=alpha_mode,ALPHA_MODE",
+                "-show_entries", "format=start_time,duration", "-of", "json", path
+            ])
         let object = try JSONSerialization.jsonObject(with: json) as? [String: Any]
         guard let stream = (object?["streams"] as? [[String: Any]])?.first else {
             throw ToolError(description: "ffprobe found no video stream in \(path)")

@@ -16,7 +16,8 @@ public final class ScratchFolder {
     /// The path of `name` inside the folder, with its parent folders created.
     public func file(_ name: String) throws -> String {
         let path = url.appendingPathComponent(name).path
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         return path
     }
 
@@ -39,7 +40,9 @@ public struct ToolRun {
     /// The path of `name` on `PATH`, or nil.
     public static func find(_ name: String) -> String? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+        return path.split(separator: ":").map { "\($0)/\(name)" }.first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
     }
 
     /// Runs `executable ARGS`, killing it after `timeout` seconds (a deadline for a hung child,
@@ -78,9 +81,10 @@ public struct ToolRun {
             Thread.sleep(forTimeInterval: 0.05)
         }
         process.waitUntilExit()
-        return ToolRun(status: process.terminationStatus,
-                       stdout: String(decoding: FileManager.default.contents(atPath: outPath) ?? Data(), as: UTF8.self),
-                       stderr: String(decoding: FileManager.default.contents(atPath: errPath) ?? Data(), as: UTF8.self),
-                       timedOut: timedOut)
+        return ToolRun(
+            status: process.terminationStatus,
+            stdout: String(decoding: FileManager.default.contents(atPath: outPath) ?? Data(), as: UTF8.self),
+            stderr: String(decoding: FileManager.default.contents(atPath: errPath) ?? Data(), as: UTF8.self),
+            timedOut: timedOut)
     }
 }

@@ -55,14 +55,17 @@ func point(on path: CGPath, element index: Int, at t: Double) -> CGPoint {
         case .quadCurveTo(let p, let c):
             if i == index {
                 let u = 1 - t
-                return CGPoint(x: u * u * current.x + 2 * u * t * c.x + t * t * p.x, y: u * u * current.y + 2 * u * t * c.y + t * t * p.y)
+                return CGPoint(
+                    x: u * u * current.x + 2 * u * t * c.x + t * t * p.x,
+                    y: u * u * current.y + 2 * u * t * c.y + t * t * p.y)
             }
             current = p
         case .curveTo(let p, let c1, let c2):
             if i == index {
                 let u = 1 - t
                 let (a, b, c, d) = (u * u * u, 3 * u * u * t, 3 * u * t * t, t * t * t)
-                return CGPoint(x: a * current.x + b * c1.x + c * c2.x + d * p.x, y: a * current.y + b * c1.y + c * c2.y + d * p.y)
+                return CGPoint(
+                    x: a * current.x + b * c1.x + c * c2.x + d * p.x, y: a * current.y + b * c1.y + c * c2.y + d * p.y)
             }
             current = p
         case .closeSubpath:

@@ -17,7 +17,9 @@ struct NSValueBridgingTests {
     @Test func boxesRoundTrip() {
         #expect(NSValue(cgPoint: CGPoint(x: 1, y: 2)).cgPointValue == CGPoint(x: 1, y: 2))
         #expect(NSValue(cgSize: CGSize(width: 3, height: 4)).cgSizeValue == CGSize(width: 3, height: 4))
-        #expect(NSValue(cgRect: CGRect(x: 1, y: 2, width: 3, height: 4)).cgRectValue == CGRect(x: 1, y: 2, width: 3, height: 4))
+        #expect(
+            NSValue(cgRect: CGRect(x: 1, y: 2, width: 3, height: 4)).cgRectValue
+                == CGRect(x: 1, y: 2, width: 3, height: 4))
         let t = CATransform3DRotate(CATransform3DMakeScale(2, 3, 1), 0.3, 0, 0, 1)
         #expect(NSValue(caTransform3D: t).caTransform3DValue == t)
         #expect(NSValue(cgPoint: .zero).caTransform3DValue == .identity, "another box is no transform")
@@ -35,9 +37,13 @@ struct NSValueBridgingTests {
             }
             basic("position", NSValue(cgPoint: CGPoint(x: 0, y: 0)), NSValue(cgPoint: CGPoint(x: 100, y: 50)))
             basic("opacity", NSNumber(value: 0), NSNumber(value: 1))
-            basic("bounds", NSValue(cgRect: CGRect(x: 0, y: 0, width: 10, height: 10)), NSValue(cgRect: CGRect(x: 0, y: 0, width: 30, height: 50)))
+            basic(
+                "bounds", NSValue(cgRect: CGRect(x: 0, y: 0, width: 10, height: 10)),
+                NSValue(cgRect: CGRect(x: 0, y: 0, width: 30, height: 50)))
             basic("shadowOffset", NSValue(cgSize: .zero), NSValue(cgSize: CGSize(width: 8, height: 4)))
-            basic("transform", NSValue(caTransform3D: CATransform3DIdentity), NSValue(caTransform3D: CATransform3DMakeTranslation(40, 0, 0)))
+            basic(
+                "transform", NSValue(caTransform3D: CATransform3DIdentity),
+                NSValue(caTransform3D: CATransform3DMakeTranslation(40, 0, 0)))
             basic("transform.rotation.z", NSNumber(value: 0), NSNumber(value: Double.pi))
         }
         let t = try scene.compile()
@@ -52,7 +58,10 @@ struct NSValueBridgingTests {
         let (scene, box) = scene()
         scene.at(1) {
             let k = CAKeyframeAnimation(keyPath: "position")
-            k.values = [NSValue(cgPoint: .zero), NSValue(cgPoint: CGPoint(x: 100, y: 0)), NSValue(cgPoint: CGPoint(x: 100, y: 100))]
+            k.values = [
+                NSValue(cgPoint: .zero), NSValue(cgPoint: CGPoint(x: 100, y: 0)),
+                NSValue(cgPoint: CGPoint(x: 100, y: 100))
+            ]
             k.duration = 2
             box.add(k, forKey: "path")
             box.setValue(NSNumber(value: 6), forKeyPath: "cornerRadius")  // as on iOS: no try

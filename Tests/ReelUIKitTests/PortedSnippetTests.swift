@@ -6,11 +6,14 @@ import Testing
 /// A typical iOS snippet, ported: a card springs in, then a ring is stroked on with a
 /// UIBezierPath-drawn CAShapeLayer. Only the scene set-up and `scene.at` are new. This is the
 /// example of docs/uikit.md (plus a layer name, to look the ring up).
-@Suite("A ported iOS snippet", .enabled(if: MediaTools.available, "needs ffmpeg and ffprobe (tools/setup installs them)"))
+@Suite(
+    "A ported iOS snippet", .enabled(if: MediaTools.available, "needs ffmpeg and ffprobe (tools/setup installs them)"))
 struct PortedSnippetTests {
     static func scene() -> Scene {
-        let scene = Scene(canvas: Canvas(size: CGSize(width: 240, height: 160), fps: 30, duration: 2.5,
-                                         background: UIColor.systemGray6.cgColor))
+        let scene = Scene(
+            canvas: Canvas(
+                size: CGSize(width: 240, height: 160), fps: 30, duration: 2.5,
+                background: UIColor.systemGray6.cgColor))
         // --- as written for iOS ---
         let card = UIView(frame: CGRect(x: 70, y: 30, width: 100, height: 100))
         card.backgroundColor = .systemBlue
@@ -21,8 +24,11 @@ struct PortedSnippetTests {
         let ring = CAShapeLayer()
         ring.name = "ring"
         ring.frame = card.bounds
-        ring.path = UIBezierPath(arcCenter: CGPoint(x: 50, y: 50), radius: 35, startAngle: -.pi / 2,
-                                 endAngle: 3 * .pi / 2, clockwise: true).cgPath
+        ring.path =
+            UIBezierPath(
+                arcCenter: CGPoint(x: 50, y: 50), radius: 35, startAngle: -.pi / 2,
+                endAngle: 3 * .pi / 2, clockwise: true
+            ).cgPath
         ring.strokeColor = UIColor.white.cgColor
         ring.fillColor = UIColor.clear.cgColor
         ring.lineWidth = 8
@@ -31,18 +37,21 @@ struct PortedSnippetTests {
         // ---
         scene.addSubview(card)
         scene.at(0.2) {
-            UIView.animate(withDuration: 0.8, delay: 0, usingSpringWithDamping: 0.6, initialSpringVelocity: 0.5,
-                           options: [], animations: {
-                card.alpha = 1
-                card.transform = .identity
-            }, completion: { _ in
-                let stroke = CABasicAnimation(keyPath: "strokeEnd")
-                stroke.fromValue = NSNumber(value: 0)
-                stroke.toValue = NSNumber(value: 1)
-                stroke.duration = 0.8
-                ring.strokeEnd = 1
-                ring.add(stroke, forKey: "stroke")
-            })
+            UIView.animate(
+                withDuration: 0.8, delay: 0, usingSpringWithDamping: 0.6, initialSpringVelocity: 0.5,
+                options: [],
+                animations: {
+                    card.alpha = 1
+                    card.transform = .identity
+                },
+                completion: { _ in
+                    let stroke = CABasicAnimation(keyPath: "strokeEnd")
+                    stroke.fromValue = NSNumber(value: 0)
+                    stroke.toValue = NSNumber(value: 1)
+                    stroke.duration = 0.8
+                    ring.strokeEnd = 1
+                    ring.add(stroke, forKey: "stroke")
+                })
         }
         return scene
     }

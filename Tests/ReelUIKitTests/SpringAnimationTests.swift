@@ -9,8 +9,9 @@ struct SpringAnimationTests {
         let (scene, card) = makeViewScene()
         var added: CASpringAnimation?
         scene.at(1) {
-            UIView.animate(withDuration: duration, delay: 0, usingSpringWithDamping: damping, initialSpringVelocity: velocity,
-                           options: [], animations: { card.center.x = 300 })
+            UIView.animate(
+                withDuration: duration, delay: 0, usingSpringWithDamping: damping, initialSpringVelocity: velocity,
+                options: [], animations: { card.center.x = 300 })
         }
         scene.at(1.1) { added = card.layer.animation(forKey: "position") as? CASpringAnimation }
         let t = try scene.compile()
@@ -34,7 +35,10 @@ struct SpringAnimationTests {
         #expect(xs.allSatisfy { $0 <= 300 + 1e-9 })
         #expect(xs[40] > 250, "well on its way by half time")
         #expect(xs[79...].allSatisfy { abs($0 - 300) <= 0.2 })
-        if let spring { #expect(abs(spring.settlingDuration - 0.8) < 0.005 && close(spring.damping, 2 * spring.stiffness.squareRoot())) }
+        if let spring {
+            #expect(
+                abs(spring.settlingDuration - 0.8) < 0.005 && close(spring.damping, 2 * spring.stiffness.squareRoot()))
+        }
     }
 
     @Test func initialVelocityIsInWholeDistancesPerSecond() throws {

@@ -62,12 +62,15 @@ struct UIBezierPathTests {
         // The next point after the top edge is the top-right corner: clockwise on screen.
         #expect(close(point(on: path, element: 2, at: 1), CGPoint(x: 210, y: 40), 1e-9))
         // A radius larger than half the short side is clamped to it: a capsule.
-        #expect(UIBezierPath(roundedRect: rect, cornerRadius: 500).cgPath.elements.first == .moveTo(CGPoint(x: 60, y: 20)))
+        #expect(
+            UIBezierPath(roundedRect: rect, cornerRadius: 500).cgPath.elements.first == .moveTo(CGPoint(x: 60, y: 20)))
     }
 
     @Test func roundingSomeCornersLeavesTheOthersSharp() {
         let rect = CGRect(x: 0, y: 0, width: 100, height: 60)
-        let path = UIBezierPath(roundedRect: rect, byRoundingCorners: [.topLeft, .bottomRight], cornerRadii: CGSize(width: 10, height: 10)).cgPath
+        let path = UIBezierPath(
+            roundedRect: rect, byRoundingCorners: [.topLeft, .bottomRight], cornerRadii: CGSize(width: 10, height: 10)
+        ).cgPath
         #expect(path.elements.contains(.lineTo(CGPoint(x: 100, y: 0))), "top-right corner is sharp")
         #expect(path.elements.contains(.lineTo(CGPoint(x: 0, y: 60))), "bottom-left corner is sharp")
         #expect(!path.elements.contains(.lineTo(CGPoint(x: 100, y: 60))), "bottom-right corner is rounded")
@@ -87,7 +90,8 @@ struct UIBezierPathTests {
         path.move(to: CGPoint(x: 10, y: 10))
         path.addLine(to: CGPoint(x: 50, y: 10))
         path.addQuadCurve(to: CGPoint(x: 50, y: 50), controlPoint: CGPoint(x: 70, y: 30))
-        path.addCurve(to: CGPoint(x: 10, y: 50), controlPoint1: CGPoint(x: 40, y: 60), controlPoint2: CGPoint(x: 20, y: 60))
+        path.addCurve(
+            to: CGPoint(x: 10, y: 50), controlPoint1: CGPoint(x: 40, y: 60), controlPoint2: CGPoint(x: 20, y: 60))
         #expect(!path.isEmpty && path.currentPoint == CGPoint(x: 10, y: 50))
         #expect(path.bounds == CGRect(x: 10, y: 10, width: 60, height: 50), "bounds include control points, as UIKit's")
         path.close()
@@ -115,8 +119,11 @@ struct UIBezierPathTests {
         #expect(back.reversing().cgPath == arc.cgPath)
 
         let square = UIBezierPath(rect: CGRect(x: 0, y: 0, width: 10, height: 10))
-        #expect(square.reversing().cgPath.elements == [.moveTo(CGPoint(x: 0, y: 10)), .lineTo(CGPoint(x: 10, y: 10)),
-                                                        .lineTo(CGPoint(x: 10, y: 0)), .lineTo(CGPoint(x: 0, y: 0)), .closeSubpath])
+        #expect(
+            square.reversing().cgPath.elements == [
+                .moveTo(CGPoint(x: 0, y: 10)), .lineTo(CGPoint(x: 10, y: 10)),
+                .lineTo(CGPoint(x: 10, y: 0)), .lineTo(CGPoint(x: 0, y: 0)), .closeSubpath
+            ])
     }
 
     @Test func strokeStyleGoesToAShapeLayer() {
@@ -127,6 +134,7 @@ struct UIBezierPathTests {
         path.usesEvenOddFillRule = true
         let shape = CAShapeLayer()
         path.applyStrokeStyle(to: shape)
-        #expect(shape.lineWidth == 6 && shape.lineCap == .round && shape.lineJoin == .bevel && shape.fillRule == .evenOdd)
+        #expect(
+            shape.lineWidth == 6 && shape.lineCap == .round && shape.lineJoin == .bevel && shape.fillRule == .evenOdd)
     }
 }

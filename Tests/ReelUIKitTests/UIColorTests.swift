@@ -10,7 +10,7 @@ struct UIColorTests {
             (.darkGray, [1.0 / 3, 1.0 / 3, 1.0 / 3, 1]), (.lightGray, [2.0 / 3, 2.0 / 3, 2.0 / 3, 1]),
             (.red, [1, 0, 0, 1]), (.green, [0, 1, 0, 1]), (.blue, [0, 0, 1, 1]), (.cyan, [0, 1, 1, 1]),
             (.yellow, [1, 1, 0, 1]), (.magenta, [1, 0, 1, 1]), (.orange, [1, 0.5, 0, 1]),
-            (.purple, [0.5, 0, 0.5, 1]), (.brown, [0.6, 0.4, 0.2, 1]), (.clear, [0, 0, 0, 0]),
+            (.purple, [0.5, 0, 0.5, 1]), (.brown, [0.6, 0.4, 0.2, 1]), (.clear, [0, 0, 0, 0])
         ]
         for (color, values) in expected {
             #expect(zip(components(color), values).allSatisfy { close($0, $1, 1e-12) }, "\(color) ≠ \(values)")
@@ -22,7 +22,7 @@ struct UIColorTests {
             (.systemRed, [255, 59, 48]), (.systemOrange, [255, 149, 0]), (.systemYellow, [255, 204, 0]),
             (.systemGreen, [52, 199, 89]), (.systemTeal, [48, 176, 199]), (.systemBlue, [0, 122, 255]),
             (.systemIndigo, [88, 86, 214]), (.systemPurple, [175, 82, 222]), (.systemPink, [255, 45, 85]),
-            (.systemGray, [142, 142, 147]), (.systemGray6, [242, 242, 247]),
+            (.systemGray, [142, 142, 147]), (.systemGray6, [242, 242, 247])
         ]
         for (color, bytes) in expected {
             let c = components(color)
@@ -45,8 +45,10 @@ struct UIColorTests {
 
     @Test func hueSaturationBrightnessRoundTrips() {
         // The primaries and secondaries sit at sixths of the hue circle; 1 is red again.
-        let cases: [(CGFloat, [CGFloat])] = [(0, [1, 0, 0]), (1.0 / 6, [1, 1, 0]), (1.0 / 3, [0, 1, 0]), (0.5, [0, 1, 1]),
-                                             (2.0 / 3, [0, 0, 1]), (5.0 / 6, [1, 0, 1]), (1, [1, 0, 0])]
+        let cases: [(CGFloat, [CGFloat])] = [
+            (0, [1, 0, 0]), (1.0 / 6, [1, 1, 0]), (1.0 / 3, [0, 1, 0]), (0.5, [0, 1, 1]),
+            (2.0 / 3, [0, 0, 1]), (5.0 / 6, [1, 0, 1]), (1, [1, 0, 0])
+        ]
         for (hue, rgb) in cases {
             let c = components(UIColor(hue: hue, saturation: 1, brightness: 1, alpha: 1))
             #expect(zip(c, rgb).allSatisfy { close($0, $1, 1e-12) }, "hue \(hue) gave \(c)")
@@ -54,7 +56,8 @@ struct UIColorTests {
         let half = components(UIColor(hue: 0, saturation: 0.5, brightness: 0.8, alpha: 0.7))
         #expect(zip(half, [0.8, 0.4, 0.4, 0.7]).allSatisfy { close($0, $1, 1e-12) })
         var h: CGFloat = 0, s: CGFloat = 0, b: CGFloat = 0, a: CGFloat = 0
-        UIColor(hue: 0.6, saturation: 0.35, brightness: 0.9, alpha: 0.5).getHue(&h, saturation: &s, brightness: &b, alpha: &a)
+        UIColor(hue: 0.6, saturation: 0.35, brightness: 0.9, alpha: 0.5).getHue(
+            &h, saturation: &s, brightness: &b, alpha: &a)
         #expect(close(h, 0.6, 1e-12) && close(s, 0.35, 1e-12) && close(b, 0.9, 1e-12) && a == 0.5)
         var white: CGFloat = 0
         #expect(UIColor.gray.getWhite(&white, alpha: nil) && white == 0.5)

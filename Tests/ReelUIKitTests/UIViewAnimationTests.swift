@@ -35,7 +35,9 @@ struct UIViewAnimationTests {
     }
 
     @Test func curveOptionsChooseTheTimingFunction() throws {
-        let cases: [(UIView.AnimationOptions, Double)] = [([.curveEaseIn], 0.315357), ([.curveLinear], 0.5), ([.curveEaseInOut], 0.5)]
+        let cases: [(UIView.AnimationOptions, Double)] = [
+            ([.curveEaseIn], 0.315357), ([.curveLinear], 0.5), ([.curveEaseInOut], 0.5)
+        ]
         for (options, expected) in cases {
             let (scene, card) = makeViewScene()
             scene.at(1) { UIView.animate(withDuration: 1, delay: 0, options: options, animations: { card.alpha = 0 }) }
@@ -43,7 +45,9 @@ struct UIViewAnimationTests {
             #expect(close(t.state("card", at: 1.5).opacity, 1 - expected, 1e-4), "\(options)")
         }
         let (scene, card) = makeViewScene()
-        scene.at(1) { UIView.animate(withDuration: 4, delay: 0, options: .curveEaseOut, animations: { card.alpha = 0 }) }
+        scene.at(1) {
+            UIView.animate(withDuration: 4, delay: 0, options: .curveEaseOut, animations: { card.alpha = 0 })
+        }
         #expect(close(try scene.compile().state("card", at: 2).opacity, 1 - 0.378138, 1e-4))
     }
 
@@ -66,13 +70,15 @@ struct UIViewAnimationTests {
         scene.at(1) {
             card.alpha = 0
             card.transform = CGAffineTransform(scaleX: 0.5, y: 0.5)
-            card.addSubview(badge)                 // a view added just now animates too
+            card.addSubview(badge)  // a view added just now animates too
             badge.alpha = 0
-            UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: {
-                card.alpha = 1
-                card.transform = .identity
-                badge.alpha = 1
-            })
+            UIView.animate(
+                withDuration: 1, delay: 0, options: .curveLinear,
+                animations: {
+                    card.alpha = 1
+                    card.transform = .identity
+                    badge.alpha = 1
+                })
         }
         let t = try scene.compile()
         #expect(close(t.state("card", at: 1.5).opacity, 0.5, 1e-9))
@@ -85,19 +91,25 @@ struct UIViewAnimationTests {
         let (scene, card) = makeViewScene()
         card.backgroundColor = .red
         scene.at(1) {
-            UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: {
-                card.frame = CGRect(x: 200, y: 100, width: 50, height: 150)
-                card.backgroundColor = .blue
-                card.transform = CGAffineTransform(rotationAngle: .pi / 2)
-            })
+            UIView.animate(
+                withDuration: 1, delay: 0, options: .curveLinear,
+                animations: {
+                    card.frame = CGRect(x: 200, y: 100, width: 50, height: 150)
+                    card.backgroundColor = .blue
+                    card.transform = CGAffineTransform(rotationAngle: .pi / 2)
+                })
         }
         let t = try scene.compile()
         let mid = t.state("card", at: 1.5)
-        #expect(close(mid.position, CGPoint(x: 162.5, y: 137.5), 1e-9) && close(mid.bounds.width, 75, 1e-9) && close(mid.bounds.height, 125, 1e-9))
+        #expect(
+            close(mid.position, CGPoint(x: 162.5, y: 137.5), 1e-9) && close(mid.bounds.width, 75, 1e-9)
+                && close(mid.bounds.height, 125, 1e-9))
         #expect(mid.backgroundColor.map { close($0.red, 0.5) && close($0.blue, 0.5) } == true)
         #expect(close(atan2(mid.transform.m12, mid.transform.m11), .pi / 4, 1e-9))
         let end = t.state("card", at: 2.5)
-        #expect(close(end.bounds.size.width, 50) && end.position == CGPoint(x: 225, y: 175) && end.backgroundColor == UIColor.blue.cgColor)
+        #expect(
+            close(end.bounds.size.width, 50) && end.position == CGPoint(x: 225, y: 175)
+                && end.backgroundColor == UIColor.blue.cgColor)
         #expect(card.frame == CGRect(x: 50, y: 50, width: 100, height: 100), "compiling restores the initial model")
     }
 
@@ -108,10 +120,12 @@ struct UIViewAnimationTests {
         plain.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
         card.layer.addSublayer(plain)
         scene.at(1) {
-            UIView.animate(withDuration: 2, delay: 0, options: .curveLinear, animations: {
-                card.layer.cornerRadius = 20
-                plain.opacity = 0
-            })
+            UIView.animate(
+                withDuration: 2, delay: 0, options: .curveLinear,
+                animations: {
+                    card.layer.cornerRadius = 20
+                    plain.opacity = 0
+                })
         }
         let t = try scene.compile()
         #expect(close(t.state("card", at: 2).cornerRadius, 10, 1e-9))
@@ -123,8 +137,10 @@ struct UIViewAnimationTests {
         let (scene, card) = makeViewScene()
         var completed = false
         scene.at(1) {
-            UIView.animate(withDuration: 1, delay: 0, options: [.repeat, .autoreverse, .curveLinear], animations: { card.alpha = 0 },
-                           completion: { _ in completed = true })
+            UIView.animate(
+                withDuration: 1, delay: 0, options: [.repeat, .autoreverse, .curveLinear],
+                animations: { card.alpha = 0 },
+                completion: { _ in completed = true })
         }
         let t = try scene.compile()
         #expect(close(t.state("card", at: 1.25).opacity, 0.75, 1e-9))
@@ -135,7 +151,8 @@ struct UIViewAnimationTests {
 
         let (once, view) = makeViewScene()
         once.at(1) {
-            UIView.animate(withDuration: 1, delay: 0, options: [.autoreverse, .curveLinear], animations: { view.alpha = 0 })
+            UIView.animate(
+                withDuration: 1, delay: 0, options: [.autoreverse, .curveLinear], animations: { view.alpha = 0 })
         }
         let u = try once.compile()
         #expect(close(u.state("card", at: 2.5).opacity, 0.5, 1e-9))
@@ -174,12 +191,14 @@ struct UIViewAnimationTests {
         let (scene, card) = makeViewScene()
         var calls: [(String, Double, Bool)] = []
         scene.at(1) {
-            UIView.animate(withDuration: 2, delay: 0, options: .curveLinear, animations: { card.center.x = 300 },
-                           completion: { calls.append(("first", CACurrentMediaTime(), $0)) })
+            UIView.animate(
+                withDuration: 2, delay: 0, options: .curveLinear, animations: { card.center.x = 300 },
+                completion: { calls.append(("first", CACurrentMediaTime(), $0)) })
         }
         scene.at(2) {
-            UIView.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: { card.center.x = 0 },
-                           completion: { calls.append(("second", CACurrentMediaTime(), $0)) })
+            UIView.animate(
+                withDuration: 1, delay: 0, options: .curveLinear, animations: { card.center.x = 0 },
+                completion: { calls.append(("second", CACurrentMediaTime(), $0)) })
         }
         let t = try scene.compile()
         #expect(calls.map(\.0) == ["first", "second"])
@@ -204,7 +223,9 @@ struct UIViewAnimationTests {
                 card.layer.add(nudge, forKey: "nudge")
             }
             scene.at(2) {
-                UIView.animate(withDuration: 1, delay: 0, options: options.union(.curveLinear), animations: { card.center.y = 200 })
+                UIView.animate(
+                    withDuration: 1, delay: 0, options: options.union(.curveLinear), animations: { card.center.y = 200 }
+                )
             }
             let t = try scene.compile()
             // The block's animation, added last, sets the whole position.
@@ -222,10 +243,12 @@ struct UIViewAnimationTests {
         let (scene, card) = makeViewScene()
         var finished: Bool?
         scene.at(1) {
-            UIView.animate(withDuration: 1, animations: {
-                card.alpha = 0.5
-                card.alpha = 0
-            }, completion: { finished = $0 })
+            UIView.animate(
+                withDuration: 1,
+                animations: {
+                    card.alpha = 0.5
+                    card.alpha = 0
+                }, completion: { finished = $0 })
         }
         let t = try scene.compile()
         #expect(finished == true)
@@ -237,10 +260,12 @@ struct UIViewAnimationTests {
         var ranAt: Double?
         var order: [String] = []
         scene.at(1) {
-            UIView.animate(withDuration: 2, animations: { card.alpha = 1 }, completion: { _ in
-                ranAt = CACurrentMediaTime()
-                order.append("completion")
-            })
+            UIView.animate(
+                withDuration: 2, animations: { card.alpha = 1 },
+                completion: { _ in
+                    ranAt = CACurrentMediaTime()
+                    order.append("completion")
+                })
             order.append("entry")
         }
         _ = try scene.compile()
@@ -250,11 +275,15 @@ struct UIViewAnimationTests {
     @Test func nestedBlocksInheritTheOuterTiming() throws {
         let (scene, card) = makeViewScene()
         scene.at(1) {
-            UIView.animate(withDuration: 2, delay: 0, options: .curveLinear, animations: {
-                UIView.animate(withDuration: 0.1) { card.alpha = 0 }
-                UIView.animate(withDuration: 1, delay: 0, options: [.overrideInheritedDuration], animations: { card.center.x = 200 })
-                UIView.performWithoutAnimation { card.layer.cornerRadius = 12 }
-            })
+            UIView.animate(
+                withDuration: 2, delay: 0, options: .curveLinear,
+                animations: {
+                    UIView.animate(withDuration: 0.1) { card.alpha = 0 }
+                    UIView.animate(
+                        withDuration: 1, delay: 0, options: [.overrideInheritedDuration],
+                        animations: { card.center.x = 200 })
+                    UIView.performWithoutAnimation { card.layer.cornerRadius = 12 }
+                })
         }
         let t = try scene.compile()
         #expect(close(t.state("card", at: 2).opacity, 0.5, 1e-9), "the outer duration and curve")

@@ -66,7 +66,9 @@ extension UIViewTests {
         #expect(card.subviews.isEmpty && badge.superview == nil, "back to the initial tree")
         let second = try scene.compile()
         for t in [first, second] {
-            #expect(t.presentation(at: 0.5, layerNamed: "badge") == nil && t.presentation(at: 1.5, layerNamed: "badge") != nil)
+            #expect(
+                t.presentation(at: 0.5, layerNamed: "badge") == nil
+                    && t.presentation(at: 1.5, layerNamed: "badge") != nil)
             // Index 0 among the subviews: the end of the sublayers, as the plain layer is no view.
             #expect(t.presentation(at: 1.5, layerNamed: "card")?.sublayers.last?.name == "badge")
         }

@@ -17,7 +17,7 @@ struct ReviewGoldenTests {
     @Test(arguments: [
         ("hello", ["ball", "arm"], ["position.x", "transform.rotation.z"]),
         ("spaceship", ["colorLayer"], ["position", "backgroundColor"]),
-        ("inbox", ["card1"], ["transform.scale", "opacity"]),
+        ("inbox", ["card1"], ["transform.scale", "opacity"])
     ])
     func plot(scene: String, layers: [String], keys: [String]) throws {
         let plot = try PropertyPlot(job: GoldenPicture.load(scene + ".yaml"), layers: layers, keyPaths: keys)
@@ -36,7 +36,8 @@ struct ReviewGoldenTests {
         // The swing repeats every 2 s and turns back at every odd second, for as long as the scene lasts.
         let swing = try #require(diagram.rows.first { $0.name == "arm" }?.bars.first)
         #expect(swing.repeatStarts.count == 1 && abs(swing.repeatStarts[0] - 2) < 1e-6)
-        #expect(swing.reverseStarts.count == 2 && zip(swing.reverseStarts, [1.0, 3.0]).allSatisfy { abs($0 - $1) < 1e-6 })
+        #expect(
+            swing.reverseStarts.count == 2 && zip(swing.reverseStarts, [1.0, 3.0]).allSatisfy { abs($0 - $1) < 1e-6 })
         #expect(swing.activeEnd == nil)
     }
 
@@ -54,7 +55,11 @@ struct ReviewGoldenTests {
         }
         #expect(panel.events.map(\.key) == ["travel", "travel", "fade", "fade"])
         // Every layer with every key path, each once.
-        let grid = try PropertyPlot(job: job, layers: ["ball", "arm", "ball"], keyPaths: ["opacity", "position.x", "opacity"])
-        #expect(grid.panels.map { "\($0.layer) \($0.keyPath)" } == ["ball opacity", "ball position.x", "arm opacity", "arm position.x"])
+        let grid = try PropertyPlot(
+            job: job, layers: ["ball", "arm", "ball"], keyPaths: ["opacity", "position.x", "opacity"])
+        #expect(
+            grid.panels.map { "\($0.layer) \($0.keyPath)" } == [
+                "ball opacity", "ball position.x", "arm opacity", "arm position.x"
+            ])
     }
 }

@@ -1,9 +1,10 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import Reel
 import Testing
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// The SVG output parses as XML (names with markup characters included) and carries the same
 /// drawing as the PNG.
@@ -14,7 +15,10 @@ struct SVGFormTests {
         var texts: [String] = []
         var titles: [String] = []
         private var inText = false, inTitle = false
-        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+        func parser(
+            _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+            attributes: [String: String] = [:]
+        ) {
             elements[name, default: 0] += 1
             if name == "text" { inText = true; texts.append("") }
             if name == "title" { inTitle = true; titles.append("") }
@@ -49,13 +53,18 @@ struct SVGFormTests {
         // Every bar, notch and marker the PNG has: rectangles and polylines are there.
         #expect((parsed.elements["rect"] ?? 0) > 10 && (parsed.elements["polyline"] ?? 0) > 10)
         // Tooltips describe bars, events and transactions in words.
-        #expect(parsed.titles.contains { $0.contains("opacity “ar”") && $0.contains("active from 1.5 s to 4 s") && $0.contains("repeats at 3.5 s") })
+        #expect(
+            parsed.titles.contains {
+                $0.contains("opacity “ar”") && $0.contains("active from 1.5 s to 4 s")
+                    && $0.contains("repeats at 3.5 s")
+            })
         #expect(parsed.titles.contains("didStop fast at 4 s, finished"))
         #expect(parsed.titles.contains("entry 4 at 2 s; 1 added"))
     }
 
     @Test func plotIsWellFormed() throws {
-        let plot = try PropertyPlot(job: GoldenPicture.load("hello.yaml"), layers: ["card"], keyPaths: ["backgroundColor"])
+        let plot = try PropertyPlot(
+            job: GoldenPicture.load("hello.yaml"), layers: ["card"], keyPaths: ["backgroundColor"])
         let parsed = try parse(plot.svg())
         #expect(parsed.texts.contains("card"))
         #expect(["red", "green", "blue", "alpha"].allSatisfy(parsed.texts.contains))

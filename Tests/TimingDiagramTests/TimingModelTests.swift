@@ -53,7 +53,9 @@ struct TimingModelTests {
     }
 
     func near(_ a: Double?, _ b: Double) -> Bool { a.map { abs($0 - b) < 1e-6 } ?? false }
-    func near(_ a: [Double], _ b: [Double]) -> Bool { a.count == b.count && zip(a, b).allSatisfy { abs($0 - $1) < 1e-6 } }
+    func near(_ a: [Double], _ b: [Double]) -> Bool {
+        a.count == b.count && zip(a, b).allSatisfy { abs($0 - $1) < 1e-6 }
+    }
 
     @Test func rowsFollowTheLayerTree() throws {
         let d = try Self.diagram()
@@ -119,6 +121,8 @@ struct TimingModelTests {
         #expect(d.transactions.allSatisfy { $0.explicitAnimations == 1 && $0.implicitAnimations == 0 })
         // Every didStart / didStop that `reel inspect --events` lists, in its order.
         let stops = d.events.filter { $0.kind == .didStop }.map { "\($0.layer ?? "") \($0.time)" }
-        #expect(stops == ["c 2.0", "d 2.5", "a<b & \"c\"> 4.0", "b 4.0"] || stops == ["c 2.0", "d 2.5", "b 4.0", "a<b & \"c\"> 4.0"])
+        #expect(
+            stops == ["c 2.0", "d 2.5", "a<b & \"c\"> 4.0", "b 4.0"]
+                || stops == ["c 2.0", "d 2.5", "b 4.0", "a<b & \"c\"> 4.0"])
     }
 }

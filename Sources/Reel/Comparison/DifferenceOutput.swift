@@ -36,7 +36,9 @@ public final class DifferenceOutput {
     ///   - frameCount: the clips' length when known in advance (for a sheet's evenly spaced frames).
     ///   - replaceReadOnly: replace an existing read-only file (`-y`).
     /// - Throws: `RenderJobError.invalid` for a name that is neither a PNG nor a video.
-    public init(path: String, names: (a: String, b: String), fps: Double?, frameCount: Int?, replaceReadOnly: Bool = false) throws {
+    public init(
+        path: String, names: (a: String, b: String), fps: Double?, frameCount: Int?, replaceReadOnly: Bool = false
+    ) throws {
         self.path = path
         self.names = names
         self.fps = fps
@@ -45,8 +47,9 @@ public final class DifferenceOutput {
         isSheet = ext == "png"
         if !isSheet {
             guard case .video(_, let codec)? = try? OutputFormat(path: path), codec != .gif else {
-                throw RenderJobError.invalid("-o \(path): give a video (.mp4, .mov, .webm) for A | B | difference of every frame, "
-                    + "or a .png for a sheet of the frames that differ most")
+                throw RenderJobError.invalid(
+                    "-o \(path): give a video (.mp4, .mov, .webm) for A | B | difference of every frame, "
+                        + "or a .png for a sheet of the frames that differ most")
             }
         }
         let count = frameCount ?? 0
@@ -58,10 +61,12 @@ public final class DifferenceOutput {
     public func add(_ frame: FrameComparison.Frame, _ a: PixelBuffer, _ b: PixelBuffer) throws {
         if isSheet { return keep(frame, a, b) }
         let picture = DifferencePictures.sideBySide(
-            a, b, labels: labels(frame), title: "A: \(names.a)   B: \(names.b)   difference ×\(DifferencePictures.amplification)")
+            a, b, labels: labels(frame),
+            title: "A: \(names.a)   B: \(names.b)   difference ×\(DifferencePictures.amplification)")
         do {
             if video == nil {
-                let canvas = Canvas(size: CGSize(width: picture.width, height: picture.height), fps: fps ?? 30, duration: 1)
+                let canvas = Canvas(
+                    size: CGSize(width: picture.width, height: picture.height), fps: fps ?? 30, duration: 1)
                 var output = try RenderOutput(path: path, format: OutputFormat(path: path), canvas: canvas)
                 output.replaceReadOnly = replaceReadOnly
                 video = try output.open()
@@ -107,8 +112,10 @@ public final class DifferenceOutput {
         let time = frame.time.map { "  " + Self.timecode($0) } ?? ""
         let d = frame.difference
         let psnr = d.psnr.isInfinite ? "identical" : String(format: "PSNR %.2f dB", d.psnr)
-        return ["A  #\(frame.index)\(time)", "B" + (role.map { "  \($0)" } ?? ""),
-                String(format: "SSIM %.4f  ", d.ssim) + psnr + (frame.differs ? "  ≠" : "")]
+        return [
+            "A  #\(frame.index)\(time)", "B" + (role.map { "  \($0)" } ?? ""),
+            String(format: "SSIM %.4f  ", d.ssim) + psnr + (frame.differs ? "  ≠" : "")
+        ]
     }
 
     /// `01:02.50`: minutes, seconds and hundredths.
@@ -120,7 +127,9 @@ public final class DifferenceOutput {
     private func keep(_ frame: FrameComparison.Frame, _ a: PixelBuffer, _ b: PixelBuffer) {
         let index = frame.index
         if frame.differs && firstDiffering == nil { firstDiffering = index }
-        if worst.flatMap({ kept[$0] }).map({ frame.difference.isWorse(than: $0.frame.difference) }) ?? true { worst = index }
+        if worst.flatMap({ kept[$0] }).map({ frame.difference.isWorse(than: $0.frame.difference) }) ?? true {
+            worst = index
+        }
         // Without a known length the last frame stands for the end.
         if evenlySpaced.count <= 1 { last = index }
         let needed = evenlySpaced.union([firstDiffering, worst, last].compactMap { $0 })
@@ -138,7 +147,8 @@ public final class DifferenceOutput {
             if index == worst { roles.append("worst") }
             return (a: k.a, b: k.b, labels: labels(k.frame, role: roles.isEmpty ? nil : roles.joined(separator: ", ")))
         }
-        let verdict = comparison.isEqual ? "equal" : "\(comparison.differingCount) of \(comparison.frames.count) frames differ"
+        let verdict =
+            comparison.isEqual ? "equal" : "\(comparison.differingCount) of \(comparison.frames.count) frames differ"
         let title = "A: \(names.a)   B: \(names.b)   difference ×\(DifferencePictures.amplification)   \(verdict)"
         let sheet = DifferencePictures.sheet(rows, title: title)
         let target = try AtomicOutput(finalPath: path, replaceReadOnly: replaceReadOnly)

@@ -53,11 +53,16 @@ public enum DifferencePictures {
                     let row = buffer.baseAddress.advanced(by: sy * buffer.stride).assumingMemoryBound(to: UInt8.self)
                     for sx in x0..<x1 {
                         let p = sx * 4
-                        sums = (sums.0 + Int(row[p]), sums.1 + Int(row[p + 1]), sums.2 + Int(row[p + 2]), sums.3 + Int(row[p + 3]))
+                        sums = (
+                            sums.0 + Int(row[p]), sums.1 + Int(row[p + 1]), sums.2 + Int(row[p + 2]),
+                            sums.3 + Int(row[p + 3])
+                        )
                     }
                 }
                 let n = (y1 - y0) * (x1 - x0)
-                (ro[x * 4], ro[x * 4 + 1], ro[x * 4 + 2], ro[x * 4 + 3]) = (UInt8(sums.0 / n), UInt8(sums.1 / n), UInt8(sums.2 / n), UInt8(sums.3 / n))
+                (ro[x * 4], ro[x * 4 + 1], ro[x * 4 + 2], ro[x * 4 + 3]) = (
+                    UInt8(sums.0 / n), UInt8(sums.1 / n), UInt8(sums.2 / n), UInt8(sums.3 / n)
+                )
             }
         }
         return out
@@ -87,14 +92,17 @@ public enum DifferencePictures {
 
     /// A, B and their heatmap side by side, each labelled underneath, as one opaque picture of even
     /// width and height (what H.264 needs). `labels`: A's, B's and the difference's.
-    public static func sideBySide(_ a: PixelBuffer, _ b: PixelBuffer, labels: [String], title: String? = nil) -> PixelBuffer {
+    public static func sideBySide(_ a: PixelBuffer, _ b: PixelBuffer, labels: [String], title: String? = nil)
+        -> PixelBuffer
+    {
         let difference = heatmap(a, b)
         let tiles = zip([a, b, difference], labels).map { (image: panel($0), label: $1) }
         return evenSized(ContactSheet(columns: 3, title: title).render(tiles))
     }
 
     /// Rows of side-by-side pictures under a title (`reel diff -o NAME.png`).
-    public static func sheet(_ rows: [(a: PixelBuffer, b: PixelBuffer, labels: [String])], title: String) -> PixelBuffer {
+    public static func sheet(_ rows: [(a: PixelBuffer, b: PixelBuffer, labels: [String])], title: String) -> PixelBuffer
+    {
         let tiles = rows.flatMap { row in
             zip([row.a, row.b, heatmap(row.a, row.b)], row.labels).map { (image: panel($0), label: $1) }
         }

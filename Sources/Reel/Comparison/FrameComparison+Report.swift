@@ -14,15 +14,21 @@ extension FrameComparison {
         } else if isEqual {
             verdict = "equal (every frame within the tolerance: \(tolerance.summary))"
         } else {
-            verdict = "different: \(differingCount) of \(frames.count) frames beyond the tolerance (\(tolerance.summary))"
+            verdict =
+                "different: \(differingCount) of \(frames.count) frames beyond the tolerance (\(tolerance.summary))"
         }
-        lines.append("\(frames.count) frame\(frames.count == 1 ? "" : "s") compared, \(width)×\(height)\(rate): \(verdict)")
+        lines.append(
+            "\(frames.count) frame\(frames.count == 1 ? "" : "s") compared, \(width)×\(height)\(rate): \(verdict)")
         if let first = firstDiffering { lines.append("first differing frame: \(Self.moment(first))") }
         if let worst {
-            lines.append("worst frame (lowest SSIM): \(Self.moment(worst))  SSIM \(Self.ssim(worst.difference.ssim))  PSNR \(Self.psnr(worst.difference.psnr))")
+            lines.append(
+                "worst frame (lowest SSIM): \(Self.moment(worst))  SSIM \(Self.ssim(worst.difference.ssim))  PSNR \(Self.psnr(worst.difference.psnr))"
+            )
         }
         if let minimumPSNR, let meanPSNR, let minimumSSIM, let meanSSIM {
-            lines.append("PSNR: min \(Self.psnr(minimumPSNR)), mean \(Self.psnr(meanPSNR))   SSIM: min \(Self.ssim(minimumSSIM)), mean \(Self.ssim(meanSSIM))")
+            lines.append(
+                "PSNR: min \(Self.psnr(minimumPSNR)), mean \(Self.psnr(meanPSNR))   SSIM: min \(Self.ssim(minimumSSIM)), mean \(Self.ssim(meanSSIM))"
+            )
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -41,8 +47,10 @@ extension FrameComparison {
         func number(_ v: Double?) -> JSONValue { v.map { $0.isFinite ? .number($0) : .null } ?? .null }
         func moment(_ f: Frame?) -> JSONValue {
             guard let f else { return .null }
-            return .object([("frame", .number(Double(f.index))), ("time", number(f.time)),
-                            ("ssim", .number(f.difference.ssim)), ("psnr", number(f.difference.psnr))])
+            return .object([
+                ("frame", .number(Double(f.index))), ("time", number(f.time)),
+                ("ssim", .number(f.difference.ssim)), ("psnr", number(f.difference.psnr))
+            ])
         }
         let t = tolerance
         return .object([
@@ -55,21 +63,30 @@ extension FrameComparison {
             ("fps", number(fps)),
             ("framesCompared", .number(Double(frames.count))),
             ("framesDiffering", .number(Double(differingCount))),
-            ("tolerance", .object([("psnr", number(t.minimumPSNR)), ("ssim", number(t.minimumSSIM)),
-                                   ("block", number(t.maximumBlock)), ("shift", number(t.maximumMeanShift)),
-                                   ("exact", .bool(t == .exact))])),
+            (
+                "tolerance",
+                .object([
+                    ("psnr", number(t.minimumPSNR)), ("ssim", number(t.minimumSSIM)),
+                    ("block", number(t.maximumBlock)), ("shift", number(t.maximumMeanShift)),
+                    ("exact", .bool(t == .exact))
+                ])
+            ),
             ("firstDifferingFrame", moment(firstDiffering)),
             ("worstFrame", moment(worst)),
             ("psnr", .object([("min", number(minimumPSNR)), ("mean", number(meanPSNR))])),
             ("ssim", .object([("min", number(minimumSSIM)), ("mean", number(meanSSIM))])),
-            ("frames", .array(frames.map { f in
-                .object([
-                    ("frame", .number(Double(f.index))), ("time", number(f.time)),
-                    ("psnr", number(f.difference.psnr)), ("ssim", .number(f.difference.ssim)),
-                    ("block", .number(f.difference.worstBlock)), ("shift", .number(f.difference.meanShift)),
-                    ("differs", .bool(f.differs)),
-                ])
-            })),
+            (
+                "frames",
+                .array(
+                    frames.map { f in
+                        .object([
+                            ("frame", .number(Double(f.index))), ("time", number(f.time)),
+                            ("psnr", number(f.difference.psnr)), ("ssim", .number(f.difference.ssim)),
+                            ("block", .number(f.difference.worstBlock)), ("shift", .number(f.difference.meanShift)),
+                            ("differs", .bool(f.differs))
+                        ])
+                    })
+            )
         ])
     }
 }

@@ -80,7 +80,9 @@ public struct FrameComparison: Sendable {
         return mse == 0 ? .infinity : 10 * log10(255 * 255 / mse)
     }
     public var minimumSSIM: Double? { frames.map(\.difference.ssim).min() }
-    public var meanSSIM: Double? { frames.isEmpty ? nil : frames.reduce(0) { $0 + $1.difference.ssim } / Double(frames.count) }
+    public var meanSSIM: Double? {
+        frames.isEmpty ? nil : frames.reduce(0) { $0 + $1.difference.ssim } / Double(frames.count)
+    }
 
     /// Compares `a` with `b`, frame by frame.
     /// - Parameters:
@@ -118,14 +120,17 @@ public struct FrameComparison: Sendable {
             let left = try a.next(batch), right = try b.next(batch)
             let pairs = min(left.count, right.count)
             for i in 0..<pairs where left[i].width != right[i].width || left[i].height != right[i].height {
-                result.mismatch = .size(a: (left[i].width, left[i].height), b: (right[i].width, right[i].height), frame: result.frames.count + i)
+                result.mismatch = .size(
+                    a: (left[i].width, left[i].height), b: (right[i].width, right[i].height),
+                    frame: result.frames.count + i)
                 return result
             }
             let differences = Self.measure(left.prefix(pairs), right.prefix(pairs))
             for i in 0..<pairs {
                 let index = result.frames.count
-                let frame = Frame(index: index, time: result.fps.map { Double(index) / $0 }, difference: differences[i],
-                                  differs: !tolerance.accepts(differences[i]))
+                let frame = Frame(
+                    index: index, time: result.fps.map { Double(index) / $0 }, difference: differences[i],
+                    differs: !tolerance.accepts(differences[i]))
                 result.frames.append(frame)
                 try visit(frame, left[i], right[i])
             }

@@ -19,8 +19,13 @@ public struct FrameTolerance: Sendable, Equatable {
     /// The largest shift of a channel's mean over the frame (levels); nil: not checked.
     public var maximumMeanShift: Double?
 
-    public init(minimumPSNR: Double? = nil, minimumSSIM: Double? = nil, maximumBlock: Double? = nil, maximumMeanShift: Double? = nil) {
-        (self.minimumPSNR, self.minimumSSIM, self.maximumBlock, self.maximumMeanShift) = (minimumPSNR, minimumSSIM, maximumBlock, maximumMeanShift)
+    public init(
+        minimumPSNR: Double? = nil, minimumSSIM: Double? = nil, maximumBlock: Double? = nil,
+        maximumMeanShift: Double? = nil
+    ) {
+        (self.minimumPSNR, self.minimumSSIM, self.maximumBlock, self.maximumMeanShift) = (
+            minimumPSNR, minimumSSIM, maximumBlock, maximumMeanShift
+        )
     }
 
     /// Encoder noise is equal, real changes are not (see `FrameDifference`).
@@ -50,13 +55,17 @@ public struct FrameTolerance: Sendable, Equatable {
         self = .standard
         for part in trimmed.split(separator: ",", omittingEmptySubsequences: false) {
             let pieces = part.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-            guard pieces.count == 2 else { throw ToleranceError("'\(part)' is not NAME=VALUE (psnr=40, ssim=0.98, block=24, shift=1, exact)") }
+            guard pieces.count == 2 else {
+                throw ToleranceError("'\(part)' is not NAME=VALUE (psnr=40, ssim=0.98, block=24, shift=1, exact)")
+            }
             let (name, value) = (pieces[0].lowercased(), pieces[1])
             let number: Double?
             if value == "none" {
                 number = nil
             } else {
-                guard let v = Double(value), v.isFinite, v >= 0 else { throw ToleranceError("\(name)=\(value): give a number ≥ 0, or none") }
+                guard let v = Double(value), v.isFinite, v >= 0 else {
+                    throw ToleranceError("\(name)=\(value): give a number ≥ 0, or none")
+                }
                 number = v
             }
             switch name {

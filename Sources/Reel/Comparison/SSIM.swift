@@ -49,7 +49,8 @@ public enum SSIM {
                 let row = buffer.baseAddress.advanced(by: y * buffer.stride).assumingMemoryBound(to: UInt8.self)
                 for x in 0..<buffer.width {
                     let p = x &* 4
-                    out[y &* buffer.width &+ x] = 0.114 * Double(row[p]) + 0.587 * Double(row[p &+ 1]) + 0.299 * Double(row[p &+ 2])
+                    out[y &* buffer.width &+ x] =
+                        0.114 * Double(row[p]) + 0.587 * Double(row[p &+ 1]) + 0.299 * Double(row[p &+ 2])
                 }
             }
         }
@@ -57,8 +58,11 @@ public enum SSIM {
     }
 
     /// SSIM of one window from its statistics.
-    public static func index(meanX: Double, meanY: Double, varianceX: Double, varianceY: Double, covariance: Double) -> Double {
-        ((2 * meanX * meanY + c1) * (2 * covariance + c2)) / ((meanX * meanX + meanY * meanY + c1) * (varianceX + varianceY + c2))
+    public static func index(meanX: Double, meanY: Double, varianceX: Double, varianceY: Double, covariance: Double)
+        -> Double
+    {
+        ((2 * meanX * meanY + c1) * (2 * covariance + c2))
+            / ((meanX * meanX + meanY * meanY + c1) * (varianceX + varianceY + c2))
     }
 
     /// The mean SSIM of two planes of `width`×`height` values (0…255), row by row.
@@ -105,8 +109,9 @@ public enum SSIM {
                                     s.3 += wk * ring[base + 3 * outWidth]
                                     s.4 += wk * ring[base + 4 * outWidth]
                                 }
-                                total += index(meanX: s.0, meanY: s.1, varianceX: s.2 - s.0 * s.0,
-                                               varianceY: s.3 - s.1 * s.1, covariance: s.4 - s.0 * s.1)
+                                total += index(
+                                    meanX: s.0, meanY: s.1, varianceX: s.2 - s.0 * s.0,
+                                    varianceY: s.3 - s.1 * s.1, covariance: s.4 - s.0 * s.1)
                             }
                         }
                     }

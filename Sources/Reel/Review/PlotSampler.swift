@@ -15,7 +15,8 @@ struct PlotSampler {
 
     /// The sample times before refinement: 4 a frame, at least 200.
     var baseTimes: [Double] {
-        let count = min(max(Int((duration * fps * Double(PropertyPlot.samplesPerFrame)).rounded(.up)), 200), Self.maxSamples / 2)
+        let count = min(
+            max(Int((duration * fps * Double(PropertyPlot.samplesPerFrame)).rounded(.up)), 200), Self.maxSamples / 2)
         return (0...count).map { Double($0) * duration / Double(count) }
     }
 
@@ -31,9 +32,15 @@ struct PlotSampler {
     }
 
     /// A panel from the layer's base states, refined with further presentations around jumps.
-    func panel(layer: String, states: [LayerState?], path: LayerKeyPath, keyPath: String, scene: String) throws -> PlotPanel {
-        let value: (Double) -> AnimatableValue? = { t in timeline.presentation(at: t, layerNamed: layer).map { path.get($0.state) } }
-        var samples: [(time: Double, value: AnimatableValue?)] = zip(baseTimes, states).map { t, state in (t, state.map(path.get)) }
+    func panel(layer: String, states: [LayerState?], path: LayerKeyPath, keyPath: String, scene: String) throws
+        -> PlotPanel
+    {
+        let value: (Double) -> AnimatableValue? = { t in
+            timeline.presentation(at: t, layerNamed: layer).map { path.get($0.state) }
+        }
+        var samples: [(time: Double, value: AnimatableValue?)] = zip(baseTimes, states).map { t, state in
+            (t, state.map(path.get))
+        }
         guard let first = samples.lazy.compactMap(\.value).first else {
             throw RenderJobError.invalid("\(scene): layer '\(layer)' is never in the layer tree during the scene")
         }
@@ -46,7 +53,9 @@ struct PlotSampler {
             return (vs.max() ?? 0) - (vs.min() ?? 0)
         }
         func jumps(_ a: AnimatableValue?, _ b: AnimatableValue?) -> Bool {
-            guard let a, let b, let ca = Self.components(a), let cb = Self.components(b), ca.count == cb.count else { return (a == nil) != (b == nil) }
+            guard let a, let b, let ca = Self.components(a), let cb = Self.components(b), ca.count == cb.count else {
+                return (a == nil) != (b == nil)
+            }
             return zip(zip(ca, cb), ranges).contains { pair, range in range > 0 && abs(pair.0 - pair.1) > 0.02 * range }
         }
         var refined: [(time: Double, value: AnimatableValue?)] = [samples[0]]
@@ -54,7 +63,10 @@ struct PlotSampler {
         for (a, b) in zip(samples, samples.dropFirst()) {
             if budget > 0, jumps(a.value, b.value) {
                 var extra: [(time: Double, value: AnimatableValue?)] = []
-                func refine(_ l: (time: Double, value: AnimatableValue?), _ r: (time: Double, value: AnimatableValue?), depth: Int) {
+                func refine(
+                    _ l: (time: Double, value: AnimatableValue?), _ r: (time: Double, value: AnimatableValue?),
+                    depth: Int
+                ) {
                     guard depth > 0, budget > 0, jumps(l.value, r.value) else { return }
                     let mid = (l.time + r.time) / 2
                     let m = (mid, value(mid))
@@ -70,14 +82,18 @@ struct PlotSampler {
         }
         samples = refined
         let series = names.enumerated().map { i, name in
-            PlotSeries(name: name, points: samples.map { ($0.time, $0.value.flatMap { Self.components($0)?[safe: i] }) })
+            PlotSeries(
+                name: name, points: samples.map { ($0.time, $0.value.flatMap { Self.components($0)?[safe: i] }) })
         }
         // A transform's 16 entries: only those that change (and m11 when none does).
         let shown = Self.merged(names.count == 16 ? Self.changing(series) : series)
         var colors: [(time: Double, color: CGColor?)] = []
-        if case .color = first { colors = samples.map { s in if case .color(let c)? = s.value { (s.time, c) } else { (s.time, nil) } } }
-        return PlotPanel(layer: layer, keyPath: keyPath, unit: Self.unit(of: path), series: shown, colors: colors,
-                         events: timeline.events.filter { $0.layer == layer && $0.time <= duration })
+        if case .color = first {
+            colors = samples.map { s in if case .color(let c)? = s.value { (s.time, c) } else { (s.time, nil) } }
+        }
+        return PlotPanel(
+            layer: layer, keyPath: keyPath, unit: Self.unit(of: path), series: shown, colors: colors,
+            events: timeline.events.filter { $0.layer == layer && $0.time <= duration })
     }
 
     /// The names of a value's components, or nil when it has none to plot.

@@ -32,7 +32,9 @@ public struct PropertyPlot: Sendable {
         guard canvas.duration.isFinite, canvas.duration > 0 else {
             throw RenderJobError.invalid("\(scene): a plot needs a scene duration above 0 s")
         }
-        guard !layers.isEmpty, !keyPaths.isEmpty else { throw RenderJobError.invalid("give at least one --layer and one --key") }
+        guard !layers.isEmpty, !keyPaths.isEmpty else {
+            throw RenderJobError.invalid("give at least one --layer and one --key")
+        }
         // Each layer and key path once, in the order first given.
         let layers = layers.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         let keyPaths = keyPaths.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
@@ -41,26 +43,36 @@ public struct PropertyPlot: Sendable {
         for name in layers {
             guard let entry = outline.first(where: { $0.name == name }) else {
                 let names = outline.compactMap(\.name)
-                throw RenderJobError.invalid("\(scene): unknown layer '\(name)'\(suggestion(for: name, among: names)); "
-                    + "the scene's layers are: \(names.joined(separator: ", "))")
+                throw RenderJobError.invalid(
+                    "\(scene): unknown layer '\(name)'\(suggestion(for: name, among: names)); "
+                        + "the scene's layers are: \(names.joined(separator: ", "))")
             }
             entries.append(entry)
         }
         // Every layer with every key path its class has; each key path must fit one of the layers.
-        func fits(_ path: LayerKeyPath, _ kind: LayerKind) -> Bool { path.cell == nil && path.property.applies(to: kind) }
+        func fits(_ path: LayerKeyPath, _ kind: LayerKind) -> Bool {
+            path.cell == nil && path.property.applies(to: kind)
+        }
         var requests: [(layer: String, path: LayerKeyPath, text: String)] = []
         for key in keyPaths {
             guard let path = LayerKeyPath(key), entries.contains(where: { fits(path, $0.kind) }) else {
                 let kinds = Set(entries.map(\.kind))
-                let valid = LayerKeyPath.allPaths.filter { p in LayerKeyPath(p).map { path in kinds.contains { fits(path, $0) } } ?? false }
-                let who = entries.count == 1 ? "layer '\(entries[0].name ?? "")' (\(entries[0].kind.rawValue))" : "any of the layers"
-                throw RenderJobError.invalid("\(scene): '\(key)' is not a key path of \(who)\(suggestion(for: key, among: valid)); "
-                    + "valid key paths: \(valid.joined(separator: ", "))")
+                let valid = LayerKeyPath.allPaths.filter { p in
+                    LayerKeyPath(p).map { path in kinds.contains { fits(path, $0) } } ?? false
+                }
+                let who =
+                    entries.count == 1
+                    ? "layer '\(entries[0].name ?? "")' (\(entries[0].kind.rawValue))" : "any of the layers"
+                throw RenderJobError.invalid(
+                    "\(scene): '\(key)' is not a key path of \(who)\(suggestion(for: key, among: valid)); "
+                        + "valid key paths: \(valid.joined(separator: ", "))")
             }
         }
         for entry in entries {
             for key in keyPaths {
-                if let path = LayerKeyPath(key), fits(path, entry.kind) { requests.append((entry.name ?? "", path, key)) }
+                if let path = LayerKeyPath(key), fits(path, entry.kind) {
+                    requests.append((entry.name ?? "", path, key))
+                }
             }
         }
         title = (scene as NSString).lastPathComponent
@@ -69,7 +81,9 @@ public struct PropertyPlot: Sendable {
         let sampler = PlotSampler(timeline: timeline, duration: canvas.duration, fps: canvas.fps)
         let states = sampler.baseStates(of: layers)
         panels = try requests.map { request in
-            try sampler.panel(layer: request.layer, states: states[request.layer] ?? [], path: request.path, keyPath: request.text, scene: scene)
+            try sampler.panel(
+                layer: request.layer, states: states[request.layer] ?? [], path: request.path, keyPath: request.text,
+                scene: scene)
         }
     }
 

@@ -26,8 +26,10 @@ enum ReviewStyle {
 
     /// Distinct line colours for plotted components, in order.
     static let series: [DiagramColor] = [
-        DiagramColor(hex: 0x4C8DFF), DiagramColor(hex: 0xFF7B72), DiagramColor(hex: 0x56D364), DiagramColor(hex: 0xE3B341),
-        DiagramColor(hex: 0xA371F7), DiagramColor(hex: 0x2BC4C4), DiagramColor(hex: 0xF778BA), DiagramColor(hex: 0xC9D1D9),
+        DiagramColor(hex: 0x4C8DFF), DiagramColor(hex: 0xFF7B72), DiagramColor(hex: 0x56D364),
+        DiagramColor(hex: 0xE3B341),
+        DiagramColor(hex: 0xA371F7), DiagramColor(hex: 0x2BC4C4), DiagramColor(hex: 0xF778BA),
+        DiagramColor(hex: 0xC9D1D9)
     ]
 
     static let title = DiagramFont(size: 17, bold: true)
@@ -49,7 +51,9 @@ enum ReviewStyle {
 
     /// Evenly spaced "nice" tick values (1, 2, 2.5 or 5 × 10ⁿ apart) covering `low…high`, at
     /// least `minSpacing` apart when the range is drawn `length` long.
-    static func ticks(from low: Double, to high: Double, length: Double, minSpacing: Double) -> (values: [Double], step: Double) {
+    static func ticks(from low: Double, to high: Double, length: Double, minSpacing: Double) -> (
+        values: [Double], step: Double
+    ) {
         let span = max(high - low, 1e-9)
         let raw = span * minSpacing / max(length, 1)
         let magnitude = pow(10, (log10(raw)).rounded(.down))

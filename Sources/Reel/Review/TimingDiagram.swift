@@ -41,9 +41,11 @@ public struct TimingDiagram: Sendable {
         fps = canvas.fps
         let tracer = TimingTracer(timeline: timeline, duration: canvas.duration, fps: canvas.fps)
         rows = timeline.layerOutline.map { layer in
-            TimingRow(name: layer.name ?? "(unnamed \(layer.kind.rawValue))", className: layer.kind.rawValue, depth: layer.depth,
-                      isMask: layer.isMask,
-                      bars: layer.animations.compactMap { tracer.bar(for: $0, layer: layer.id) })
+            TimingRow(
+                name: layer.name ?? "(unnamed \(layer.kind.rawValue))", className: layer.kind.rawValue,
+                depth: layer.depth,
+                isMask: layer.isMask,
+                bars: layer.animations.compactMap { tracer.bar(for: $0, layer: layer.id) })
         }
         events = timeline.events.filter { $0.time <= canvas.duration }
         transactions = timeline.transactions.filter { $0.time <= canvas.duration }
@@ -105,7 +107,9 @@ public struct TimingBar: Sendable {
     public let activeEnd: Double?
     /// Scene times where a new iteration starts (the first excluded).
     public var repeatStarts: [Double] {
-        zip(spans, spans.dropFirst()).compactMap { a, b in a.phase == .active && b.phase == .active && b.iteration != a.iteration ? b.start : nil }
+        zip(spans, spans.dropFirst()).compactMap { a, b in
+            a.phase == .active && b.phase == .active && b.iteration != a.iteration ? b.start : nil
+        }
     }
     /// Scene times where an autoreversing cycle turns back.
     public var reverseStarts: [Double] {

@@ -38,7 +38,9 @@ struct TimingTracer {
         var reversing: Bool
         var progress: Double
 
-        func sameStretch(_ other: State) -> Bool { phase == other.phase && iteration == other.iteration && reversing == other.reversing }
+        func sameStretch(_ other: State) -> Bool {
+            phase == other.phase && iteration == other.iteration && reversing == other.reversing
+        }
     }
 
     /// An animation's parent time at a scene time, and whether its parent is frozen there.
@@ -50,31 +52,43 @@ struct TimingTracer {
         guard start < end else { return nil }
         // While attached; and as if it stayed attached, to tell an animation that ended from one cut short.
         let attached: Clock = { t in
-            guard t >= attachment.addedAt, t < attachment.removedAt, let local = localTime(of: layer, at: t) else { return nil }
+            guard t >= attachment.addedAt, t < attachment.removedAt, let local = localTime(of: layer, at: t) else {
+                return nil
+            }
             return (local, false)
         }
         let unbounded: Clock = { t in localTime(of: layer, at: t).map { ($0, false) } }
-        return bar(attachment.track, key: attachment.key, isImplicit: attachment.isImplicit, addedAt: attachment.addedAt,
-                   removedAt: attachment.removedAt, clocks: (attached, unbounded), from: start, to: end)
+        return bar(
+            attachment.track, key: attachment.key, isImplicit: attachment.isImplicit, addedAt: attachment.addedAt,
+            removedAt: attachment.removedAt, clocks: (attached, unbounded), from: start, to: end)
     }
 
-    private func bar(_ track: AnimationTrack, key: String?, isImplicit: Bool, addedAt: Double, removedAt: Double,
-                     clocks: (attached: Clock, unbounded: Clock), from start: Double, to end: Double) -> TimingBar {
+    private func bar(
+        _ track: AnimationTrack, key: String?, isImplicit: Bool, addedAt: Double, removedAt: Double,
+        clocks: (attached: Clock, unbounded: Clock), from start: Double, to end: Double
+    ) -> TimingBar {
         func state(_ clock: @escaping Clock) -> (Double) -> State? {
             { t in
-                guard let (time, endInclusive) = clock(t), let sample = track.sample(parentTime: time, endInclusive: endInclusive) else { return nil }
-                return State(phase: sample.phase, iteration: sample.iteration,
-                             reversing: track.isReversing(parentTime: time, endInclusive: endInclusive), progress: track.progress(of: sample))
+                guard let (time, endInclusive) = clock(t),
+                    let sample = track.sample(parentTime: time, endInclusive: endInclusive)
+                else { return nil }
+                return State(
+                    phase: sample.phase, iteration: sample.iteration,
+                    reversing: track.isReversing(parentTime: time, endInclusive: endInclusive),
+                    progress: track.progress(of: sample))
             }
         }
         func child(of clock: @escaping Clock) -> Clock {
             { t in
-                guard let (time, endInclusive) = clock(t), let c = track.childClock(parentTime: time, endInclusive: endInclusive) else { return nil }
+                guard let (time, endInclusive) = clock(t),
+                    let c = track.childClock(parentTime: time, endInclusive: endInclusive)
+                else { return nil }
                 return (c.time, c.frozen)
             }
         }
         let children = track.children.map { c in
-            bar(c, key: nil, isImplicit: isImplicit, addedAt: addedAt, removedAt: removedAt,
+            bar(
+                c, key: nil, isImplicit: isImplicit, addedAt: addedAt, removedAt: removedAt,
                 clocks: (child(of: clocks.attached), child(of: clocks.unbounded)), from: start, to: end)
         }
         let spans = spans(state(clocks.attached), from: start, to: end)
@@ -86,10 +100,12 @@ struct TimingTracer {
             let goesOn = next?.phase == .active
             activeEnd = goesOn ? nil : last.end
         }
-        return TimingBar(kind: track.kind, keyPaths: track.keyPaths, key: key, isImplicit: isImplicit, transitionName: track.transitionName,
-                         addedAt: addedAt, removedAt: removedAt, removedOnCompletion: track.removedOnCompletion,
-                         keyTimes: track.keyTimes, timing: track.timing, timingFunction: track.timingFunction,
-                         spans: spans, children: children, activeEnd: activeEnd)
+        return TimingBar(
+            kind: track.kind, keyPaths: track.keyPaths, key: key, isImplicit: isImplicit,
+            transitionName: track.transitionName,
+            addedAt: addedAt, removedAt: removedAt, removedOnCompletion: track.removedOnCompletion,
+            keyTimes: track.keyTimes, timing: track.timing, timingFunction: track.timingFunction,
+            spans: spans, children: children, activeEnd: activeEnd)
     }
 
     /// The layer's local time at `t` (nil when it is not in the tree then); grid times come from the cache.
@@ -118,8 +134,10 @@ struct TimingTracer {
         func close(at time: Double) {
             guard let o = open else { return }
             if time - o.start > Self.resolution {
-                result.append(TimingSpan(start: o.start, end: time, phase: o.state.phase, iteration: o.state.iteration,
-                                         reversing: o.state.reversing, curve: coarse && o.state.phase == .active ? [] : o.curve))
+                result.append(
+                    TimingSpan(
+                        start: o.start, end: time, phase: o.state.phase, iteration: o.state.iteration,
+                        reversing: o.state.reversing, curve: coarse && o.state.phase == .active ? [] : o.curve))
             }
             open = nil
         }

@@ -145,7 +145,9 @@ open class CAAnimation {
     /// the fields that differ from their defaults, with the values stored by key at the end.
     /// On Linux `print(anim)` and `"\(anim)"` are what `NSLog("%@", anim)` is on Apple platforms.
     open var description: String {
-        DescriptionFormat.object(self, fields: descriptionFields() + userInfo.keys.sorted().map { ($0, DescriptionFormat.value(userInfo[$0])) })
+        DescriptionFormat.object(
+            self,
+            fields: descriptionFields() + userInfo.keys.sorted().map { ($0, DescriptionFormat.value(userInfo[$0])) })
     }
 
     /// The same as `description` (as for Apple's objects).
@@ -182,9 +184,11 @@ open class CAAnimation {
         case "repeatDuration": return KeyValue.setNumber(value, key) { timing.repeatDuration = $0 }
         case "autoreverses": return KeyValue.setBool(value, key) { autoreverses = $0 }
         case "fillMode": return KeyValue.setOption(value, key, among: CAMediaTimingFillMode.allCases) { fillMode = $0 }
-        case "removedOnCompletion", "isRemovedOnCompletion": return KeyValue.setBool(value, key) { isRemovedOnCompletion = $0 }
+        case "removedOnCompletion", "isRemovedOnCompletion":
+            return KeyValue.setBool(value, key) { isRemovedOnCompletion = $0 }
         case "timingFunction":
-            return KeyValue.setOptional(value, key, as: CAMediaTimingFunction.self, expected: "a CAMediaTimingFunction") {
+            return KeyValue.setOptional(value, key, as: CAMediaTimingFunction.self, expected: "a CAMediaTimingFunction")
+            {
                 timingFunction = $0
             }
         case "delegate":
@@ -277,11 +281,14 @@ open class CAPropertyAnimation: CAAnimation {
 
     override func setProperty(_ value: Any?, forKey key: String) -> KeyValueOutcome {
         switch key {
-        case "keyPath": KeyValue.setOptional(value, key, as: String.self, expected: "a key path string") { keyPath = $0 }
+        case "keyPath":
+            KeyValue.setOptional(value, key, as: String.self, expected: "a key path string") { keyPath = $0 }
         case "additive", "isAdditive": KeyValue.setBool(value, key) { isAdditive = $0 }
         case "cumulative", "isCumulative": KeyValue.setBool(value, key) { isCumulative = $0 }
         case "valueFunction":
-            KeyValue.setOptional(value, key, as: CAValueFunction.self, expected: "a CAValueFunction") { valueFunction = $0 }
+            KeyValue.setOptional(value, key, as: CAValueFunction.self, expected: "a CAValueFunction") {
+                valueFunction = $0
+            }
         default: super.setProperty(value, forKey: key)
         }
     }

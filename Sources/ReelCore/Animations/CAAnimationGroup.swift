@@ -15,13 +15,17 @@ open class CAAnimationGroup: CAAnimation {
     }
 
     override func descriptionFields() -> [(String, String)] {
-        let children = (animations ?? []).map { "\(type(of: $0))" + (($0 as? CAPropertyAnimation)?.keyPath.map { " \($0)" } ?? "") }
+        let children = (animations ?? []).map {
+            "\(type(of: $0))" + (($0 as? CAPropertyAnimation)?.keyPath.map { " \($0)" } ?? "")
+        }
         return [("animations", "(" + children.joined(separator: ", ") + ")")] + super.descriptionFields()
     }
 
     override func setProperty(_ value: Any?, forKey key: String) -> KeyValueOutcome {
         guard key == "animations" else { return super.setProperty(value, forKey: key) }
-        return KeyValue.setOptional(value, key, as: [CAAnimation].self, expected: "an array of CAAnimation") { animations = $0 }
+        return KeyValue.setOptional(value, key, as: [CAAnimation].self, expected: "an array of CAAnimation") {
+            animations = $0
+        }
     }
 
     override func property(forKey key: String) -> Any?? {
@@ -47,7 +51,8 @@ open class CAAnimationGroup: CAAnimation {
                 throw AnimationError("animations[\(index)]: \(error.description)")
             }
         }
-        return CompiledAnimation(timing: timing, timingFunction: timingFunction,
-                                 removedOnCompletion: isRemovedOnCompletion, content: .group(children))
+        return CompiledAnimation(
+            timing: timing, timingFunction: timingFunction,
+            removedOnCompletion: isRemovedOnCompletion, content: .group(children))
     }
 }

@@ -57,8 +57,9 @@ open class CABasicAnimation: CAPropertyAnimation {
     }
 
     override func compiled(in context: AnimationCompileContext) throws -> CompiledAnimation {
-        CompiledAnimation(timing: timing, timingFunction: timingFunction,
-                          removedOnCompletion: isRemovedOnCompletion, content: .basic(try spec(in: context)))
+        CompiledAnimation(
+            timing: timing, timingFunction: timingFunction,
+            removedOnCompletion: isRemovedOnCompletion, content: .basic(try spec(in: context)))
     }
 
     /// The resolved key path and values.

@@ -69,26 +69,33 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     override func setProperty(_ value: Any?, forKey key: String) -> KeyValueOutcome {
         func setNumbers(_ assign: ([Double]?) -> Void) -> KeyValueOutcome {
             guard let value else { assign(nil); return .set }
-            guard let list = KeyValue.numbers(value) else { return KeyValue.mismatch(key, expected: "an array of numbers", got: value) }
+            guard let list = KeyValue.numbers(value) else {
+                return KeyValue.mismatch(key, expected: "an array of numbers", got: value)
+            }
             assign(list)
             return .set
         }
         switch key {
         case "values": return KeyValue.setOptional(value, key, as: [Any].self, expected: "an array") { values = $0 }
-        case "path": return KeyValue.setOptional(value, key, as: CGPath.self, expected: "a CGPath") { path = $0?.copy() }
+        case "path":
+            return KeyValue.setOptional(value, key, as: CGPath.self, expected: "a CGPath") { path = $0?.copy() }
         case "keyTimes": return setNumbers { keyTimes = $0 }
         case "tensionValues": return setNumbers { tensionValues = $0 }
         case "continuityValues": return setNumbers { continuityValues = $0 }
         case "biasValues": return setNumbers { biasValues = $0 }
         case "timingFunctions":
-            return KeyValue.setOptional(value, key, as: [CAMediaTimingFunction].self, expected: "an array of CAMediaTimingFunction") {
+            return KeyValue.setOptional(
+                value, key, as: [CAMediaTimingFunction].self, expected: "an array of CAMediaTimingFunction"
+            ) {
                 timingFunctions = $0
             }
         case "calculationMode":
             return KeyValue.setOption(value, key, among: CAAnimationCalculationMode.allCases) { calculationMode = $0 }
         case "rotationMode":
             guard value != nil else { rotationMode = nil; return .set }
-            return KeyValue.setOption(value, key, among: [CAAnimationRotationMode.rotateAuto, .rotateAutoReverse]) { rotationMode = $0 }
+            return KeyValue.setOption(value, key, among: [CAAnimationRotationMode.rotateAuto, .rotateAutoReverse]) {
+                rotationMode = $0
+            }
         default: return super.setProperty(value, forKey: key)
         }
     }
@@ -115,8 +122,9 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     }
 
     override func compiled(in context: AnimationCompileContext) throws -> CompiledAnimation {
-        CompiledAnimation(timing: timing, timingFunction: timingFunction,
-                          removedOnCompletion: isRemovedOnCompletion, content: .keyframe(try makeSpec()))
+        CompiledAnimation(
+            timing: timing, timingFunction: timingFunction,
+            removedOnCompletion: isRemovedOnCompletion, content: .keyframe(try makeSpec()))
     }
 
     private func makeSpec() throws -> KeyframeSpec {
@@ -126,7 +134,9 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
             guard keyPath.kind == .point else {
                 throw AnimationError("a keyframe path moves a point; '\(keyPath)' holds \(keyPath.kind.noun)")
             }
-            track = .path(try PathTrack(path: path.copy(), mode: calculationMode, keyTimes: keyTimes, functions: timingFunctions ?? []))
+            track = .path(
+                try PathTrack(
+                    path: path.copy(), mode: calculationMode, keyTimes: keyTimes, functions: timingFunctions ?? []))
         } else {
             guard let values, !values.isEmpty else {
                 throw AnimationError("a CAKeyframeAnimation needs values or a path")
@@ -134,20 +144,27 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
             // With a value function the values are its input (numbers), interpolated before it.
             let convert = try valueConverter(for: keyPath)
             let converted = try values.enumerated().map { index, v in try convert(v, "values[\(index)]") }
-            track = .values(try ValueTrack(values: converted, mode: calculationMode, keyTimes: keyTimes,
-                                           functions: timingFunctions ?? [],
-                                           tension: tensionValues ?? [], continuity: continuityValues ?? [], bias: biasValues ?? []))
+            track = .values(
+                try ValueTrack(
+                    values: converted, mode: calculationMode, keyTimes: keyTimes,
+                    functions: timingFunctions ?? [],
+                    tension: tensionValues ?? [], continuity: continuityValues ?? [], bias: biasValues ?? []))
         }
-        for (name, list) in [("tensionValues", tensionValues), ("continuityValues", continuityValues), ("biasValues", biasValues)] {
+        for (name, list) in [
+            ("tensionValues", tensionValues), ("continuityValues", continuityValues), ("biasValues", biasValues)
+        ] {
             if let list, let count = values?.count, path == nil, list.count > count {
                 throw AnimationError("\(name) has \(list.count) entries for \(count) values")
             }
         }
-        if let functions = timingFunctions, let count = values?.count, path == nil, functions.count > max(count - 1, 0) {
-            throw AnimationError("timingFunctions has \(functions.count) entries; \(count) values make \(max(count - 1, 0)) segments")
+        if let functions = timingFunctions, let count = values?.count, path == nil, functions.count > max(count - 1, 0)
+        {
+            throw AnimationError(
+                "timingFunctions has \(functions.count) entries; \(count) values make \(max(count - 1, 0)) segments")
         }
-        return KeyframeSpec(keyPath: keyPath, track: track, rotation: rotationMode, additive: isAdditive, cumulative: isCumulative,
-                            valueFunction: path == nil ? valueFunction?.name : nil)
+        return KeyframeSpec(
+            keyPath: keyPath, track: track, rotation: rotationMode, additive: isAdditive, cumulative: isCumulative,
+            valueFunction: path == nil ? valueFunction?.name : nil)
     }
 }
 
@@ -159,6 +176,8 @@ func validateKeyTimes(_ times: [Double], count expected: [Int], what: String) th
     }
     for (i, t) in times.enumerated() {
         guard t >= 0, t <= 1, t.isFinite else { throw AnimationError("keyTimes[\(i)] = \(t) is outside 0…1") }
-        if i > 0, t < times[i - 1] { throw AnimationError("keyTimes must not decrease: keyTimes[\(i)] = \(t) < \(times[i - 1])") }
+        if i > 0, t < times[i - 1] {
+            throw AnimationError("keyTimes must not decrease: keyTimes[\(i)] = \(t) < \(times[i - 1])")
+        }
     }
 }

@@ -23,7 +23,8 @@ open class CASpringAnimation: CABasicAnimation {
     }
 
     override func descriptionFields() -> [(String, String)] {
-        super.descriptionFields() + [("mass", mass), ("stiffness", stiffness), ("damping", damping), ("initialVelocity", initialVelocity)]
+        super.descriptionFields()
+            + [("mass", mass), ("stiffness", stiffness), ("damping", damping), ("initialVelocity", initialVelocity)]
             .map { ($0.0, DescriptionFormat.number(Double($0.1))) }
     }
 
@@ -60,15 +61,17 @@ open class CASpringAnimation: CABasicAnimation {
 
     open override func validate() throws {
         try super.validate()
-        guard mass > 0, stiffness > 0, damping >= 0, [mass, stiffness, damping, initialVelocity].allSatisfy(\.isFinite) else {
+        guard mass > 0, stiffness > 0, damping >= 0, [mass, stiffness, damping, initialVelocity].allSatisfy(\.isFinite)
+        else {
             throw AnimationError("a spring needs mass > 0, stiffness > 0 and damping ≥ 0")
         }
     }
 
     override func compiled(in context: AnimationCompileContext) throws -> CompiledAnimation {
         try validate()
-        return CompiledAnimation(timing: timing, timingFunction: nil, removedOnCompletion: isRemovedOnCompletion,
-                                 content: .spring(try spec(in: context), solver))
+        return CompiledAnimation(
+            timing: timing, timingFunction: nil, removedOnCompletion: isRemovedOnCompletion,
+            content: .spring(try spec(in: context), solver))
     }
 }
 
@@ -122,7 +125,9 @@ struct SpringSolver: Sendable, Hashable {
         } else {
             // Non-oscillating: find where a bound on |y| falls below ε, by doubling.
             upper = 1
-            while upper < cap, abs(displacement(at: upper)) >= epsilon || envelopeBound(at: upper) >= epsilon { upper *= 2 }
+            while upper < cap, abs(displacement(at: upper)) >= epsilon || envelopeBound(at: upper) >= epsilon {
+                upper *= 2
+            }
         }
         upper = min(max(upper, 0), cap)
         var t = (max(lower, 0) / step).rounded(.down) * step

@@ -29,8 +29,10 @@ public struct CATransitionType: RawRepresentable, Hashable, Sendable, CaseIterab
     /// A camera iris closes on the old appearance and opens on the new.
     public static let cameraIris = CATransitionType(rawValue: "cameraIris")
 
-    public static let allCases: [CATransitionType] = [.fade, .moveIn, .push, .reveal, .cube, .oglFlip, .pageCurl, .pageUnCurl,
-                                                      .rippleEffect, .suckEffect, .cameraIris]
+    public static let allCases: [CATransitionType] = [
+        .fade, .moveIn, .push, .reveal, .cube, .oglFlip, .pageCurl, .pageUnCurl,
+        .rippleEffect, .suckEffect, .cameraIris
+    ]
 
     /// Whether the type takes a direction (subtype).
     public var hasDirection: Bool { ![.fade, .rippleEffect, .suckEffect, .cameraIris].contains(self) }
@@ -107,10 +109,12 @@ open class CATransition: CAAnimation {
 
     override func compiled(in context: AnimationCompileContext) throws -> CompiledAnimation {
         try validate()
-        let spec = TransitionSpec(type: type, subtype: subtype ?? .fromLeft, startProgress: Double(startProgress),
-                                  endProgress: Double(endProgress), old: nil)
-        return CompiledAnimation(timing: timing, timingFunction: timingFunction, removedOnCompletion: isRemovedOnCompletion,
-                                 content: .transition(spec))
+        let spec = TransitionSpec(
+            type: type, subtype: subtype ?? .fromLeft, startProgress: Double(startProgress),
+            endProgress: Double(endProgress), old: nil)
+        return CompiledAnimation(
+            timing: timing, timingFunction: timingFunction, removedOnCompletion: isRemovedOnCompletion,
+            content: .transition(spec))
     }
 }
 

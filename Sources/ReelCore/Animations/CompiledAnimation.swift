@@ -44,19 +44,24 @@ public struct CompiledAnimation: Sendable {
     /// exactly there shows its end (iOS's recipe of a group with `fillMode = .forwards` holds its
     /// children's end values without fills of their own).
     func apply(to state: inout LayerState, model: LayerState, localTime: Double, frozenParent: Bool = false) {
-        guard let sample = TimingEvaluator.sample(timing, parentTime: localTime, endInclusive: frozenParent) else { return }
+        guard let sample = TimingEvaluator.sample(timing, parentTime: localTime, endInclusive: frozenParent) else {
+            return
+        }
         switch content {
         case .basic(let spec):
             spec.apply(progress: eased(sample.fraction), iteration: sample.iteration, to: &state, model: model)
         case .spring(let spec, let spring):
             // The spring's own motion replaces the timing function: progress from elapsed seconds.
-            spec.apply(progress: spring.progress(at: sample.fraction * timing.duration), iteration: sample.iteration,
-                       to: &state, model: model)
+            spec.apply(
+                progress: spring.progress(at: sample.fraction * timing.duration), iteration: sample.iteration,
+                to: &state, model: model)
         case .keyframe(let spec):
             spec.apply(progress: eased(sample.fraction), iteration: sample.iteration, to: &state, model: model)
         case .group(let children):
             let clock = childClock(sample)
-            for child in children { child.apply(to: &state, model: model, localTime: clock.time, frozenParent: clock.frozen) }
+            for child in children {
+                child.apply(to: &state, model: model, localTime: clock.time, frozenParent: clock.frozen)
+            }
         case .transition:
             break
         }
@@ -74,7 +79,8 @@ public struct CompiledAnimation: Sendable {
     /// For a transition: where the effect is at the layer's local time, or nil when it shows nothing.
     func transitionState(localTime: Double) -> TransitionState? {
         guard case .transition(let spec) = content, let old = spec.old,
-              let sample = TimingEvaluator.sample(timing, parentTime: localTime) else { return nil }
+            let sample = TimingEvaluator.sample(timing, parentTime: localTime)
+        else { return nil }
         let progress = spec.startProgress + (spec.endProgress - spec.startProgress) * eased(sample.fraction)
         return TransitionState(type: spec.type, subtype: spec.subtype, progress: min(max(progress, 0), 1), old: old)
     }

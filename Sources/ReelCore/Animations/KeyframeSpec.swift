@@ -30,7 +30,8 @@ struct KeyframeSpec: Sendable {
             value = .point(point)
             angle = direction
             if cumulative, iteration > 0, let (a, b) = t.endpoints {
-                value = value.adding(.point(CGPoint(x: (b.x - a.x) * Double(iteration), y: (b.y - a.y) * Double(iteration))))
+                value = value.adding(
+                    .point(CGPoint(x: (b.x - a.x) * Double(iteration), y: (b.y - a.y) * Double(iteration))))
             }
         }
         if let valueFunction { value = .transform(valueFunction.transform(for: value)) }
@@ -60,8 +61,11 @@ struct ValueTrack: Sendable {
     /// The values as vectors, once, when every value has one (nil for transforms, paths, …).
     let points: [[Double]]?
 
-    init(values: [AnimatableValue], mode: CAAnimationCalculationMode, keyTimes: [Double]?, functions: [CAMediaTimingFunction],
-         tension: [Double], continuity: [Double], bias: [Double]) throws {
+    init(
+        values: [AnimatableValue], mode: CAAnimationCalculationMode, keyTimes: [Double]?,
+        functions: [CAMediaTimingFunction],
+        tension: [Double], continuity: [Double], bias: [Double]
+    ) throws {
         self.values = values
         self.mode = mode
         let n = values.count
@@ -77,7 +81,8 @@ struct ValueTrack: Sendable {
                 times = (0...n).map { Double($0) / Double(n) }
             }
         case .paced:
-            times = Self.pacedTimes(values.enumerated().dropFirst().map { values[$0.offset - 1].distance(to: $0.element) })
+            times = Self.pacedTimes(
+                values.enumerated().dropFirst().map { values[$0.offset - 1].distance(to: $0.element) })
         default:
             if let keyTimes, mode != .cubicPaced {
                 try validateKeyTimes(keyTimes, count: [n], what: "\(n) values")
@@ -92,7 +97,8 @@ struct ValueTrack: Sendable {
         // Tangents only for the cubic modes, so `i < outgoing.count` means "this segment is a spline".
         var outgoing: [[Double]] = [], incoming: [[Double]] = []
         if (mode == .cubic || mode == .cubicPaced), n > 1, let points {
-            (outgoing, incoming) = Self.tangents(points, times: times, tension: tension, continuity: continuity, bias: bias)
+            (outgoing, incoming) = Self.tangents(
+                points, times: times, tension: tension, continuity: continuity, bias: bias)
         }
         self.outgoing = outgoing
         self.incoming = incoming
@@ -102,8 +108,10 @@ struct ValueTrack: Sendable {
                 var table = [0.0]
                 var previous = points[i]
                 for k in 1...Self.arcSamples {
-                    let p = Self.hermite(points[i], outgoing[i], points[i + 1], incoming[i], Double(k) / Double(Self.arcSamples))
-                    table.append(table.last! + zip(p, previous).reduce(0) { $0 + ($1.0 - $1.1) * ($1.0 - $1.1) }.squareRoot())
+                    let p = Self.hermite(
+                        points[i], outgoing[i], points[i + 1], incoming[i], Double(k) / Double(Self.arcSamples))
+                    table.append(
+                        table.last! + zip(p, previous).reduce(0) { $0 + ($1.0 - $1.1) * ($1.0 - $1.1) }.squareRoot())
                     previous = p
                 }
                 tables.append(table)
@@ -119,7 +127,9 @@ struct ValueTrack: Sendable {
     /// Key times proportional to cumulative distance (constant speed); even when all are 0.
     static func pacedTimes(_ lengths: [Double]) -> [Double] {
         let total = lengths.reduce(0, +)
-        guard total > 0 else { return (0...lengths.count).map { lengths.isEmpty ? 0 : Double($0) / Double(lengths.count) } }
+        guard total > 0 else {
+            return (0...lengths.count).map { lengths.isEmpty ? 0 : Double($0) / Double(lengths.count) }
+        }
         var t = [0.0]
         var acc = 0.0
         for l in lengths {
@@ -178,7 +188,8 @@ struct ValueTrack: Sendable {
     /// Kochanek–Bartels tangents with the usual correction for unevenly spaced key times;
     /// zero tension, continuity and bias give Catmull-Rom.
     static func tangents(_ p: [[Double]], times: [Double], tension: [Double], continuity: [Double], bias: [Double])
-        -> (outgoing: [[Double]], incoming: [[Double]]) {
+        -> (outgoing: [[Double]], incoming: [[Double]])
+    {
         let n = p.count
         func at(_ a: [Double], _ i: Int) -> Double { i < a.count ? a[i] : 0 }
         func sub(_ a: [Double], _ b: [Double]) -> [Double] { zip(a, b).map(-) }
@@ -188,7 +199,8 @@ struct ValueTrack: Sendable {
             for (k, isOut) in [(i, true), (i + 1, false)] {
                 let t = at(tension, k), c = at(continuity, k), b = at(bias, k)
                 let prev = sub(p[k], p[max(k - 1, 0)]), next = sub(p[min(k + 1, n - 1)], p[k])
-                let (wPrev, wNext) = isOut
+                let (wPrev, wNext) =
+                    isOut
                     ? ((1 - t) * (1 + b) * (1 + c) / 2, (1 - t) * (1 - b) * (1 - c) / 2)
                     : ((1 - t) * (1 + b) * (1 - c) / 2, (1 - t) * (1 - b) * (1 + c) / 2)
                 var tangent = zip(prev, next).map { wPrev * $0 + wNext * $1 }
@@ -212,7 +224,9 @@ struct ValueTrack: Sendable {
         return (0..<p0.count).map { h00 * p0[$0] + h10 * m0[$0] + h01 * p1[$0] + h11 * m1[$0] }
     }
 
-    static func hermiteDerivative(_ p0: [Double], _ m0: [Double], _ p1: [Double], _ m1: [Double], _ u: Double) -> [Double] {
+    static func hermiteDerivative(_ p0: [Double], _ m0: [Double], _ p1: [Double], _ m1: [Double], _ u: Double)
+        -> [Double]
+    {
         let u2 = u * u
         let d00 = 6 * u2 - 6 * u, d10 = 3 * u2 - 4 * u + 1, d01 = -6 * u2 + 6 * u, d11 = 3 * u2 - 2 * u
         return (0..<p0.count).map { d00 * p0[$0] + d10 * m0[$0] + d01 * p1[$0] + d11 * m1[$0] }
@@ -239,7 +253,8 @@ struct PathTrack: Sendable {
     let functions: [CAMediaTimingFunction?]
     let measure: PathMeasure
 
-    init(path: CGPath, mode: CAAnimationCalculationMode, keyTimes: [Double]?, functions: [CAMediaTimingFunction]) throws {
+    init(path: CGPath, mode: CAAnimationCalculationMode, keyTimes: [Double]?, functions: [CAMediaTimingFunction]) throws
+    {
         // A close that adds no distance (an ellipse ends where it starts) is not a keyframe.
         measure = PathMeasure(path)
         segments = measure.segments.filter { !($0.closesSubpath && $0.start == $0.end) }
@@ -250,8 +265,9 @@ struct PathTrack: Sendable {
             times = []
         } else if let keyTimes {
             let vertices = count + 1
-            try validateKeyTimes(keyTimes, count: mode == .discrete ? [vertices, vertices + 1] : [vertices],
-                                 what: "a path with \(vertices) keyframes")
+            try validateKeyTimes(
+                keyTimes, count: mode == .discrete ? [vertices, vertices + 1] : [vertices],
+                what: "a path with \(vertices) keyframes")
             times = keyTimes
         } else {
             let steps = mode == .discrete ? count + 1 : count

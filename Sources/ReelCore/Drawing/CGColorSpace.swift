@@ -25,12 +25,18 @@ public final class CGColorSpace: Hashable, Sendable {
     public static let genericGrayGamma2_2 = "kCGColorSpaceGenericGrayGamma2_2"
     public static let linearGray = "kCGColorSpaceLinearGray"
 
-    public static func == (a: CGColorSpace, b: CGColorSpace) -> Bool { a.numberOfComponents == b.numberOfComponents && a.name == b.name }
+    public static func == (a: CGColorSpace, b: CGColorSpace) -> Bool {
+        a.numberOfComponents == b.numberOfComponents && a.name == b.name
+    }
     public func hash(into hasher: inout Hasher) { hasher.combine(numberOfComponents); hasher.combine(name) }
 }
 
 /// The device RGB space (drawn as sRGB).
-public func CGColorSpaceCreateDeviceRGB() -> CGColorSpace { CGColorSpace(components: 3, name: "kCGColorSpaceDeviceRGB") }
+public func CGColorSpaceCreateDeviceRGB() -> CGColorSpace {
+    CGColorSpace(components: 3, name: "kCGColorSpaceDeviceRGB")
+}
 
 /// The device grey space.
-public func CGColorSpaceCreateDeviceGray() -> CGColorSpace { CGColorSpace(components: 1, name: "kCGColorSpaceDeviceGray") }
+public func CGColorSpaceCreateDeviceGray() -> CGColorSpace {
+    CGColorSpace(components: 1, name: "kCGColorSpaceDeviceGray")
+}

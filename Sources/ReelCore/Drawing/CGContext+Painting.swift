@@ -39,8 +39,9 @@ extension CGContext {
     /// UIKit contexts. A nil colour turns the shadow off.
     public func setShadow(offset: CGSize, blur: CGFloat, color: CGColor?) {
         guard let color, color.alpha > 0 else { state.style.shadow = nil; return }
-        state.style.shadow = DrawingShadow(offset: CGSize(width: offset.width * scale, height: offset.height * scale),
-                                           blur: max(blur, 0) * scale, color: color)
+        state.style.shadow = DrawingShadow(
+            offset: CGSize(width: offset.width * scale, height: offset.height * scale),
+            blur: max(blur, 0) * scale, color: color)
     }
 
     /// A shadow in Core Graphics' default colour, black at one third opacity.
@@ -163,16 +164,23 @@ extension CGContext {
 
     /// Fills the clip with `gradient` along the line from `start` to `end` (user space): colours
     /// are constant across it; beyond the ends only when `options` say so.
-    public func drawLinearGradient(_ gradient: CGGradient, start: CGPoint, end: CGPoint, options: CGGradientDrawingOptions) {
-        commands.append(.linearGradient(LinearGradientPaint(gradient: gradient, start: start, end: end, options: options, transform: state.ctm),
-                                        state.style))
+    public func drawLinearGradient(
+        _ gradient: CGGradient, start: CGPoint, end: CGPoint, options: CGGradientDrawingOptions
+    ) {
+        commands.append(
+            .linearGradient(
+                LinearGradientPaint(gradient: gradient, start: start, end: end, options: options, transform: state.ctm),
+                state.style))
     }
 
     /// Fills the clip with `gradient` between two circles (user space).
-    public func drawRadialGradient(_ gradient: CGGradient, startCenter: CGPoint, startRadius: CGFloat, endCenter: CGPoint, endRadius: CGFloat,
-                                   options: CGGradientDrawingOptions) {
-        let paint = RadialGradientPaint(gradient: gradient, startCenter: startCenter, startRadius: max(startRadius, 0),
-                                        endCenter: endCenter, endRadius: max(endRadius, 0), options: options, transform: state.ctm)
+    public func drawRadialGradient(
+        _ gradient: CGGradient, startCenter: CGPoint, startRadius: CGFloat, endCenter: CGPoint, endRadius: CGFloat,
+        options: CGGradientDrawingOptions
+    ) {
+        let paint = RadialGradientPaint(
+            gradient: gradient, startCenter: startCenter, startRadius: max(startRadius, 0),
+            endCenter: endCenter, endRadius: max(endRadius, 0), options: options, transform: state.ctm)
         commands.append(.radialGradient(paint, state.style))
     }
 

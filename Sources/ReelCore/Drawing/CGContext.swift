@@ -45,8 +45,10 @@ public final class CGContext {
         let s = scale > 0 && scale.isFinite ? scale : 1
         self.scale = s
         size = CGSize(width: bounds.width * s, height: bounds.height * s)
-        state = GState(ctm: CGAffineTransform(translationX: -bounds.minX, y: -bounds.minY).concatenating(CGAffineTransform(scaleX: s, y: s)),
-                       clipBox: CGRect(origin: .zero, size: size))
+        state = GState(
+            ctm: CGAffineTransform(translationX: -bounds.minX, y: -bounds.minY).concatenating(
+                CGAffineTransform(scaleX: s, y: s)),
+            clipBox: CGRect(origin: .zero, size: size))
     }
 
     /// What has been drawn so far.
@@ -158,7 +160,8 @@ public final class CGContext {
     public func addArc(center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool) {
         let fragment = CGMutablePath()
         if let current = currentPointIfAny { fragment.move(to: current) }
-        fragment.addArc(center: center, radius: radius, startAngle: startAngle, endAngle: endAngle, clockwise: clockwise)
+        fragment.addArc(
+            center: center, radius: radius, startAngle: startAngle, endAngle: endAngle, clockwise: clockwise)
         appendFragment(fragment, hadCurrentPoint: currentBase != nil)
     }
 
@@ -237,14 +240,16 @@ public final class CGContext {
 
     static func transformed(_ elements: [CGPath.Element], by t: CGAffineTransform) -> CGPath {
         guard !t.isIdentity else { return CGPath(elements: elements) }
-        return CGPath(elements: elements.map { e in
-            switch e {
-            case .moveTo(let p): .moveTo(p.applying(t))
-            case .lineTo(let p): .lineTo(p.applying(t))
-            case .quadCurveTo(let p, let c): .quadCurveTo(p.applying(t), control: c.applying(t))
-            case .curveTo(let p, let c1, let c2): .curveTo(p.applying(t), control1: c1.applying(t), control2: c2.applying(t))
-            case .closeSubpath: .closeSubpath
-            }
-        })
+        return CGPath(
+            elements: elements.map { e in
+                switch e {
+                case .moveTo(let p): .moveTo(p.applying(t))
+                case .lineTo(let p): .lineTo(p.applying(t))
+                case .quadCurveTo(let p, let c): .quadCurveTo(p.applying(t), control: c.applying(t))
+                case .curveTo(let p, let c1, let c2):
+                    .curveTo(p.applying(t), control1: c1.applying(t), control2: c2.applying(t))
+                case .closeSubpath: .closeSubpath
+                }
+            })
     }
 }

@@ -20,9 +20,13 @@ public final class CGGradient: Hashable, @unchecked Sendable {
 
     /// A gradient from component values: `count` colours of `space.numberOfComponents` + 1
     /// (alpha) values each. nil when the arrays are too short.
-    public init?(colorSpace space: CGColorSpace, colorComponents components: [CGFloat], locations: [CGFloat]?, count: Int) {
+    public init?(
+        colorSpace space: CGColorSpace, colorComponents components: [CGFloat], locations: [CGFloat]?, count: Int
+    ) {
         let n = space.numberOfComponents + 1
-        guard count > 0, components.count >= n * count, locations == nil || locations!.count >= count else { return nil }
+        guard count > 0, components.count >= n * count, locations == nil || locations!.count >= count else {
+            return nil
+        }
         colors = (0..<count).map { i in
             let c = components[(i * n)..<(i * n + n)].map { $0 }
             return n == 2 ? CGColor(gray: c[0], alpha: c[1]) : CGColor(red: c[0], green: c[1], blue: c[2], alpha: c[3])

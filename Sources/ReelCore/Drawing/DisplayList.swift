@@ -28,8 +28,9 @@ public struct DisplayList: Hashable, Sendable {
     public var needsIsolation: Bool {
         commands.contains { command in
             switch command {
-            case .fill(_, _, _, let style), .stroke(_, _, _, let style), .linearGradient(_, let style), .radialGradient(_, let style),
-                 .image(_, _, _, let style), .text(_, let style):
+            case .fill(_, _, _, let style), .stroke(_, _, _, let style), .linearGradient(_, let style),
+                .radialGradient(_, let style),
+                .image(_, _, _, let style), .text(_, let style):
                 return style.blendMode != .normal
             case .saveGState, .restoreGState, .clip: return false
             }
@@ -38,7 +39,17 @@ public struct DisplayList: Hashable, Sendable {
 
     /// True when nothing is painted.
     public var isEmpty: Bool {
-        !commands.contains { if case .saveGState = $0 { false } else if case .restoreGState = $0 { false } else if case .clip = $0 { false } else { true } }
+        !commands.contains {
+            if case .saveGState = $0 {
+                false
+            } else if case .restoreGState = $0 {
+                false
+            } else if case .clip = $0 {
+                false
+            } else {
+                true
+            }
+        }
     }
 }
 

@@ -27,9 +27,9 @@ public enum CGPathDrawingMode: Int32, Hashable, Sendable {
 /// `plusDarker` has no counterpart in the renderer and draws as `normal`.
 public enum CGBlendMode: Int32, Hashable, Sendable {
     case normal, multiply, screen, overlay, darken, lighten, colorDodge, colorBurn, softLight, hardLight,
-         difference, exclusion, hue, saturation, color, luminosity
+        difference, exclusion, hue, saturation, color, luminosity
     case clear, copy, sourceIn, sourceOut, sourceAtop, destinationOver, destinationIn, destinationOut,
-         destinationAtop, xor, plusDarker, plusLighter
+        destinationAtop, xor, plusDarker, plusLighter
 }
 
 /// Whether a gradient also fills beyond its start and end (`drawLinearGradient(…options:)`).

@@ -40,7 +40,8 @@ public enum EmitterCellProperty: String, CaseIterable, Sendable, Hashable {
     public var range: ClosedRange<Double>? {
         switch self {
         case .birthRate, .lifetime, .lifetimeRange, .velocityRange, .scaleRange, .spinRange, .contentsScale,
-             .duration, .repeatCount, .redRange, .greenRange, .blueRange, .alphaRange: 0...Double.infinity
+            .duration, .repeatCount, .redRange, .greenRange, .blueRange, .alphaRange:
+            0...Double.infinity
         default: nil
         }
     }

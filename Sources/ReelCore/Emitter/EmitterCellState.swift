@@ -82,8 +82,10 @@ public struct EmitterCellState: Hashable, Sendable {
 
     /// Changes the cell reached by `names`; false when there is none.
     @discardableResult
-    public static func modify(_ names: ArraySlice<String>, in cells: inout [EmitterCellState]?,
-                              _ change: (inout EmitterCellState) -> Void) -> Bool {
+    public static func modify(
+        _ names: ArraySlice<String>, in cells: inout [EmitterCellState]?,
+        _ change: (inout EmitterCellState) -> Void
+    ) -> Bool {
         guard let first = names.first, let i = cells?.firstIndex(where: { $0.name == first }) else { return false }
         if names.count == 1 {
             change(&cells![i])

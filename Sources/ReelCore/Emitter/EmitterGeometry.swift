@@ -6,8 +6,10 @@ import Foundation
 /// anywhere inside (`volume`)).
 public enum EmitterGeometry {
     /// A point of the shape, offset from its centre, from three uniform draws.
-    public static func birthOffset(shape: CAEmitterLayerEmitterShape, mode: CAEmitterLayerEmitterMode,
-                                   size: CGSize, depth: Double, _ u: SIMD3<Double>) -> SIMD3<Double> {
+    public static func birthOffset(
+        shape: CAEmitterLayerEmitterShape, mode: CAEmitterLayerEmitterMode,
+        size: CGSize, depth: Double, _ u: SIMD3<Double>
+    ) -> SIMD3<Double> {
         let w = Double(size.width), h = Double(size.height), d = depth
         switch shape {
         case .point:
@@ -54,7 +56,9 @@ public enum EmitterGeometry {
 
     /// The unit direction of emission: the axis given by longitude (in the x–y plane, from +x)
     /// and latitude (towards +z), turned by a uniform draw within `range` radians of it (a cone).
-    public static func direction(latitude: Double, longitude: Double, range: Double, _ u: SIMD2<Double>) -> SIMD3<Double> {
+    public static func direction(latitude: Double, longitude: Double, range: Double, _ u: SIMD2<Double>) -> SIMD3<
+        Double
+    > {
         let axis = SIMD3(cos(latitude) * cos(longitude), cos(latitude) * sin(longitude), sin(latitude))
         let spread = min(abs(range), Double.pi)
         guard spread > 0 else { return axis }
@@ -89,11 +93,20 @@ public enum EmitterGeometry {
         var s = u.x * total
         let sx = u.y < 0.5 ? -0.5 : 0.5, sy = u.z < 0.5 ? -0.5 : 0.5
         // Four edges along each axis; which of the four comes from the other draws' halves.
-        if s < 4 * box.x { return SIMD3(s.truncatingRemainder(dividingBy: max(box.x, .leastNonzeroMagnitude)) - box.x / 2, sx * box.y, sy * box.z) }
+        if s < 4 * box.x {
+            return SIMD3(
+                s.truncatingRemainder(dividingBy: max(box.x, .leastNonzeroMagnitude)) - box.x / 2, sx * box.y,
+                sy * box.z)
+        }
         s -= 4 * box.x
-        if s < 4 * box.y { return SIMD3(sx * box.x, s.truncatingRemainder(dividingBy: max(box.y, .leastNonzeroMagnitude)) - box.y / 2, sy * box.z) }
+        if s < 4 * box.y {
+            return SIMD3(
+                sx * box.x, s.truncatingRemainder(dividingBy: max(box.y, .leastNonzeroMagnitude)) - box.y / 2,
+                sy * box.z)
+        }
         s -= 4 * box.y
-        return SIMD3(sx * box.x, sy * box.y, s.truncatingRemainder(dividingBy: max(box.z, .leastNonzeroMagnitude)) - box.z / 2)
+        return SIMD3(
+            sx * box.x, sy * box.y, s.truncatingRemainder(dividingBy: max(box.z, .leastNonzeroMagnitude)) - box.z / 2)
     }
 
     /// Uniform by area over the cuboid's six faces.

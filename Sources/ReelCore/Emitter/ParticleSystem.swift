@@ -38,12 +38,15 @@ public struct ParticleSystem {
     /// `current` is the emitter's presentation state now; `history(t)` its state at layer time t;
     /// `isConstant(a, b)` tells that the state is `current` all through [a, b] (no history to
     /// look up: the usual case, an emitter nothing animates).
-    public static func frame(at time: Double, since start: Double, current: LayerState,
-                             history: @escaping (Double) -> LayerState,
-                             isConstant: @escaping (Double, Double) -> Bool = { _, _ in false }) -> EmitterFrame {
+    public static func frame(
+        at time: Double, since start: Double, current: LayerState,
+        history: @escaping (Double) -> LayerState,
+        isConstant: @escaping (Double, Double) -> Bool = { _, _ in false }
+    ) -> EmitterFrame {
         guard let cells = current.emitterCells, !cells.isEmpty, time.isFinite, start.isFinite else { return .empty }
-        var system = ParticleSystem(time: time, start: start, current: current, history: history, isConstant: isConstant,
-                                    seed: UInt64(current.seed))
+        var system = ParticleSystem(
+            time: time, start: start, current: current, history: history, isConstant: isConstant,
+            seed: UInt64(current.seed))
         var flat: [EmitterCellState] = []
         func flatten(_ cells: [EmitterCellState], _ path: [Int]) {
             for (i, c) in cells.enumerated() {
@@ -58,12 +61,15 @@ public struct ParticleSystem {
         for i in cells.indices.reversed() { system.emitTopLevel([i]) }
         system.particles.reverse()
         for i in system.particles.indices { system.particles[i].sequence = i }
-        return EmitterFrame(cells: flat, particles: system.ordered(current.renderMode), renderMode: current.renderMode,
-                            dropped: system.dropped)
+        return EmitterFrame(
+            cells: flat, particles: system.ordered(current.renderMode), renderMode: current.renderMode,
+            dropped: system.dropped)
     }
 
-    private init(time: Double, start: Double, current: LayerState, history: @escaping (Double) -> LayerState,
-                 isConstant: @escaping (Double, Double) -> Bool, seed: UInt64) {
+    private init(
+        time: Double, start: Double, current: LayerState, history: @escaping (Double) -> LayerState,
+        isConstant: @escaping (Double, Double) -> Bool, seed: UInt64
+    ) {
         self.time = time
         self.start = start
         self.current = current
@@ -109,11 +115,14 @@ public struct ParticleSystem {
 
     /// The births of top-level cell `c` in slot `j`, the emitter as `emitter` at the slot's start
     /// and as `next` at the next slot's (it moves linearly in between).
-    private mutating func emitSlot(_ j: Int, of c: EmitterCellState, path: [Int], pathKey: UInt64,
-                                   emitter s: EmitterSnapshot, next later: EmitterSnapshot) {
+    private mutating func emitSlot(
+        _ j: Int, of c: EmitterCellState, path: [Int], pathKey: UInt64,
+        emitter s: EmitterSnapshot, next later: EmitterSnapshot
+    ) {
         guard c.isEnabled, c.speed > 0 else { return }
         let slotStart = Double(j) * Self.slotLength
-        let count = births(c.birthRate * s.birthRate * Self.slotLength, phase: ParticleRandom.key(seed, pathKey), slot: j)
+        let count = births(
+            c.birthRate * s.birthRate * Self.slotLength, phase: ParticleRandom.key(seed, pathKey), slot: j)
         for k in stride(from: count - 1, through: 0, by: -1) {
             work += 1
             var rng = ParticleRandom(key: ParticleRandom.key(seed, pathKey, UInt64(bitPattern: Int64(j)), UInt64(k)))
@@ -125,12 +134,16 @@ public struct ParticleSystem {
                 // (their sub-cells' particles, which could not be drawn either, are not).
                 _ = (rng.next(), rng.next(), rng.next())
                 let lifetime = max(0, c.lifetime + c.lifetimeRange * rng.signed()) * max(s.lifetime, 0)
-                if ParticleBirth.age(at: time, bornAt: b, rate: c.speed) < min(lifetime, Self.maxLifetime) { dropped += 1 }
+                if ParticleBirth.age(at: time, bornAt: b, rate: c.speed) < min(lifetime, Self.maxLifetime) {
+                    dropped += 1
+                }
                 continue
             }
-            let offset = EmitterGeometry.birthOffset(shape: s.shape, mode: s.mode, size: s.size, depth: s.depth,
-                                                     SIMD3(rng.next(), rng.next(), rng.next()))
-            let birth = Self.birth(of: c, layer: s, at: b, origin: s.position + (later.position - s.position) * f + offset, &rng)
+            let offset = EmitterGeometry.birthOffset(
+                shape: s.shape, mode: s.mode, size: s.size, depth: s.depth,
+                SIMD3(rng.next(), rng.next(), rng.next()))
+            let birth = Self.birth(
+                of: c, layer: s, at: b, origin: s.position + (later.position - s.position) * f + offset, &rng)
             add(birth, path: path, key: ParticleRandom.key(pathKey, UInt64(bitPattern: Int64(j)), UInt64(k)))
         }
     }
@@ -172,13 +185,17 @@ public struct ParticleSystem {
         guard from <= to, let m0 = Self.slot(from), let m1 = Self.slot(to) else { return }
         let pathKey = ParticleRandom.key(parentKey, Self.key(path))
         // A constant emitter's cell and values are taken once, as for top-level cells.
-        let constant = isConstant(parent.time + Double(m0) * Self.slotLength, parent.time + Double(m1 + 1) * Self.slotLength)
+        let constant = isConstant(
+            parent.time + Double(m0) * Self.slotLength, parent.time + Double(m1 + 1) * Self.slotLength)
         let steady = constant ? (now, EmitterSnapshot(current)) : nil
         for m in stride(from: m1, through: m0, by: -1) {
             guard work < Self.maxWork else { return }
             let slotStart = Double(m) * Self.slotLength
-            guard let (c, s) = steady ?? slotState(path, at: parent.time + slotStart), c.isEnabled, c.speed > 0 else { continue }
-            let count = births(c.birthRate * s.birthRate * Self.slotLength, phase: ParticleRandom.key(seed, pathKey), slot: m)
+            guard let (c, s) = steady ?? slotState(path, at: parent.time + slotStart), c.isEnabled, c.speed > 0 else {
+                continue
+            }
+            let count = births(
+                c.birthRate * s.birthRate * Self.slotLength, phase: ParticleRandom.key(seed, pathKey), slot: m)
             for k in stride(from: count - 1, through: 0, by: -1) {
                 work += 1
                 guard work < Self.maxWork else { return }
@@ -207,21 +224,26 @@ public struct ParticleSystem {
     }
 
     /// A particle's values at birth: the cell's, widened by its ranges, times the layer's multipliers.
-    static func birth(of c: EmitterCellState, layer s: EmitterSnapshot, at time: Double, origin: SIMD3<Double>,
-                      _ rng: inout ParticleRandom) -> ParticleBirth {
+    static func birth(
+        of c: EmitterCellState, layer s: EmitterSnapshot, at time: Double, origin: SIMD3<Double>,
+        _ rng: inout ParticleRandom
+    ) -> ParticleBirth {
         let lifetime = max(0, c.lifetime + c.lifetimeRange * rng.signed()) * max(s.lifetime, 0)
-        let direction = EmitterGeometry.direction(latitude: c.emissionLatitude, longitude: c.emissionLongitude,
-                                                  range: c.emissionRange, SIMD2(rng.next(), rng.next()))
+        let direction = EmitterGeometry.direction(
+            latitude: c.emissionLatitude, longitude: c.emissionLongitude,
+            range: c.emissionRange, SIMD2(rng.next(), rng.next()))
         let speed = (c.velocity + c.velocityRange * rng.signed()) * s.velocity
         let scale = c.scale + c.scaleRange * rng.signed()
         let spin = (c.spin + c.spinRange * rng.signed()) * s.spin
         let base = c.color ?? .white
-        let color = SIMD4(Double(base.red) + c.redRange * rng.signed(), Double(base.green) + c.greenRange * rng.signed(),
-                          Double(base.blue) + c.blueRange * rng.signed(), Double(base.alpha) + c.alphaRange * rng.signed())
-        return ParticleBirth(time: time, rate: c.speed, lifetime: min(lifetime, maxLifetime), position: origin,
-                             velocity: direction * speed, acceleration: SIMD3(c.xAcceleration, c.yAcceleration, c.zAcceleration),
-                             scale: scale, scaleSpeed: c.scaleSpeed, scaleFactor: s.scale, spin: spin, color: color,
-                             colorSpeed: SIMD4(c.redSpeed, c.greenSpeed, c.blueSpeed, c.alphaSpeed))
+        let color = SIMD4(
+            Double(base.red) + c.redRange * rng.signed(), Double(base.green) + c.greenRange * rng.signed(),
+            Double(base.blue) + c.blueRange * rng.signed(), Double(base.alpha) + c.alphaRange * rng.signed())
+        return ParticleBirth(
+            time: time, rate: c.speed, lifetime: min(lifetime, maxLifetime), position: origin,
+            velocity: direction * speed, acceleration: SIMD3(c.xAcceleration, c.yAcceleration, c.zAcceleration),
+            scale: scale, scaleSpeed: c.scaleSpeed, scaleFactor: s.scale, spin: spin, color: color,
+            colorSpeed: SIMD4(c.redSpeed, c.greenSpeed, c.blueSpeed, c.alphaSpeed))
     }
 
     // MARK: Helpers

@@ -24,16 +24,18 @@ public struct CATransform3D: Hashable, Sendable {
 
     /// The identity transform.
     public init() {
-        self.init(m11: 1, m12: 0, m13: 0, m14: 0, m21: 0, m22: 1, m23: 0, m24: 0,
-                  m31: 0, m32: 0, m33: 1, m34: 0, m41: 0, m42: 0, m43: 0, m44: 1)
+        self.init(
+            m11: 1, m12: 0, m13: 0, m14: 0, m21: 0, m22: 1, m23: 0, m24: 0,
+            m31: 0, m32: 0, m33: 1, m34: 0, m41: 0, m42: 0, m43: 0, m44: 1)
     }
 
     /// Creates a transform from sixteen numbers m11, m12, … m44 (row by row).
     public init?(_ entries: [Double]) {
         guard entries.count == 16 else { return nil }
         let e = entries.map { CGFloat($0) }
-        self.init(m11: e[0], m12: e[1], m13: e[2], m14: e[3], m21: e[4], m22: e[5], m23: e[6], m24: e[7],
-                  m31: e[8], m32: e[9], m33: e[10], m34: e[11], m41: e[12], m42: e[13], m43: e[14], m44: e[15])
+        self.init(
+            m11: e[0], m12: e[1], m13: e[2], m14: e[3], m21: e[4], m22: e[5], m23: e[6], m24: e[7],
+            m31: e[8], m32: e[9], m33: e[10], m34: e[11], m41: e[12], m42: e[13], m43: e[14], m44: e[15])
     }
 
     /// The sixteen entries m11 … m44, row by row.
@@ -48,18 +50,42 @@ public struct CATransform3D: Hashable, Sendable {
     @inlinable subscript(row: Int, column: Int) -> Double {
         get {
             switch (row, column) {
-            case (0, 0): Double(m11); case (0, 1): Double(m12); case (0, 2): Double(m13); case (0, 3): Double(m14)
-            case (1, 0): Double(m21); case (1, 1): Double(m22); case (1, 2): Double(m23); case (1, 3): Double(m24)
-            case (2, 0): Double(m31); case (2, 1): Double(m32); case (2, 2): Double(m33); case (2, 3): Double(m34)
-            case (3, 0): Double(m41); case (3, 1): Double(m42); case (3, 2): Double(m43); default: Double(m44)
+            case (0, 0): Double(m11);
+            case (0, 1): Double(m12);
+            case (0, 2): Double(m13);
+            case (0, 3): Double(m14)
+            case (1, 0): Double(m21);
+            case (1, 1): Double(m22);
+            case (1, 2): Double(m23);
+            case (1, 3): Double(m24)
+            case (2, 0): Double(m31);
+            case (2, 1): Double(m32);
+            case (2, 2): Double(m33);
+            case (2, 3): Double(m34)
+            case (3, 0): Double(m41);
+            case (3, 1): Double(m42);
+            case (3, 2): Double(m43);
+            default: Double(m44)
             }
         }
         set {
             switch (row, column) {
-            case (0, 0): m11 = CGFloat(newValue); case (0, 1): m12 = CGFloat(newValue); case (0, 2): m13 = CGFloat(newValue); case (0, 3): m14 = CGFloat(newValue)
-            case (1, 0): m21 = CGFloat(newValue); case (1, 1): m22 = CGFloat(newValue); case (1, 2): m23 = CGFloat(newValue); case (1, 3): m24 = CGFloat(newValue)
-            case (2, 0): m31 = CGFloat(newValue); case (2, 1): m32 = CGFloat(newValue); case (2, 2): m33 = CGFloat(newValue); case (2, 3): m34 = CGFloat(newValue)
-            case (3, 0): m41 = CGFloat(newValue); case (3, 1): m42 = CGFloat(newValue); case (3, 2): m43 = CGFloat(newValue); default: m44 = CGFloat(newValue)
+            case (0, 0): m11 = CGFloat(newValue);
+            case (0, 1): m12 = CGFloat(newValue);
+            case (0, 2): m13 = CGFloat(newValue);
+            case (0, 3): m14 = CGFloat(newValue)
+            case (1, 0): m21 = CGFloat(newValue);
+            case (1, 1): m22 = CGFloat(newValue);
+            case (1, 2): m23 = CGFloat(newValue);
+            case (1, 3): m24 = CGFloat(newValue)
+            case (2, 0): m31 = CGFloat(newValue);
+            case (2, 1): m32 = CGFloat(newValue);
+            case (2, 2): m33 = CGFloat(newValue);
+            case (2, 3): m34 = CGFloat(newValue)
+            case (3, 0): m41 = CGFloat(newValue);
+            case (3, 1): m42 = CGFloat(newValue);
+            case (3, 2): m43 = CGFloat(newValue);
+            default: m44 = CGFloat(newValue)
             }
         }
     }
@@ -101,10 +127,16 @@ public struct CATransform3D: Hashable, Sendable {
     /// The 2×2 minors of the top and bottom row pairs, shared by the determinant and the inverse.
     private var minors: (s: [Double], c: [Double]) {
         let a = self
-        return ([a.m11 * a.m22 - a.m21 * a.m12, a.m11 * a.m23 - a.m21 * a.m13, a.m11 * a.m24 - a.m21 * a.m14,
-                 a.m12 * a.m23 - a.m22 * a.m13, a.m12 * a.m24 - a.m22 * a.m14, a.m13 * a.m24 - a.m23 * a.m14],
-                [a.m31 * a.m42 - a.m41 * a.m32, a.m31 * a.m43 - a.m41 * a.m33, a.m31 * a.m44 - a.m41 * a.m34,
-                 a.m32 * a.m43 - a.m42 * a.m33, a.m32 * a.m44 - a.m42 * a.m34, a.m33 * a.m44 - a.m43 * a.m34])
+        return (
+            [
+                a.m11 * a.m22 - a.m21 * a.m12, a.m11 * a.m23 - a.m21 * a.m13, a.m11 * a.m24 - a.m21 * a.m14,
+                a.m12 * a.m23 - a.m22 * a.m13, a.m12 * a.m24 - a.m22 * a.m14, a.m13 * a.m24 - a.m23 * a.m14
+            ],
+            [
+                a.m31 * a.m42 - a.m41 * a.m32, a.m31 * a.m43 - a.m41 * a.m33, a.m31 * a.m44 - a.m41 * a.m34,
+                a.m32 * a.m43 - a.m42 * a.m33, a.m32 * a.m44 - a.m42 * a.m34, a.m33 * a.m44 - a.m43 * a.m34
+            ]
+        )
     }
 
     /// The determinant of the full 4×4 matrix.
@@ -170,8 +202,8 @@ public func CATransform3DMakeRotation(_ angle: CGFloat, _ x: CGFloat, _ y: CGFlo
     // Exact values for the quarter turns keep 90° rotations free of 6e-17 noise.
     let c = exactCos(angle), s = exactSin(angle), t = 1 - c
     var r = CATransform3D()
-    r.m11 = t * ux * ux + c;      r.m12 = t * ux * uy + s * uz; r.m13 = t * ux * uz - s * uy
-    r.m21 = t * ux * uy - s * uz; r.m22 = t * uy * uy + c;      r.m23 = t * uy * uz + s * ux
+    r.m11 = t * ux * ux + c; r.m12 = t * ux * uy + s * uz; r.m13 = t * ux * uz - s * uy
+    r.m21 = t * ux * uy - s * uz; r.m22 = t * uy * uy + c; r.m23 = t * uy * uz + s * ux
     r.m31 = t * ux * uz + s * uy; r.m32 = t * uy * uz - s * ux; r.m33 = t * uz * uz + c
     return r
 }
@@ -187,7 +219,9 @@ public func CATransform3DScale(_ t: CATransform3D, _ sx: CGFloat, _ sy: CGFloat,
 }
 
 /// CATransform3DRotate(t, …) = MakeRotation(…) × t.
-public func CATransform3DRotate(_ t: CATransform3D, _ angle: CGFloat, _ x: CGFloat, _ y: CGFloat, _ z: CGFloat) -> CATransform3D {
+public func CATransform3DRotate(_ t: CATransform3D, _ angle: CGFloat, _ x: CGFloat, _ y: CGFloat, _ z: CGFloat)
+    -> CATransform3D
+{
     CATransform3DMakeRotation(angle, x, y, z).concatenating(t)
 }
 

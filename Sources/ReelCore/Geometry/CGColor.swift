@@ -52,8 +52,9 @@ extension CGColor {
             self = .clear
             return
         }
-        self.init(red: CGFloat((rgb >> 16) & 0xFF) / 255, green: CGFloat((rgb >> 8) & 0xFF) / 255,
-                  blue: CGFloat(rgb & 0xFF) / 255)
+        self.init(
+            red: CGFloat((rgb >> 16) & 0xFF) / 255, green: CGFloat((rgb >> 8) & 0xFF) / 255,
+            blue: CGFloat(rgb & 0xFF) / 255)
     }
 
     /// The CSS Color Module Level 4 named colours (plus `transparent`).
@@ -95,6 +96,6 @@ extension CGColor {
         "springgreen": 0x00FF7F, "steelblue": 0x4682B4, "tan": 0xD2B48C, "teal": 0x008080,
         "thistle": 0xD8BFD8, "tomato": 0xFF6347, "turquoise": 0x40E0D0, "violet": 0xEE82EE,
         "wheat": 0xF5DEB3, "white": 0xFFFFFF, "whitesmoke": 0xF5F5F5, "yellow": 0xFFFF00,
-        "yellowgreen": 0x9ACD32, "transparent": 0x000000,
+        "yellowgreen": 0x9ACD32, "transparent": 0x000000
     ]
 }

@@ -105,7 +105,9 @@ public struct DecomposedTransform: Equatable, Sendable {
 
     /// Component-wise interpolation with a shortest-arc spherical rotation: a 360° turn is the
     /// identity rotation, so interpolating towards it does not move (Core Animation's behaviour).
-    public static func interpolate(_ a: DecomposedTransform, _ b: DecomposedTransform, _ t: Double) -> DecomposedTransform {
+    public static func interpolate(_ a: DecomposedTransform, _ b: DecomposedTransform, _ t: Double)
+        -> DecomposedTransform
+    {
         var r = DecomposedTransform()
         r.translation = a.translation + (b.translation - a.translation) * t
         r.scale = a.scale + (b.scale - a.scale) * t
@@ -150,7 +152,7 @@ public struct DecomposedTransform: Equatable, Sendable {
         return [
             SIMD3(1 - 2 * (y * y + z * z), 2 * (x * y + z * w), 2 * (x * z - y * w)),
             SIMD3(2 * (x * y - z * w), 1 - 2 * (x * x + z * z), 2 * (y * z + x * w)),
-            SIMD3(2 * (x * z + y * w), 2 * (y * z - x * w), 1 - 2 * (x * x + y * y)),
+            SIMD3(2 * (x * z + y * w), 2 * (y * z - x * w), 1 - 2 * (x * x + y * y))
         ]
     }
 

@@ -63,7 +63,9 @@ extension CALayer {
     func explicitAction(forKey event: String) -> CAAction? {
         if let action = delegate?.action(for: self, forKey: event) { return action }
         if let action = actions?[event] { return action }
-        if let styleActions = style?["actions"] as? [String: CAAction], let action = styleActions[event] { return action }
+        if let styleActions = style?["actions"] as? [String: CAAction], let action = styleActions[event] {
+            return action
+        }
         return type(of: self).defaultAction(forKey: event)
     }
 

@@ -39,8 +39,11 @@ public final class CAConstraint: Sendable {
     public let scale: CGFloat
     public let offset: CGFloat
 
-    public init(attribute: CAConstraintAttribute, relativeTo sourceName: String, attribute sourceAttribute: CAConstraintAttribute,
-                scale: CGFloat = 1, offset: CGFloat = 0) {
+    public init(
+        attribute: CAConstraintAttribute, relativeTo sourceName: String,
+        attribute sourceAttribute: CAConstraintAttribute,
+        scale: CGFloat = 1, offset: CGFloat = 0
+    ) {
         self.attribute = attribute
         self.sourceName = sourceName
         self.sourceAttribute = sourceAttribute
@@ -48,8 +51,11 @@ public final class CAConstraint: Sendable {
         self.offset = offset
     }
 
-    public convenience init(attribute: CAConstraintAttribute, relativeTo sourceName: String, attribute sourceAttribute: CAConstraintAttribute,
-                            offset: CGFloat) {
+    public convenience init(
+        attribute: CAConstraintAttribute, relativeTo sourceName: String,
+        attribute sourceAttribute: CAConstraintAttribute,
+        offset: CGFloat
+    ) {
         self.init(attribute: attribute, relativeTo: sourceName, attribute: sourceAttribute, scale: 1, offset: offset)
     }
 }
@@ -81,7 +87,8 @@ public final class CAConstraintLayoutManager: CALayoutManager {
 
     /// The sublayers with constraints, each after the siblings it depends on; nil for a cycle.
     public static func order(_ sublayers: [CALayer]) -> [CALayer]? {
-        let byName = Dictionary(sublayers.compactMap { l in l.name.map { ($0, l) } }, uniquingKeysWith: { first, _ in first })
+        let byName = Dictionary(
+            sublayers.compactMap { l in l.name.map { ($0, l) } }, uniquingKeysWith: { first, _ in first })
         var done = Set<ObjectIdentifier>(), visiting = Set<ObjectIdentifier>()
         var result: [CALayer] = []
         func visit(_ l: CALayer) -> Bool {
@@ -112,8 +119,12 @@ public final class CAConstraintLayoutManager: CALayoutManager {
         for horizontal in [true, false] {
             let axis = constraints.filter { $0.attribute.isHorizontal == horizontal }
             var size = horizontal ? frame.width : frame.height
-            if let c = axis.first(where: { $0.attribute == .width || $0.attribute == .height }), let v = value(c) { size = max(v, 0) }
-            let positions = axis.filter { $0.attribute != .width && $0.attribute != .height }.compactMap { c in value(c).map { (c.attribute, $0) } }
+            if let c = axis.first(where: { $0.attribute == .width || $0.attribute == .height }), let v = value(c) {
+                size = max(v, 0)
+            }
+            let positions = axis.filter { $0.attribute != .width && $0.attribute != .height }.compactMap { c in
+                value(c).map { (c.attribute, $0) }
+            }
             var origin = horizontal ? frame.minX : frame.minY
             // Where an edge or centre at `v` puts the origin, for a size.
             func place(_ attribute: CAConstraintAttribute, _ v: CGFloat, _ size: CGFloat) -> CGFloat {
@@ -127,7 +138,11 @@ public final class CAConstraintLayoutManager: CALayoutManager {
                 // Two positions on one axis fix both ends: the size follows from them.
                 let (a, va) = positions[0], (b, vb) = positions[1]
                 func fraction(_ attribute: CAConstraintAttribute) -> CGFloat {
-                    switch attribute { case .minX, .minY: 0; case .midX, .midY: 0.5; default: 1 }
+                    switch attribute {
+                    case .minX, .minY: 0;
+                    case .midX, .midY: 0.5;
+                    default: 1
+                    }
                 }
                 let (fa, fb) = (fraction(a), fraction(b))
                 if fa != fb {
@@ -139,7 +154,9 @@ public final class CAConstraintLayoutManager: CALayoutManager {
             } else if let (a, v) = positions.first {
                 origin = place(a, v, size)
             }
-            if horizontal { frame = CGRect(x: origin, y: frame.minY, width: size, height: frame.height) } else {
+            if horizontal {
+                frame = CGRect(x: origin, y: frame.minY, width: size, height: frame.height)
+            } else {
                 frame = CGRect(x: frame.minX, y: origin, width: frame.width, height: size)
             }
         }

@@ -50,7 +50,9 @@ struct AcceptedLayerProperties {
     var minificationFilter = CALayerContentsFilter.linear
     var magnificationFilter = CALayerContentsFilter.linear
     var minificationFilterBias: Float = 0
-    var edgeAntialiasingMask: CAEdgeAntialiasingMask = [.layerLeftEdge, .layerRightEdge, .layerBottomEdge, .layerTopEdge]
+    var edgeAntialiasingMask: CAEdgeAntialiasingMask = [
+        .layerLeftEdge, .layerRightEdge, .layerBottomEdge, .layerTopEdge
+    ]
     var cornerCurve = CALayerCornerCurve.circular
     var isOpaque = false
     var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)

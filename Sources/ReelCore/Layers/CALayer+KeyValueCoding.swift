@@ -48,12 +48,18 @@ extension CALayer {
     }
 
     /// Checks a value set by key and converts it; nil when the key names no property of this layer.
-    func convertedKeyValue(_ value: Any?, forKeyPath keyPath: String) -> Result<(LayerKeyPath, AnimatableValue)?, AnimationError> {
+    func convertedKeyValue(_ value: Any?, forKeyPath keyPath: String) -> Result<
+        (LayerKeyPath, AnimatableValue)?, AnimationError
+    > {
         guard let path = LayerKeyPath(keyPath) else {
             // `position.z`: a property of the layer, but no such field of it.
             let first = keyPath.split(separator: ".").first.map(String.init) ?? keyPath
-            if keyPath.contains("."), let property = LayerProperty(rawValue: first), property.applies(to: type(of: self).kind) {
-                return .failure(AnimationError("unknown key path '\(keyPath)'\(suggestion(for: keyPath, among: LayerKeyPath.allPaths))"))
+            if keyPath.contains("."), let property = LayerProperty(rawValue: first),
+                property.applies(to: type(of: self).kind)
+            {
+                return .failure(
+                    AnimationError(
+                        "unknown key path '\(keyPath)'\(suggestion(for: keyPath, among: LayerKeyPath.allPaths))"))
             }
             return .success(nil)
         }
@@ -78,9 +84,14 @@ extension CALayer {
             let got = value.map { "\(type(of: $0))" } ?? "nil"
             return .failure(AnimationError("setValue(_:forKeyPath: \"\(keyPath)\"): \(kind.noun) expected, not \(got)"))
         }
-        if path.fields.isEmpty, path.cell == nil, let options = path.property.options, case .string(let name) = converted,
-           !options.contains(name) {
-            return .failure(AnimationError("setValue(_:forKeyPath: \"\(keyPath)\"): '\(name)' is not one of \(options.joined(separator: ", "))\(suggestion(for: name, among: options))"))
+        if path.fields.isEmpty, path.cell == nil, let options = path.property.options,
+            case .string(let name) = converted,
+            !options.contains(name)
+        {
+            return .failure(
+                AnimationError(
+                    "setValue(_:forKeyPath: \"\(keyPath)\"): '\(name)' is not one of \(options.joined(separator: ", "))\(suggestion(for: name, among: options))"
+                ))
         }
         return .success((path, converted))
     }
@@ -92,7 +103,8 @@ extension CALayer {
     /// time and layer), or, outside one, when the scene is next compiled.
     func reportKeyValueProblem(_ message: String) {
         if let compiler = TimelineCompiler.current {
-            compiler.errors.append("at \(compiler.now) s, on \(name.map { "layer '\($0)'" } ?? "an unnamed layer"): \(message)")
+            compiler.errors.append(
+                "at \(compiler.now) s, on \(name.map { "layer '\($0)'" } ?? "an unnamed layer"): \(message)")
         } else {
             keyValueProblems.append(message)
         }

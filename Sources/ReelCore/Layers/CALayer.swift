@@ -299,7 +299,9 @@ open class CALayer {
         let old = modelState
         mutate(&modelState)
         TimelineCompiler.current?.layerDidChange(self, property: property, from: old)
-        if type(of: self).needsDisplay(forKey: property.rawValue), property.get(old) != property.get(modelState) { setNeedsDisplay() }
+        if type(of: self).needsDisplay(forKey: property.rawValue), property.get(old) != property.get(modelState) {
+            setNeedsDisplay()
+        }
     }
 
     // MARK: - The layer tree
@@ -458,7 +460,9 @@ open class CALayer {
     /// A copy of the layer holding its presentation values at the current scene time
     /// (`CACurrentMediaTime()`), or nil outside a timeline.
     public func presentation() -> Self? {
-        guard let compiler = TimelineCompiler.current, let state = compiler.presentationState(of: self) else { return nil }
+        guard let compiler = TimelineCompiler.current, let state = compiler.presentationState(of: self) else {
+            return nil
+        }
         let copy = Self(layer: self)
         copy.modelState = state
         copy.presentationSource = self

@@ -21,11 +21,14 @@ public enum CAEmitterLayerEmitterShape: String, LayerOption { case point, line, 
 /// Which part of the emitter shape particles are born on.
 public enum CAEmitterLayerEmitterMode: String, LayerOption { case points, outline, surface, volume }
 /// The order particles are drawn in, or additive blending.
-public enum CAEmitterLayerRenderMode: String, LayerOption { case unordered, oldestFirst, oldestLast, backToFront, additive }
+public enum CAEmitterLayerRenderMode: String, LayerOption {
+    case unordered, oldestFirst, oldestLast, backToFront, additive
+}
 /// How contents are placed in the bounds. (`top` means the top of the screen here; Core Animation
 /// on iOS famously swaps top and bottom because of its flipped geometry.)
 public enum CALayerContentsGravity: String, LayerOption {
-    case center, top, bottom, left, right, topLeft, topRight, bottomLeft, bottomRight, resize, resizeAspect, resizeAspectFill
+    case center, top, bottom, left, right, topLeft, topRight, bottomLeft, bottomRight, resize, resizeAspect,
+        resizeAspectFill
 }
 
 /// The corners `cornerRadius` rounds (`maskedCorners`); raw values as CACornerMask's.
@@ -36,7 +39,9 @@ public struct CACornerMask: OptionSet, Hashable, Sendable {
     public static let layerMaxXMinYCorner = CACornerMask(rawValue: 2)
     public static let layerMinXMaxYCorner = CACornerMask(rawValue: 4)
     public static let layerMaxXMaxYCorner = CACornerMask(rawValue: 8)
-    public static let all: CACornerMask = [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner]
+    public static let all: CACornerMask = [
+        .layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner
+    ]
 
     /// Scene-file names of the corners, in bit order.
     public static let names = ["minXMinY", "maxXMinY", "minXMaxY", "maxXMaxY"]

@@ -9,7 +9,8 @@ extension LayerState {
     /// frame (100, 250, 200, 100). Perspective projects the corners (z = −anchorPointZ before the
     /// transform). Always standardized: a negative bounds size gives a positive frame size.
     public var frame: CGRect {
-        let box = Self.transformedBox(size: bounds.size, anchor: anchorPoint, anchorZ: anchorPointZ, transform: transform)
+        let box = Self.transformedBox(
+            size: bounds.size, anchor: anchorPoint, anchorZ: anchorPointZ, transform: transform)
         return box.offsetBy(dx: position.x, dy: position.y)
     }
 
@@ -19,17 +20,23 @@ extension LayerState {
     /// `rect`. Apple advises against setting frame under other rotations; Reel keeps it defined.
     public mutating func setFrame(_ rect: CGRect) {
         let target = rect.standardized
-        bounds.size = transform.isIdentity ? target.size : Self.solveSize(for: target.size, current: bounds.size, transform: transform)
-        let box = Self.transformedBox(size: bounds.size, anchor: anchorPoint, anchorZ: anchorPointZ, transform: transform)
+        bounds.size =
+            transform.isIdentity
+            ? target.size : Self.solveSize(for: target.size, current: bounds.size, transform: transform)
+        let box = Self.transformedBox(
+            size: bounds.size, anchor: anchorPoint, anchorZ: anchorPointZ, transform: transform)
         position = CGPoint(x: target.minX - box.minX, y: target.minY - box.minY)
     }
 
     /// The box of the rectangle (0, 0, size) moved so the anchor is at the origin, through
     /// `transform`, relative to position.
     static func transformedBox(size: CGSize, anchor: CGPoint, anchorZ: CGFloat, transform t: CATransform3D) -> CGRect {
-        let local = CGRect(x: -anchor.x * size.width, y: -anchor.y * size.height, width: size.width, height: size.height)
+        let local = CGRect(
+            x: -anchor.x * size.width, y: -anchor.y * size.height, width: size.width, height: size.height)
         if t.isIdentity { return local.standardized }
-        let corners = [(local.minX, local.minY), (local.maxX, local.minY), (local.minX, local.maxY), (local.maxX, local.maxY)].map { x, y in
+        let corners = [
+            (local.minX, local.minY), (local.maxX, local.minY), (local.minX, local.maxY), (local.maxX, local.maxY)
+        ].map { x, y in
             let z = -anchorZ
             let px = x * t.m11 + y * t.m21 + z * t.m31 + t.m41
             let py = x * t.m12 + y * t.m22 + z * t.m32 + t.m42
@@ -53,10 +60,12 @@ extension LayerState {
             let tolerance = 1e-9 * max(size.width, size.height, 1)
             if w >= -tolerance, h >= -tolerance { return CGSize(width: max(w, 0), height: max(h, 0)) }
         }
-        let shape = current.width != 0 && current.height != 0
+        let shape =
+            current.width != 0 && current.height != 0
             ? CGSize(width: abs(current.width), height: abs(current.height)) : CGSize(width: 1, height: 1)
         let boxWidth = a * shape.width + c * shape.height, boxHeight = b * shape.width + d * shape.height
-        let fit = min(boxWidth > 0 ? size.width / boxWidth : .infinity, boxHeight > 0 ? size.height / boxHeight : .infinity)
+        let fit = min(
+            boxWidth > 0 ? size.width / boxWidth : .infinity, boxHeight > 0 ? size.height / boxHeight : .infinity)
         guard fit.isFinite else { return size }
         return CGSize(width: shape.width * fit, height: shape.height * fit)
     }

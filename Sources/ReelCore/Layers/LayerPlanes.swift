@@ -33,10 +33,13 @@ extension PresentationLayer {
             path.insert((s, layer.kind), at: 0)
             defer { path.removeFirst() }
             let transparent = transparent || s.opacity <= 0
-            let facesAway = !s.isDoubleSided && layer.kind != .transformLayer && Homography(toPlane).orientedArea(of: s.bounds) < 0
+            let facesAway =
+                !s.isDoubleSided && layer.kind != .transformLayer && Homography(toPlane).orientedArea(of: s.bounds) < 0
             // The same map the geometry API and hit testing use (`LayerGeometry.toRoot`).
-            out.append(Placement(layer: layer, depth: depth, toCanvas: LayerGeometry.toRoot(path).then(rootToCanvas),
-                                 isTransparent: transparent, facesAway: facesAway))
+            out.append(
+                Placement(
+                    layer: layer, depth: depth, toCanvas: LayerGeometry.toRoot(path).then(rootToCanvas),
+                    isTransparent: transparent, facesAway: facesAway))
             for child in layer.sublayers {
                 let own = child.state.transformToSuperlayer(parentSublayer: s.sublayerTransformAboutCentre)
                 let next = layer.kind == .transformLayer ? own.concatenating(toPlane) : own

@@ -10,7 +10,8 @@ public enum LayerProperty: String, CaseIterable, Sendable, Hashable {
     case shadowColor, shadowOpacity, shadowOffset, shadowRadius, shadowPath
     case beginTime, speed, timeOffset
     // CAShapeLayer
-    case path, fillColor, fillRule, strokeColor, lineWidth, lineCap, lineJoin, miterLimit, lineDashPattern, lineDashPhase
+    case path, fillColor, fillRule, strokeColor, lineWidth, lineCap, lineJoin, miterLimit, lineDashPattern,
+        lineDashPhase
     case strokeStart, strokeEnd
     // CATextLayer
     case string, font, fontSize, foregroundColor, alignmentMode, wrapped, truncationMode
@@ -22,7 +23,8 @@ public enum LayerProperty: String, CaseIterable, Sendable, Hashable {
     // CAScrollLayer
     case scrollMode
     // CAEmitterLayer
-    case emitterCells, emitterPosition, emitterZPosition, emitterSize, emitterDepth, emitterShape, emitterMode, renderMode
+    case emitterCells, emitterPosition, emitterZPosition, emitterSize, emitterDepth, emitterShape, emitterMode,
+        renderMode
     case birthRate, lifetime, velocity, scale, spin, seed
 
     /// The kind of value the property holds.
@@ -33,13 +35,16 @@ public enum LayerProperty: String, CaseIterable, Sendable, Hashable {
         case .shadowOffset, .emitterSize: .size
         case .transform, .sublayerTransform, .instanceTransform: .transform
         case .hidden, .masksToBounds, .doubleSided, .wrapped: .bool
-        case .backgroundColor, .borderColor, .shadowColor, .fillColor, .strokeColor, .foregroundColor, .instanceColor: .color
+        case .backgroundColor, .borderColor, .shadowColor, .fillColor, .strokeColor, .foregroundColor, .instanceColor:
+            .color
         case .shadowPath, .path: .path
         case .contents: .image
         case .colors: .colors
         case .lineDashPattern, .locations: .numbers
-        case .contentsGravity, .fillRule, .lineCap, .lineJoin, .alignmentMode, .truncationMode, .type, .string, .font, .scrollMode,
-             .emitterShape, .emitterMode, .renderMode: .string
+        case .contentsGravity, .fillRule, .lineCap, .lineJoin, .alignmentMode, .truncationMode, .type, .string, .font,
+            .scrollMode,
+            .emitterShape, .emitterMode, .renderMode:
+            .string
         case .emitterCells: .cells
         default: .number
         }
@@ -67,14 +72,19 @@ public enum LayerProperty: String, CaseIterable, Sendable, Hashable {
     public var owner: LayerKind {
         switch self {
         case .path, .fillColor, .fillRule, .strokeColor, .lineWidth, .lineCap, .lineJoin, .miterLimit, .lineDashPattern,
-             .lineDashPhase, .strokeStart, .strokeEnd: .shape
+            .lineDashPhase, .strokeStart, .strokeEnd:
+            .shape
         case .string, .font, .fontSize, .foregroundColor, .alignmentMode, .wrapped, .truncationMode: .text
         case .colors, .locations, .startPoint, .endPoint, .type: .gradient
-        case .instanceCount, .instanceDelay, .instanceTransform, .instanceColor, .instanceRedOffset, .instanceGreenOffset,
-             .instanceBlueOffset, .instanceAlphaOffset: .replicator
+        case .instanceCount, .instanceDelay, .instanceTransform, .instanceColor, .instanceRedOffset,
+            .instanceGreenOffset,
+            .instanceBlueOffset, .instanceAlphaOffset:
+            .replicator
         case .scrollMode: .scroll
-        case .emitterCells, .emitterPosition, .emitterZPosition, .emitterSize, .emitterDepth, .emitterShape, .emitterMode,
-             .renderMode, .birthRate, .lifetime, .velocity, .scale, .spin, .seed: .emitter
+        case .emitterCells, .emitterPosition, .emitterZPosition, .emitterSize, .emitterDepth, .emitterShape,
+            .emitterMode,
+            .renderMode, .birthRate, .lifetime, .velocity, .scale, .spin, .seed:
+            .emitter
         default: .layer
         }
     }
@@ -201,7 +211,8 @@ public enum LayerProperty: String, CaseIterable, Sendable, Hashable {
         case (.doubleSided, .bool(let b)): s.isDoubleSided = b
         case (.contents, .image(let i)): s.contents = i; s.contentsFade = nil
         case (.contents, .imageFade(let f)): s.contents = f.to; s.contentsFade = f
-        case (.contentsGravity, .string(let v)): if let g = CALayerContentsGravity(rawValue: v) { s.contentsGravity = g }
+        case (.contentsGravity, .string(let v)):
+            if let g = CALayerContentsGravity(rawValue: v) { s.contentsGravity = g }
         case (.contentsRect, .rect(let r)): s.contentsRect = r
         case (.contentsScale, .number(let n)): s.contentsScale = n
         case (.shadowColor, .color(let c)): s.shadowColor = c
@@ -230,14 +241,16 @@ public enum LayerProperty: String, CaseIterable, Sendable, Hashable {
         case (.foregroundColor, .color(let c)): s.foregroundColor = c
         case (.alignmentMode, .string(let v)): if let a = CATextLayerAlignmentMode(rawValue: v) { s.alignmentMode = a }
         case (.wrapped, .bool(let b)): s.isWrapped = b
-        case (.truncationMode, .string(let v)): if let t = CATextLayerTruncationMode(rawValue: v) { s.truncationMode = t }
+        case (.truncationMode, .string(let v)):
+            if let t = CATextLayerTruncationMode(rawValue: v) { s.truncationMode = t }
         case (.colors, .colors(let c)): s.colors = c.isEmpty ? nil : c
         case (.locations, .numbers(let v)): s.locations = v.isEmpty ? nil : v
         case (.startPoint, .point(let p)): s.startPoint = p
         case (.endPoint, .point(let p)): s.endPoint = p
         case (.type, .string(let v)): if let t = CAGradientLayerType(rawValue: v) { s.gradientType = t }
         case (.scrollMode, .string(let v)): if let m = CAScrollLayerScrollMode(rawValue: v) { s.scrollMode = m }
-        case (.instanceCount, .number(let n)): s.instanceCount = n.isFinite ? Int(max(0, min(n, 100_000)).rounded(.down)) : 1
+        case (.instanceCount, .number(let n)):
+            s.instanceCount = n.isFinite ? Int(max(0, min(n, 100_000)).rounded(.down)) : 1
         case (.instanceDelay, .number(let n)): s.instanceDelay = n
         case (.instanceTransform, .transform(let t)): s.instanceTransform = t
         case (.instanceColor, .color(let c)): s.instanceColor = c
@@ -258,7 +271,8 @@ public enum LayerProperty: String, CaseIterable, Sendable, Hashable {
         case (.velocity, .number(let n)): s.velocity = n
         case (.scale, .number(let n)): s.scale = n
         case (.spin, .number(let n)): s.spin = n
-        case (.seed, .number(let n)): s.seed = n.isFinite ? UInt32(max(0, min(n, Double(UInt32.max))).rounded(.down)) : 0
+        case (.seed, .number(let n)):
+            s.seed = n.isFinite ? UInt32(max(0, min(n, Double(UInt32.max))).rounded(.down)) : 0
         default: break
         }
     }

@@ -19,7 +19,8 @@ extension LayerState {
     public var sublayerTransformAboutCentre: CATransform3D? {
         guard !sublayerTransform.isIdentity else { return nil }
         let c = CGPoint(x: bounds.midX, y: bounds.midY)
-        return CATransform3DMakeTranslation(-c.x, -c.y, 0).concatenating(sublayerTransform).concatenating(CATransform3DMakeTranslation(c.x, c.y, 0))
+        return CATransform3DMakeTranslation(-c.x, -c.y, 0).concatenating(sublayerTransform).concatenating(
+            CATransform3DMakeTranslation(c.x, c.y, 0))
     }
 }
 
@@ -27,11 +28,14 @@ extension LayerGeometry {
     /// The deepest visible layer at `p` (in the superlayer's space, under `parentSublayer`), front
     /// to back as drawn: `hitTest(_:)`, for model and presentation trees alike. A layer that
     /// clips hides its sublayers outside its bounds.
-    static func hit<Node>(_ node: Node, at p: CGPoint, parentSublayer: CATransform3D?,
-                          state: (Node) -> LayerState, sublayers: (Node) -> [Node]) -> Node? {
+    static func hit<Node>(
+        _ node: Node, at p: CGPoint, parentSublayer: CATransform3D?,
+        state: (Node) -> LayerState, sublayers: (Node) -> [Node]
+    ) -> Node? {
         let s = state(node)
         guard !s.isHidden, s.opacity > 0,
-              let inverse = Homography(s.transformToSuperlayer(parentSublayer: parentSublayer)).inverse else { return nil }
+            let inverse = Homography(s.transformToSuperlayer(parentSublayer: parentSublayer)).inverse
+        else { return nil }
         let q = inverse.apply(Double(p.x), Double(p.y))
         guard q.w > 0 else { return nil }
         let local = CGPoint(x: q.x, y: q.y)
@@ -44,7 +48,9 @@ extension LayerGeometry {
             return za != zb ? za > zb : a.offset > b.offset
         }
         for (_, child) in front {
-            if let found = hit(child, at: local, parentSublayer: sublayer, state: state, sublayers: sublayers) { return found }
+            if let found = hit(child, at: local, parentSublayer: sublayer, state: state, sublayers: sublayers) {
+                return found
+            }
         }
         return inside ? node : nil
     }
@@ -59,7 +65,8 @@ extension LayerGeometry {
         var pending = CATransform3D.identity
         for i in 0..<max(path.count - 1, 0) {
             let parent = path[i + 1]
-            pending = pending.concatenating(path[i].state.transformToSuperlayer(parentSublayer: parent.state.sublayerTransformAboutCentre))
+            pending = pending.concatenating(
+                path[i].state.transformToSuperlayer(parentSublayer: parent.state.sublayerTransformAboutCentre))
             if parent.kind != .transformLayer {
                 plane = plane.then(Homography(pending))
                 pending = .identity
@@ -82,8 +89,11 @@ enum LayerGeometry {
     static func map(_ r: CGRect, _ h: Homography?) -> CGRect {
         guard !r.isNull else { return r }
         let s = r.standardized
-        let corners = [CGPoint(x: s.minX, y: s.minY), CGPoint(x: s.maxX, y: s.minY), CGPoint(x: s.minX, y: s.maxY), CGPoint(x: s.maxX, y: s.maxY)]
-            .map { map($0, h) }
+        let corners = [
+            CGPoint(x: s.minX, y: s.minY), CGPoint(x: s.maxX, y: s.minY), CGPoint(x: s.minX, y: s.maxY),
+            CGPoint(x: s.maxX, y: s.maxY)
+        ]
+        .map { map($0, h) }
         let xs = corners.map(\.x), ys = corners.map(\.y)
         return CGRect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
     }
@@ -128,8 +138,9 @@ extension CALayer {
     /// The deepest visible layer of this subtree at `p`, given in the superlayer's coordinate
     /// space (as Core Animation takes it), or nil.
     public func hitTest(_ p: CGPoint) -> CALayer? {
-        LayerGeometry.hit(self, at: p, parentSublayer: superlayer?.modelState.sublayerTransformAboutCentre,
-                          state: \.modelState, sublayers: \.children)
+        LayerGeometry.hit(
+            self, at: p, parentSublayer: superlayer?.modelState.sublayerTransformAboutCentre,
+            state: \.modelState, sublayers: \.children)
     }
 
     private var root: CALayer {

@@ -44,7 +44,9 @@ public class CGPath: Hashable, CustomStringConvertible, @unchecked Sendable {
     }
 
     /// A rectangle with circular corners of the given radii.
-    public convenience init(roundedRect rect: CGRect, cornerWidth: CGFloat, cornerHeight: CGFloat, transform: CATransform3D? = nil) {
+    public convenience init(
+        roundedRect rect: CGRect, cornerWidth: CGFloat, cornerHeight: CGFloat, transform: CATransform3D? = nil
+    ) {
         let m = CGMutablePath()
         m.addRoundedRect(in: rect, cornerWidth: cornerWidth, cornerHeight: cornerHeight)
         self.init(elements: m.applying(transform).elements)
@@ -114,15 +116,16 @@ public class CGPath: Hashable, CustomStringConvertible, @unchecked Sendable {
     public func applying(_ transform: CATransform3D?) -> CGPath {
         guard let transform, !transform.isIdentity else { return CGPath(elements: elements) }
         let map = transform.apply(to:)
-        return CGPath(elements: elements.map { e in
-            switch e {
-            case .moveTo(let p): .moveTo(map(p))
-            case .lineTo(let p): .lineTo(map(p))
-            case .quadCurveTo(let p, let c): .quadCurveTo(map(p), control: map(c))
-            case .curveTo(let p, let c1, let c2): .curveTo(map(p), control1: map(c1), control2: map(c2))
-            case .closeSubpath: .closeSubpath
-            }
-        })
+        return CGPath(
+            elements: elements.map { e in
+                switch e {
+                case .moveTo(let p): .moveTo(map(p))
+                case .lineTo(let p): .lineTo(map(p))
+                case .quadCurveTo(let p, let c): .quadCurveTo(map(p), control: map(c))
+                case .curveTo(let p, let c1, let c2): .curveTo(map(p), control1: map(c1), control2: map(c2))
+                case .closeSubpath: .closeSubpath
+                }
+            })
     }
 
     /// SVG path data for the path (`M x y L … C … Z`).
@@ -203,10 +206,22 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
         // Control-point distance for a quarter circle: 4/3 × tan(π/8).
         let k = 0.5522847498307936
         move(to: CGPoint(x: cx + rx, y: cy))
-        elements.append(.curveTo(CGPoint(x: cx, y: cy + ry), control1: CGPoint(x: cx + rx, y: cy + k * ry), control2: CGPoint(x: cx + k * rx, y: cy + ry)))
-        elements.append(.curveTo(CGPoint(x: cx - rx, y: cy), control1: CGPoint(x: cx - k * rx, y: cy + ry), control2: CGPoint(x: cx - rx, y: cy + k * ry)))
-        elements.append(.curveTo(CGPoint(x: cx, y: cy - ry), control1: CGPoint(x: cx - rx, y: cy - k * ry), control2: CGPoint(x: cx - k * rx, y: cy - ry)))
-        elements.append(.curveTo(CGPoint(x: cx + rx, y: cy), control1: CGPoint(x: cx + k * rx, y: cy - ry), control2: CGPoint(x: cx + rx, y: cy - k * ry)))
+        elements.append(
+            .curveTo(
+                CGPoint(x: cx, y: cy + ry), control1: CGPoint(x: cx + rx, y: cy + k * ry),
+                control2: CGPoint(x: cx + k * rx, y: cy + ry)))
+        elements.append(
+            .curveTo(
+                CGPoint(x: cx - rx, y: cy), control1: CGPoint(x: cx - k * rx, y: cy + ry),
+                control2: CGPoint(x: cx - rx, y: cy + k * ry)))
+        elements.append(
+            .curveTo(
+                CGPoint(x: cx, y: cy - ry), control1: CGPoint(x: cx - rx, y: cy - k * ry),
+                control2: CGPoint(x: cx - k * rx, y: cy - ry)))
+        elements.append(
+            .curveTo(
+                CGPoint(x: cx + rx, y: cy), control1: CGPoint(x: cx + k * rx, y: cy - ry),
+                control2: CGPoint(x: cx + rx, y: cy - k * ry)))
         elements.append(.closeSubpath)
     }
 
@@ -220,13 +235,25 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
         let (x0, y0, x1, y1) = (r.minX, r.minY, r.maxX, r.maxY)
         move(to: CGPoint(x: x0 + rx, y: y0))
         elements.append(.lineTo(CGPoint(x: x1 - rx, y: y0)))
-        elements.append(.curveTo(CGPoint(x: x1, y: y0 + ry), control1: CGPoint(x: x1 - rx + k * rx, y: y0), control2: CGPoint(x: x1, y: y0 + ry - k * ry)))
+        elements.append(
+            .curveTo(
+                CGPoint(x: x1, y: y0 + ry), control1: CGPoint(x: x1 - rx + k * rx, y: y0),
+                control2: CGPoint(x: x1, y: y0 + ry - k * ry)))
         elements.append(.lineTo(CGPoint(x: x1, y: y1 - ry)))
-        elements.append(.curveTo(CGPoint(x: x1 - rx, y: y1), control1: CGPoint(x: x1, y: y1 - ry + k * ry), control2: CGPoint(x: x1 - rx + k * rx, y: y1)))
+        elements.append(
+            .curveTo(
+                CGPoint(x: x1 - rx, y: y1), control1: CGPoint(x: x1, y: y1 - ry + k * ry),
+                control2: CGPoint(x: x1 - rx + k * rx, y: y1)))
         elements.append(.lineTo(CGPoint(x: x0 + rx, y: y1)))
-        elements.append(.curveTo(CGPoint(x: x0, y: y1 - ry), control1: CGPoint(x: x0 + rx - k * rx, y: y1), control2: CGPoint(x: x0, y: y1 - ry + k * ry)))
+        elements.append(
+            .curveTo(
+                CGPoint(x: x0, y: y1 - ry), control1: CGPoint(x: x0 + rx - k * rx, y: y1),
+                control2: CGPoint(x: x0, y: y1 - ry + k * ry)))
         elements.append(.lineTo(CGPoint(x: x0, y: y0 + ry)))
-        elements.append(.curveTo(CGPoint(x: x0 + rx, y: y0), control1: CGPoint(x: x0, y: y0 + ry - k * ry), control2: CGPoint(x: x0 + rx - k * rx, y: y0)))
+        elements.append(
+            .curveTo(
+                CGPoint(x: x0 + rx, y: y0), control1: CGPoint(x: x0, y: y0 + ry - k * ry),
+                control2: CGPoint(x: x0 + rx - k * rx, y: y0)))
         elements.append(.closeSubpath)
     }
 
@@ -238,13 +265,25 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
         let full = 2 * Double.pi
         if clockwise {
             // Decreasing angles.
-            if sweep > 0 { sweep = sweep.truncatingRemainder(dividingBy: full) - (sweep.truncatingRemainder(dividingBy: full) == 0 ? 0 : full) }
+            if sweep > 0 {
+                sweep =
+                    sweep.truncatingRemainder(dividingBy: full)
+                    - (sweep.truncatingRemainder(dividingBy: full) == 0 ? 0 : full)
+            }
         } else if sweep < 0 {
-            sweep = sweep.truncatingRemainder(dividingBy: full) + (sweep.truncatingRemainder(dividingBy: full) == 0 ? 0 : full)
+            sweep =
+                sweep.truncatingRemainder(dividingBy: full)
+                + (sweep.truncatingRemainder(dividingBy: full) == 0 ? 0 : full)
         }
         let start = CGPoint(x: center.x + radius * cos(startAngle), y: center.y + radius * sin(startAngle))
-        if elements.isEmpty || elements.last == .closeSubpath { move(to: start) } else { elements.append(.lineTo(start)) }
-        for curve in PathGeometry.arcCurves(center: center, rx: radius, ry: radius, rotation: 0, start: startAngle, sweep: sweep) {
+        if elements.isEmpty || elements.last == .closeSubpath {
+            move(to: start)
+        } else {
+            elements.append(.lineTo(start))
+        }
+        for curve in PathGeometry.arcCurves(
+            center: center, rx: radius, ry: radius, rotation: 0, start: startAngle, sweep: sweep)
+        {
             elements.append(curve)
         }
     }

@@ -21,7 +21,8 @@ struct PathSegment: Hashable, Sendable {
         if isLine { return CGPoint(x: start.x + (end.x - start.x) * t, y: start.y + (end.y - start.y) * t) }
         let u = 1 - t
         let a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t
-        return CGPoint(x: a * start.x + b * c1.x + c * c2.x + d * end.x, y: a * start.y + b * c1.y + c * c2.y + d * end.y)
+        return CGPoint(
+            x: a * start.x + b * c1.x + c * c2.x + d * end.x, y: a * start.y + b * c1.y + c * c2.y + d * end.y)
     }
 
     /// dP/dt.
@@ -29,8 +30,9 @@ struct PathSegment: Hashable, Sendable {
         if isLine { return CGPoint(x: end.x - start.x, y: end.y - start.y) }
         let u = 1 - t
         let a = 3 * u * u, b = 6 * u * t, c = 3 * t * t
-        return CGPoint(x: a * (c1.x - start.x) + b * (c2.x - c1.x) + c * (end.x - c2.x),
-                       y: a * (c1.y - start.y) + b * (c2.y - c1.y) + c * (end.y - c2.y))
+        return CGPoint(
+            x: a * (c1.x - start.x) + b * (c2.x - c1.x) + c * (end.x - c2.x),
+            y: a * (c1.y - start.y) + b * (c2.y - c1.y) + c * (end.y - c2.y))
     }
 
     /// The direction of travel at t (radians from +x towards +y). Where the derivative vanishes
@@ -38,7 +40,8 @@ struct PathSegment: Hashable, Sendable {
     func tangentAngle(at t: Double) -> Double {
         var d = derivative(at: t)
         if abs(d.x) < 1e-12 && abs(d.y) < 1e-12 {
-            let probe = t < 0.5 ? point(at: min(t + 1e-3, 1)) - point(at: t) : point(at: t) - point(at: max(t - 1e-3, 0))
+            let probe =
+                t < 0.5 ? point(at: min(t + 1e-3, 1)) - point(at: t) : point(at: t) - point(at: max(t - 1e-3, 0))
             d = probe
             if abs(d.x) < 1e-12 && abs(d.y) < 1e-12 { d = end - start }
         }
@@ -103,8 +106,10 @@ struct PathSegment: Hashable, Sendable {
         let p01 = mix(start, c1), p12 = mix(c1, c2), p23 = mix(c2, end)
         let p012 = mix(p01, p12), p123 = mix(p12, p23)
         let mid = mix(p012, p123)
-        return (PathSegment(start: start, c1: p01, c2: p012, end: mid, isLine: false, subpath: subpath),
-                PathSegment(start: mid, c1: p123, c2: p23, end: end, isLine: false, subpath: subpath))
+        return (
+            PathSegment(start: start, c1: p01, c2: p012, end: mid, isLine: false, subpath: subpath),
+            PathSegment(start: mid, c1: p123, c2: p23, end: end, isLine: false, subpath: subpath)
+        )
     }
 
     /// Parameters in (0, 1) where x or y has an extremum (for tight bounds).
@@ -133,10 +138,14 @@ struct PathSegment: Hashable, Sendable {
 /// 16-point Gauss–Legendre nodes and weights on [−1, 1].
 enum GaussLegendre {
     static let nodes: [(Double, Double)] = {
-        let x: [Double] = [0.0950125098376374, 0.2816035507792589, 0.4580167776572274, 0.6178762444026438,
-                           0.7554044083550030, 0.8656312023878318, 0.9445750230732326, 0.9894009349916499]
-        let w: [Double] = [0.1894506104550685, 0.1826034150449236, 0.1691565193950025, 0.1495959888165767,
-                           0.1246289712555339, 0.0951585116824928, 0.0622535239386479, 0.0271524594117541]
+        let x: [Double] = [
+            0.0950125098376374, 0.2816035507792589, 0.4580167776572274, 0.6178762444026438,
+            0.7554044083550030, 0.8656312023878318, 0.9445750230732326, 0.9894009349916499
+        ]
+        let w: [Double] = [
+            0.1894506104550685, 0.1826034150449236, 0.1691565193950025, 0.1495959888165767,
+            0.1246289712555339, 0.0951585116824928, 0.0622535239386479, 0.0271524594117541
+        ]
         return zip(x, w).flatMap { [($0, $1), (-$0, $1)] }
     }()
 }
@@ -161,10 +170,12 @@ enum PathGeometry {
                 if !open { subpath += 1; open = true; start = current }
                 let c1 = CGPoint(x: current.x + 2.0 / 3 * (c.x - current.x), y: current.y + 2.0 / 3 * (c.y - current.y))
                 let c2 = CGPoint(x: p.x + 2.0 / 3 * (c.x - p.x), y: p.y + 2.0 / 3 * (c.y - p.y))
-                result.append(PathSegment(start: current, c1: c1, c2: c2, end: p, isLine: false, subpath: subpath)); current = p
+                result.append(PathSegment(start: current, c1: c1, c2: c2, end: p, isLine: false, subpath: subpath));
+                current = p
             case .curveTo(let p, let c1, let c2):
                 if !open { subpath += 1; open = true; start = current }
-                result.append(PathSegment(start: current, c1: c1, c2: c2, end: p, isLine: false, subpath: subpath)); current = p
+                result.append(PathSegment(start: current, c1: c1, c2: c2, end: p, isLine: false, subpath: subpath));
+                current = p
             case .closeSubpath:
                 if open {
                     var close = PathSegment.line(current, start, subpath: subpath)
@@ -178,7 +189,9 @@ enum PathGeometry {
     }
 
     /// Cubic curves approximating an elliptical arc (each at most a quarter turn).
-    static func arcCurves(center: CGPoint, rx: Double, ry: Double, rotation: Double, start: Double, sweep: Double) -> [CGPath.Element] {
+    static func arcCurves(center: CGPoint, rx: Double, ry: Double, rotation: Double, start: Double, sweep: Double)
+        -> [CGPath.Element]
+    {
         guard sweep != 0, rx > 0, ry > 0 else { return [] }
         let clamped = max(-2 * Double.pi, min(2 * Double.pi, sweep))
         let count = max(1, Int((abs(clamped) / (Double.pi / 2) - 1e-9).rounded(.up)))
@@ -193,7 +206,8 @@ enum PathGeometry {
         for _ in 0..<count {
             let b = a + step
             let (ca, sa, cb, sb) = (cos(a), sin(a), cos(b), sin(b))
-            result.append(.curveTo(map(cb, sb), control1: map(ca - k * sa, sa + k * ca), control2: map(cb + k * sb, sb - k * cb)))
+            result.append(
+                .curveTo(map(cb, sb), control1: map(ca - k * sa, sa + k * ca), control2: map(cb + k * sb, sb - k * cb)))
             a = b
         }
         return result

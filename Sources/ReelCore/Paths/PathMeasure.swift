@@ -69,7 +69,8 @@ public struct PathMeasure: Sendable {
                 elements.append(.moveTo(piece.start))
                 lastSubpath = seg.subpath
             }
-            elements.append(piece.isLine ? .lineTo(piece.end) : .curveTo(piece.end, control1: piece.c1, control2: piece.c2))
+            elements.append(
+                piece.isLine ? .lineTo(piece.end) : .curveTo(piece.end, control1: piece.c1, control2: piece.c2))
             lastEnd = piece.end
             if seg.closesSubpath, t1 == 1, subpathStart >= a {
                 elements.append(.closeSubpath)

@@ -13,7 +13,8 @@ enum PathMorph {
             switch (x, y) {
             case let (.moveTo(p), .moveTo(q)): result.append(.moveTo(mix(p, q)))
             case let (.lineTo(p), .lineTo(q)): result.append(.lineTo(mix(p, q)))
-            case let (.quadCurveTo(p, c), .quadCurveTo(q, d)): result.append(.quadCurveTo(mix(p, q), control: mix(c, d)))
+            case let (.quadCurveTo(p, c), .quadCurveTo(q, d)):
+                result.append(.quadCurveTo(mix(p, q), control: mix(c, d)))
             case let (.curveTo(p, c1, c2), .curveTo(q, d1, d2)):
                 result.append(.curveTo(mix(p, q), control1: mix(c1, d1), control2: mix(c2, d2)))
             case (.closeSubpath, .closeSubpath): result.append(.closeSubpath)

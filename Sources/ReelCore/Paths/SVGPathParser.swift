@@ -46,7 +46,8 @@ public struct SVGPathParser {
                 command = c
                 i += 1
             } else if command == nil {
-                throw SVGPathError(message: "path data must start with a command such as M, found '\(Character(c))'", offset: i)
+                throw SVGPathError(
+                    message: "path data must start with a command such as M, found '\(Character(c))'", offset: i)
             } else if command == "Z" || command == "z" {
                 throw SVGPathError(message: "unexpected '\(Character(c))' after Z", offset: i)
             }
@@ -129,7 +130,9 @@ public struct SVGPathParser {
     }
 
     /// SVG's endpoint arc parameterisation (SVG 1.1 appendix F.6) converted to cubic curves.
-    private mutating func appendArc(to end: CGPoint, rx rxIn: Double, ry ryIn: Double, rotation: Double, largeArc: Bool, sweep: Bool) {
+    private mutating func appendArc(
+        to end: CGPoint, rx rxIn: Double, ry ryIn: Double, rotation: Double, largeArc: Bool, sweep: Bool
+    ) {
         let start = current
         guard start != end else { return }
         var rx = rxIn, ry = ryIn
@@ -149,8 +152,9 @@ public struct SVGPathParser {
         var coef = den > 0 ? (max(num, 0) / den).squareRoot() : 0
         if largeArc == sweep { coef = -coef }
         let cx1 = coef * rx * y1 / ry, cy1 = -coef * ry * x1 / rx
-        let center = CGPoint(x: cosR * cx1 - sinR * cy1 + (start.x + end.x) / 2,
-                             y: sinR * cx1 + cosR * cy1 + (start.y + end.y) / 2)
+        let center = CGPoint(
+            x: cosR * cx1 - sinR * cy1 + (start.x + end.x) / 2,
+            y: sinR * cx1 + cosR * cy1 + (start.y + end.y) / 2)
         func angle(_ ux: Double, _ uy: Double, _ vx: Double, _ vy: Double) -> Double {
             atan2(ux * vy - uy * vx, ux * vx + uy * vy)
         }
@@ -158,7 +162,8 @@ public struct SVGPathParser {
         var delta = angle((x1 - cx1) / rx, (y1 - cy1) / ry, (-x1 - cx1) / rx, (-y1 - cy1) / ry)
         if !sweep && delta > 0 { delta -= 2 * Double.pi }
         if sweep && delta < 0 { delta += 2 * Double.pi }
-        var curves = PathGeometry.arcCurves(center: center, rx: rx, ry: ry, rotation: rotation, start: theta1, sweep: delta)
+        var curves = PathGeometry.arcCurves(
+            center: center, rx: rx, ry: ry, rotation: rotation, start: theta1, sweep: delta)
         // Land exactly on the end point despite rounding.
         if case .curveTo(_, let c1, let c2)? = curves.last {
             curves[curves.count - 1] = .curveTo(end, control1: c1, control2: c2)
@@ -169,7 +174,9 @@ public struct SVGPathParser {
     // MARK: Lexing
 
     private mutating func skipSeparators() {
-        while i < chars.count, chars[i] == " " || chars[i] == "," || chars[i] == "\n" || chars[i] == "\t" || chars[i] == "\r" {
+        while i < chars.count,
+            chars[i] == " " || chars[i] == "," || chars[i] == "\n" || chars[i] == "\t" || chars[i] == "\r"
+        {
             i += 1
         }
     }
@@ -181,9 +188,13 @@ public struct SVGPathParser {
         var digits = 0, dot = false
         while i < chars.count {
             let c = chars[i]
-            if c.properties.numericType != nil, ("0"..."9").contains(c) { digits += 1; i += 1 }
-            else if c == ".", !dot { dot = true; i += 1 }
-            else { break }
+            if c.properties.numericType != nil, ("0"..."9").contains(c) {
+                digits += 1; i += 1
+            } else if c == ".", !dot {
+                dot = true; i += 1
+            } else {
+                break
+            }
         }
         if digits > 0, i < chars.count, chars[i] == "e" || chars[i] == "E" {
             var j = i + 1

@@ -46,7 +46,8 @@ public final class CGImage: Hashable, CustomStringConvertible, @unchecked Sendab
     /// renderer (`RenderContext.pixels(of:)` in ReelRender).
     public var pixels: PixelBuffer {
         guard let decoded else {
-            preconditionFailure("a drawn image's pixels come from a renderer: RenderContext.pixels(of:) in ReelRender (or Reel)")
+            preconditionFailure(
+                "a drawn image's pixels come from a renderer: RenderContext.pixels(of:) in ReelRender (or Reel)")
         }
         return decoded
     }

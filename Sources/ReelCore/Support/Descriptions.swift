@@ -77,9 +77,12 @@ extension CALayer {
         fields.append(("bounds", DescriptionFormat.rect(bounds)))
         let kind = type(of: self).kind
         let defaults = LayerState()
-        let brief: Set<LayerProperty> = [.anchorPoint, .zPosition, .transform, .hidden, .opacity, .backgroundColor, .cornerRadius,
-                                         .masksToBounds, .contents]
-        for property in LayerProperty.allCases where property.applies(to: kind) && property != .position && property != .bounds {
+        let brief: Set<LayerProperty> = [
+            .anchorPoint, .zPosition, .transform, .hidden, .opacity, .backgroundColor, .cornerRadius,
+            .masksToBounds, .contents
+        ]
+        for property in LayerProperty.allCases
+        where property.applies(to: kind) && property != .position && property != .bounds {
             guard all || brief.contains(property) || property.owner != .layer else { continue }
             let value = property.get(modelState)
             guard value != property.get(defaults) else { continue }
@@ -88,7 +91,9 @@ extension CALayer {
         if !children.isEmpty { fields.append(("sublayers", "\(children.count)")) }
         if mask != nil { fields.append(("mask", "1")) }
         if let keys = animationKeys() { fields.append(("animations", "(" + keys.joined(separator: ", ") + ")")) }
-        if all { for key in userValues.keys.sorted() { fields.append((key, DescriptionFormat.value(userValues[key]))) } }
+        if all {
+            for key in userValues.keys.sorted() { fields.append((key, DescriptionFormat.value(userValues[key]))) }
+        }
         return fields
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Asks long drawing steps to stop early.
@@ -27,7 +28,8 @@ public enum DrawingInterruption {
     }
 
     /// Runs `body` with `check` installed on this thread (the previous one restored after).
-    public static func whileChecking<T>(_ check: @escaping @Sendable () -> Bool, run body: () throws -> T) rethrows -> T {
+    public static func whileChecking<T>(_ check: @escaping @Sendable () -> Bool, run body: () throws -> T) rethrows -> T
+    {
         let box = Box(check)
         let previous = pthread_getspecific(checkKey)
         pthread_setspecific(checkKey, Unmanaged.passRetained(box).toOpaque())

@@ -10,4 +10,3 @@ public protocol SceneFontCatalog: Sendable {
     /// (nil when it is available, or mapped on purpose: Helvetica, Menlo, serif…).
     func substitute(for name: String, sceneFamilies: [String]) -> String?
 }
-

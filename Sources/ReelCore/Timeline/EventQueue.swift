@@ -35,7 +35,9 @@ struct EventQueue<Payload> {
         return (top.time, top.payload)
     }
 
-    private static func less(_ a: (time: Double, seq: Int, payload: Payload), _ b: (time: Double, seq: Int, payload: Payload)) -> Bool {
+    private static func less(
+        _ a: (time: Double, seq: Int, payload: Payload), _ b: (time: Double, seq: Int, payload: Payload)
+    ) -> Bool {
         a.time < b.time || (a.time == b.time && a.seq < b.seq)
     }
 }

@@ -45,14 +45,19 @@ struct IntervalIndex: Sendable {
         var left: [(start: Double, end: Double, index: Int)] = []
         var right: [(start: Double, end: Double, index: Int)] = []
         for item in items {
-            if item.end <= center { left.append(item) }
-            else if item.start > center { right.append(item) }
-            else { here.append(item) }
+            if item.end <= center {
+                left.append(item)
+            } else if item.start > center {
+                right.append(item)
+            } else {
+                here.append(item)
+            }
         }
-        return Node(center: center,
-                    byStart: here.sorted { $0.start < $1.start }.map { ($0.start, $0.index) },
-                    byEnd: here.sorted { $0.end > $1.end }.map { ($0.end, $0.index) },
-                    left: build(left), right: build(right))
+        return Node(
+            center: center,
+            byStart: here.sorted { $0.start < $1.start }.map { ($0.start, $0.index) },
+            byEnd: here.sorted { $0.end > $1.end }.map { ($0.end, $0.index) },
+            left: build(left), right: build(right))
     }
 
     /// Indices of the intervals containing t, ascending.

@@ -56,8 +56,10 @@ public final class Scene {
         let compiler = TimelineCompiler(scene: self)
         let timeline = try compiler.run()
         // Every layer the timeline reaches: those it presents, and those its closures changed.
-        compiled = (timeline, ModelGeneration(layers: [rootLayer] + compiler.objects + compiler.restoreOrder.map(\.layer)),
-                    entries.count, canvas)
+        compiled = (
+            timeline, ModelGeneration(layers: [rootLayer] + compiler.objects + compiler.restoreOrder.map(\.layer)),
+            entries.count, canvas
+        )
         return timeline
     }
 }

@@ -93,7 +93,8 @@ public struct AnimationTrack: Sendable {
     /// A group's children's clock at `parentTime` (nil when the group has no effect then), and
     /// whether it is frozen at the group's end.
     public func childClock(parentTime: Double, endInclusive: Bool = false) -> (time: Double, frozen: Bool)? {
-        guard case .group = animation.content, let sample = sample(parentTime: parentTime, endInclusive: endInclusive) else { return nil }
+        guard case .group = animation.content, let sample = sample(parentTime: parentTime, endInclusive: endInclusive)
+        else { return nil }
         return animation.childClock(sample)
     }
 
@@ -105,7 +106,8 @@ public struct AnimationTrack: Sendable {
         switch animation.content {
         case .basic, .group: return animation.eased(f)
         case .spring(_, let spring): return spring.progress(at: f * animation.timing.duration)
-        case .transition(let spec): return spec.startProgress + (spec.endProgress - spec.startProgress) * animation.eased(f)
+        case .transition(let spec):
+            return spec.startProgress + (spec.endProgress - spec.startProgress) * animation.eased(f)
         case .keyframe(let spec):
             let eased = animation.eased(f)
             guard case .values(let track) = spec.track, track.values.count > 1 else { return eased }
@@ -127,19 +129,23 @@ extension Timeline {
         var placed = Set<Int>([rootID])
         for (parent, layer) in layers.enumerated() {
             for snapshot in layer.snapshots {
-                for child in snapshot.sublayers where placed.insert(child).inserted { children[parent].append((child, false)) }
+                for child in snapshot.sublayers where placed.insert(child).inserted {
+                    children[parent].append((child, false))
+                }
                 if let mask = snapshot.mask, placed.insert(mask).inserted { children[parent].append((mask, true)) }
             }
         }
         var result: [LayerOutlineEntry] = []
         func visit(_ id: Int, depth: Int, isMask: Bool) {
             let layer = layers[id]
-            result.append(LayerOutlineEntry(
-                id: id, name: layer.name, kind: layer.kind, depth: depth, isMask: isMask,
-                animations: layer.attachmentList.map {
-                    AttachedAnimation(key: $0.key, isImplicit: $0.isImplicit, addedAt: $0.addedAt, removedAt: $0.removedAt,
-                                      track: AnimationTrack(animation: $0.animation))
-                }))
+            result.append(
+                LayerOutlineEntry(
+                    id: id, name: layer.name, kind: layer.kind, depth: depth, isMask: isMask,
+                    animations: layer.attachmentList.map {
+                        AttachedAnimation(
+                            key: $0.key, isImplicit: $0.isImplicit, addedAt: $0.addedAt, removedAt: $0.removedAt,
+                            track: AnimationTrack(animation: $0.animation))
+                    }))
             // Sublayers before the mask, each in the order it first appeared.
             for child in children[id].filter({ !$0.isMask }) + children[id].filter(\.isMask) {
                 visit(child.id, depth: depth + 1, isMask: child.isMask)

@@ -15,7 +15,10 @@ public struct Timeline: Sendable {
     /// The outermost transactions that changed the model or added animations, in time order.
     public let transactions: [TransactionRecord]
 
-    init(canvas: Canvas, layers: [CompiledLayer], rootID: Int, events: [AnimationEvent], transactions: [TransactionRecord] = []) {
+    init(
+        canvas: Canvas, layers: [CompiledLayer], rootID: Int, events: [AnimationEvent],
+        transactions: [TransactionRecord] = []
+    ) {
         self.canvas = canvas
         self.layers = layers
         self.rootID = rootID
@@ -58,13 +61,19 @@ public struct Timeline: Sendable {
 
     /// `parentClock`: the parent's time against scene time (nil: the same), so an emitter can
     /// find its state at earlier times of its own.
-    func presentation(of id: Int, sceneTime t: Double, parentTime: Double, parentClock: LayerClock?, budget: LayerBudget) -> PresentationLayer {
+    func presentation(
+        of id: Int, sceneTime t: Double, parentTime: Double, parentClock: LayerClock?, budget: LayerBudget
+    ) -> PresentationLayer {
         // One level of the recursion over sublayers and masks: deep trees move to fresh stacks.
-        DeepStack.level { presentationLevel(of: id, sceneTime: t, parentTime: parentTime, parentClock: parentClock, budget: budget) }
+        DeepStack.level {
+            presentationLevel(of: id, sceneTime: t, parentTime: parentTime, parentClock: parentClock, budget: budget)
+        }
     }
 
-    private func presentationLevel(of id: Int, sceneTime t: Double, parentTime: Double, parentClock: LayerClock?,
-                                   budget: LayerBudget) -> PresentationLayer {
+    private func presentationLevel(
+        of id: Int, sceneTime t: Double, parentTime: Double, parentClock: LayerClock?,
+        budget: LayerBudget
+    ) -> PresentationLayer {
         budget.remaining -= 1
         let layer = layers[id]
         let snapshot = layer.snapshot(at: t)
@@ -79,22 +88,33 @@ public struct Timeline: Sendable {
             if let key = attachment.key { keys.append(key) }
             if let effect = attachment.animation.transitionState(localTime: local) { transition = effect }
         }
-        let children = snapshot.sublayers.map { presentation(of: $0, sceneTime: t, parentTime: local, parentClock: clock, budget: budget) }
-        let mask = snapshot.mask.map { presentation(of: $0, sceneTime: t, parentTime: local, parentClock: clock, budget: budget) }
+        let children = snapshot.sublayers.map {
+            presentation(of: $0, sceneTime: t, parentTime: local, parentClock: clock, budget: budget)
+        }
+        let mask = snapshot.mask.map {
+            presentation(of: $0, sceneTime: t, parentTime: local, parentClock: clock, budget: budget)
+        }
         // A replicator's copies show its sublayers `instanceDelay` seconds apart in time.
         var instances: [[PresentationLayer]] = []
         if layer.kind == .replicator, state.instanceDelay != 0, state.instanceCount > 1 {
             // Copies beyond the budget are not built; they are drawn undelayed (ReplicatorDrawing).
             for i in 1..<state.instanceCount where budget.remaining > 0 {
                 let shifted = local - Double(i) * state.instanceDelay
-                let delayed = LayerClock.chain(clock, beginTime: 0, speed: 1, timeOffset: -Double(i) * state.instanceDelay)
-                instances.append(snapshot.sublayers.map { presentation(of: $0, sceneTime: t, parentTime: shifted, parentClock: delayed, budget: budget) })
+                let delayed = LayerClock.chain(
+                    clock, beginTime: 0, speed: 1, timeOffset: -Double(i) * state.instanceDelay)
+                instances.append(
+                    snapshot.sublayers.map {
+                        presentation(of: $0, sceneTime: t, parentTime: shifted, parentClock: delayed, budget: budget)
+                    })
             }
         }
-        let particles = layer.kind == .emitter ? emitterFrame(of: layer, state: state, sceneTime: t, localTime: local, clock: clock) : nil
-        return PresentationLayer(name: layer.name, kind: layer.kind, model: snapshot.state, state: state, localTime: local,
-                                 animationKeys: keys, sublayers: children, mask: mask, delayedInstances: instances,
-                                 transition: transition, particles: particles)
+        let particles =
+            layer.kind == .emitter
+            ? emitterFrame(of: layer, state: state, sceneTime: t, localTime: local, clock: clock) : nil
+        return PresentationLayer(
+            name: layer.name, kind: layer.kind, model: snapshot.state, state: state, localTime: local,
+            animationKeys: keys, sublayers: children, mask: mask, delayedInstances: instances,
+            transition: transition, particles: particles)
     }
 
     /// An emitter's particles now. Its state at earlier layer times comes from its own history
@@ -102,8 +122,10 @@ public struct Timeline: Sendable {
     /// through the frame's own time, so a particle's birth is the same in every frame. It emits
     /// from its local time 0, or from when it was inserted if later (so a negative beginTime or a
     /// timeOffset starts the scene with particles already in flight).
-    private func emitterFrame(of layer: CompiledLayer, state: LayerState, sceneTime t: Double, localTime local: Double,
-                              clock: LayerClock?) -> EmitterFrame {
+    private func emitterFrame(
+        of layer: CompiledLayer, state: LayerState, sceneTime t: Double, localTime local: Double,
+        clock: LayerClock?
+    ) -> EmitterFrame {
         let inserted = layer.snapshotTimes.first ?? 0
         let start = inserted > 0 ? max(0, clock?.localTime(atSceneTime: inserted) ?? inserted) : 0
         // A paused clock (speed 0 somewhere) has no earlier times: its particles are frozen at now.
@@ -172,10 +194,12 @@ public struct PresentationLayer: Sendable {
     /// An emitter's particles at this moment (nil for other layers).
     public var particles: EmitterFrame? { particlesBox.first }
 
-    public init(name: String?, kind: LayerKind, model: LayerState, state: LayerState, localTime: Double,
-                animationKeys: [String], sublayers: [PresentationLayer], mask: PresentationLayer? = nil,
-                delayedInstances: [[PresentationLayer]] = [], transition: TransitionState? = nil,
-                particles: EmitterFrame? = nil) {
+    public init(
+        name: String?, kind: LayerKind, model: LayerState, state: LayerState, localTime: Double,
+        animationKeys: [String], sublayers: [PresentationLayer], mask: PresentationLayer? = nil,
+        delayedInstances: [[PresentationLayer]] = [], transition: TransitionState? = nil,
+        particles: EmitterFrame? = nil
+    ) {
         self.name = name
         self.kind = kind
         self.model = model
@@ -191,15 +215,17 @@ public struct PresentationLayer: Sendable {
 
     /// The same layer with other presentation values (`state`), everything else kept.
     public func with(state: LayerState) -> PresentationLayer {
-        PresentationLayer(name: name, kind: kind, model: model, state: state, localTime: localTime, animationKeys: animationKeys,
-                          sublayers: sublayers, mask: mask, delayedInstances: delayedInstances, transition: transition,
-                          particles: particles)
+        PresentationLayer(
+            name: name, kind: kind, model: model, state: state, localTime: localTime, animationKeys: animationKeys,
+            sublayers: sublayers, mask: mask, delayedInstances: delayedInstances, transition: transition,
+            particles: particles)
     }
 
     /// The same layer without its transition (the new appearance alone).
     public var withoutTransition: PresentationLayer {
-        PresentationLayer(name: name, kind: kind, model: model, state: state, localTime: localTime, animationKeys: animationKeys,
-                          sublayers: sublayers, mask: mask, delayedInstances: delayedInstances, particles: particles)
+        PresentationLayer(
+            name: name, kind: kind, model: model, state: state, localTime: localTime, animationKeys: animationKeys,
+            sublayers: sublayers, mask: mask, delayedInstances: delayedInstances, particles: particles)
     }
 
     /// Depth-first search of this subtree (masks included).
@@ -224,7 +250,8 @@ struct CompiledLayer: Sendable {
     let attachmentList: [Attachment]
     let index: IntervalIndex
 
-    init(name: String?, kind: LayerKind, snapshotTimes: [Double], snapshots: [LayerSnapshot], attachments: [Attachment]) {
+    init(name: String?, kind: LayerKind, snapshotTimes: [Double], snapshots: [LayerSnapshot], attachments: [Attachment])
+    {
         self.name = name
         self.kind = kind
         self.snapshotTimes = snapshotTimes

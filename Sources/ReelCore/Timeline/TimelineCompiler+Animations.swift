@@ -46,8 +46,10 @@ extension TimelineCompiler {
             for index in layerAttachments[id] where attachments[index].key == key { detach(index) }
         }
         let index = attachments.count
-        attachments.append(LiveAttachment(layer: id, key: key, animation: compiled, source: anim, isImplicit: isImplicit,
-                                          transaction: transactionNumber, addedAt: now))
+        attachments.append(
+            LiveAttachment(
+                layer: id, key: key, animation: compiled, source: anim, isImplicit: isImplicit,
+                transaction: transactionNumber, addedAt: now))
         layerAttachments[id].append(index)
         for level in transactionStack.indices { transactionStack[level].addedAttachments.append(index) }
         if anim is CATransition { pendingTransitions.append(index) }
@@ -95,10 +97,12 @@ extension TimelineCompiler {
     /// `onOrderOut`.
     func runActions(_ layer: CALayer, id: Int, property: LayerProperty, old: LayerState) {
         guard !(transactionValue(\.disableActions) ?? false), let since = onScreenSince[id], since < transactionNumber,
-              property.get(old) != property.get(layer.modelState) else { return }
+            property.get(old) != property.get(layer.modelState)
+        else { return }
         runAction(for: layer, key: property.rawValue)
         if property == .hidden {
-            runAction(for: layer, key: layer.modelState.isHidden ? kCAOnOrderOut : kCAOnOrderIn, parent: layer.superlayer)
+            runAction(
+                for: layer, key: layer.modelState.isHidden ? kCAOnOrderOut : kCAOnOrderIn, parent: layer.superlayer)
         }
     }
 
@@ -126,12 +130,15 @@ extension TimelineCompiler {
             return
         }
         let animation = template.copy()
-        if let property = animation as? CAPropertyAnimation, property.keyPath == nil, LayerProperty(rawValue: key) != nil {
+        if let property = animation as? CAPropertyAnimation, property.keyPath == nil,
+            LayerProperty(rawValue: key) != nil
+        {
             property.keyPath = key
         }
         if explicit == nil, animation.timingFunction == nil {
             // Implicit animations default to the system curve unless the transaction sets one.
-            animation.timingFunction = (transactionValue(\.timingFunction) ?? nil) ?? CAMediaTimingFunction(name: .default)
+            animation.timingFunction =
+                (transactionValue(\.timingFunction) ?? nil) ?? CAMediaTimingFunction(name: .default)
         }
         addAnimation(animation, to: layer, forKey: key, isImplicit: explicit == nil)
     }

@@ -13,7 +13,9 @@ extension TimelineCompiler {
     /// Layers off screen keep their mark and are displayed when they are inserted.
     func displayPendingLayers() {
         var displayed = Set<ObjectIdentifier>()
-        while let next = pendingDisplay.firstIndex(where: { $0.needsDisplayFlag && isOnScreen($0) && !displayed.contains(ObjectIdentifier($0)) }) {
+        while let next = pendingDisplay.firstIndex(where: {
+            $0.needsDisplayFlag && isOnScreen($0) && !displayed.contains(ObjectIdentifier($0))
+        }) {
             let layer = pendingDisplay.remove(at: next)
             displayed.insert(ObjectIdentifier(layer))
             willMutate(layer)

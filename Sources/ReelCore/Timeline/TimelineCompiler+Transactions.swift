@@ -24,7 +24,9 @@ extension TimelineCompiler {
     func commitTransaction() {
         // Layout follows the model changes before the transaction ends, so its changes animate
         // with that transaction's duration and curve (an entry's `duration` included).
-        if !transactionStack.isEmpty, objects.contains(where: { $0.layoutManager != nil }) { Self.layOut(scene.rootLayer) }
+        if !transactionStack.isEmpty, objects.contains(where: { $0.layoutManager != nil }) {
+            Self.layOut(scene.rootLayer)
+        }
         // Then the outermost commit displays the layers that need it, under that transaction's
         // settings (its disableActions decides whether the new contents cross-fade).
         if transactionStack.count == 1, !pendingDisplay.isEmpty { displayPendingLayers() }
@@ -50,8 +52,10 @@ extension TimelineCompiler {
         guard !added.isEmpty || !beforeTransactionSnapshots.isEmpty else { return }
         let changed = beforeTransactionSnapshots.keys.sorted().compactMap { objects[$0].name }
         let implicit = added.filter(\.isImplicit).count
-        transactions.append(TransactionRecord(time: now, cause: transactionCause, changedLayers: changed,
-                                              explicitAnimations: added.count - implicit, implicitAnimations: implicit))
+        transactions.append(
+            TransactionRecord(
+                time: now, cause: transactionCause, changedLayers: changed,
+                explicitAnimations: added.count - implicit, implicitAnimations: implicit))
     }
 
     /// The innermost setting for `key`, or nil when no open transaction sets it.
@@ -86,8 +90,9 @@ extension TimelineCompiler {
                 // Inserted in this transaction (an onOrderIn transition): it was not there before.
                 var nothing = old.state
                 nothing.isHidden = true
-                spec.old = PresentationLayer(name: old.name, kind: old.kind, model: old.model, state: nothing, localTime: old.localTime,
-                                             animationKeys: [], sublayers: [], mask: nil)
+                spec.old = PresentationLayer(
+                    name: old.name, kind: old.kind, model: old.model, state: nothing, localTime: old.localTime,
+                    animationKeys: [], sublayers: [], mask: nil)
             } else {
                 spec.old = old
             }
@@ -103,9 +108,10 @@ extension TimelineCompiler {
         let local = snapshot.state.localTime(parentTime: parentTime)
         var state = snapshot.state
         let keys = applyEarlierAnimations(of: id, to: &state, model: snapshot.state, localTime: local)
-        return PresentationLayer(name: objects[id].name, kind: type(of: objects[id]).kind, model: snapshot.state, state: state,
-                                 localTime: local, animationKeys: keys,
-                                 sublayers: snapshot.sublayers.map { frozenPresentation(of: $0, parentTime: local) },
-                                 mask: snapshot.mask.map { frozenPresentation(of: $0, parentTime: local) })
+        return PresentationLayer(
+            name: objects[id].name, kind: type(of: objects[id]).kind, model: snapshot.state, state: state,
+            localTime: local, animationKeys: keys,
+            sublayers: snapshot.sublayers.map { frozenPresentation(of: $0, parentTime: local) },
+            mask: snapshot.mask.map { frozenPresentation(of: $0, parentTime: local) })
     }
 }

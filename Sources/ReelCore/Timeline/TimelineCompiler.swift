@@ -133,7 +133,9 @@ final class TimelineCompiler: @unchecked Sendable {
                 if time > horizon { break }
                 processed += 1
                 if processed > Self.eventLimit {
-                    throw TimelineError(messages: ["the timeline does not settle: more than \(Self.eventLimit) events before \(horizon) s (does an animationDidStop handler keep adding very short animations?)"])
+                    throw TimelineError(messages: [
+                        "the timeline does not settle: more than \(Self.eventLimit) events before \(horizon) s (does an animationDidStop handler keep adding very short animations?)"
+                    ])
                 }
                 now = max(now, time)
                 handle(event)
@@ -180,21 +182,26 @@ final class TimelineCompiler: @unchecked Sendable {
     private func record(_ id: Int, _ kind: AnimationEvent.Kind, finished: Bool?) {
         let a = attachments[id]
         guard !a.isImplicit else { return }
-        events.append(AnimationEvent(time: now, layer: objects[a.layer].name, key: a.key, kind: kind, finished: finished))
+        events.append(
+            AnimationEvent(time: now, layer: objects[a.layer].name, key: a.key, kind: kind, finished: finished))
     }
 
     private func makeTimeline() -> Timeline {
         var perLayer = [[Attachment]](repeating: [], count: objects.count)
         for a in attachments where a.addedAt < a.removedAt {
-            perLayer[a.layer].append(Attachment(key: a.key, isImplicit: a.isImplicit, animation: a.animation, addedAt: a.addedAt,
-                                                removedAt: a.removedAt))
+            perLayer[a.layer].append(
+                Attachment(
+                    key: a.key, isImplicit: a.isImplicit, animation: a.animation, addedAt: a.addedAt,
+                    removedAt: a.removedAt))
         }
         let layers = objects.indices.map { id in
-            CompiledLayer(name: objects[id].name, kind: type(of: objects[id]).kind,
-                          snapshotTimes: snapshotTimes[id], snapshots: snapshots[id], attachments: perLayer[id])
+            CompiledLayer(
+                name: objects[id].name, kind: type(of: objects[id]).kind,
+                snapshotTimes: snapshotTimes[id], snapshots: snapshots[id], attachments: perLayer[id])
         }
-        return Timeline(canvas: scene.canvas, layers: layers, rootID: ids[ObjectIdentifier(scene.rootLayer)]!, events: events,
-                        transactions: transactions)
+        return Timeline(
+            canvas: scene.canvas, layers: layers, rootID: ids[ObjectIdentifier(scene.rootLayer)]!, events: events,
+            transactions: transactions)
     }
 
     // MARK: - Layers and the model
@@ -213,8 +220,10 @@ final class TimelineCompiler: @unchecked Sendable {
         snapshotTimes[id].append(time ?? now)
         // A layer built off screen and inserted later (an `insert` with sublayers) brings its
         // subtree: each sublayer is registered with it.
-        snapshots[id].append(LayerSnapshot(state: initialState ?? layer.modelState, sublayers: layer.children.map { register($0, at: time) },
-                                           mask: layer.mask.map { register($0, at: time) }))
+        snapshots[id].append(
+            LayerSnapshot(
+                state: initialState ?? layer.modelState, sublayers: layer.children.map { register($0, at: time) },
+                mask: layer.mask.map { register($0, at: time) }))
         return id
     }
 
@@ -232,8 +241,9 @@ final class TimelineCompiler: @unchecked Sendable {
 
     /// The layer's model state and structure now.
     func currentSnapshot(_ id: Int) -> LayerSnapshot {
-        LayerSnapshot(state: objects[id].modelState, sublayers: objects[id].children.map { register($0) },
-                      mask: objects[id].mask.map { register($0) })
+        LayerSnapshot(
+            state: objects[id].modelState, sublayers: objects[id].children.map { register($0) },
+            mask: objects[id].mask.map { register($0) })
     }
 
     /// Called by every model setter during compilation.
@@ -297,7 +307,9 @@ final class TimelineCompiler: @unchecked Sendable {
 
     /// Applies the layer's animations running now that earlier transactions added; returns their keys.
     @discardableResult
-    func applyEarlierAnimations(of id: Int, to state: inout LayerState, model: LayerState, localTime: Double) -> [String] {
+    func applyEarlierAnimations(of id: Int, to state: inout LayerState, model: LayerState, localTime: Double)
+        -> [String]
+    {
         var keys: [String] = []
         for index in layerAttachments[id] {
             let a = attachments[index]

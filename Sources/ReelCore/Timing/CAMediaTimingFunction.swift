@@ -67,7 +67,8 @@ public struct CAMediaTimingFunction: Hashable, Sendable, CustomStringConvertible
         if let name = CAMediaTimingFunctionName.allCases.first(where: { CAMediaTimingFunction(name: $0) == self }) {
             return name.rawValue
         }
-        return "[\(DescriptionFormat.number(c1.x)), \(DescriptionFormat.number(c1.y)), \(DescriptionFormat.number(c2.x)), \(DescriptionFormat.number(c2.y))]"
+        return
+            "[\(DescriptionFormat.number(c1.x)), \(DescriptionFormat.number(c1.y)), \(DescriptionFormat.number(c2.x)), \(DescriptionFormat.number(c2.y))]"
     }
 
     /// Progress y for time fraction x (x is clamped to 0…1), solved to 1e-9 in x.

@@ -18,7 +18,8 @@ final class LayerClock: Sendable {
 
     /// The clock of a layer with these timings under `parent`.
     static func chain(_ parent: LayerClock?, beginTime: Double, speed: Double, timeOffset: Double) -> LayerClock? {
-        beginTime == 0 && speed == 1 && timeOffset == 0 ? parent
+        beginTime == 0 && speed == 1 && timeOffset == 0
+            ? parent
             : LayerClock(beginTime: beginTime, speed: speed, timeOffset: timeOffset, parent: parent)
     }
 
@@ -47,8 +48,11 @@ final class LayerClock: Sendable {
         var x = tau
         var node: LayerClock? = self
         while let n = node {
-            guard let p = TimingEvaluator.parentTime(localTime: x, beginTime: n.beginTime, speed: n.speed,
-                                                     timeOffset: n.timeOffset) else { return nil }
+            guard
+                let p = TimingEvaluator.parentTime(
+                    localTime: x, beginTime: n.beginTime, speed: n.speed,
+                    timeOffset: n.timeOffset)
+            else { return nil }
             x = p
             node = n.parent
         }

@@ -33,7 +33,9 @@ public enum TimingEvaluator {
     /// The inverse of `localTime`: the parent time at which local time `local` is reached,
     /// or nil when the speed is 0 (local time never moves).
     @inlinable
-    public static func parentTime(localTime local: Double, beginTime: Double, speed: Double, timeOffset: Double) -> Double? {
+    public static func parentTime(localTime local: Double, beginTime: Double, speed: Double, timeOffset: Double)
+        -> Double?
+    {
         speed == 0 ? nil : (local - timeOffset) / speed + beginTime
     }
 
@@ -47,7 +49,9 @@ public enum TimingEvaluator {
             guard parentTime >= timing.beginTime, timing.fillMode.fillsForwards else { return nil }
             return TimingSample(phase: .after, iteration: 0, fraction: 1)
         }
-        guard let (a, phase) = activeTime(timing, parentTime: parentTime, endInclusive: endInclusive) else { return nil }
+        guard let (a, phase) = activeTime(timing, parentTime: parentTime, endInclusive: endInclusive) else {
+            return nil
+        }
         return position(timing, activeTime: a, phase: phase)
     }
 
@@ -59,7 +63,9 @@ public enum TimingEvaluator {
 
     /// Active time (0…activeDuration) and phase at `parentTime` of an animation with a positive
     /// duration, or nil when it has no effect then.
-    private static func activeTime(_ timing: MediaTiming, parentTime: Double, endInclusive: Bool) -> (Double, TimingSample.Phase)? {
+    private static func activeTime(_ timing: MediaTiming, parentTime: Double, endInclusive: Bool) -> (
+        Double, TimingSample.Phase
+    )? {
         let active = timing.activeDuration
         var elapsed = (parentTime - timing.beginTime) * abs(timing.speed)
         if timing.speed == 0 { elapsed = 0 }
@@ -91,7 +97,9 @@ public enum TimingEvaluator {
     }
 
     /// The iteration (a whole number) and the time into its cycle at active time `a`.
-    private static func cyclePosition(_ timing: MediaTiming, activeTime a: Double) -> (iteration: Double, within: Double) {
+    private static func cyclePosition(_ timing: MediaTiming, activeTime a: Double) -> (
+        iteration: Double, within: Double
+    ) {
         let cycle = timing.cycleDuration
         let local = a + timing.timeOffset
         var iteration = (local / cycle).rounded(.down)
@@ -109,7 +117,8 @@ public enum TimingEvaluator {
     /// (false when it has no effect then, or does not autoreverse). Review tools draw the halves.
     public static func isReversing(_ timing: MediaTiming, parentTime: Double, endInclusive: Bool = false) -> Bool {
         guard timing.autoreverses, timing.duration > 0, timing.activeDuration > 0,
-              let (a, _) = activeTime(timing, parentTime: parentTime, endInclusive: endInclusive) else { return false }
+            let (a, _) = activeTime(timing, parentTime: parentTime, endInclusive: endInclusive)
+        else { return false }
         return cyclePosition(timing, activeTime: a).within > timing.duration
     }
 }

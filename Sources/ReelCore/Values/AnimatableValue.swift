@@ -97,14 +97,18 @@ extension AnimatableValue {
         case let (.size(a), .size(b)):
             return .size(CGSize(width: lerp(a.width, b.width, t), height: lerp(a.height, b.height, t)))
         case let (.rect(a), .rect(b)):
-            return .rect(CGRect(x: lerp(a.origin.x, b.origin.x, t), y: lerp(a.origin.y, b.origin.y, t),
-                                width: lerp(a.size.width, b.size.width, t), height: lerp(a.size.height, b.size.height, t)))
+            return .rect(
+                CGRect(
+                    x: lerp(a.origin.x, b.origin.x, t), y: lerp(a.origin.y, b.origin.y, t),
+                    width: lerp(a.size.width, b.size.width, t), height: lerp(a.size.height, b.size.height, t)))
         case let (.color(a), .color(b)):
             if t == 0 { return self }
             if t == 1 { return other }
             let ca = a ?? .clear, cb = b ?? .clear
-            return .color(CGColor(red: lerp(ca.red, cb.red, t), green: lerp(ca.green, cb.green, t),
-                                  blue: lerp(ca.blue, cb.blue, t), alpha: lerp(ca.alpha, cb.alpha, t)))
+            return .color(
+                CGColor(
+                    red: lerp(ca.red, cb.red, t), green: lerp(ca.green, cb.green, t),
+                    blue: lerp(ca.blue, cb.blue, t), alpha: lerp(ca.alpha, cb.alpha, t)))
         case let (.transform(a), .transform(b)):
             if t == 0 { return self }
             if t == 1 { return other }
@@ -118,7 +122,8 @@ extension AnimatableValue {
         case let (.colors(a), .colors(b)) where a.count == b.count:
             if t == 0 { return self }
             if t == 1 { return other }
-            return .colors(zip(a, b).map { AnimatableValue.color($0).interpolated(to: .color($1), fraction: t).color!! })
+            return .colors(
+                zip(a, b).map { AnimatableValue.color($0).interpolated(to: .color($1), fraction: t).color!! })
         case let (.image(a), .image(b)):
             if t <= 0 || a == b { return self }
             if t >= 1 { return other }
@@ -145,12 +150,16 @@ extension AnimatableValue {
         case let (.point(a), .point(b)): return .point(a + b)
         case let (.size(a), .size(b)): return .size(CGSize(width: a.width + b.width, height: a.height + b.height))
         case let (.rect(a), .rect(b)):
-            return .rect(CGRect(x: a.origin.x + b.origin.x, y: a.origin.y + b.origin.y,
-                                width: a.size.width + b.size.width, height: a.size.height + b.size.height))
+            return .rect(
+                CGRect(
+                    x: a.origin.x + b.origin.x, y: a.origin.y + b.origin.y,
+                    width: a.size.width + b.size.width, height: a.size.height + b.size.height))
         case let (.color(a), .color(b)):
             let ca = a ?? .clear, cb = b ?? .clear
-            return .color(CGColor(red: ca.red + cb.red, green: ca.green + cb.green, blue: ca.blue + cb.blue,
-                                  alpha: ca.alpha + cb.alpha))
+            return .color(
+                CGColor(
+                    red: ca.red + cb.red, green: ca.green + cb.green, blue: ca.blue + cb.blue,
+                    alpha: ca.alpha + cb.alpha))
         case let (.transform(a), .transform(b)): return .transform(b.concatenating(a))
         case let (.numbers(a), .numbers(b)) where a.count == b.count: return .numbers(zip(a, b).map(+))
         case let (.colors(a), .colors(b)) where a.count == b.count:
@@ -176,7 +185,8 @@ extension AnimatableValue {
         case .point(let p): return .point(CGPoint(x: p.x * k, y: p.y * k))
         case .size(let s): return .size(CGSize(width: s.width * k, height: s.height * k))
         case .rect(let r):
-            return .rect(CGRect(x: r.origin.x * k, y: r.origin.y * k, width: r.size.width * k, height: r.size.height * k))
+            return .rect(
+                CGRect(x: r.origin.x * k, y: r.origin.y * k, width: r.size.width * k, height: r.size.height * k))
         case .color(let c):
             let c = c ?? .clear
             return .color(CGColor(red: c.red * k, green: c.green * k, blue: c.blue * k, alpha: c.alpha * k))
@@ -224,7 +234,11 @@ extension AnimatableValue {
         case .rect: .rect(CGRect(x: c[0], y: c[1], width: c[2], height: c[3]))
         case .color: .color(CGColor(red: c[0], green: c[1], blue: c[2], alpha: c[3]))
         case .numbers: .numbers(c)
-        case .colors: .colors(stride(from: 0, to: c.count - 3, by: 4).map { CGColor(red: c[$0], green: c[$0 + 1], blue: c[$0 + 2], alpha: c[$0 + 3]) })
+        case .colors:
+            .colors(
+                stride(from: 0, to: c.count - 3, by: 4).map {
+                    CGColor(red: c[$0], green: c[$0 + 1], blue: c[$0 + 2], alpha: c[$0 + 3])
+                })
         case .transform, .bool, .path, .string, .image, .imageFade, .cells: self
         }
     }

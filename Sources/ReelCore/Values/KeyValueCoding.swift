@@ -67,7 +67,8 @@ enum KeyValue {
 
     /// The message for a value that does not fit the property `key`.
     static func mismatch(_ key: String, expected: String, got value: Any?) -> KeyValueOutcome {
-        .mismatch("setValue(_:forKey: \"\(key)\"): \(expected) expected, not \(value.map { "\(type(of: $0))" } ?? "nil")")
+        .mismatch(
+            "setValue(_:forKey: \"\(key)\"): \(expected) expected, not \(value.map { "\(type(of: $0))" } ?? "nil")")
     }
 
     /// Sets a number property from a number, or reports a mismatch.
@@ -85,8 +86,10 @@ enum KeyValue {
     }
 
     /// Sets an optional property of type `T` (nil clears it), or reports a mismatch.
-    static func setOptional<T>(_ value: Any?, _ key: String, as type: T.Type, expected: String,
-                               _ assign: (T?) -> Void) -> KeyValueOutcome {
+    static func setOptional<T>(
+        _ value: Any?, _ key: String, as type: T.Type, expected: String,
+        _ assign: (T?) -> Void
+    ) -> KeyValueOutcome {
         guard let value else { assign(nil); return .set }
         guard let v = value as? T else { return mismatch(key, expected: expected, got: value) }
         assign(v)
@@ -95,11 +98,15 @@ enum KeyValue {
 
     /// Sets an option (a string-backed type) from its name or itself, or reports a mismatch
     /// listing the names.
-    static func setOption<T: RawRepresentable>(_ value: Any?, _ key: String, among all: [T],
-                                               _ assign: (T) -> Void) -> KeyValueOutcome where T.RawValue == String {
+    static func setOption<T: RawRepresentable>(
+        _ value: Any?, _ key: String, among all: [T],
+        _ assign: (T) -> Void
+    ) -> KeyValueOutcome where T.RawValue == String {
         guard let name = string(value), let option = all.first(where: { $0.rawValue == name }) else {
             let names = all.map(\.rawValue).joined(separator: ", ")
-            return .mismatch("setValue(_:forKey: \"\(key)\"): one of \(names) expected, not \(value.map { "\(type(of: $0)) \($0)" } ?? "nil")")
+            return .mismatch(
+                "setValue(_:forKey: \"\(key)\"): one of \(names) expected, not \(value.map { "\(type(of: $0)) \($0)" } ?? "nil")"
+            )
         }
         assign(option)
         return .set

@@ -17,7 +17,8 @@ public struct LayerKeyPath: Hashable, Sendable, CustomStringConvertible {
     public enum Field: String, Sendable, Hashable {
         case x, y, width, height, origin, size
         // Virtual transform components, read and written by decomposition.
-        case rotationX, rotationY, rotationZ, scaleX, scaleY, scaleZ, scale, translationX, translationY, translationZ, translation
+        case rotationX, rotationY, rotationZ, scaleX, scaleY, scaleZ, scale, translationX, translationY, translationZ,
+            translation
     }
 
     public init(property: LayerProperty, fields: [Field] = []) {
@@ -131,7 +132,9 @@ public struct LayerKeyPath: Hashable, Sendable, CustomStringConvertible {
             case .point: result += ["\(p.rawValue).x", "\(p.rawValue).y"]
             case .rect:
                 let n = p.rawValue
-                result += ["\(n).origin", "\(n).size", "\(n).origin.x", "\(n).origin.y", "\(n).size.width", "\(n).size.height"]
+                result += [
+                    "\(n).origin", "\(n).size", "\(n).origin.x", "\(n).origin.y", "\(n).size.width", "\(n).size.height"
+                ]
             case .transform:
                 let n = p.rawValue
                 for c in ["rotation", "scale", "translation"] {

@@ -16,15 +16,26 @@ struct FlatInterior: Sendable {
     /// `radius`, border `width`) upright at `scaleX` × `scaleY` into `raster`: the bounds inset by
     /// the border one way and by the corner radius the other, less a pixel of antialiasing.
     /// Checked pixel by pixel (nil when a pixel differs), so it holds whatever drew the raster.
-    static func of(_ raster: Raster, bounds: CGRect, radius: Double, border: Double, scaleX: Double, scaleY: Double) -> FlatInterior? {
+    static func of(_ raster: Raster, bounds: CGRect, radius: Double, border: Double, scaleX: Double, scaleY: Double)
+        -> FlatInterior?
+    {
         let r = bounds.standardized
-        let radius = min(max(radius, 0), min(r.width, r.height) / 2), border = min(max(border, 0), min(r.width, r.height) / 2)
+        let radius = min(max(radius, 0), min(r.width, r.height) / 2),
+            border = min(max(border, 0), min(r.width, r.height) / 2)
         let (near, far) = (border, max(border, radius))
         // Layer points → raster texels, rounded inwards and less one texel for antialiasing.
         func texels(_ inset: (dx: Double, dy: Double)) -> Rect {
-            let (x0, x1) = ((r.minX + inset.dx) * scaleX - Double(raster.originX), (r.maxX - inset.dx) * scaleX - Double(raster.originX))
-            let (y0, y1) = ((r.minY + inset.dy) * scaleY - Double(raster.originY), (r.maxY - inset.dy) * scaleY - Double(raster.originY))
-            return Rect(x0: Int(x0.rounded(.up)) + 1, y0: Int(y0.rounded(.up)) + 1, x1: Int(x1.rounded(.down)) - 1, y1: Int(y1.rounded(.down)) - 1)
+            let (x0, x1) = (
+                (r.minX + inset.dx) * scaleX - Double(raster.originX),
+                (r.maxX - inset.dx) * scaleX - Double(raster.originX)
+            )
+            let (y0, y1) = (
+                (r.minY + inset.dy) * scaleY - Double(raster.originY),
+                (r.maxY - inset.dy) * scaleY - Double(raster.originY)
+            )
+            return Rect(
+                x0: Int(x0.rounded(.up)) + 1, y0: Int(y0.rounded(.up)) + 1, x1: Int(x1.rounded(.down)) - 1,
+                y1: Int(y1.rounded(.down)) - 1)
         }
         let width = raster.surface.width, height = raster.surface.height
         let rects = [texels((near, far)), texels((far, near))].filter {

@@ -28,8 +28,10 @@ struct FlattenedKey: Hashable, @unchecked Sendable {
 
     private mutating func append(_ layer: PresentationLayer, state: LayerState) -> Bool {
         guard layer.transition == nil, layer.particles == nil, layer.kind != .emitter else { return false }
-        layers.append(Node(kind: layer.kind, state: state, sublayers: layer.sublayers.count,
-                           masks: layer.mask == nil ? 0 : 1, instances: layer.delayedInstances.map(\.count)))
+        layers.append(
+            Node(
+                kind: layer.kind, state: state, sublayers: layer.sublayers.count,
+                masks: layer.mask == nil ? 0 : 1, instances: layer.delayedInstances.map(\.count)))
         for child in layer.sublayers + (layer.mask.map { [$0] } ?? []) + layer.delayedInstances.joined() {
             guard append(child, state: child.state) else { return false }
         }

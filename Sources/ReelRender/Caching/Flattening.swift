@@ -8,7 +8,10 @@ import ReelCore
 /// through the projective map onto the target.
 enum Flattening {
     /// `seams`: bounds edges shared with a sibling face, grown half a pixel (see `SharedEdges`).
-    static func draw(_ layer: PresentationLayer, toParent: Homography, _ cr: CairoContext, painter: LayerPainter, seams: QuadEdges = []) {
+    static func draw(
+        _ layer: PresentationLayer, toParent: Homography, _ cr: CairoContext, painter: LayerPainter,
+        seams: QuadEdges = []
+    ) {
         let toDevice = toParent.then(Homography(cr.matrix))
         var r = resolution(of: layer.state.bounds, toDevice)
         guard r > 0 else { return }
@@ -43,7 +46,8 @@ enum Flattening {
         let rasterEdges = [y0 / ry, (x0 + Double(width)) / rx, (y0 + Double(height)) / ry, x0 / rx]
         let boundsEdges = [bounds.minY, bounds.maxX, bounds.maxY, bounds.minX].map { Double($0) }
         var grow: QuadEdges = []
-        for i in 0..<4 where seams.contains(.edge(i)) && abs(rasterEdges[i] - boundsEdges[i]) <= 1e-6 * max(1, abs(boundsEdges[i])) {
+        for i in 0..<4
+        where seams.contains(.edge(i)) && abs(rasterEdges[i] - boundsEdges[i]) <= 1e-6 * max(1, abs(boundsEdges[i])) {
             grow.insert(.edge(i))
         }
         ProjectiveWarp.draw(image, toDevice: toLayer.then(toDevice), cr, alpha: 1, grow: grow)
@@ -51,7 +55,8 @@ enum Flattening {
 
     /// The layer painted in its own plane at (rx, ry) pixels per point, cut to its ink on whole
     /// pixels counted from the bounds' corner; nil when nothing is drawn or the ink is huge.
-    private static func rasterise(_ layer: PresentationLayer, rx: Double, ry: Double, painter: LayerPainter) -> Raster? {
+    private static func rasterise(_ layer: PresentationLayer, rx: Double, ry: Double, painter: LayerPainter) -> Raster?
+    {
         let bounds = layer.state.bounds
         let recording = CairoSurface.recording { rc in
             rc.setAntialias(CAIRO_ANTIALIAS_GRAY)
@@ -63,7 +68,8 @@ enum Flattening {
         // Whole pixels from the bounds' corner outwards to cover the ink.
         let (gx, gy) = (Double(bounds.minX) * rx, Double(bounds.minY) * ry)
         let x0 = gx - (gx - x).rounded(.up), y0 = gy - (gy - y).rounded(.up)
-        let width = max(Int(saturating: (x + w - x0).rounded(.up)), 1), height = max(Int(saturating: (y + h - y0).rounded(.up)), 1)
+        let width = max(Int(saturating: (x + w - x0).rounded(.up)), 1),
+            height = max(Int(saturating: (y + h - y0).rounded(.up)), 1)
         let image = recording.image(x: x0, y: y0, width: width, height: height)
         return Raster(surface: image, originX: 0, originY: 0, offsetX: x0, offsetY: y0)
     }
@@ -72,8 +78,11 @@ enum Flattening {
     /// bounds' edges (at least the device scale of the layer's plane), capped so a layer seen
     /// edge-on cannot ask for an enormous raster.
     static func resolution(of bounds: CGRect, _ h: Homography) -> Double {
-        let b = bounds.width > 0 && bounds.height > 0 ? bounds : CGRect(x: bounds.minX, y: bounds.minY, width: 1, height: 1)
-        let corners = [(b.minX, b.minY), (b.maxX, b.minY), (b.maxX, b.maxY), (b.minX, b.maxY)].map { h.apply($0.0, $0.1) }
+        let b =
+            bounds.width > 0 && bounds.height > 0 ? bounds : CGRect(x: bounds.minX, y: bounds.minY, width: 1, height: 1)
+        let corners = [(b.minX, b.minY), (b.maxX, b.minY), (b.maxX, b.maxY), (b.minX, b.maxY)].map {
+            h.apply($0.0, $0.1)
+        }
         guard corners.allSatisfy({ $0.w > 1e-9 }) else { return 0 }
         var stretch = 0.0
         for i in 0..<4 {

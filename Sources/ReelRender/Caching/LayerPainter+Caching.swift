@@ -34,11 +34,15 @@ extension LayerPainter {
 
     /// Draws a layer without visible sublayers or mask entirely from rasters (content with its
     /// border, then its shadow under it). false when the layer is not such a leaf.
-    func drawCachedLeaf(_ layer: PresentationLayer, _ cr: CairoContext, cache: RenderCache, opacity: Double, shadow: Bool) -> Bool {
+    func drawCachedLeaf(
+        _ layer: PresentationLayer, _ cr: CairoContext, cache: RenderCache, opacity: Double, shadow: Bool
+    ) -> Bool {
         // Read once: whether the device transform turns the layer decides two things below.
         let turned = TurnedPlacement(cr)
-        guard Self.isCacheable(layer) || Self.isTurnedPlainLayer(layer, turned), layer.mask == nil, !layer.sublayers.contains(where: Self.isVisible),
-              layer.kind != .replicator, !EmitterDrawing.hasContent(layer) else { return false }
+        guard Self.isCacheable(layer) || Self.isTurnedPlainLayer(layer, turned), layer.mask == nil,
+            !layer.sublayers.contains(where: Self.isVisible),
+            layer.kind != .replicator, !EmitterDrawing.hasContent(layer)
+        else { return false }
         let s = layer.state
         let shape = shadow ? ShadowShape.of(layer, context) : nil
         // A turning layer (whose shadow does not need its own alpha): its raster is made once,
@@ -51,23 +55,32 @@ extension LayerPainter {
         let place = DevicePlacement(layer, cr)
         let contentKey = Self.contentKey(s, border: true)
         var tooLarge = false
-        let raster = turn.map { Self.turnedRaster(layer, $0, cache: cache, context: context, tooLarge: &tooLarge) }
-            ?? Self.contentRaster(layer, key: contentKey, place: place, border: true, cache: cache, context: context, tooLarge: &tooLarge)
+        let raster =
+            turn.map { Self.turnedRaster(layer, $0, cache: cache, context: context, tooLarge: &tooLarge) }
+            ?? Self.contentRaster(
+                layer, key: contentKey, place: place, border: true, cache: cache, context: context, tooLarge: &tooLarge)
         // Too large for a raster: the uncached path draws it, clipped to the frame.
         guard let content = raster else { return !tooLarge }
-        if shadow, turn == nil, !ShadowRaster.fits(shape: shape, content: content, state: s, place: place) { return false }
+        if shadow, turn == nil, !ShadowRaster.fits(shape: shape, content: content, state: s, place: place) {
+            return false
+        }
         // Content and shadow at `alpha`: the layer's opacity, or 1 in the group that applies it.
         func composite(alpha: Double) {
             if shadow {
                 if let shape {
                     // The content raster goes over it at the same alpha, upright or turned.
-                    drawShadow(of: shape, s, cr, cache: cache, alpha: alpha, cover: turn == nil ? ShadowCover(s, cr, alpha: alpha) : nil)
+                    drawShadow(
+                        of: shape, s, cr, cache: cache, alpha: alpha,
+                        cover: turn == nil ? ShadowCover(s, cr, alpha: alpha) : nil)
                 } else {
                     var shadowKey = contentKey
                     shadowKey.shadowRadius = s.shadowRadius
-                    if let mask = cache.raster(for: place.key(.shadow, layer.kind, shadowKey), make: {
-                        ShadowRaster.make(shape: nil, content: content, state: s, place: place)
-                    }) {
+                    if let mask = cache.raster(
+                        for: place.key(.shadow, layer.kind, shadowKey),
+                        make: {
+                            ShadowRaster.make(shape: nil, content: content, state: s, place: place)
+                        })
+                    {
                         ShadowRaster.composite(mask, state: s, cr, place: place, alpha: alpha)
                     }
                 }
@@ -95,7 +108,10 @@ extension LayerPainter {
     /// phase as fine as the blur shows (`ShadowDrawing.phaseStep`): a shadowed card that moves
     /// reuses its mask. Too large a mask is drawn uncached, cropped to the frame.
     /// `cover`: where the layer's opaque background goes over it (see `ShadowCover`).
-    func drawShadow(of shape: ShadowShape, _ s: LayerState, _ cr: CairoContext, cache: RenderCache?, alpha: Double, cover: ShadowCover? = nil) {
+    func drawShadow(
+        of shape: ShadowShape, _ s: LayerState, _ cr: CairoContext, cache: RenderCache?, alpha: Double,
+        cover: ShadowCover? = nil
+    ) {
         // The offset is part of the placement: the mask is made at the offset's sub-pixel phase
         // and composited at whole pixels. (Composited at a fractional offset, pixman resampled
         // the whole mask through its general path: a card springing in with shadowOffset 18
@@ -114,9 +130,12 @@ extension LayerPainter {
         if case .roundedRect(let rect, let radius, let corners) = shape, s.shadowPath == nil {
             (key.bounds, key.cornerRadius, key.maskedCorners) = (rect, CGFloat(radius), corners)
         }
-        if let mask = cache.raster(for: place.key(.shadow, .layer, key), make: {
-            ShadowRaster.make(shape: shape, content: nil, state: s, place: place)
-        }) {
+        if let mask = cache.raster(
+            for: place.key(.shadow, .layer, key),
+            make: {
+                ShadowRaster.make(shape: shape, content: nil, state: s, place: place)
+            })
+        {
             ShadowRaster.composite(mask, state: s, cr, place: place, alpha: alpha, offset: false, cover: cover)
         }
     }
@@ -126,20 +145,26 @@ extension LayerPainter {
         guard let cache else { return }
         let place = DevicePlacement(layer, cr)
         var tooLarge = false
-        if let raster = Self.contentRaster(layer, key: Self.contentKey(layer.state, border: includeBorder), place: place,
-                                           border: includeBorder, cache: cache, context: context, tooLarge: &tooLarge) {
+        if let raster = Self.contentRaster(
+            layer, key: Self.contentKey(layer.state, border: includeBorder), place: place,
+            border: includeBorder, cache: cache, context: context, tooLarge: &tooLarge)
+        {
             raster.composite(cr, tx: place.tx, ty: place.ty, alpha: alpha)
         } else if tooLarge {
             // Drawn directly, clipped to the frame by Cairo (through a group for the alpha).
-            cr.withGroupAsSource { Self.drawContentForRaster(layer, cr, border: includeBorder, cache: cache, context: context) }
+            cr.withGroupAsSource {
+                Self.drawContentForRaster(layer, cr, border: includeBorder, cache: cache, context: context)
+            }
             cr.paint(alpha: alpha)
         }
     }
 
     /// The layer's background and own content (and the border, if asked) as a raster at this
     /// placement, from the cache or drawn into it.
-    private static func contentRaster(_ layer: PresentationLayer, key: LayerState, place: DevicePlacement, border: Bool,
-                                      cache: RenderCache, context: RenderContext, tooLarge: inout Bool) -> Raster? {
+    private static func contentRaster(
+        _ layer: PresentationLayer, key: LayerState, place: DevicePlacement, border: Bool,
+        cache: RenderCache, context: RenderContext, tooLarge: inout Bool
+    ) -> Raster? {
         cache.raster(for: place.key(.content, layer.kind, key)) {
             Raster.make(linear: place.linear, fx: place.fx, fy: place.fy, tooLarge: &tooLarge) { rc in
                 drawContentForRaster(layer, rc, border: border, cache: cache, context: context)
@@ -149,18 +174,25 @@ extension LayerPainter {
 
     /// The layer's content and border drawn upright at the turn's scale, from the cache or drawn
     /// into it (clipped to the bounds when the layer clips, so compositing needs no clip).
-    private static func turnedRaster(_ layer: PresentationLayer, _ turn: TurnedPlacement, cache: RenderCache, context: RenderContext,
-                                     tooLarge: inout Bool) -> Raster? {
-        var key = DevicePlacement.upright(scaleX: turn.scaleX, scaleY: turn.scaleY).key(.content, layer.kind, contentKey(layer.state, border: true))
+    private static func turnedRaster(
+        _ layer: PresentationLayer, _ turn: TurnedPlacement, cache: RenderCache, context: RenderContext,
+        tooLarge: inout Bool
+    ) -> Raster? {
+        var key = DevicePlacement.upright(scaleX: turn.scaleX, scaleY: turn.scaleY).key(
+            .content, layer.kind, contentKey(layer.state, border: true))
         key.turned = true
         return cache.raster(for: key) {
-            let raster = Raster.make(linear: cairo_matrix_t(xx: turn.scaleX, yx: 0, xy: 0, yy: turn.scaleY, x0: 0, y0: 0), fx: 0, fy: 0, tooLarge: &tooLarge) { rc in
+            let raster = Raster.make(
+                linear: cairo_matrix_t(xx: turn.scaleX, yx: 0, xy: 0, yy: turn.scaleY, x0: 0, y0: 0), fx: 0, fy: 0,
+                tooLarge: &tooLarge
+            ) { rc in
                 drawContentForRaster(layer, rc, border: true, cache: cache, context: context)
             }
             let s = layer.state
             if let raster, layer.kind == .layer, isPlain(s) {
-                raster.flat = FlatInterior.of(raster, bounds: s.bounds, radius: s.cornerRadius, border: hasBorder(s) ? s.borderWidth : 0,
-                                              scaleX: turn.scaleX, scaleY: turn.scaleY)
+                raster.flat = FlatInterior.of(
+                    raster, bounds: s.bounds, radius: s.cornerRadius, border: hasBorder(s) ? s.borderWidth : 0,
+                    scaleX: turn.scaleX, scaleY: turn.scaleY)
             }
             return raster
         }
@@ -168,8 +200,10 @@ extension LayerPainter {
 
     /// What a content raster holds: background, contents and class drawing (clipped to the bounds
     /// when the layer clips), and the border when asked.
-    static func drawContentForRaster(_ layer: PresentationLayer, _ rc: CairoContext, border: Bool, cache: RenderCache?,
-                                     context: RenderContext) {
+    static func drawContentForRaster(
+        _ layer: PresentationLayer, _ rc: CairoContext, border: Bool, cache: RenderCache?,
+        context: RenderContext
+    ) {
         let s = layer.state
         if hasBackground(s), let color = s.backgroundColor {
             Geometry.roundedRect(rc, s.bounds, radius: s.cornerRadius, corners: s.maskedCorners)
@@ -254,7 +288,8 @@ struct DevicePlacement {
 
     /// A placement with no turn, no translation and scale (sx, sy).
     static func upright(scaleX: Double, scaleY: Double) -> DevicePlacement {
-        DevicePlacement(linear: cairo_matrix_t(xx: scaleX, yx: 0, xy: 0, yy: scaleY, x0: 0, y0: 0), tx: 0, ty: 0, fx: 0, fy: 0)
+        DevicePlacement(
+            linear: cairo_matrix_t(xx: scaleX, yx: 0, xy: 0, yy: scaleY, x0: 0, y0: 0), tx: 0, ty: 0, fx: 0, fy: 0)
     }
 
     private init(linear: cairo_matrix_t, tx: Int, ty: Int, fx: Double, fy: Double) {
@@ -262,8 +297,9 @@ struct DevicePlacement {
     }
 
     func key(_ part: RasterKey.Part, _ kind: LayerKind, _ state: LayerState) -> RasterKey {
-        RasterKey(part: part, kind: kind, state: state, a: linear.xx, b: linear.yx, c: linear.xy, d: linear.yy,
-                  fx: Int(fx * 64), fy: Int(fy * 64))
+        RasterKey(
+            part: part, kind: kind, state: state, a: linear.xx, b: linear.yx, c: linear.xy, d: linear.yy,
+            fx: Int(fx * 64), fy: Int(fy * 64))
     }
 }
 
@@ -302,7 +338,8 @@ enum ShadowRaster {
         } else if let content {
             // The raster's pixels at its device origin, read in place (the raster is shared: its
             // surface is not changed, not even for a moment).
-            image = AlphaImage.alpha(of: content.surface, at: (content.originX, content.originY), margin: margin, reduction: k)
+            image = AlphaImage.alpha(
+                of: content.surface, at: (content.originX, content.originY), margin: margin, reduction: k)
         }
         guard var alpha = image else { return nil }
         alpha.blur(sigma: sigma / Double(k))
@@ -312,10 +349,14 @@ enum ShadowRaster {
     }
 
     /// Paints a cached mask at its placement (see `ShadowDrawing.paint` for `offset` and `cover`).
-    static func composite(_ mask: Raster, state s: LayerState, _ cr: CairoContext, place: DevicePlacement, alpha: Double,
-                          offset: Bool = true, cover: ShadowCover? = nil) {
+    static func composite(
+        _ mask: Raster, state s: LayerState, _ cr: CairoContext, place: DevicePlacement, alpha: Double,
+        offset: Bool = true, cover: ShadowCover? = nil
+    ) {
         mask.withSource {
-            ShadowDrawing.paint($0, s, cr, x: place.tx + mask.originX, y: place.ty + mask.originY, alpha: alpha, offset: offset, cover: cover)
+            ShadowDrawing.paint(
+                $0, s, cr, x: place.tx + mask.originX, y: place.ty + mask.originY, alpha: alpha, offset: offset,
+                cover: cover)
         }
     }
 }

@@ -174,8 +174,10 @@ final class Raster: @unchecked Sendable {
     /// Records `draw` (in the layer's user space) under device transform `m` with whole pixels
     /// removed, and rasterises exactly its ink. nil when nothing is drawn, or when the ink is
     /// larger than `maxPixels` (then `tooLarge` is set, and the caller draws directly).
-    static func make(linear m: cairo_matrix_t, fx: Double, fy: Double, tooLarge: inout Bool,
-                     draw: (CairoContext) -> Void) -> Raster? {
+    static func make(
+        linear m: cairo_matrix_t, fx: Double, fy: Double, tooLarge: inout Bool,
+        draw: (CairoContext) -> Void
+    ) -> Raster? {
         var matrix = m
         matrix.x0 = fx
         matrix.y0 = fy
@@ -241,10 +243,13 @@ final class Raster: @unchecked Sendable {
     /// the onboarding bench scene's drawing instructions. Kept surfaces would avoid the copy, but
     /// a snapshot left on one would reach it from another thread.
     func withSource<T>(_ body: (CairoSurface) -> T) -> T {
-        let source = CairoSurface(data: surface.data, surface.format, width: surface.width, height: surface.height, stride: surface.stride)
+        let source = CairoSurface(
+            data: surface.data, surface.format, width: surface.width, height: surface.height, stride: surface.stride)
         let owner = Unmanaged.passRetained(self)
-        if cairo_surface_set_user_data(source.raw, Raster.ownerKey, owner.toOpaque(), { Unmanaged<Raster>.fromOpaque($0!).release() })
-            != CAIRO_STATUS_SUCCESS {
+        if cairo_surface_set_user_data(
+            source.raw, Raster.ownerKey, owner.toOpaque(), { Unmanaged<Raster>.fromOpaque($0!).release() })
+            != CAIRO_STATUS_SUCCESS
+        {
             owner.release()  // a surface in error: Cairo draws nothing from it, and holds nothing
         }
         return body(source)

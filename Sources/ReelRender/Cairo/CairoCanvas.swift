@@ -9,8 +9,9 @@ final class CairoCanvas {
     let context: CairoContext
 
     init(buffer: PixelBuffer) {
-        surface = CairoSurface(data: buffer.baseAddress.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
-                               width: buffer.width, height: buffer.height, stride: buffer.stride)
+        surface = CairoSurface(
+            data: buffer.baseAddress.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
+            width: buffer.width, height: buffer.height, stride: buffer.stride)
         context = CairoContext(cairo_create(surface.raw)!)
     }
 

@@ -101,7 +101,9 @@ struct CairoContext {
     func arc(_ cx: Double, _ cy: Double, _ radius: Double, _ angle1: Double, _ angle2: Double) {
         cairo_arc(raw, cx, cy, radius, angle1, angle2)
     }
-    func rectangle(_ x: Double, _ y: Double, _ width: Double, _ height: Double) { cairo_rectangle(raw, x, y, width, height) }
+    func rectangle(_ x: Double, _ y: Double, _ width: Double, _ height: Double) {
+        cairo_rectangle(raw, x, y, width, height)
+    }
 
     // MARK: Sources
 
@@ -110,7 +112,9 @@ struct CairoContext {
     }
     func setSource(_ pattern: CairoPattern) { cairo_set_source(raw, pattern.raw) }
     /// A surface as the source, its origin at (x, y) in user space.
-    func setSource(_ surface: CairoSurface, _ x: Double, _ y: Double) { cairo_set_source_surface(raw, surface.raw, x, y) }
+    func setSource(_ surface: CairoSurface, _ x: Double, _ y: Double) {
+        cairo_set_source_surface(raw, surface.raw, x, y)
+    }
     /// The current source (shared with the context).
     var source: CairoPattern { CairoPattern(retaining: cairo_get_source(raw)!) }
 
@@ -164,7 +168,9 @@ extension CairoContext {
     func setFontSize(_ size: Double) { cairo_set_font_size(raw, size) }
 
     /// Font options; nil leaves Cairo's default for that option.
-    func setFontOptions(hintStyle: cairo_hint_style_t? = nil, hintMetrics: cairo_hint_metrics_t, antialias: cairo_antialias_t? = nil) {
+    func setFontOptions(
+        hintStyle: cairo_hint_style_t? = nil, hintMetrics: cairo_hint_metrics_t, antialias: cairo_antialias_t? = nil
+    ) {
         let options = cairo_font_options_create()
         defer { cairo_font_options_destroy(options) }
         if let hintStyle { cairo_font_options_set_hint_style(options, hintStyle) }

@@ -24,7 +24,9 @@ final class CairoPattern {
     }
 
     /// A radial gradient between two circles, no stops yet.
-    static func radial(_ cx0: Double, _ cy0: Double, _ r0: Double, _ cx1: Double, _ cy1: Double, _ r1: Double) -> CairoPattern {
+    static func radial(_ cx0: Double, _ cy0: Double, _ r0: Double, _ cx1: Double, _ cy1: Double, _ r1: Double)
+        -> CairoPattern
+    {
         CairoPattern(owning: cairo_pattern_create_radial(cx0, cy0, r0, cx1, cy1, r1)!)
     }
 
@@ -54,7 +56,9 @@ final class CairoPattern {
 
     /// Adds one mesh patch: `outline` draws its sides with `moveTo`/`lineTo` on the mesh, then
     /// its corners get their colours; begin and end are paired here.
-    func addPatch(_ outline: (CairoPattern) -> Void, corners: [(red: Double, green: Double, blue: Double, alpha: Double)]) {
+    func addPatch(
+        _ outline: (CairoPattern) -> Void, corners: [(red: Double, green: Double, blue: Double, alpha: Double)]
+    ) {
         cairo_mesh_pattern_begin_patch(raw)
         outline(self)
         for (i, c) in corners.enumerated() {

@@ -23,14 +23,18 @@ final class CairoSurface {
 
     /// An image over pixels someone else owns: they must outlive this surface (and anything of
     /// Cairo's still reading them — a snapshot in a recording copies them when let go).
-    convenience init(data: UnsafeMutablePointer<UInt8>?, _ format: cairo_format_t, width: Int, height: Int, stride: Int) {
-        self.init(owning: cairo_image_surface_create_for_data(data, format, Int32(size: width), Int32(size: height), Int32(size: stride))!)
+    convenience init(data: UnsafeMutablePointer<UInt8>?, _ format: cairo_format_t, width: Int, height: Int, stride: Int)
+    {
+        self.init(
+            owning: cairo_image_surface_create_for_data(
+                data, format, Int32(size: width), Int32(size: height), Int32(size: stride))!)
     }
 
     /// An ARGB32 image over a decoded image's pixels (premultiplied BGRA), which must outlive it.
     convenience init(pixelsOf image: CGImage) {
-        self.init(data: image.pixels.baseAddress.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
-                  width: image.width, height: image.height, stride: image.pixels.stride)
+        self.init(
+            data: image.pixels.baseAddress.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
+            width: image.width, height: image.height, stride: image.pixels.stride)
     }
 
     /// An unbounded recording (colour and alpha) of what `draw` draws.
@@ -72,7 +76,9 @@ final class CairoSurface {
     var data: UnsafeMutablePointer<UInt8>? { cairo_image_surface_get_data(raw) }
 
     /// The pixels as 32-bit words (ARGB32 and RGB24 images), with the same lifetime as `data`.
-    var words: UnsafeMutablePointer<UInt32>? { data.map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: UInt32.self) } }
+    var words: UnsafeMutablePointer<UInt32>? {
+        data.map { UnsafeMutableRawPointer($0).assumingMemoryBound(to: UInt32.self) }
+    }
 
     /// Finishes Cairo's pending drawing before the pixels are read.
     func flush() { cairo_surface_flush(raw) }

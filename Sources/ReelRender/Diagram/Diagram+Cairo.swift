@@ -9,12 +9,14 @@ extension Diagram {
     /// The drawing as pixels: `scale` pixels per point (less when that would exceed `maxPixels`), opaque.
     public func render(scale: Double) -> PixelBuffer {
         let s = min(scale.isFinite && scale > 0 ? scale : 1, (Self.maxPixels / max(width * height, 1)).squareRoot())
-        let buffer = PixelBuffer(width: max(1, Int((width * s).rounded(.up))), height: max(1, Int((height * s).rounded(.up))))
+        let buffer = PixelBuffer(
+            width: max(1, Int((width * s).rounded(.up))), height: max(1, Int((height * s).rounded(.up))))
         let canvas = CairoCanvas(buffer: buffer)
         let cr = canvas.context
         cr.scale(s, s)
         // Text in the same hinting at every scale keeps glyph shapes (and goldens) stable.
-        cr.setFontOptions(hintStyle: CAIRO_HINT_STYLE_NONE, hintMetrics: CAIRO_HINT_METRICS_OFF, antialias: CAIRO_ANTIALIAS_GRAY)
+        cr.setFontOptions(
+            hintStyle: CAIRO_HINT_STYLE_NONE, hintMetrics: CAIRO_HINT_METRICS_OFF, antialias: CAIRO_ANTIALIAS_GRAY)
         set(cr, background)
         cr.paint()
         for element in elements { draw(element, cr) }
@@ -89,7 +91,8 @@ extension Diagram {
     private func set(_ cr: CairoContext, _ c: DiagramColor) { cr.setSource(c.red, c.green, c.blue, c.alpha) }
 
     private static func select(_ font: DiagramFont, _ cr: CairoContext) {
-        cr.selectFontFace(font.family, CAIRO_FONT_SLANT_NORMAL, font.bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
+        cr.selectFontFace(
+            font.family, CAIRO_FONT_SLANT_NORMAL, font.bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
         cr.setFontSize(font.size)
     }
 

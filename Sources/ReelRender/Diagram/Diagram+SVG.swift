@@ -21,22 +21,28 @@ extension Diagram {
         switch element {
         case let .rect(x, y, w, h, r, fill, stroke):
             let radius = r > 0 ? " rx=\"\(n(r))\"" : ""
-            out += "<rect x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(n(w))\" height=\"\(n(h))\"\(radius)\(fillAttributes(fill))\(strokeAttributes(stroke))/>\n"
+            out +=
+                "<rect x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(n(w))\" height=\"\(n(h))\"\(radius)\(fillAttributes(fill))\(strokeAttributes(stroke))/>\n"
         case let .polyline(points, stroke, fill, closed):
             let list = points.map { "\(n($0.x)),\(n($0.y))" }.joined(separator: " ")
-            out += "<\(closed ? "polygon" : "polyline") points=\"\(list)\"\(fillAttributes(fill))\(strokeAttributes(stroke))"
+            out +=
+                "<\(closed ? "polygon" : "polyline") points=\"\(list)\"\(fillAttributes(fill))\(strokeAttributes(stroke))"
                 + " stroke-linejoin=\"round\" stroke-linecap=\"round\"/>\n"
         case let .circle(x, y, r, fill, stroke):
-            out += "<circle cx=\"\(n(x))\" cy=\"\(n(y))\" r=\"\(n(r))\"\(fillAttributes(fill))\(strokeAttributes(stroke))/>\n"
+            out +=
+                "<circle cx=\"\(n(x))\" cy=\"\(n(y))\" r=\"\(n(r))\"\(fillAttributes(fill))\(strokeAttributes(stroke))/>\n"
         case let .text(string, x, y, font, color, anchor):
             let family = font.monospaced ? "'DejaVu Sans Mono', Menlo, monospace" : "'DejaVu Sans', Verdana, sans-serif"
-            out += "<text x=\"\(n(x))\" y=\"\(n(y))\" font-family=\"\(family)\" font-size=\"\(n(font.size))\""
-                + (font.bold ? " font-weight=\"bold\"" : "") + (anchor == .start ? "" : " text-anchor=\"\(anchor.rawValue)\"")
+            out +=
+                "<text x=\"\(n(x))\" y=\"\(n(y))\" font-family=\"\(family)\" font-size=\"\(n(font.size))\""
+                + (font.bold ? " font-weight=\"bold\"" : "")
+                + (anchor == .start ? "" : " text-anchor=\"\(anchor.rawValue)\"")
                 + "\(paint("fill", color))>\(Self.escaped(string))</text>\n"
         case let .clipped(x, y, w, h, children):
             clips += 1
             let id = "clip\(clips)"
-            out += "<clipPath id=\"\(id)\"><rect x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(n(w))\" height=\"\(n(h))\"/></clipPath>\n"
+            out +=
+                "<clipPath id=\"\(id)\"><rect x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(n(w))\" height=\"\(n(h))\"/></clipPath>\n"
             out += "<g clip-path=\"url(#\(id))\">\n"
             for child in children { write(child, into: &out, clips: &clips) }
             out += "</g>\n"

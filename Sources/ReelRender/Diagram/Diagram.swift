@@ -39,16 +39,22 @@ public struct DiagramColor: Hashable, Sendable {
 
     /// `0xRRGGBB` with an alpha.
     public init(hex: UInt32, alpha: Double = 1) {
-        self.init(red: Double(hex >> 16 & 0xFF) / 255, green: Double(hex >> 8 & 0xFF) / 255, blue: Double(hex & 0xFF) / 255, alpha: alpha)
+        self.init(
+            red: Double(hex >> 16 & 0xFF) / 255, green: Double(hex >> 8 & 0xFF) / 255, blue: Double(hex & 0xFF) / 255,
+            alpha: alpha)
     }
 
     /// The same colour with another alpha.
-    public func opacity(_ alpha: Double) -> DiagramColor { DiagramColor(red: red, green: green, blue: blue, alpha: alpha) }
+    public func opacity(_ alpha: Double) -> DiagramColor {
+        DiagramColor(red: red, green: green, blue: blue, alpha: alpha)
+    }
 
     /// Mixed with `other` by `amount` (0: self, 1: other).
     public func mixed(with other: DiagramColor, _ amount: Double) -> DiagramColor {
         func m(_ a: Double, _ b: Double) -> Double { a + (b - a) * amount }
-        return DiagramColor(red: m(red, other.red), green: m(green, other.green), blue: m(blue, other.blue), alpha: m(alpha, other.alpha))
+        return DiagramColor(
+            red: m(red, other.red), green: m(green, other.green), blue: m(blue, other.blue),
+            alpha: m(alpha, other.alpha))
     }
 
     public static let white = DiagramColor(red: 1, green: 1, blue: 1)
@@ -91,7 +97,9 @@ public struct DiagramFont: Hashable, Sendable {
 /// One thing drawn.
 public enum DiagramElement: Sendable {
     /// A rectangle with optionally rounded corners.
-    case rect(x: Double, y: Double, width: Double, height: Double, radius: Double = 0, fill: DiagramColor?, stroke: DiagramStroke? = nil)
+    case rect(
+        x: Double, y: Double, width: Double, height: Double, radius: Double = 0, fill: DiagramColor?,
+        stroke: DiagramStroke? = nil)
     /// Connected line segments; `closed` joins the last point to the first; a fill fills the shape.
     case polyline([CGPoint], stroke: DiagramStroke?, fill: DiagramColor? = nil, closed: Bool = false)
     case circle(x: Double, y: Double, radius: Double, fill: DiagramColor?, stroke: DiagramStroke? = nil)

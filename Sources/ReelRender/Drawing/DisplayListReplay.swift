@@ -54,11 +54,15 @@ enum DisplayListReplay {
     }
 
     /// One paint, with its shadow first when it has one.
-    private static func paint(_ command: DrawingCommand, _ cr: CairoContext, base: cairo_matrix_t, context: RenderContext) {
+    private static func paint(
+        _ command: DrawingCommand, _ cr: CairoContext, base: cairo_matrix_t, context: RenderContext
+    ) {
         guard let (paint, style) = DrawingPaint.make(command), paint.isDrawable else { return }
         cr.save()
         defer { cr.restore() }
-        if let shadow = style.shadow { DrawingShadowPainter.draw(shadow, of: paint, style: style, cr, base: base, context: context) }
+        if let shadow = style.shadow {
+            DrawingShadowPainter.draw(shadow, of: paint, style: style, cr, base: base, context: context)
+        }
         cr.setOperator(cairoOperator(style.blendMode))
         if !style.antialias { cr.setAntialias(CAIRO_ANTIALIAS_NONE) }
         paint.draw(cr, base: base, alpha: Double(style.alpha), context: context)

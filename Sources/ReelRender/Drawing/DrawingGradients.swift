@@ -31,8 +31,9 @@ enum DrawingGradients {
     }
 
     static func drawRadial(_ g: RadialGradientPaint, _ cr: CairoContext, alpha: Double) {
-        let pattern = CairoPattern.radial(Double(g.startCenter.x), Double(g.startCenter.y), Double(g.startRadius),
-                                          Double(g.endCenter.x), Double(g.endCenter.y), Double(g.endRadius))
+        let pattern = CairoPattern.radial(
+            Double(g.startCenter.x), Double(g.startCenter.y), Double(g.startRadius),
+            Double(g.endCenter.x), Double(g.endCenter.y), Double(g.endRadius))
         let before = g.options.contains(.drawsBeforeStartLocation), after = g.options.contains(.drawsAfterEndLocation)
         if before != after {
             // Exact when one circle holds the other (the usual case): before only = inside the
@@ -60,13 +61,16 @@ enum DrawingGradients {
         var reach = 1.0
         for p in points {
             for (x, y) in [(x0, y0), (x1, y0), (x0, y1), (x1, y1)] {
-                reach = max(reach, ((x - Double(p.x)) * (x - Double(p.x)) + (y - Double(p.y)) * (y - Double(p.y))).squareRoot())
+                reach = max(
+                    reach, ((x - Double(p.x)) * (x - Double(p.x)) + (y - Double(p.y)) * (y - Double(p.y))).squareRoot())
             }
         }
         return min(reach * 2 + 1, 1e7)
     }
 
-    private static func paint(_ pattern: CairoPattern, _ gradient: CGGradient, extend: Bool, _ cr: CairoContext, alpha: Double) {
+    private static func paint(
+        _ pattern: CairoPattern, _ gradient: CGGradient, extend: Bool, _ cr: CairoContext, alpha: Double
+    ) {
         func clamp(_ v: CGFloat) -> Double { min(max(Double(v), 0), 1) }
         for (location, c) in zip(gradient.locations, gradient.colors) {
             pattern.addColorStop(Double(location), clamp(c.red), clamp(c.green), clamp(c.blue), clamp(c.alpha) * alpha)

@@ -35,9 +35,11 @@ enum DrawingPaint {
             return Self.isInvertible(g.transform) && [g.start.x, g.start.y, g.end.x, g.end.y].allSatisfy(\.isFinite)
         case .radial(let g):
             return Self.isInvertible(g.transform)
-                && [g.startCenter.x, g.startCenter.y, g.startRadius, g.endCenter.x, g.endCenter.y, g.endRadius].allSatisfy(\.isFinite)
+                && [g.startCenter.x, g.startCenter.y, g.startRadius, g.endCenter.x, g.endCenter.y, g.endRadius]
+                    .allSatisfy(\.isFinite)
         case .image(_, let r, let t):
-            return Self.isInvertible(t) && [r.minX, r.minY, r.width, r.height].allSatisfy(\.isFinite) && r.width != 0 && r.height != 0
+            return Self.isInvertible(t) && [r.minX, r.minY, r.width, r.height].allSatisfy(\.isFinite) && r.width != 0
+                && r.height != 0
         case .text(let t): return Self.isInvertible(t.transform) && t.point.x.isFinite && t.point.y.isFinite
         }
     }
@@ -82,15 +84,20 @@ enum DrawingPaint {
             ShapeDrawing.append(path, to: cr)
             Self.setTransform(cr, base: base, pen.transform)
             cr.setLineWidth(Double(pen.width))
-            cr.setLineCap(pen.cap == .round ? CAIRO_LINE_CAP_ROUND : pen.cap == .square ? CAIRO_LINE_CAP_SQUARE : CAIRO_LINE_CAP_BUTT)
-            cr.setLineJoin(pen.join == .round ? CAIRO_LINE_JOIN_ROUND : pen.join == .bevel ? CAIRO_LINE_JOIN_BEVEL : CAIRO_LINE_JOIN_MITER)
+            cr.setLineCap(
+                pen.cap == .round
+                    ? CAIRO_LINE_CAP_ROUND : pen.cap == .square ? CAIRO_LINE_CAP_SQUARE : CAIRO_LINE_CAP_BUTT)
+            cr.setLineJoin(
+                pen.join == .round
+                    ? CAIRO_LINE_JOIN_ROUND : pen.join == .bevel ? CAIRO_LINE_JOIN_BEVEL : CAIRO_LINE_JOIN_MITER)
             cr.setMiterLimit(max(Double(pen.miterLimit), 1))
             // Dashes as shape layers draw them (patterns Cairo rejects are solid; too many
             // dashes become their average tone), measured along the path in the pen's space.
             var coverage = 1.0
             if !pen.dashes.isEmpty {
                 let userPath = path.applying(CATransform3DMakeAffineTransform(pen.transform.inverted()))
-                coverage = ShapeDrawing.setDash(cr, pen.dashes.map { Double($0) }, phase: Double(pen.dashPhase), along: userPath)
+                coverage = ShapeDrawing.setDash(
+                    cr, pen.dashes.map { Double($0) }, phase: Double(pen.dashPhase), along: userPath)
             }
             Geometry.setSource(cr, color, alpha: alpha * coverage)
             cr.stroke()
@@ -116,7 +123,9 @@ enum DrawingPaint {
     }
 
     /// An image in `rect`, first row at the bottom (Core Graphics' `draw(_:in:)`).
-    private static func drawImage(_ image: CGImage, in rect: CGRect, _ cr: CairoContext, alpha: Double, context: RenderContext) {
+    private static func drawImage(
+        _ image: CGImage, in rect: CGRect, _ cr: CairoContext, alpha: Double, context: RenderContext
+    ) {
         cr.newPath()
         cr.rectangle(rect.minX, rect.minY, rect.width, rect.height)
         cr.clip()

@@ -7,8 +7,10 @@ import ReelCore
 /// the clip allows (plus the blur's reach), whose alpha the layer-shadow code blurs and paints:
 /// this works on any target, Cairo's recording surfaces (the raster cache) included.
 enum DrawingShadowPainter {
-    static func draw(_ shadow: DrawingShadow, of paint: DrawingPaint, style: DrawingStyle, _ cr: CairoContext, base: cairo_matrix_t,
-                     context: RenderContext) {
+    static func draw(
+        _ shadow: DrawingShadow, of paint: DrawingPaint, style: DrawingStyle, _ cr: CairoContext, base: cairo_matrix_t,
+        context: RenderContext
+    ) {
         cr.setMatrix(base)
         var s = LayerState()
         s.shadowColor = shadow.color
@@ -24,7 +26,9 @@ enum DrawingShadowPainter {
         let reach = Double(margin) + abs(dx) + abs(dy)
         let left = Double(clip.minX) - reach, top = Double(clip.minY) - reach
         let width = Double(clip.width) + 2 * reach, height = Double(clip.height) + 2 * reach
-        guard left.isFinite, top.isFinite, width > 0, height > 0, width * height <= Double(Raster.maxPixels) else { return }
+        guard left.isFinite, top.isFinite, width > 0, height > 0, width * height <= Double(Raster.maxPixels) else {
+            return
+        }
         let (ix, iy) = (Int(left.rounded(.down)), Int(top.rounded(.down)))
         let (iw, ih) = (Int(width.rounded(.up)) + 1, Int(height.rounded(.up)) + 1)
         let surface = CairoSurface(CAIRO_FORMAT_ARGB32, width: iw, height: ih)

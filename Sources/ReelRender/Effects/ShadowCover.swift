@@ -13,7 +13,8 @@ struct ShadowCover: Equatable {
     /// The box inside `s`'s background (away from rounded corners, less a pixel of antialiasing)
     /// when the background is opaque, drawn at full alpha and upright; else nil.
     init?(_ s: LayerState, _ cr: CairoContext, alpha: Double) {
-        guard alpha >= 1, let color = s.backgroundColor, color.alpha >= 1, s.bounds.width > 0, s.bounds.height > 0 else { return nil }
+        guard alpha >= 1, let color = s.backgroundColor, color.alpha >= 1, s.bounds.width > 0, s.bounds.height > 0
+        else { return nil }
         let m = cr.matrix
         guard m.xy == 0, m.yx == 0 else { return nil }
         let r = s.bounds.standardized
@@ -23,8 +24,10 @@ struct ShadowCover: Equatable {
         let inner = tall.width * tall.height > wide.width * wide.height ? tall : wide
         let (ax, bx) = (m.xx * inner.minX + m.x0, m.xx * inner.maxX + m.x0)
         let (ay, by) = (m.yy * inner.minY + m.y0, m.yy * inner.maxY + m.y0)
-        let box = (x0: Int(min(ax, bx).rounded(.up)) + 1, y0: Int(min(ay, by).rounded(.up)) + 1,
-                   x1: Int(max(ax, bx).rounded(.down)) - 1, y1: Int(max(ay, by).rounded(.down)) - 1)
+        let box = (
+            x0: Int(min(ax, bx).rounded(.up)) + 1, y0: Int(min(ay, by).rounded(.up)) + 1,
+            x1: Int(max(ax, bx).rounded(.down)) - 1, y1: Int(max(ay, by).rounded(.down)) - 1
+        )
         // Small boxes save less than the extra clip costs.
         guard box.x1 - box.x0 >= 32, box.y1 - box.y0 >= 32 else { return nil }
         (x0, y0, x1, y1) = box
@@ -34,7 +37,9 @@ struct ShadowCover: Equatable {
     /// pixels at (x, y) less this box, as up to four boxes around it.
     func clipAround(_ cr: CairoContext, x: Double, y: Double, width: Double, height: Double) {
         // Out to whole pixels: a band edge through a pixel would clip it partly.
-        let (left, top, right, bottom) = (x.rounded(.down), y.rounded(.down), (x + width).rounded(.up), (y + height).rounded(.up))
+        let (left, top, right, bottom) = (
+            x.rounded(.down), y.rounded(.down), (x + width).rounded(.up), (y + height).rounded(.up)
+        )
         let (hx0, hy0) = (max(Double(x0), left), max(Double(y0), top))
         let (hx1, hy1) = (min(Double(x1), right), min(Double(y1), bottom))
         guard hx1 > hx0, hy1 > hy0 else { return }
@@ -42,10 +47,10 @@ struct ShadowCover: Equatable {
         func band(_ a: Double, _ b: Double, _ c: Double, _ d: Double) {
             if c > a, d > b { cr.rectangle(a, b, c - a, d - b) }
         }
-        band(left, top, right, hy0)       // above
-        band(left, hy1, right, bottom)    // below
-        band(left, hy0, hx0, hy1)         // left of it
-        band(hx1, hy0, right, hy1)        // right of it
+        band(left, top, right, hy0)  // above
+        band(left, hy1, right, bottom)  // below
+        band(left, hy0, hx0, hy1)  // left of it
+        band(hx1, hy0, right, hy1)  // right of it
         cr.clip()
     }
 }

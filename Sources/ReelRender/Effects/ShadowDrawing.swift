@@ -20,7 +20,8 @@ enum ShadowDrawing {
 
         let mask: AlphaImage?
         if let shape {
-            mask = AlphaImage.filling(shape, cr: cr, margin: margin, reduction: k, visible: visibleMaskArea(s, cr, margin: margin))
+            mask = AlphaImage.filling(
+                shape, cr: cr, margin: margin, reduction: k, visible: visibleMaskArea(s, cr, margin: margin))
         } else if let content {
             mask = AlphaImage.alpha(of: content, margin: margin, reduction: k)
         } else {
@@ -75,8 +76,12 @@ enum ShadowDrawing {
         let clip = LayerExtent.transformed(CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0), cr.matrix)
         var dx = Double(s.shadowOffset.width), dy = Double(s.shadowOffset.height)
         cr.userToDeviceDistance(&dx, &dy)
-        return (Int(saturating: (Double(clip.minX) - dx).rounded(.down)) - margin, Int(saturating: (Double(clip.minY) - dy).rounded(.down)) - margin,
-                Int(saturating: (Double(clip.maxX) - dx).rounded(.up)) + margin, Int(saturating: (Double(clip.maxY) - dy).rounded(.up)) + margin)
+        return (
+            Int(saturating: (Double(clip.minX) - dx).rounded(.down)) - margin,
+            Int(saturating: (Double(clip.minY) - dy).rounded(.down)) - margin,
+            Int(saturating: (Double(clip.maxX) - dx).rounded(.up)) + margin,
+            Int(saturating: (Double(clip.maxY) - dy).rounded(.up)) + margin
+        )
     }
 
     /// The largest σ drawn, in device pixels. Scene files cannot ask for more than
@@ -88,17 +93,21 @@ enum ShadowDrawing {
     /// shadowColor × shadowOpacity × `alpha`, moved by shadowOffset.
     /// `offset`: false when the mask is already placed with the shadow's offset.
     /// `cover`: pixels the layer's opaque background will cover, left out.
-    static func paint(_ mask: CairoSurface, _ s: LayerState, _ cr: CairoContext, x: Int, y: Int, alpha: Double, offset: Bool = true,
-                      cover: ShadowCover? = nil) {
+    static func paint(
+        _ mask: CairoSurface, _ s: LayerState, _ cr: CairoContext, x: Int, y: Int, alpha: Double, offset: Bool = true,
+        cover: ShadowCover? = nil
+    ) {
         guard let color = s.shadowColor else { return }
         var dx = offset ? Double(s.shadowOffset.width) : 0, dy = offset ? Double(s.shadowOffset.height) : 0
         cr.userToDeviceDistance(&dx, &dy)
         cr.save()
         cr.identityMatrix()
-        cover?.clipAround(cr, x: Double(x) + dx, y: Double(y) + dy,
-                          width: Double(mask.width), height: Double(mask.height))
-        cr.setSource(clamp(color.red), clamp(color.green), clamp(color.blue),
-                     clamp(color.alpha) * min(max(Double(s.shadowOpacity), 0), 1) * alpha)
+        cover?.clipAround(
+            cr, x: Double(x) + dx, y: Double(y) + dy,
+            width: Double(mask.width), height: Double(mask.height))
+        cr.setSource(
+            clamp(color.red), clamp(color.green), clamp(color.blue),
+            clamp(color.alpha) * min(max(Double(s.shadowOpacity), 0), 1) * alpha)
         cr.mask(mask, Double(x) + dx, Double(y) + dy)
         cr.restore()
     }
@@ -122,12 +131,15 @@ struct AlphaImage {
         surface.flush()
         // A group's surface starts where its device offset says.
         let offset = surface.deviceOffset
-        return alpha(of: surface, at: (-Int(saturating: offset.x), -Int(saturating: offset.y)), margin: margin, reduction: k)
+        return alpha(
+            of: surface, at: (-Int(saturating: offset.x), -Int(saturating: offset.y)), margin: margin, reduction: k)
     }
 
     /// The alpha channel of an ARGB32 image surface whose top-left pixel is at device pixel
     /// `origin`, read without touching the surface (it may be a raster shared by threads).
-    static func alpha(of surface: CairoSurface, at origin: (x: Int, y: Int), margin: Int, reduction k: Int = 1) -> AlphaImage? {
+    static func alpha(of surface: CairoSurface, at origin: (x: Int, y: Int), margin: Int, reduction k: Int = 1)
+        -> AlphaImage?
+    {
         let w = surface.width, h = surface.height
         let stride = surface.stride
         guard w > 0, h > 0, let pixels = surface.data else { return nil }
@@ -155,7 +167,8 @@ struct AlphaImage {
             sums.withUnsafeMutableBufferPointer { sums in
                 block.withUnsafeBufferPointer { block in
                     for y in minY...maxY {
-                        let row = pixels + y * stride + 3 + minX * 4, out = sums.baseAddress! + (y - minY + margin) / k * w
+                        let row = pixels + y * stride + 3 + minX * 4,
+                            out = sums.baseAddress! + (y - minY + margin) / k * w
                         for x in 0..<block.count { out[block[x]] &+= UInt32(row[x &* 4]) }
                     }
                 }
@@ -166,8 +179,9 @@ struct AlphaImage {
             }
             return image
         }
-        var image = AlphaImage(width: maxX - minX + 1 + 2 * margin, height: maxY - minY + 1 + 2 * margin, margin: margin,
-                               originX: originX, originY: originY)
+        var image = AlphaImage(
+            width: maxX - minX + 1 + 2 * margin, height: maxY - minY + 1 + 2 * margin, margin: margin,
+            originX: originX, originY: originY)
         for y in minY...maxY {
             let row = pixels + y * stride
             let out = (y - minY + margin) * image.stride + margin
@@ -178,8 +192,10 @@ struct AlphaImage {
 
     /// `shape` filled opaque, rasterised with the current transformation of `cr`, cropped to
     /// `visible` (device pixels, see `ShadowDrawing.visibleMaskArea`) when given.
-    static func filling(_ shape: ShadowShape, cr: CairoContext, margin: Int, reduction k: Int = 1,
-                        visible: (Int, Int, Int, Int)? = nil) -> AlphaImage? {
+    static func filling(
+        _ shape: ShadowShape, cr: CairoContext, margin: Int, reduction k: Int = 1,
+        visible: (Int, Int, Int, Int)? = nil
+    ) -> AlphaImage? {
         cr.save()
         cr.newPath()
         shape.append(to: cr)
@@ -189,8 +205,10 @@ struct AlphaImage {
         cr.restore()
         // The device-space box of the user-space extents.
         let box = LayerExtent.transformed(CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0), m)
-        var minX = Int(saturating: Double(box.minX).rounded(.down)) - margin, maxX = Int(saturating: Double(box.maxX).rounded(.up)) + margin
-        var minY = Int(saturating: Double(box.minY).rounded(.down)) - margin, maxY = Int(saturating: Double(box.maxY).rounded(.up)) + margin
+        var minX = Int(saturating: Double(box.minX).rounded(.down)) - margin,
+            maxX = Int(saturating: Double(box.maxX).rounded(.up)) + margin
+        var minY = Int(saturating: Double(box.minY).rounded(.down)) - margin,
+            maxY = Int(saturating: Double(box.maxY).rounded(.up)) + margin
         if let (vx0, vy0, vx1, vy1) = visible {
             (minX, minY, maxX, maxY) = (max(minX, vx0), max(minY, vy0), min(maxX, vx1), min(maxY, vy1))
         }
@@ -203,7 +221,9 @@ struct AlphaImage {
         local.x0 -= Double(image.originX)
         local.y0 -= Double(image.originY)
         let r = 1 / Double(k)
-        (local.xx, local.xy, local.yx, local.yy, local.x0, local.y0) = (local.xx * r, local.xy * r, local.yx * r, local.yy * r, local.x0 * r, local.y0 * r)
+        (local.xx, local.xy, local.yx, local.yy, local.x0, local.y0) = (
+            local.xx * r, local.xy * r, local.yx * r, local.yy * r, local.x0 * r, local.y0 * r
+        )
         image.withSurface { surface in
             surface.withContext { context in
                 context.setMatrix(local)

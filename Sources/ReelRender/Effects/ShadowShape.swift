@@ -19,7 +19,8 @@ enum ShadowShape: Hashable {
     func append(to cr: CairoContext) {
         switch self {
         case .path(let path): ShapeDrawing.append(path, to: cr)
-        case .roundedRect(let rect, let radius, let corners): Geometry.roundedRect(cr, rect, radius: radius, corners: corners)
+        case .roundedRect(let rect, let radius, let corners):
+            Geometry.roundedRect(cr, rect, radius: radius, corners: corners)
         }
     }
 
@@ -36,10 +37,12 @@ enum ShadowShape: Hashable {
         if let path = s.shadowPath { return .path(path) }
         // An exactly opaque background, no mask, and no own drawing that could reach outside it.
         guard layer.mask == nil, layer.transition == nil, layer.kind == .layer, !ContentsDrawing.hasContent(s),
-              let background = s.backgroundColor, background.alpha >= 1, s.bounds.width > 0, s.bounds.height > 0 else { return nil }
+            let background = s.backgroundColor, background.alpha >= 1, s.bounds.width > 0, s.bounds.height > 0
+        else { return nil }
         let rect = s.bounds.standardized
         // Square corners (maskedCorners) count as rounded too: that only makes the test stricter.
-        let radius = s.maskedCorners.isEmpty ? 0 : min(max(Double(s.cornerRadius), 0), Double(min(rect.width, rect.height)) / 2)
+        let radius =
+            s.maskedCorners.isEmpty ? 0 : min(max(Double(s.cornerRadius), 0), Double(min(rect.width, rect.height)) / 2)
         // One point in from the edge keeps sublayers' anti-aliased edges off the background's.
         let inside = RoundedBox(rect: rect.insetBy(dx: 1, dy: 1), radius: max(radius - 1, 0))
         if !layer.sublayers.isEmpty {
@@ -61,11 +64,14 @@ struct RoundedBox {
 
     /// Where `child` can paint in its parent's space: its clipped rounded bounds when it clips or
     /// is itself an opaque rounded card (and is only moved and scaled), else its extent's box.
-    static func outline(of child: PresentationLayer, parentSublayer: CATransform3D?, _ context: RenderContext) -> RoundedBox? {
+    static func outline(of child: PresentationLayer, parentSublayer: CATransform3D?, _ context: RenderContext)
+        -> RoundedBox?
+    {
         let c = child.state
         guard let m = LayerExtent.affine(c.transformToSuperlayer(parentSublayer: parentSublayer)) else { return nil }
         if m.xy == 0, m.yx == 0, m.xx == m.yy, m.xx > 0, c.maskedCorners == .all, child.mask == nil,
-           c.masksToBounds || (!ShadowDrawing.isVisible(c) && ShadowShape.of(child, context) != nil) {
+            c.masksToBounds || (!ShadowDrawing.isVisible(c) && ShadowShape.of(child, context) != nil)
+        {
             let rect = LayerExtent.transformed(c.bounds, m)
             let radius = min(max(Double(c.cornerRadius), 0), Double(min(c.bounds.width, c.bounds.height)) / 2) * m.xx
             return RoundedBox(rect: rect, radius: radius)
@@ -82,7 +88,9 @@ struct RoundedBox {
         let shrunk = RoundedBox(rect: rect.insetBy(dx: r, dy: r), radius: max(radius - r, 0))
         guard !shrunk.rect.isNull, shrunk.rect.width >= 0, shrunk.rect.height >= 0 else { return false }
         let a = inner.rect
-        let centres = [(a.minX + r, a.minY + r), (a.maxX - r, a.minY + r), (a.minX + r, a.maxY - r), (a.maxX - r, a.maxY - r)]
+        let centres = [
+            (a.minX + r, a.minY + r), (a.maxX - r, a.minY + r), (a.minX + r, a.maxY - r), (a.maxX - r, a.maxY - r)
+        ]
         return centres.allSatisfy { shrunk.containsPoint(Double($0.0), Double($0.1)) }
     }
 

@@ -13,7 +13,9 @@ enum SurfaceTint {
         let stride = surface.stride
         // BGRA in memory.
         let a = Double(c.alpha)
-        let factors = [Double(c.blue) * a, Double(c.green) * a, Double(c.red) * a, a].map { UInt32(($0 * 256).rounded()) }
+        let factors = [Double(c.blue) * a, Double(c.green) * a, Double(c.red) * a, a].map {
+            UInt32(($0 * 256).rounded())
+        }
         for y in 0..<h {
             let row = data + y * stride
             for x in 0..<w {

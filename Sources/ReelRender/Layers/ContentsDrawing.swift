@@ -42,7 +42,9 @@ enum ContentsDrawing {
         let scale = s.contentsScale > 0 ? Double(s.contentsScale) : 1
         let natural = CGSize(width: imageSize.width / scale, height: imageSize.height / scale)
         func place(_ size: CGSize, _ h: Double, _ v: Double) -> CGRect {
-            CGRect(x: b.minX + (b.width - size.width) * h, y: b.minY + (b.height - size.height) * v, width: size.width, height: size.height)
+            CGRect(
+                x: b.minX + (b.width - size.width) * h, y: b.minY + (b.height - size.height) * v, width: size.width,
+                height: size.height)
         }
         switch s.contentsGravity {
         case .resize: return b
@@ -69,7 +71,9 @@ enum ContentsDrawing {
     /// spinning or sliding image costs a bilinear pass instead of a wide convolution.
     static func draw(_ s: LayerState, _ cr: CairoContext, alpha: Double, cache: RenderCache?, context: RenderContext) {
         guard let fade = s.contentsFade else {
-            if let image = s.contents, shows(image, s) { draw(image, s, cr, alpha: alpha, cache: cache, context: context) }
+            if let image = s.contents, shows(image, s) {
+                draw(image, s, cr, alpha: alpha, cache: cache, context: context)
+            }
             return
         }
         // Cross-dissolve: old × (1 − p) + new × p, summed (ADD) in a group so that two opaque
@@ -82,21 +86,28 @@ enum ContentsDrawing {
         cr.withSavedState {
             LayerExtent.clip(cr, to: area)
             cr.withGroupAsSource {
-                if let old = fade.from, shows(old, s) { draw(old, s, cr, alpha: 1 - fade.progress, cache: cache, context: context) }
+                if let old = fade.from, shows(old, s) {
+                    draw(old, s, cr, alpha: 1 - fade.progress, cache: cache, context: context)
+                }
                 cr.setOperator(CAIRO_OPERATOR_ADD)
-                if let new = s.contents, shows(new, s) { draw(new, s, cr, alpha: fade.progress, cache: cache, context: context) }
+                if let new = s.contents, shows(new, s) {
+                    draw(new, s, cr, alpha: fade.progress, cache: cache, context: context)
+                }
             }
             cr.paint(alpha: alpha)
         }
     }
 
-    private static func draw(_ image: CGImage, _ s: LayerState, _ cr: CairoContext, alpha: Double, cache: RenderCache?,
-                             context: RenderContext) {
+    private static func draw(
+        _ image: CGImage, _ s: LayerState, _ cr: CairoContext, alpha: Double, cache: RenderCache?,
+        context: RenderContext
+    ) {
         // The part of the image shown, in pixels.
         let r = s.contentsRect
         let pixels = pixelSize(of: image)
-        let source = CGRect(x: r.minX * pixels.width, y: r.minY * pixels.height,
-                            width: r.width * pixels.width, height: r.height * pixels.height)
+        let source = CGRect(
+            x: r.minX * pixels.width, y: r.minY * pixels.height,
+            width: r.width * pixels.width, height: r.height * pixels.height)
         let dest = destination(s, imageSize: source.size)
         guard dest.width > 0, dest.height > 0 else { return }
         cr.save()
@@ -136,8 +147,10 @@ enum ContentsDrawing {
     /// at scale 2: 28.8 ms a frame replayed each frame, 7.4 ms from the raster — one replay
     /// included — against 3.5 ms for the same picture as a decoded image). Too large a raster
     /// is replayed directly, clipped to the frame.
-    private static func drawRecording(_ list: DisplayList, of image: CGImage, source: CGRect, dest: CGRect, _ cr: CairoContext,
-                                      alpha: Double, cache: RenderCache?, context: RenderContext) {
+    private static func drawRecording(
+        _ list: DisplayList, of image: CGImage, source: CGRect, dest: CGRect, _ cr: CairoContext,
+        alpha: Double, cache: RenderCache?, context: RenderContext
+    ) {
         let m = cr.matrix
         let sx = (m.xx * m.xx + m.yx * m.yx).squareRoot() * dest.width / source.width
         let sy = (m.xy * m.xy + m.yy * m.yy).squareRoot() * dest.height / source.height
@@ -150,7 +163,8 @@ enum ContentsDrawing {
             return
         }
         let width = Int(w.rounded(.up)), height = Int(h.rounded(.up))
-        let key = PreparedImageKey(image: image, source: CGRect(origin: .zero, size: list.size), width: width, height: height)
+        let key = PreparedImageKey(
+            image: image, source: CGRect(origin: .zero, size: list.size), width: width, height: height)
         let make = { DisplayListReplay.raster(list, width: width, height: height, scale: level, context: context) }
         guard let raster = cache.map({ $0.preparedImage(for: key, make: make) }) ?? make() else { return }
         cr.scale(1 / level, 1 / level)

@@ -19,7 +19,8 @@ enum EmitterDrawing {
         guard let frame = layer.particles else { return .null }
         let halfDiagonals = frame.cells.map { c -> Double in
             guard let image = c.contents else { return -1 }
-            let w = Double(c.contentsRect.width) * Double(image.width), h = Double(c.contentsRect.height) * Double(image.height)
+            let w = Double(c.contentsRect.width) * Double(image.width),
+                h = Double(c.contentsRect.height) * Double(image.height)
             return (w * w + h * h).squareRoot() / 2 / max(c.contentsScale, 1e-9)
         }
         var box = CGRect.null
@@ -34,8 +35,10 @@ enum EmitterDrawing {
     /// Draws the particles into the layer's space at `alpha`: straight into the pixels where it
     /// can (`ParticleCompositor`), through Cairo otherwise (or when `direct` is false, to
     /// compare the two; `vectorRows` false keeps its rows scalar, again to compare).
-    static func draw(_ layer: PresentationLayer, _ cr: CairoContext, alpha: Double, budget: DrawBudget, context: RenderContext,
-                     direct allowed: Bool = true, vectorRows: Bool = true) {
+    static func draw(
+        _ layer: PresentationLayer, _ cr: CairoContext, alpha: Double, budget: DrawBudget, context: RenderContext,
+        direct allowed: Bool = true, vectorRows: Bool = true
+    ) {
         guard let frame = layer.particles, !frame.particles.isEmpty else { return }
         let sprites = frame.cells.map { Sprite($0, context) }
         var direct = allowed ? ParticleCompositor(cr, vectorRows: vectorRows) : nil
@@ -57,13 +60,19 @@ enum EmitterDrawing {
             let k = s.scale / sprite.contentsScale
             guard a > 0, k != 0, k.isFinite, s.position.x.isFinite, s.position.y.isFinite else { continue }
             let r = sprite.halfDiagonal * abs(k)
-            guard s.position.x + r >= x0, s.position.x - r <= x1, s.position.y + r >= y0, s.position.y - r <= y1 else { continue }
+            guard s.position.x + r >= x0, s.position.x - r <= x1, s.position.y + r >= y0, s.position.y - r <= y1 else {
+                continue
+            }
             let cost = min(4 * r * r * unit * unit, visible) + 1
             guard budgetPixels >= cost, budget.take() else { break }
             budgetPixels -= cost
             if direct != nil {
-                if let p = direct?.place(sprite.texture, x: s.position.x, y: s.position.y, rotation: s.rotation, k: k, color: s.color,
-                                         alpha: a, additive: frame.renderMode == .additive) { direct?.add(p) }
+                if let p = direct?.place(
+                    sprite.texture, x: s.position.x, y: s.position.y, rotation: s.rotation, k: k, color: s.color,
+                    alpha: a, additive: frame.renderMode == .additive)
+                {
+                    direct?.add(p)
+                }
                 continue
             }
             // User space: the sprite's pixels, centred on the particle, turned and scaled.
@@ -111,8 +120,9 @@ private final class Sprite {
         self.pixels = pixels
         sourceStride = pixels.stride
         source = pixels.baseAddress + py0 * sourceStride + px0 * 4
-        let surface = CairoSurface(data: source.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, width: width, height: height,
-                                   stride: sourceStride)
+        let surface = CairoSurface(
+            data: source.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, width: width, height: height,
+            stride: sourceStride)
         pattern = Sprite.centredPattern(surface, width, height)
         contentsScale = max(cell.contentsScale, 1e-9)
         halfDiagonal = Double(width * width + height * height).squareRoot() / 2
@@ -152,10 +162,14 @@ private final class Sprite {
         let (target, pattern) = tinted!
         target.flush()
         let data = target.data!, stride = target.stride
-        for y in 0..<height { (data + y * stride).update(from: (source + y * sourceStride).assumingMemoryBound(to: UInt8.self), count: width * 4) }
+        for y in 0..<height {
+            (data + y * stride).update(
+                from: (source + y * sourceStride).assumingMemoryBound(to: UInt8.self), count: width * 4)
+        }
         target.markDirty()
         // Colour channels scale, alpha stays (it is applied when painting).
-        SurfaceTint.multiply(target, by: CGColor(red: min(max(c.x, 0), 1), green: min(max(c.y, 0), 1), blue: min(max(c.z, 0), 1)))
+        SurfaceTint.multiply(
+            target, by: CGColor(red: min(max(c.x, 0), 1), green: min(max(c.y, 0), 1), blue: min(max(c.z, 0), 1)))
         return pattern
     }
 }

@@ -63,8 +63,9 @@ public struct FrameRenderer: Sendable {
     static func opaqueBackground(of root: PresentationLayer, canvas: Canvas) -> CGColor? {
         let s = root.state
         guard let color = s.backgroundColor, color.alpha >= 1, s.opacity >= 1, !s.isHidden, root.transition == nil,
-              s.transform.isIdentity, s.cornerRadius <= 0 || s.maskedCorners.isEmpty, root.mask == nil,
-              s.frame.minX <= 0, s.frame.minY <= 0, s.frame.maxX >= canvas.size.width, s.frame.maxY >= canvas.size.height else { return nil }
+            s.transform.isIdentity, s.cornerRadius <= 0 || s.maskedCorners.isEmpty, root.mask == nil,
+            s.frame.minX <= 0, s.frame.minY <= 0, s.frame.maxX >= canvas.size.width, s.frame.maxY >= canvas.size.height
+        else { return nil }
         return color
     }
 
@@ -85,12 +86,16 @@ struct LayerPainter {
     /// Draws a layer (and its subtree) into its parent's space. `parentSublayer` is the parent's
     /// sublayerTransform (and a replicator's instance transform), about the parent's centre.
     /// `seams`: edges of its bounds that a sibling in perspective shares (see `SharedEdges`).
-    func draw(_ layer: PresentationLayer, _ cr: CairoContext, parentSublayer: CATransform3D? = nil, seams: QuadEdges = []) {
+    func draw(
+        _ layer: PresentationLayer, _ cr: CairoContext, parentSublayer: CATransform3D? = nil, seams: QuadEdges = []
+    ) {
         // One level of the recursion over the tree: deep trees move to fresh stacks.
         DeepStack.level { drawLevel(layer, cr, parentSublayer: parentSublayer, seams: seams) }
     }
 
-    private func drawLevel(_ layer: PresentationLayer, _ cr: CairoContext, parentSublayer: CATransform3D?, seams: QuadEdges) {
+    private func drawLevel(
+        _ layer: PresentationLayer, _ cr: CairoContext, parentSublayer: CATransform3D?, seams: QuadEdges
+    ) {
         guard budget.take() else { return }
         let s = layer.state
         let opacity = min(max(Double(s.opacity), 0), 1)
@@ -116,7 +121,9 @@ struct LayerPainter {
 
     /// A CATransformLayer: its transform goes on to each sublayer (which keeps its 3D, and hides
     /// its back on its own), sublayers in depth order, its opacity applied to each.
-    private func drawTransformLayer(_ layer: PresentationLayer, full: CATransform3D, _ cr: CairoContext, opacity: Double) {
+    private func drawTransformLayer(
+        _ layer: PresentationLayer, full: CATransform3D, _ cr: CairoContext, opacity: Double
+    ) {
         let toChildren = layer.state.sublayerTransformAboutCentre.map { $0.concatenating(full) } ?? full
         let children = layer.sublayers.filter(Self.isVisible).map { child -> (PresentationLayer, Double) in
             // Depth of the sublayer's centre after every transform (larger z is nearer).
@@ -128,7 +135,9 @@ struct LayerPainter {
             a.element.1 != b.element.1 ? a.element.1 < b.element.1 : a.offset < b.offset
         }.map(\.element.0)
         let seams = SharedEdges.find(ordered, parentSublayer: toChildren)
-        for (child, seams) in zip(ordered, seams) { draw(child, cr, parentSublayer: toChildren, alpha: opacity, seams: seams) }
+        for (child, seams) in zip(ordered, seams) {
+            draw(child, cr, parentSublayer: toChildren, alpha: opacity, seams: seams)
+        }
     }
 
     /// Paints a layer in its own plane (the current user space is its bounds space): shadow,
@@ -156,7 +165,9 @@ struct LayerPainter {
         let needsAlpha = shadow && shape == nil
         let grouped = layer.mask != nil || needsAlpha || (opacity < 1 && paints + (shadow ? 1 : 0) > 1)
         if !grouped {
-            if let shape { drawShadow(of: shape, s, cr, cache: cache, alpha: opacity, cover: ShadowCover(s, cr, alpha: opacity)) }
+            if let shape {
+                drawShadow(of: shape, s, cr, cache: cache, alpha: opacity, cover: ShadowCover(s, cr, alpha: opacity))
+            }
             drawBody(layer, cr, alpha: opacity)
             return
         }
@@ -178,17 +189,20 @@ struct LayerPainter {
         func shadowAndContent() {
             if let shape {
                 // The content goes over it at full alpha (in the group when there is opacity), unless a mask cuts it.
-                drawShadow(of: shape, s, cr, cache: cache, alpha: 1, cover: layer.mask == nil ? ShadowCover(s, cr, alpha: 1) : nil)
+                drawShadow(
+                    of: shape, s, cr, cache: cache, alpha: 1,
+                    cover: layer.mask == nil ? ShadowCover(s, cr, alpha: 1) : nil)
             } else if shadow {
                 ShadowDrawing.draw(s, shape: nil, content: content, cr, alpha: 1)
             }
             cr.setSource(content)
         }
         if shadow && opacity < 1 {
-            cr.setSource(cr.withGroup {
-                shadowAndContent()
-                cr.paint()
-            })
+            cr.setSource(
+                cr.withGroup {
+                    shadowAndContent()
+                    cr.paint()
+                })
         } else {
             shadowAndContent()
         }
@@ -196,7 +210,8 @@ struct LayerPainter {
     }
 
     /// The shadow of a layer that paints nothing else, masked by the layer's mask like any paint.
-    private func paintShadowOnly(_ layer: PresentationLayer, _ shape: ShadowShape, _ cr: CairoContext, opacity: Double) {
+    private func paintShadowOnly(_ layer: PresentationLayer, _ shape: ShadowShape, _ cr: CairoContext, opacity: Double)
+    {
         guard let mask = layer.mask else {
             drawShadow(of: shape, layer.state, cr, cache: cache, alpha: opacity)
             return
@@ -246,8 +261,10 @@ struct LayerPainter {
     }
 
     /// Contents and the class's own drawing (shape, text, gradient), inside any bounds clip.
-    static func drawOwnContent(_ layer: PresentationLayer, _ cr: CairoContext, alpha: Double, cache: RenderCache?,
-                               context: RenderContext) {
+    static func drawOwnContent(
+        _ layer: PresentationLayer, _ cr: CairoContext, alpha: Double, cache: RenderCache?,
+        context: RenderContext
+    ) {
         let s = layer.state
         if ContentsDrawing.hasContent(s) { ContentsDrawing.draw(s, cr, alpha: alpha, cache: cache, context: context) }
         switch layer.kind {
@@ -283,7 +300,9 @@ struct LayerPainter {
 
     /// Sublayers back to front; at `alpha` < 1 (a layer whose only paint is its sublayers) each
     /// is composited as a group so the opacity applies to it as a whole.
-    func drawChildren(_ children: [PresentationLayer], _ cr: CairoContext, alpha: Double, parentSublayer: CATransform3D? = nil) {
+    func drawChildren(
+        _ children: [PresentationLayer], _ cr: CairoContext, alpha: Double, parentSublayer: CATransform3D? = nil
+    ) {
         let ordered = Self.zOrdered(children.filter(Self.isVisible))
         let seams = SharedEdges.find(ordered, parentSublayer: parentSublayer)
         for (child, seams) in zip(ordered, seams) {
@@ -292,12 +311,15 @@ struct LayerPainter {
     }
 
     /// Draws a layer composited at `alpha` as a whole (a group), or directly when opaque.
-    private func draw(_ child: PresentationLayer, _ cr: CairoContext, parentSublayer: CATransform3D?, alpha: Double, seams: QuadEdges) {
+    private func draw(
+        _ child: PresentationLayer, _ cr: CairoContext, parentSublayer: CATransform3D?, alpha: Double, seams: QuadEdges
+    ) {
         guard alpha < 1 else { return draw(child, cr, parentSublayer: parentSublayer, seams: seams) }
         // (Pushed and popped by hand: closures here would add stack at every level of the tree.)
         cr.save()
         if let extent = LayerExtent.of(child, shadow: true, context),
-           let m = LayerExtent.affine(child.state.transformToSuperlayer(parentSublayer: parentSublayer)) {
+            let m = LayerExtent.affine(child.state.transformToSuperlayer(parentSublayer: parentSublayer))
+        {
             LayerExtent.clip(cr, to: LayerExtent.transformed(extent, m))
         }
         cr.pushGroup()

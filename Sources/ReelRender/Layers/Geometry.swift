@@ -7,8 +7,10 @@ enum Geometry {
     /// False for states Cairo cannot draw (non-finite geometry), which are skipped rather than
     /// allowed to put the Cairo context into an error state for the rest of the frame.
     static func isDrawable(_ s: LayerState) -> Bool {
-        let values = [s.position.x, s.position.y, s.bounds.origin.x, s.bounds.origin.y, s.bounds.size.width,
-                      s.bounds.size.height, s.anchorPoint.x, s.anchorPoint.y, s.cornerRadius, s.borderWidth]
+        let values = [
+            s.position.x, s.position.y, s.bounds.origin.x, s.bounds.origin.y, s.bounds.size.width,
+            s.bounds.size.height, s.anchorPoint.x, s.anchorPoint.y, s.cornerRadius, s.borderWidth
+        ]
         return values.allSatisfy(\.isFinite) && s.transform.entries.allSatisfy(\.isFinite)
     }
 
@@ -24,7 +26,8 @@ enum Geometry {
 
     /// `t` acting about `center`: translate there, transform, translate back.
     static func about(_ center: CGPoint, _ t: CATransform3D) -> CATransform3D {
-        CATransform3DMakeTranslation(-center.x, -center.y, 0).concatenating(t).concatenating(CATransform3DMakeTranslation(center.x, center.y, 0))
+        CATransform3DMakeTranslation(-center.x, -center.y, 0).concatenating(t).concatenating(
+            CATransform3DMakeTranslation(center.x, center.y, 0))
     }
 
     /// Adds a rectangle whose `corners` have circular corners of `radius` (clamped to half the
@@ -54,7 +57,9 @@ enum Geometry {
 
     /// The border region: inside the bounds, `width` wide, following the rounded corners (the
     /// inner corners have radius − width), filled even-odd like Core Animation draws it.
-    static func border(_ cr: CairoContext, _ bounds: CGRect, radius: Double, corners: CACornerMask = .all, width: Double) {
+    static func border(
+        _ cr: CairoContext, _ bounds: CGRect, radius: Double, corners: CACornerMask = .all, width: Double
+    ) {
         let outer = bounds.standardized
         cr.newPath()
         roundedRect(cr, outer, radius: radius, corners: corners)

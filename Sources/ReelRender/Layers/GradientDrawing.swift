@@ -65,7 +65,9 @@ enum GradientDrawing {
             // Stops outside 0…1 lie beyond startPoint or endPoint on the same line: the pattern's
             // line is lengthened to reach them and the offsets rescaled into 0…1.
             let lo = min(stops.first!.0, 0), hi = max(stops.last!.0, 1)
-            func along(_ t: Double) -> CGPoint { CGPoint(x: start.x + t * (end.x - start.x), y: start.y + t * (end.y - start.y)) }
+            func along(_ t: Double) -> CGPoint {
+                CGPoint(x: start.x + t * (end.x - start.x), y: start.y + t * (end.y - start.y))
+            }
             let (a, b) = (along(lo), along(hi))
             let pattern = CairoPattern.linear(a.x, a.y, b.x, b.y)
             paint(pattern, stops.map { (($0.0 - lo) / (hi - lo), $0.1) }, cr, alpha)
@@ -94,7 +96,9 @@ enum GradientDrawing {
         cr.restore()
     }
 
-    private static func paint(_ pattern: CairoPattern, _ stops: [(Double, CGColor)], _ cr: CairoContext, _ alpha: Double) {
+    private static func paint(
+        _ pattern: CairoPattern, _ stops: [(Double, CGColor)], _ cr: CairoContext, _ alpha: Double
+    ) {
         for (location, c) in stops {
             pattern.addColorStop(location, clamp(c.red), clamp(c.green), clamp(c.blue), clamp(c.alpha) * alpha)
         }
@@ -105,8 +109,10 @@ enum GradientDrawing {
 
     /// A conic sweep as a mesh of thin wedges (Cairo has no conic gradient): each wedge's colour
     /// varies only with the angle, so the result is smooth for any number of stops.
-    private static func drawConic(center: CGPoint, towards end: CGPoint, bounds b: CGRect, stops: [(Double, CGColor)],
-                                  cr: CairoContext, alpha: Double) {
+    private static func drawConic(
+        center: CGPoint, towards end: CGPoint, bounds b: CGRect, stops: [(Double, CGColor)],
+        cr: CairoContext, alpha: Double
+    ) {
         let start = atan2(end.y - center.y, end.x - center.x)
         // Far enough to cover the bounds from anywhere.
         let reach = 2 * hypot(b.width, b.height) + hypot(center.x - b.midX, center.y - b.midY)
@@ -119,12 +125,16 @@ enum GradientDrawing {
             let p0 = CGPoint(x: center.x + reach * cos(a0), y: center.y + reach * sin(a0))
             let p1 = CGPoint(x: center.x + reach * cos(a1), y: center.y + reach * sin(a1))
             let c0 = color(at: f0), c1 = color(at: f1)
-            mesh.addPatch({ patch in
-                patch.moveTo(center.x, center.y)
-                patch.lineTo(p0.x, p0.y)
-                patch.lineTo(p1.x, p1.y)
-                patch.lineTo(center.x, center.y)
-            }, corners: [c0, c0, c1, c1].map { c in (clamp(c.red), clamp(c.green), clamp(c.blue), clamp(c.alpha) * alpha) })
+            mesh.addPatch(
+                { patch in
+                    patch.moveTo(center.x, center.y)
+                    patch.lineTo(p0.x, p0.y)
+                    patch.lineTo(p1.x, p1.y)
+                    patch.lineTo(center.x, center.y)
+                },
+                corners: [c0, c0, c1, c1].map { c in
+                    (clamp(c.red), clamp(c.green), clamp(c.blue), clamp(c.alpha) * alpha)
+                })
         }
         cr.setSource(mesh)
         cr.paint()

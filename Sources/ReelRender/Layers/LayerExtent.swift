@@ -17,7 +17,9 @@ enum LayerExtent {
     /// than a quadratic walk on a deep stack.
     static let maxLevels = 24
 
-    private static func extent(of layer: PresentationLayer, shadow: Bool, levels: Int, _ context: RenderContext) -> CGRect? {
+    private static func extent(of layer: PresentationLayer, shadow: Bool, levels: Int, _ context: RenderContext)
+        -> CGRect?
+    {
         let s = layer.state
         guard layer.transition == nil else { return nil }
         var box: CGRect
@@ -32,14 +34,16 @@ enum LayerExtent {
             let sublayer = s.sublayerTransformAboutCentre
             for child in layer.sublayers where LayerPainter.isVisible(child) {
                 guard let inner = extent(of: child, shadow: true, levels: levels - 1, context),
-                      let m = affine(child.state.transformToSuperlayer(parentSublayer: sublayer)) else { return nil }
+                    let m = affine(child.state.transformToSuperlayer(parentSublayer: sublayer))
+                else { return nil }
                 box = box.union(transformed(inner, m))
             }
         }
         if shadow, ShadowDrawing.isVisible(s) {
             let source = s.shadowPath?.boundingBox ?? box
             let reach = 3 * max(Double(s.shadowRadius), 0) + 2
-            box = box.union(source.offsetBy(dx: s.shadowOffset.width, dy: s.shadowOffset.height).insetBy(dx: -reach, dy: -reach))
+            box = box.union(
+                source.offsetBy(dx: s.shadowOffset.width, dy: s.shadowOffset.height).insetBy(dx: -reach, dy: -reach))
         }
         return box
     }
@@ -55,14 +59,18 @@ enum LayerExtent {
         case .gradient: if GradientDrawing.hasContent(s) { box = box.union(s.bounds) }
         case .shape:
             guard let path = s.path, ShapeDrawing.fills(s) || ShapeDrawing.strokes(s) else { break }
-            let reach = ShapeDrawing.strokes(s) ? Double(s.lineWidth) / 2 * strokeReach(join: s.lineJoin, cap: s.lineCap, miterLimit: Double(s.miterLimit)) : 0
+            let reach =
+                ShapeDrawing.strokes(s)
+                ? Double(s.lineWidth) / 2
+                    * strokeReach(join: s.lineJoin, cap: s.lineCap, miterLimit: Double(s.miterLimit)) : 0
             // An infinite miter limit (from Swift) lets a miter reach anywhere.
             guard reach.isFinite else { return nil }
             box = box.union(path.boundingBox.insetBy(dx: -reach, dy: -reach))
         case .text:
             let ink = TextDrawing.inkExtent(s, context: context)
             // A text that cannot be laid out sensibly (infinite bounds) is not measured.
-            guard ink.isNull || (ink.minX.isFinite && ink.maxX.isFinite && ink.minY.isFinite && ink.maxY.isFinite) else { return nil }
+            guard ink.isNull || (ink.minX.isFinite && ink.maxX.isFinite && ink.minY.isFinite && ink.maxY.isFinite)
+            else { return nil }
             box = box.union(ink)
         case .replicator: if s.instanceCount > 1 { return nil }
         case .emitter: box = box.union(EmitterDrawing.extent(layer))

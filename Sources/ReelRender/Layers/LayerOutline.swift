@@ -15,7 +15,8 @@ public enum LayerOutline {
     /// Colours by depth (cycled): blue, red, green, amber, purple, cyan — apart from each other
     /// and from most scenes' content.
     public static let palette: [(r: Double, g: Double, b: Double)] = [
-        (0.20, 0.60, 1.00), (1.00, 0.30, 0.30), (0.25, 0.85, 0.35), (1.00, 0.75, 0.10), (0.75, 0.45, 1.00), (0.10, 0.85, 0.85),
+        (0.20, 0.60, 1.00), (1.00, 0.30, 0.30), (0.25, 0.85, 0.35), (1.00, 0.75, 0.10), (0.75, 0.45, 1.00),
+        (0.10, 0.85, 0.85)
     ]
 
     /// Draws the outlines of `tree` (the frame's presentation tree) over `buffer`, which holds
@@ -32,7 +33,9 @@ public enum LayerOutline {
             let s = placement.layer.state
             let b = s.bounds.standardized
             guard b.width.isFinite, b.height.isFinite else { continue }
-            let corners = [(b.minX, b.minY), (b.maxX, b.minY), (b.maxX, b.maxY), (b.minX, b.maxY)].map { placement.toCanvas.apply(Double($0.0), Double($0.1)) }
+            let corners = [(b.minX, b.minY), (b.maxX, b.minY), (b.maxX, b.maxY), (b.minX, b.maxY)].map {
+                placement.toCanvas.apply(Double($0.0), Double($0.1))
+            }
             // A corner behind the eye has no place on the canvas: the quad is not drawn.
             guard corners.allSatisfy({ $0.w > 0 && $0.x.isFinite && $0.y.isFinite }) else { continue }
             let color = palette[placement.depth % palette.count]
@@ -50,7 +53,8 @@ public enum LayerOutline {
             cr.stroke()
             cr.restore()
 
-            let anchor = placement.toCanvas.apply(Double(b.minX + s.anchorPoint.x * b.width), Double(b.minY + s.anchorPoint.y * b.height))
+            let anchor = placement.toCanvas.apply(
+                Double(b.minX + s.anchorPoint.x * b.width), Double(b.minY + s.anchorPoint.y * b.height))
             if anchor.w > 0, anchor.x.isFinite, anchor.y.isFinite {
                 crosshair(cr, x: anchor.x * scale, y: anchor.y * scale, color: color)
             }
@@ -60,10 +64,17 @@ public enum LayerOutline {
         // below it (layers sharing a corner keep both names readable).
         var placed: [(x: Double, y: Double, w: Double, h: Double)] = []
         for tag in tags {
-            var box = tagBox(cr, tag.text, x: tag.at.x, y: tag.at.y, width: Double(buffer.width), height: Double(buffer.height))
+            var box = tagBox(
+                cr, tag.text, x: tag.at.x, y: tag.at.y, width: Double(buffer.width), height: Double(buffer.height))
             for _ in 0..<8 {
-                guard let other = placed.first(where: { $0.x < box.x + box.w && box.x < $0.x + $0.w && $0.y < box.y + box.h && box.y < $0.y + $0.h }) else { break }
-                box = tagBox(cr, tag.text, x: box.x, y: other.y + box.h + 1, width: Double(buffer.width), height: Double(buffer.height))
+                guard
+                    let other = placed.first(where: {
+                        $0.x < box.x + box.w && box.x < $0.x + $0.w && $0.y < box.y + box.h && box.y < $0.y + $0.h
+                    })
+                else { break }
+                box = tagBox(
+                    cr, tag.text, x: box.x, y: other.y + box.h + 1, width: Double(buffer.width),
+                    height: Double(buffer.height))
             }
             placed.append(box)
             self.tag(cr, tag.text, box: box, color: tag.color)
@@ -90,15 +101,19 @@ public enum LayerOutline {
     }
 
     /// Where a tag for `text` goes with its top left at (x, y), kept on the frame.
-    private static func tagBox(_ cr: CairoContext, _ text: String, x: Double, y: Double, width: Double,
-                               height: Double) -> (x: Double, y: Double, w: Double, h: Double) {
+    private static func tagBox(
+        _ cr: CairoContext, _ text: String, x: Double, y: Double, width: Double,
+        height: Double
+    ) -> (x: Double, y: Double, w: Double, h: Double) {
         let w = cr.textExtents(text).x_advance + 6, h = 13.0
         return (min(max(x, 0), max(width - w, 0)), min(max(y, 0), max(height - h, 0)), w, h)
     }
 
     /// The layer's name on a tag of its colour.
-    private static func tag(_ cr: CairoContext, _ text: String, box: (x: Double, y: Double, w: Double, h: Double),
-                            color: (r: Double, g: Double, b: Double)) {
+    private static func tag(
+        _ cr: CairoContext, _ text: String, box: (x: Double, y: Double, w: Double, h: Double),
+        color: (r: Double, g: Double, b: Double)
+    ) {
         cr.save()
         cr.rectangle(box.x, box.y, box.w, box.h)
         cr.setSource(color.r, color.g, color.b, 0.85)

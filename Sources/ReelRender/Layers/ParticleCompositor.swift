@@ -58,7 +58,9 @@ struct ParticleCompositor {
         // A counting sort of (band, particle) pairs: the particles of each band, in order.
         var starts = [Int](repeating: 0, count: bands + 1)
         for p in placed {
-            for band in (p.rows.lowerBound - top) / bandHeight...(p.rows.upperBound - 1 - top) / bandHeight { starts[band + 1] += 1 }
+            for band in (p.rows.lowerBound - top) / bandHeight...(p.rows.upperBound - 1 - top) / bandHeight {
+                starts[band + 1] += 1
+            }
         }
         for band in 0..<bands { starts[band + 1] += starts[band] }
         var order = [Int32](repeating: 0, count: starts[bands])
@@ -91,8 +93,10 @@ struct ParticleCompositor {
     /// Places one particle: `texture` centred on (x, y) in user space, turned by `rotation` and
     /// scaled by `k` (user units per texel), its colours multiplied by `color`'s and its alpha
     /// by `alpha` (the particle's and the layer's together); nil when it shows nowhere.
-    func place(_ texture: ParticleTexture, x: Double, y: Double, rotation: Double, k: Double,
-               color: SIMD4<Double>, alpha: Double, additive: Bool) -> Placed? {
+    func place(
+        _ texture: ParticleTexture, x: Double, y: Double, rotation: Double, k: Double,
+        color: SIMD4<Double>, alpha: Double, additive: Bool
+    ) -> Placed? {
         // Texel space → pixels: base · translate(x, y) · rotate · scale(k) · translate(−w/2, −h/2).
         let cs = cos(rotation) * k, sn = sin(rotation) * k
         let a = base.xx * cs, b = base.yy * sn, c = -base.xx * sn, d = base.yy * cs
@@ -114,9 +118,11 @@ struct ParticleCompositor {
         let x0 = max(Int((xMin - 1).rounded(.down)), clipBox.0), x1 = min(Int((xMax + 1).rounded(.up)), clipBox.2)
         let y0 = max(Int((yMin - 1).rounded(.down)), clipBox.1), y1 = min(Int((yMax + 1).rounded(.up)), clipBox.3)
         guard x0 < x1, y0 < y1 else { return nil }
-        let premultiplied = SIMD4<Float>(Float(color.z * alpha), Float(color.y * alpha), Float(color.x * alpha), Float(alpha))
-        return Placed(texture: texture, ia: ia, ib: ib, ic: ic, id: id, ie: ie, iff: iff, x0: x0, x1: x1, rows: y0..<y1,
-                      color: premultiplied, additive: additive)
+        let premultiplied = SIMD4<Float>(
+            Float(color.z * alpha), Float(color.y * alpha), Float(color.x * alpha), Float(alpha))
+        return Placed(
+            texture: texture, ia: ia, ib: ib, ic: ic, id: id, ie: ie, iff: iff, x0: x0, x1: x1, rows: y0..<y1,
+            color: premultiplied, additive: additive)
     }
 
     /// Composites a placed particle's part within `band`.
@@ -139,8 +145,10 @@ struct ParticleCompositor {
     /// texel centres are whole), and the span of pixels whose sample touches the texture
     /// (−1 < u < w and −1 < v < h). `reciprocals` are 1 / ia and 1 / ib.
     @inline(__always)
-    private func forEachRow(of p: Placed, in band: Range<Int>, reciprocals: (Double, Double),
-                            _ body: (_ pixel: UnsafeMutablePointer<UInt8>, _ u0: Double, _ v0: Double, _ span: Range<Int>) -> Void) {
+    private func forEachRow(
+        of p: Placed, in band: Range<Int>, reciprocals: (Double, Double),
+        _ body: (_ pixel: UnsafeMutablePointer<UInt8>, _ u0: Double, _ v0: Double, _ span: Range<Int>) -> Void
+    ) {
         let w = Double(p.texture.width), h = Double(p.texture.height)
         for (cx0, cy0, cx1, cy1) in clips {
             let x0 = max(p.x0, cx0), x1 = min(p.x1, cx1)
@@ -170,11 +178,16 @@ struct ParticleCompositor {
         // Per particle, not per row: the steps along a row and the reciprocals for narrowing.
         let su = Int((p.ia * one).rounded()), sv = Int((p.ib * one).rounded())
         let color = WhiteColor(p.color)
-        if vectorRows && texture.fitsVectorRows && !p.additive && drawWhiteVectorized(p, rows: band, su: su, sv: sv, color: color) { return }
+        if vectorRows && texture.fitsVectorRows && !p.additive
+            && drawWhiteVectorized(p, rows: band, su: su, sv: sv, color: color)
+        {
+            return
+        }
         forEachRow(of: p, in: band, reciprocals: (1 / p.ia, 1 / p.ib)) { pixel, u0, v0, span in
             guard let first = span.first else { return }
             // Shifted by the border's two texels: positive wherever the row may sample.
-            let fu = Int((u0 + Double(first) * p.ia + 2) * one + 0.5), fv = Int((v0 + Double(first) * p.ib + 2) * one + 0.5)
+            let fu = Int((u0 + Double(first) * p.ia + 2) * one + 0.5),
+                fv = Int((v0 + Double(first) * p.ib + 2) * one + 0.5)
             let pixels = UnsafeMutableRawPointer(pixel + first * 4)
             if p.additive {
                 Self.addWhiteRow(texture, pixels, count: span.count, fu: fu, fv: fv, su: su, sv: sv, color: color)
@@ -189,20 +202,24 @@ struct ParticleCompositor {
     private func drawWhiteVectorized(_ p: Placed, rows band: Range<Int>, su: Int, sv: Int, color: WhiteColor) -> Bool {
         var particle = ReelWhiteParticle(
             ia: p.ia, ib: p.ib, ic: p.ic, id: p.id, ie: p.ie, iff: p.iff,
-            width: Double(p.texture.width), height: Double(p.texture.height), reciprocalU: 1 / p.ia, reciprocalV: 1 / p.ib,
+            width: Double(p.texture.width), height: Double(p.texture.height), reciprocalU: 1 / p.ia,
+            reciprocalV: 1 / p.ib,
             su: Int32(truncatingIfNeeded: su), sv: Int32(truncatingIfNeeded: sv),
             x0: Int32(p.x0), x1: Int32(p.x1), y0: Int32(p.rows.lowerBound), y1: Int32(p.rows.upperBound),
             quads: p.texture.quads, pitch: p.texture.alphaPitch, colorRB: color.rb, colorAG: color.ag)
         return clipBoxes.withUnsafeBufferPointer {
-            reel_over_white_particle(&particle, data, stride, $0.baseAddress, clips.count,
-                                     Int32(band.lowerBound), Int32(band.upperBound)) != 0
+            reel_over_white_particle(
+                &particle, data, stride, $0.baseAddress, clips.count,
+                Int32(band.lowerBound), Int32(band.upperBound)) != 0
         }
     }
 
     /// The next row's pixels arrive while this row is drawn (measured: a tenth less time for a
     /// frame of snow; two rows ahead did no better).
     @inline(__always)
-    private static func prefetchRow(after row: UnsafeMutablePointer<UInt8>, of rowsLeft: Int, stride: Int, _ x0: Int, _ x1: Int) {
+    private static func prefetchRow(
+        after row: UnsafeMutablePointer<UInt8>, of rowsLeft: Int, stride: Int, _ x0: Int, _ x1: Int
+    ) {
         guard rowsLeft > 1 else { return }
         reel_prefetch_for_write(row + stride + x0 * 4)
         reel_prefetch_for_write(row + stride + (x1 - 1) * 4)
@@ -214,7 +231,8 @@ struct ParticleCompositor {
         let b: Int, g: Int, r: Int, a: Int
         let rb: UInt32, ag: UInt32
         init(_ color: SIMD4<Float>) {
-            a = Int(color.w * 255 + 0.5); b = Int(color.x * 255 + 0.5); g = Int(color.y * 255 + 0.5); r = Int(color.z * 255 + 0.5)
+            a = Int(color.w * 255 + 0.5); b = Int(color.x * 255 + 0.5); g = Int(color.y * 255 + 0.5);
+            r = Int(color.z * 255 + 0.5)
             rb = UInt32(r) << 16 | UInt32(b)
             ag = UInt32(a) << 16 | UInt32(g)
         }
@@ -228,7 +246,8 @@ struct ParticleCompositor {
         let x = fu &>> 16, y = fv &>> 16
         let wx = (fu &>> 8) & 255, wy = (fv &>> 8) & 255
         let k = y &* pitch &+ x
-        let a00 = Int(alphas[k]), a01 = Int(alphas[k &+ 1]), a10 = Int(alphas[k &+ pitch]), a11 = Int(alphas[k &+ pitch &+ 1])
+        let a00 = Int(alphas[k]), a01 = Int(alphas[k &+ 1]), a10 = Int(alphas[k &+ pitch]),
+            a11 = Int(alphas[k &+ pitch &+ 1])
         let top = a00 &* (256 &- wx) &+ a01 &* wx, bottom = a10 &* (256 &- wx) &+ a11 &* wx
         return (top &* (256 &- wy) &+ bottom &* wy &+ 32768) &>> 16
     }
@@ -236,16 +255,21 @@ struct ParticleCompositor {
     /// `overWhiteRow` in AVX2 (`reel_over_white_row`, the same arithmetic bit for bit), the row
     /// `drawWhiteVectorized` draws, alone for tests; false when the CPU has no AVX2.
     @inline(__always)
-    static func overWhiteRowVectorized(_ texture: ParticleTexture, _ pixels: UnsafeMutableRawPointer, count: Int,
-                                       fu: Int, fv: Int, su: Int, sv: Int, color: WhiteColor) -> Bool {
-        reel_over_white_row(texture.quads, texture.alphaPitch, pixels.assumingMemoryBound(to: UInt32.self), count,
-                            Int32(truncatingIfNeeded: fu), Int32(truncatingIfNeeded: fv),
-                            Int32(truncatingIfNeeded: su), Int32(truncatingIfNeeded: sv), color.rb, color.ag) != 0
+    static func overWhiteRowVectorized(
+        _ texture: ParticleTexture, _ pixels: UnsafeMutableRawPointer, count: Int,
+        fu: Int, fv: Int, su: Int, sv: Int, color: WhiteColor
+    ) -> Bool {
+        reel_over_white_row(
+            texture.quads, texture.alphaPitch, pixels.assumingMemoryBound(to: UInt32.self), count,
+            Int32(truncatingIfNeeded: fu), Int32(truncatingIfNeeded: fv),
+            Int32(truncatingIfNeeded: su), Int32(truncatingIfNeeded: sv), color.rb, color.ag) != 0
     }
 
     /// One row of a white texture composited over: colour × coverage, then over.
-    static func overWhiteRow(_ texture: ParticleTexture, _ pixels: UnsafeMutableRawPointer, count: Int,
-                                     fu: Int, fv: Int, su: Int, sv: Int, color: WhiteColor) {
+    static func overWhiteRow(
+        _ texture: ParticleTexture, _ pixels: UnsafeMutableRawPointer, count: Int,
+        fu: Int, fv: Int, su: Int, sv: Int, color: WhiteColor
+    ) {
         let alphas = UnsafePointer(texture.alphaBytes), pitch = texture.alphaPitch
         let colorRB = color.rb, colorAG = color.ag
         var fu = fu, fv = fv
@@ -266,8 +290,10 @@ struct ParticleCompositor {
     }
 
     /// One row of a white texture added: colour × coverage, saturating.
-    private static func addWhiteRow(_ texture: ParticleTexture, _ pixels: UnsafeMutableRawPointer, count: Int,
-                                    fu: Int, fv: Int, su: Int, sv: Int, color: WhiteColor) {
+    private static func addWhiteRow(
+        _ texture: ParticleTexture, _ pixels: UnsafeMutableRawPointer, count: Int,
+        fu: Int, fv: Int, su: Int, sv: Int, color: WhiteColor
+    ) {
         let alphas = UnsafePointer(texture.alphaBytes), pitch = texture.alphaPitch
         var fu = fu, fv = fv
         for i in 0..<count {
@@ -298,8 +324,10 @@ struct ParticleCompositor {
     /// per-pixel test, or lands in the white texture's zero border.) `reciprocal` is 1 / step,
     /// taken once a particle.
     @inline(__always)
-    private static func narrow(_ lo: inout Int, _ hi: inout Int, start: Double, step: Double, reciprocal: Double,
-                               below: Double, above: Double) {
+    private static func narrow(
+        _ lo: inout Int, _ hi: inout Int, start: Double, step: Double, reciprocal: Double,
+        below: Double, above: Double
+    ) {
         if step == 0 {
             if !(start > below && start < above) { hi = lo }
             return
@@ -318,8 +346,12 @@ struct ParticleCompositor {
     }
 
     /// ⌊x⌋ and ⌈x⌉ for |x| < 2⁶³, without the libm call `rounded(.down)` makes on baseline x86-64.
-    @inline(__always) private static func floorInt(_ x: Double) -> Int { let t = Int(x); return Double(t) > x ? t - 1 : t }
-    @inline(__always) private static func ceilInt(_ x: Double) -> Int { let t = Int(x); return Double(t) < x ? t + 1 : t }
+    @inline(__always) private static func floorInt(_ x: Double) -> Int {
+        let t = Int(x); return Double(t) > x ? t - 1 : t
+    }
+    @inline(__always) private static func ceilInt(_ x: Double) -> Int {
+        let t = Int(x); return Double(t) < x ? t + 1 : t
+    }
 
     /// Over (or add) a premultiplied BGRA source of 0…1 floats onto one pixel.
     @inline(__always)
@@ -327,7 +359,9 @@ struct ParticleCompositor {
         let dst = SIMD4<Float>(Float(p[0]), Float(p[1]), Float(p[2]), Float(p[3]))
         let out = additive ? dst + s * 255 : s * 255 + dst * (1 - s.w)
         // Premultiplied results stay within 0…255 for over; add saturates.
-        @inline(__always) func byte(_ v: Float) -> UInt8 { UInt8(min(max(v, 0), 255) + 0.5 > 255 ? 255 : min(max(v, 0), 255) + 0.5) }
+        @inline(__always) func byte(_ v: Float) -> UInt8 {
+            UInt8(min(max(v, 0), 255) + 0.5 > 255 ? 255 : min(max(v, 0), 255) + 0.5)
+        }
         p[0] = byte(out.x)
         p[1] = byte(out.y)
         p[2] = byte(out.z)
@@ -391,8 +425,10 @@ final class ParticleTexture {
         for y in 0..<height {
             let row = pixels + y * stride
             for x in 0..<width {
-                let b = row.load(fromByteOffset: x * 4, as: UInt8.self), g = row.load(fromByteOffset: x * 4 + 1, as: UInt8.self)
-                let r = row.load(fromByteOffset: x * 4 + 2, as: UInt8.self), a = row.load(fromByteOffset: x * 4 + 3, as: UInt8.self)
+                let b = row.load(fromByteOffset: x * 4, as: UInt8.self),
+                    g = row.load(fromByteOffset: x * 4 + 1, as: UInt8.self)
+                let r = row.load(fromByteOffset: x * 4 + 2, as: UInt8.self),
+                    a = row.load(fromByteOffset: x * 4 + 3, as: UInt8.self)
                 texels[(y + 1) * paddedWidth + x + 1] = SIMD4(Float(b), Float(g), Float(r), Float(a)) / 255
             }
         }
@@ -417,4 +453,3 @@ final class ParticleTexture {
         return top + (bottom - top) * wv
     }
 }
-

@@ -8,8 +8,10 @@ import ReelCore
 enum ReplicatorDrawing {
     /// Draws the instances; `drawChildren` draws one instance's sublayers with its transform
     /// (about the replicator's centre; nil for instance 0).
-    static func draw(_ layer: PresentationLayer, _ cr: CairoContext, alpha: Double, budget: DrawBudget,
-                     children drawChildren: ([PresentationLayer], CATransform3D?) -> Void) {
+    static func draw(
+        _ layer: PresentationLayer, _ cr: CairoContext, alpha: Double, budget: DrawBudget,
+        children drawChildren: ([PresentationLayer], CATransform3D?) -> Void
+    ) {
         let s = layer.state
         let center = CGPoint(x: s.bounds.midX, y: s.bounds.midY)
         var transform = CATransform3D.identity
@@ -18,8 +20,9 @@ enum ReplicatorDrawing {
             let delayed = i > 0 && i - 1 < layer.delayedInstances.count
             let children = delayed ? layer.delayedInstances[i - 1] : layer.sublayers
             let k = Double(i)
-            let tint = CGColor(red: clamp(base.red + k * s.instanceRedOffset), green: clamp(base.green + k * s.instanceGreenOffset),
-                               blue: clamp(base.blue + k * s.instanceBlueOffset), alpha: clamp(base.alpha + k * s.instanceAlphaOffset))
+            let tint = CGColor(
+                red: clamp(base.red + k * s.instanceRedOffset), green: clamp(base.green + k * s.instanceGreenOffset),
+                blue: clamp(base.blue + k * s.instanceBlueOffset), alpha: clamp(base.alpha + k * s.instanceAlphaOffset))
             defer { transform = s.instanceTransform.concatenating(transform) }
             guard tint.alpha > 0 else { continue }
             let instance = i > 0 ? Geometry.about(center, transform) : nil

@@ -39,8 +39,12 @@ enum ShapeDrawing {
             cr.newPath()
             append(stroked, to: cr)
             cr.setLineWidth(s.lineWidth)
-            cr.setLineCap(s.lineCap == .round ? CAIRO_LINE_CAP_ROUND : s.lineCap == .square ? CAIRO_LINE_CAP_SQUARE : CAIRO_LINE_CAP_BUTT)
-            cr.setLineJoin(s.lineJoin == .round ? CAIRO_LINE_JOIN_ROUND : s.lineJoin == .bevel ? CAIRO_LINE_JOIN_BEVEL : CAIRO_LINE_JOIN_MITER)
+            cr.setLineCap(
+                s.lineCap == .round
+                    ? CAIRO_LINE_CAP_ROUND : s.lineCap == .square ? CAIRO_LINE_CAP_SQUARE : CAIRO_LINE_CAP_BUTT)
+            cr.setLineJoin(
+                s.lineJoin == .round
+                    ? CAIRO_LINE_JOIN_ROUND : s.lineJoin == .bevel ? CAIRO_LINE_JOIN_BEVEL : CAIRO_LINE_JOIN_MITER)
             cr.setMiterLimit(max(Double(s.miterLimit), 1))
             let coverage = setDash(cr, s.lineDashPattern, phase: s.lineDashPhase, along: stroked)
             Geometry.setSource(cr, color, alpha: alpha * coverage)
@@ -58,7 +62,9 @@ enum ShapeDrawing {
     /// along `path` — the pattern's inked fraction, drawn as a solid line (dashes that dense are
     /// finer than the path is long by a factor of 100 000: the even tone they average to).
     static func setDash(_ cr: CairoContext, _ pattern: [Double]?, phase: Double, along path: CGPath) -> Double {
-        guard let pattern, !pattern.isEmpty, pattern.allSatisfy({ $0 >= 0 && $0.isFinite }), pattern.contains(where: { $0 > 0 }) else {
+        guard let pattern, !pattern.isEmpty, pattern.allSatisfy({ $0 >= 0 && $0.isFinite }),
+            pattern.contains(where: { $0 > 0 })
+        else {
             cr.setDash([], offset: 0)
             return 1
         }
@@ -77,8 +83,9 @@ enum ShapeDrawing {
     private static func lengthBound(_ path: CGPath) -> Double {
         var total = 0.0, current = CGPoint.zero, start = CGPoint.zero
         func to(_ p: CGPoint) {
-            total += ((Double(p.x) - Double(current.x)) * (Double(p.x) - Double(current.x))
-                      + (Double(p.y) - Double(current.y)) * (Double(p.y) - Double(current.y))).squareRoot()
+            total +=
+                ((Double(p.x) - Double(current.x)) * (Double(p.x) - Double(current.x))
+                + (Double(p.y) - Double(current.y)) * (Double(p.y) - Double(current.y))).squareRoot()
             current = p
         }
         for element in path.elements {
@@ -104,8 +111,9 @@ enum ShapeDrawing {
                 cr.lineTo(p.x, p.y); current = p
             case .quadCurveTo(let p, let c):
                 // Raise to a cubic: control points two thirds of the way to the quadratic one.
-                cr.curveTo(current.x + 2 / 3 * (c.x - current.x), current.y + 2 / 3 * (c.y - current.y),
-                           p.x + 2 / 3 * (c.x - p.x), p.y + 2 / 3 * (c.y - p.y), p.x, p.y)
+                cr.curveTo(
+                    current.x + 2 / 3 * (c.x - current.x), current.y + 2 / 3 * (c.y - current.y),
+                    p.x + 2 / 3 * (c.x - p.x), p.y + 2 / 3 * (c.y - p.y), p.x, p.y)
                 current = p
             case .curveTo(let p, let c1, let c2):
                 cr.curveTo(c1.x, c1.y, c2.x, c2.y, p.x, p.y); current = p

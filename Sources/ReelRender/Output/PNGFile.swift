@@ -18,11 +18,13 @@ public enum PNGFile {
         let canvas = CairoCanvas(buffer: buffer)
         let collected = PNGBytes()
         let status = withExtendedLifetime(collected) {
-            cairo_surface_write_to_png_stream(canvas.surface.raw, { closure, data, length in
-                guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
-                Unmanaged<PNGBytes>.fromOpaque(closure).takeUnretainedValue().data.append(data, count: Int(length))
-                return CAIRO_STATUS_SUCCESS
-            }, Unmanaged.passUnretained(collected).toOpaque())
+            cairo_surface_write_to_png_stream(
+                canvas.surface.raw,
+                { closure, data, length in
+                    guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
+                    Unmanaged<PNGBytes>.fromOpaque(closure).takeUnretainedValue().data.append(data, count: Int(length))
+                    return CAIRO_STATUS_SUCCESS
+                }, Unmanaged.passUnretained(collected).toOpaque())
         }
         guard status == CAIRO_STATUS_SUCCESS else {
             throw RenderError("cannot encode a PNG: \(String(cString: cairo_status_to_string(status)))")

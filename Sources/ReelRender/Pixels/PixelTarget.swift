@@ -18,7 +18,8 @@ struct PixelTarget {
 
     init?(_ cr: CairoContext) {
         let target = cr.groupTarget
-        guard target.type == CAIRO_SURFACE_TYPE_IMAGE, target.format == CAIRO_FORMAT_ARGB32, let pixels = target.data else { return nil }
+        guard target.type == CAIRO_SURFACE_TYPE_IMAGE, target.format == CAIRO_FORMAT_ARGB32, let pixels = target.data
+        else { return nil }
         let (ox, oy) = target.deviceOffset
         let width = target.width, height = target.height
         // Cairo lists no rectangles for "no clip": clip to the surface first (undone below).
@@ -43,8 +44,12 @@ struct PixelTarget {
         stride = target.stride
         (offsetX, offsetY) = (ox, oy)
         clips = boxes
-        clipBox = boxes.reduce((Int.max, Int.max, Int.min, Int.min)) { ($0.0 < $1.0 ? $0.0 : $1.0, $0.1 < $1.1 ? $0.1 : $1.1,
-                                                                        $0.2 > $1.2 ? $0.2 : $1.2, $0.3 > $1.3 ? $0.3 : $1.3) }
+        clipBox = boxes.reduce((Int.max, Int.max, Int.min, Int.min)) {
+            (
+                $0.0 < $1.0 ? $0.0 : $1.0, $0.1 < $1.1 ? $0.1 : $1.1,
+                $0.2 > $1.2 ? $0.2 : $1.2, $0.3 > $1.3 ? $0.3 : $1.3
+            )
+        }
         surface = target
     }
 

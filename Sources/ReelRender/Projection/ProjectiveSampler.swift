@@ -14,10 +14,12 @@ enum ProjectiveSampler {
     /// (`over`: a target's own pixels, with pixman's rounding). Only `rows` and `columns` of it
     /// (a clip box; all of it by default). `map` takes destination pixel coordinates to image
     /// pixel coordinates (row vectors: [x y 1] · m).
-    static func warp(image: UnsafePointer<UInt32>, imageStride: Int, imageWidth: Int, imageHeight: Int,
-                     mask: UnsafePointer<UInt8>, maskStride: Int,
-                     out: UnsafeMutablePointer<UInt32>, outStride: Int, width: Int, height: Int, map h: Homography,
-                     rows: Range<Int>? = nil, columns: Range<Int>? = nil, over: Bool = false) {
+    static func warp(
+        image: UnsafePointer<UInt32>, imageStride: Int, imageWidth: Int, imageHeight: Int,
+        mask: UnsafePointer<UInt8>, maskStride: Int,
+        out: UnsafeMutablePointer<UInt32>, outStride: Int, width: Int, height: Int, map h: Homography,
+        rows: Range<Int>? = nil, columns: Range<Int>? = nil, over: Bool = false
+    ) {
         guard imageWidth > 0, imageHeight > 0 else { return }
         let m = h.m
         let (ax, ay, aw) = (m[0][0], m[0][1], m[0][2])  // per destination column
@@ -51,7 +53,8 @@ enum ProjectiveSampler {
                 // (Wrapping arithmetic: every value is bounded by the image size.)
                 let i0 = Int(sx + 1) &- 1, j0 = Int(sy + 1) &- 1
                 // 8-bit filter weights (pixman uses 7).
-                let wx = UInt64(truncatingIfNeeded: Int((sx - Double(i0)) * 256)), wy = UInt64(truncatingIfNeeded: Int((sy - Double(j0)) * 256))
+                let wx = UInt64(truncatingIfNeeded: Int((sx - Double(i0)) * 256)),
+                    wy = UInt64(truncatingIfNeeded: Int((sy - Double(j0)) * 256))
                 let xa = max(i0, 0), xb = min(i0 &+ 1, maxX)
                 let ya = max(j0, 0), yb = min(j0 &+ 1, maxY)
                 let top = image + ya &* imageStride, bottom = image + yb &* imageStride
@@ -67,8 +70,10 @@ enum ProjectiveSampler {
     /// The bilinear mix of four premultiplied pixels (weights wx, wy of 256), times coverage/255,
     /// rounded: each channel in a 32-bit lane, two lanes per 64-bit word.
     @inline(__always)
-    static func blend(_ p00: UInt32, _ p10: UInt32, _ p01: UInt32, _ p11: UInt32,
-                              wx: UInt64, wy: UInt64, coverage: UInt64) -> UInt32 {
+    static func blend(
+        _ p00: UInt32, _ p10: UInt32, _ p01: UInt32, _ p11: UInt32,
+        wx: UInt64, wy: UInt64, coverage: UInt64
+    ) -> UInt32 {
         // A flat area (a card's fill, empty margins) needs no filtering.
         if p00 == p10, p00 == p01, p00 == p11 {
             if coverage == 255 || p00 == 0 { return p00 }
@@ -87,6 +92,7 @@ enum ProjectiveSampler {
         }
         let e = mix(even(p00), even(p10), even(p01), even(p11))
         let o = mix(odd(p00), odd(p10), odd(p01), odd(p11))
-        return UInt32(truncatingIfNeeded: e | (e >> 16)) & 0x00FF_00FF | (UInt32(truncatingIfNeeded: o | (o >> 16)) & 0x00FF_00FF) << 8
+        return UInt32(truncatingIfNeeded: e | (e >> 16)) & 0x00FF_00FF
+            | (UInt32(truncatingIfNeeded: o | (o >> 16)) & 0x00FF_00FF) << 8
     }
 }

@@ -9,7 +9,9 @@ import ReelCore
 enum ProjectiveWarp {
     /// Draws `image` (premultiplied ARGB32) with `toDevice` mapping its pixel coordinates to
     /// device pixels, into the current target of `cr` (respecting its clip), at `alpha`.
-    static func draw(_ image: CairoSurface, toDevice h: Homography, _ cr: CairoContext, alpha: Double, grow: QuadEdges = []) {
+    static func draw(
+        _ image: CairoSurface, toDevice h: Homography, _ cr: CairoContext, alpha: Double, grow: QuadEdges = []
+    ) {
         let w = Double(image.width), hgt = Double(image.height)
         let corners = [(0.0, 0.0), (w, 0), (w, hgt), (0, hgt)].map { h.apply($0.0, $0.1) }
         // A corner behind the eye: the layer crosses the camera plane; it is not drawn.
@@ -17,13 +19,17 @@ enum ProjectiveWarp {
         let (x0, y0, x1, y1) = cr.clipExtents
         let m = cr.matrix
         // Clip extents are in user space; the warp works in device pixels.
-        let clip = [(x0, y0), (x1, y0), (x0, y1), (x1, y1)].map { (m.xx * $0.0 + m.xy * $0.1 + m.x0, m.yx * $0.0 + m.yy * $0.1 + m.y0) }
+        let clip = [(x0, y0), (x1, y0), (x0, y1), (x1, y1)].map {
+            (m.xx * $0.0 + m.xy * $0.1 + m.x0, m.yx * $0.0 + m.yy * $0.1 + m.y0)
+        }
         let left = max(corners.map(\.x).min()!.rounded(.down) - 1, clip.map(\.0).min()!.rounded(.down))
         let top = max(corners.map(\.y).min()!.rounded(.down) - 1, clip.map(\.1).min()!.rounded(.down))
         let right = min(corners.map(\.x).max()!.rounded(.up) + 1, clip.map(\.0).max()!.rounded(.up))
         let bottom = min(corners.map(\.y).max()!.rounded(.up) + 1, clip.map(\.1).max()!.rounded(.up))
         guard right > left, bottom > top, right - left < 16384, bottom - top < 16384 else { return }
-        let (bx, by, bw, bh) = (Int(saturating: left), Int(saturating: top), Int(saturating: right - left), Int(saturating: bottom - top))
+        let (bx, by, bw, bh) = (
+            Int(saturating: left), Int(saturating: top), Int(saturating: right - left), Int(saturating: bottom - top)
+        )
 
         // The mask: the image outline in device pixels (shared edges grown), antialiased.
         let mask = CairoSurface(CAIRO_FORMAT_A8, width: bw, height: bh)
@@ -41,11 +47,16 @@ enum ProjectiveWarp {
         // `image` was flushed when it was made, and may be shared: it is only read here.
         // Box pixels → device (shifted to the box's origin) → image pixels.
         let shifted = Homography(m: [[1, 0, 0], [0, 1, 0], [Double(bx), Double(by), 1]]).then(inverse)
-        func warp(into out: UnsafeMutablePointer<UInt32>, stride: Int, rows: Range<Int>? = nil, columns: Range<Int>? = nil, over: Bool) {
-            ProjectiveSampler.warp(image: image.words!, imageStride: image.stride / 4,
-                                   imageWidth: Int(w), imageHeight: Int(hgt),
-                                   mask: mask.data!, maskStride: mask.stride,
-                                   out: out, outStride: stride, width: bw, height: bh, map: shifted, rows: rows, columns: columns, over: over)
+        func warp(
+            into out: UnsafeMutablePointer<UInt32>, stride: Int, rows: Range<Int>? = nil, columns: Range<Int>? = nil,
+            over: Bool
+        ) {
+            ProjectiveSampler.warp(
+                image: image.words!, imageStride: image.stride / 4,
+                imageWidth: Int(w), imageHeight: Int(hgt),
+                mask: mask.data!, maskStride: mask.stride,
+                out: out, outStride: stride, width: bw, height: bh, map: shifted, rows: rows, columns: columns,
+                over: over)
         }
 
         // Composited straight into the target's pixels where they are simple (a title's flipping
@@ -58,8 +69,9 @@ enum ProjectiveWarp {
             let stride = target.stride / 4
             for (cx0, cy0, cx1, cy1) in target.clips {
                 // The box's pixel (x, y) is the target's (tx + x, ty + y).
-                warp(into: pixels + ty * stride + tx, stride: stride, rows: (cy0 - ty)..<max(cy0 - ty, cy1 - ty),
-                     columns: (cx0 - tx)..<max(cx0 - tx, cx1 - tx), over: true)
+                warp(
+                    into: pixels + ty * stride + tx, stride: stride, rows: (cy0 - ty)..<max(cy0 - ty, cy1 - ty),
+                    columns: (cx0 - tx)..<max(cx0 - tx, cx1 - tx), over: true)
             }
             target.finish()
             return

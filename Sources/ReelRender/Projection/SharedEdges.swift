@@ -5,7 +5,8 @@ import ReelCore
 /// minX maxY): top, right, bottom, left.
 struct QuadEdges: OptionSet, Sendable {
     let rawValue: UInt8
-    static let top = QuadEdges(rawValue: 1), right = QuadEdges(rawValue: 2), bottom = QuadEdges(rawValue: 4), left = QuadEdges(rawValue: 8)
+    static let top = QuadEdges(rawValue: 1), right = QuadEdges(rawValue: 2), bottom = QuadEdges(rawValue: 4),
+        left = QuadEdges(rawValue: 8)
 
     /// Edge `i` (0 top … 3 left).
     static func edge(_ i: Int) -> QuadEdges { QuadEdges(rawValue: 1 << UInt8(i)) }
@@ -28,7 +29,9 @@ enum SharedEdges {
             let h = Homography(layer.state.transformToSuperlayer(parentSublayer: parentSublayer))
             guard !h.isAffine else { return nil }
             let b = layer.state.bounds
-            let corners = [(b.minX, b.minY), (b.maxX, b.minY), (b.maxX, b.maxY), (b.minX, b.maxY)].map { h.apply($0.0, $0.1) }
+            let corners = [(b.minX, b.minY), (b.maxX, b.minY), (b.maxX, b.maxY), (b.minX, b.maxY)].map {
+                h.apply($0.0, $0.1)
+            }
             guard corners.allSatisfy({ $0.w > 1e-9 }) else { return nil }
             return corners.map { ($0.x, $0.y) }
         }

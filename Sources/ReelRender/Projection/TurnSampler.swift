@@ -17,10 +17,13 @@ enum TurnSampler {
     /// `(x, y) ↦ (xx·x + xy·y + x0, yx·x + yy·y + y0)` (destination pixels → image pixels), with
     /// pixman's rounding (source IN alpha, then OVER). `vectorSpans: false` keeps to the Swift
     /// loops (the tests' reference).
-    static func turn(image: UnsafePointer<UInt32>, imageStride: Int, imageWidth: Int, imageHeight: Int,
-                     out: UnsafeMutablePointer<UInt32>, outStride: Int, width: Int, height: Int,
-                     xx: Double, xy: Double, yx: Double, yy: Double, x0: Double, y0: Double, alpha: UInt16 = 255, flat: FlatInterior? = nil,
-                     vectorSpans: Bool = PixelLoops.vectorized) {
+    static func turn(
+        image: UnsafePointer<UInt32>, imageStride: Int, imageWidth: Int, imageHeight: Int,
+        out: UnsafeMutablePointer<UInt32>, outStride: Int, width: Int, height: Int,
+        xx: Double, xy: Double, yx: Double, yy: Double, x0: Double, y0: Double, alpha: UInt16 = 255,
+        flat: FlatInterior? = nil,
+        vectorSpans: Bool = PixelLoops.vectorized
+    ) {
         guard imageWidth > 0, imageHeight > 0, width > 0, height > 0 else { return }
         let one = 4_294_967_296.0  // 2^32
         let stepX = Int64(xx * one), stepY = Int64(yx * one)
@@ -30,7 +33,9 @@ enum TurnSampler {
             let sx0 = xy * (Double(y) + 0.5) + x0 + xx * 0.5 - 0.5
             let sy0 = yy * (Double(y) + 0.5) + y0 + yx * 0.5 - 0.5
             // Columns whose sample lies in (-1, w) × (-1, h): outside, all four texels are outside.
-            guard let (first, last) = span(sx0, xx, sy0, yx, x: (-1, Double(imageWidth)), y: (-1, Double(imageHeight)), width: width)
+            guard
+                let (first, last) = span(
+                    sx0, xx, sy0, yx, x: (-1, Double(imageWidth)), y: (-1, Double(imageHeight)), width: width)
             else { continue }
             let outRow = out + y &* outStride
 
@@ -38,14 +43,19 @@ enum TurnSampler {
             func sample(_ a: Int, _ b: Int) {
                 guard a <= b else { return }
                 var sx = Int64((sx0 + xx * Double(a)) * one), sy = Int64((sy0 + yx * Double(a)) * one)
-                if vectorSpans, reel_turn_span(image, imageStride, imageWidth, imageHeight, outRow + a, b - a + 1, sx, sy, stepX, stepY, alpha) != 0 {
+                if vectorSpans,
+                    reel_turn_span(
+                        image, imageStride, imageWidth, imageHeight, outRow + a, b - a + 1, sx, sy, stepX, stepY, alpha)
+                        != 0
+                {
                     return
                 }
                 for x in a...b {
                     defer { sx &+= stepX; sy &+= stepY }
                     // Arithmetic shifts floor negative positions too.
                     let i0 = Int(truncatingIfNeeded: sx >> 32), j0 = Int(truncatingIfNeeded: sy >> 32)
-                    let wx = UInt16(truncatingIfNeeded: (sx >> 24) & 0xFF), wy = UInt16(truncatingIfNeeded: (sy >> 24) & 0xFF)
+                    let wx = UInt16(truncatingIfNeeded: (sx >> 24) & 0xFF),
+                        wy = UInt16(truncatingIfNeeded: (sy >> 24) & 0xFF)
                     let p00: UInt32, p10: UInt32, p01: UInt32, p11: UInt32
                     if i0 >= 0, i0 < maxX, j0 >= 0, j0 < maxY {
                         let top = image + (j0 &* imageStride &+ i0), bottom = top + imageStride
@@ -55,7 +65,9 @@ enum TurnSampler {
                         @inline(__always) func texel(_ i: Int, _ j: Int) -> UInt32 {
                             i >= 0 && i <= maxX && j >= 0 && j <= maxY ? image[j &* imageStride &+ i] : 0
                         }
-                        (p00, p10, p01, p11) = (texel(i0, j0), texel(i0 &+ 1, j0), texel(i0, j0 &+ 1), texel(i0 &+ 1, j0 &+ 1))
+                        (p00, p10, p01, p11) = (
+                            texel(i0, j0), texel(i0 &+ 1, j0), texel(i0, j0 &+ 1), texel(i0 &+ 1, j0 &+ 1)
+                        )
                     }
                     let p = p00 == p10 && p00 == p01 && p00 == p11 ? p00 : blend(p00, p10, p01, p11, wx: wx, wy: wy)
                     outRow[x] = over(p, outRow[x], alpha: alpha)
@@ -63,7 +75,8 @@ enum TurnSampler {
             }
 
             // The columns whose four texels all lie in one flat rectangle take its colour unfiltered.
-            if let flat, let (f0, f1) = flatSpan(flat, sx0, xx, sy0, yx, width: width), max(f0, first) <= min(f1, last) {
+            if let flat, let (f0, f1) = flatSpan(flat, sx0, xx, sy0, yx, width: width), max(f0, first) <= min(f1, last)
+            {
                 let (a, b) = (max(f0, first), min(f1, last))
                 sample(first, a - 1)
                 let color = alpha < 255 ? multiply(flat.color, alpha) : flat.color
@@ -81,13 +94,21 @@ enum TurnSampler {
 
     /// The columns of a row in which samples read only texels of one of `flat`'s rectangles (the
     /// union of the rectangles' runs, when they overlap; else the longer run).
-    private static func flatSpan(_ flat: FlatInterior, _ sx0: Double, _ xx: Double, _ sy0: Double, _ yx: Double, width: Int) -> (Int, Int)? {
+    private static func flatSpan(
+        _ flat: FlatInterior, _ sx0: Double, _ xx: Double, _ sy0: Double, _ yx: Double, width: Int
+    ) -> (Int, Int)? {
         var best: (Int, Int)?
         for r in flat.rects {
             // Texels i and i + 1 both in x0..<x1: x0 ≤ i < x1 - 1.
-            guard let run = span(sx0, xx, sy0, yx, x: (Double(r.x0), Double(r.x1 - 1)), y: (Double(r.y0), Double(r.y1 - 1)), width: width) else { continue }
+            guard
+                let run = span(
+                    sx0, xx, sy0, yx, x: (Double(r.x0), Double(r.x1 - 1)), y: (Double(r.y0), Double(r.y1 - 1)),
+                    width: width)
+            else { continue }
             if let b = best {
-                best = run.0 <= b.1 + 1 && b.0 <= run.1 + 1 ? (min(b.0, run.0), max(b.1, run.1))
+                best =
+                    run.0 <= b.1 + 1 && b.0 <= run.1 + 1
+                    ? (min(b.0, run.0), max(b.1, run.1))
                     : (run.1 - run.0 > b.1 - b.0 ? run : b)
             } else {
                 best = run
@@ -98,8 +119,10 @@ enum TurnSampler {
 
     /// The columns `x` whose sample (`sx0 + xStep·x`, `sy0 + yStep·x`) lies strictly inside the
     /// open intervals `x` and `y`, or nil when none.
-    private static func span(_ sx0: Double, _ xStep: Double, _ sy0: Double, _ yStep: Double,
-                             x: (Double, Double), y: (Double, Double), width: Int) -> (Int, Int)? {
+    private static func span(
+        _ sx0: Double, _ xStep: Double, _ sy0: Double, _ yStep: Double,
+        x: (Double, Double), y: (Double, Double), width: Int
+    ) -> (Int, Int)? {
         guard let a = span(sx0, xStep, x, width: width), let b = span(sy0, yStep, y, width: width) else { return nil }
         let (first, last) = (max(a.0, b.0), min(a.1, b.1))
         return first <= last ? (first, last) : nil
@@ -162,7 +185,8 @@ enum TurnSampler {
         let a = (low - start) / step, b = (high - start) / step
         let (lo, hi) = (min(a, b), max(a, b))
         guard hi > 0, lo < Double(width - 1) else { return nil }
-        let first = max(0, Int(lo.rounded(.down)) + 1), last = min(width - 1, Int(min(hi, Double(width)).rounded(.up)) - 1)
+        let first = max(0, Int(lo.rounded(.down)) + 1),
+            last = min(width - 1, Int(min(hi, Double(width)).rounded(.up)) - 1)
         return first <= last ? (first, last) : nil
     }
 }

@@ -38,32 +38,43 @@ struct TurnedPlacement {
         // The raster's corners in device pixels (one pixel more: bilinear edges).
         let corners = [(ox - 1, oy - 1), (ox + w + 1, oy - 1), (ox - 1, oy + h + 1), (ox + w + 1, oy + h + 1)]
             .map { (cos * $0.0 - sin * $0.1 + x0, sin * $0.0 + cos * $0.1 + y0) }
-        let bounds = (left: corners.map(\.0).min()!, top: corners.map(\.1).min()!, right: corners.map(\.0).max()!, bottom: corners.map(\.1).max()!)
+        let bounds = (
+            left: corners.map(\.0).min()!, top: corners.map(\.1).min()!, right: corners.map(\.0).max()!,
+            bottom: corners.map(\.1).max()!
+        )
         guard bounds.right - bounds.left < 16384, bounds.bottom - bounds.top < 16384 else { return }
         // `image` was flushed when it was made, and may be shared: it is only read here.
         let level = UInt16((min(max(alpha, 0), 1) * 255).rounded())
 
         /// Samples into the `bw` × `bh` pixels at `out` that show device pixels from (bx, by).
-        func sample(into out: UnsafeMutablePointer<UInt32>, stride: Int, bx: Int, by: Int, bw: Int, bh: Int, alpha: UInt16) {
+        func sample(
+            into out: UnsafeMutablePointer<UInt32>, stride: Int, bx: Int, by: Int, bw: Int, bh: Int, alpha: UInt16
+        ) {
             // Pixel (x, y) is device (x + bx, y + by); turned back, less the raster's origin.
             let (dx, dy) = (Double(bx) - x0, Double(by) - y0)
-            TurnSampler.turn(image: image.words!, imageStride: image.stride / 4,
-                             imageWidth: Int(w), imageHeight: Int(h), out: out, outStride: stride, width: bw, height: bh,
-                             xx: cos, xy: sin, yx: -sin, yy: cos,
-                             x0: cos * dx + sin * dy - ox, y0: -sin * dx + cos * dy - oy, alpha: alpha, flat: raster.flat)
+            TurnSampler.turn(
+                image: image.words!, imageStride: image.stride / 4,
+                imageWidth: Int(w), imageHeight: Int(h), out: out, outStride: stride, width: bw, height: bh,
+                xx: cos, xy: sin, yx: -sin, yy: cos,
+                x0: cos * dx + sin * dy - ox, y0: -sin * dx + cos * dy - oy, alpha: alpha, flat: raster.flat)
         }
 
         if cr.operator == CAIRO_OPERATOR_OVER, let target = PixelTarget(cr) {
             // Device pixels + the group's offset = target pixels.
-            let left = Int((bounds.left + target.offsetX).rounded(.down)), top = Int((bounds.top + target.offsetY).rounded(.down))
-            let right = Int((bounds.right + target.offsetX).rounded(.up)), bottom = Int((bounds.bottom + target.offsetY).rounded(.up))
+            let left = Int((bounds.left + target.offsetX).rounded(.down)),
+                top = Int((bounds.top + target.offsetY).rounded(.down))
+            let right = Int((bounds.right + target.offsetX).rounded(.up)),
+                bottom = Int((bounds.bottom + target.offsetY).rounded(.up))
             for (cx0, cy0, cx1, cy1) in target.clips {
                 let (bx, by) = (max(left, cx0), max(top, cy0))
                 let (bw, bh) = (min(right, cx1) - bx, min(bottom, cy1) - by)
                 guard bw > 0, bh > 0 else { continue }
-                let out = UnsafeMutableRawPointer(target.data + by * target.stride + bx * 4).assumingMemoryBound(to: UInt32.self)
-                sample(into: out, stride: target.stride / 4,
-                       bx: bx - Int(target.offsetX.rounded()), by: by - Int(target.offsetY.rounded()), bw: bw, bh: bh, alpha: level)
+                let out = UnsafeMutableRawPointer(target.data + by * target.stride + bx * 4).assumingMemoryBound(
+                    to: UInt32.self)
+                sample(
+                    into: out, stride: target.stride / 4,
+                    bx: bx - Int(target.offsetX.rounded()), by: by - Int(target.offsetY.rounded()), bw: bw, bh: bh,
+                    alpha: level)
             }
             target.finish()
             return

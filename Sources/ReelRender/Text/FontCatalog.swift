@@ -32,7 +32,9 @@ public struct FontCatalog: SceneFontCatalog {
         }
         var families: [String] = []
         FontLibrary.forEachFont(in: config) { pattern in
-            for family in FontLibrary.strings(pattern, FC_FAMILY) where !families.contains(family) { families.append(family) }
+            for family in FontLibrary.strings(pattern, FC_FAMILY) where !families.contains(family) {
+                families.append(family)
+            }
         }
         return families
     }

@@ -34,7 +34,7 @@ final class FontLibrary: @unchecked Sendable {
     /// on every machine.
     static let fallbackFamilies = [
         "Noto Sans", "Noto Sans CJK SC", "Noto Sans Arabic", "Noto Sans Hebrew", "Noto Sans Devanagari",
-        "Noto Sans Thai", "Noto Color Emoji",
+        "Noto Sans Thai", "Noto Color Emoji"
     ]
 
     /// Generic families, and the Apple families iOS code names, as the installed families that
@@ -49,7 +49,7 @@ final class FontLibrary: @unchecked Sendable {
         // Apple's sans-serif families (Helvetica is CATextLayer's documented default font).
         "helvetica": "Noto Sans", "helveticaneue": "Noto Sans", "arial": "Noto Sans", "sanfrancisco": "Noto Sans",
         "sfpro": "Noto Sans", "sfprotext": "Noto Sans", "sfprodisplay": "Noto Sans", ".sfuitext": "Noto Sans",
-        "system": "Noto Sans", "systemfont": "Noto Sans", "sans": "Noto Sans", "sansserif": "Noto Sans",
+        "system": "Noto Sans", "systemfont": "Noto Sans", "sans": "Noto Sans", "sansserif": "Noto Sans"
     ]
 
     /// The configuration text is set with; nil when fontconfig's current one is used.
@@ -117,9 +117,13 @@ final class FontLibrary: @unchecked Sendable {
                 of: "([a-z])([A-Z])", with: "$1 $2", options: .regularExpression)
             words = "\(name[..<dash]) \(style)"
         }
-        guard let description = pango_font_description_from_string(words) else { return (FontFace(family: Self.defaultFamily), false) }
+        guard let description = pango_font_description_from_string(words) else {
+            return (FontFace(family: Self.defaultFamily), false)
+        }
         defer { pango_font_description_free(description) }
-        guard var face = FontFace(description: description) else { return (FontFace(family: Self.defaultFamily), false) }
+        guard var face = FontFace(description: description) else {
+            return (FontFace(family: Self.defaultFamily), false)
+        }
         let family = Self.normalized(face.family)
         let known = families[family] ?? Self.aliases[family] ?? (face.family.contains(",") ? face.family : nil)
         face.family = known ?? Self.nearest(to: family)

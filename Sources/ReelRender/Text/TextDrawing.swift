@@ -1,6 +1,6 @@
 import CCairo
-import Foundation
 import CPango
+import Foundation
 import ReelCore
 
 /// Draws a CATextLayer's string into its bounds with Pango: shaping, Unicode, bidi and CJK
@@ -63,8 +63,10 @@ enum TextDrawing {
         let key = TextLayoutKey(state, size: fontSize / scale, width: width, height: Double(bounds.height) / scale)
         let box = context.text.withEngine { $0.layout(for: key).inkBox(alignment: state.alignmentMode, width: width) }
         guard !box.isNull else { return .null }
-        return CGRect(x: Double(bounds.minX) + Double(box.minX) * scale - 1, y: Double(bounds.minY) + Double(box.minY) * scale - 1,
-                      width: Double(box.width) * scale + 2, height: Double(box.height) * scale + 2)
+        return CGRect(
+            x: Double(bounds.minX) + Double(box.minX) * scale - 1,
+            y: Double(bounds.minY) + Double(box.minY) * scale - 1,
+            width: Double(box.width) * scale + 2, height: Double(box.height) * scale + 2)
     }
 
     /// Whether the layer has anything to draw (so empty text layers cost nothing). Errs only
@@ -73,7 +75,9 @@ enum TextDrawing {
         guard let s = state.string, s.contains(where: { !$0.isWhitespace && $0 != "\0" }) else { return false }
         guard (state.foregroundColor?.alpha ?? 0) > 0, state.fontSize > 0, state.fontSize.isFinite else { return false }
         let bounds = state.bounds.standardized
-        guard bounds.width.isFinite, bounds.height.isFinite, bounds.minX.isFinite, bounds.minY.isFinite else { return false }
+        guard bounds.width.isFinite, bounds.height.isFinite, bounds.minX.isFinite, bounds.minY.isFinite else {
+            return false
+        }
         // Wrapped or truncated text in a box with no width has no room for even one character.
         if (state.isWrapped || state.truncationMode != .none) && bounds.width <= 0 { return false }
         return true

@@ -92,7 +92,8 @@ final class TextEnginePool: @unchecked Sendable {
 
     /// The pool for a scene's font files (`canvas.fonts`): the shared one when there are none.
     static func with(files: [String]) -> TextEnginePool {
-        files.isEmpty ? installed : TextEnginePool(fonts: FontLibrary(directories: FontLibrary.directories, files: files))
+        files.isEmpty
+            ? installed : TextEnginePool(fonts: FontLibrary(directories: FontLibrary.directories, files: files))
     }
 
     /// Runs `body` with an engine no other thread is using; makes a new one when all are busy.

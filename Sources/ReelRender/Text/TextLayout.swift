@@ -30,7 +30,9 @@ struct TextLayoutKey: Hashable, Sendable {
         for scalar in text.unicodeScalars {
             scalars += 1
             // Combining marks (and joiners) extend a character; a cheap upper bound of its length.
-            run = scalar.properties.canonicalCombiningClass.rawValue != 0 || scalar.value == 0x200D || scalar.properties.isVariationSelector ? run + 1 : 1
+            run =
+                scalar.properties.canonicalCombiningClass.rawValue != 0 || scalar.value == 0x200D
+                    || scalar.properties.isVariationSelector ? run + 1 : 1
             longest = max(longest, run)
             if scalars > maxScalars { break }
         }
@@ -49,7 +51,8 @@ struct TextLayoutKey: Hashable, Sendable {
     /// The key for a layer whose text is laid out at `size` in a box of `width` × `height`.
     init(_ s: LayerState, size: Double, width: Double, height: Double) {
         // NUL ends a C string: keep what follows it rather than silently dropping the rest.
-        string = Self.bounded(s.string.map { $0.contains("\0") ? $0.replacingOccurrences(of: "\0", with: "") : $0 } ?? "")
+        string = Self.bounded(
+            s.string.map { $0.contains("\0") ? $0.replacingOccurrences(of: "\0", with: "") : $0 } ?? "")
         font = s.font
         self.size = size
         isWrapped = s.isWrapped
@@ -143,13 +146,14 @@ final class TextLayout {
     /// or not the text is wrapped; `natural` follows the paragraph's direction.
     static func origin(of line: Line, alignment: CATextLayerAlignmentMode, width: Double) -> (x: Double, y: Double) {
         let free = width - line.width
-        let left: Double = switch alignment {
-        case .left: 0
-        case .right: free
-        case .center: free / 2
-        // A justified line already fills the width; the last line of a paragraph is natural.
-        case .natural, .justified: line.isRightToLeft ? free : 0
-        }
+        let left: Double =
+            switch alignment {
+            case .left: 0
+            case .right: free
+            case .center: free / 2
+            // A justified line already fills the width; the last line of a paragraph is natural.
+            case .natural, .justified: line.isRightToLeft ? free : 0
+            }
         return (left, line.baseline)
     }
 
@@ -162,8 +166,10 @@ final class TextLayout {
             pango_layout_line_get_extents(line.line, &ink, &logical)
             guard ink.width > 0, ink.height > 0 else { continue }
             let o = Self.origin(of: line, alignment: alignment, width: width)
-            box = box.union(CGRect(x: o.x + Self.points(ink.x), y: o.y + Self.points(ink.y),
-                                   width: Self.points(ink.width), height: Self.points(ink.height)))
+            box = box.union(
+                CGRect(
+                    x: o.x + Self.points(ink.x), y: o.y + Self.points(ink.y),
+                    width: Self.points(ink.width), height: Self.points(ink.height)))
         }
         return box
     }
@@ -176,7 +182,8 @@ final class TextLayout {
         var families: [String] = []
         repeat {
             guard let run = pango_layout_iter_get_run_readonly(iter), let font = run.pointee.item.pointee.analysis.font,
-                  let description = pango_font_describe(font) else { continue }
+                let description = pango_font_describe(font)
+            else { continue }
             if let family = pango_font_description_get_family(description) { families.append(String(cString: family)) }
             pango_font_description_free(description)
         } while pango_layout_iter_next_run(iter) != 0
@@ -191,7 +198,8 @@ final class TextLayout {
         forEachRun(layout) { run in
             let item = run.pointee.item.pointee
             guard item.analysis.flags & UInt8(PANGO_ANALYSIS_FLAG_IS_ELLIPSIS) != 0, let font = item.analysis.font,
-                  let glyphs = run.pointee.glyphs, glyphs.pointee.num_glyphs > 0 else { return }
+                let glyphs = run.pointee.glyphs, glyphs.pointee.num_glyphs > 0
+            else { return }
             let last = glyphs.pointee.glyphs + Int(glyphs.pointee.num_glyphs - 1)
             var logical = PangoRectangle()
             pango_font_get_glyph_extents(font, last.pointee.glyph, nil, &logical)
@@ -223,13 +231,16 @@ final class TextLayout {
             var width = 0
             var runs = line.pointee.runs
             while let run = runs {
-                width += Int(pango_glyph_string_get_width(run.pointee.data.assumingMemoryBound(to: PangoGlyphItem.self).pointee.glyphs))
+                width += Int(
+                    pango_glyph_string_get_width(
+                        run.pointee.data.assumingMemoryBound(to: PangoGlyphItem.self).pointee.glyphs))
                 runs = run.pointee.next
             }
-            lines.append(Line(
-                line: line, width: Double(width) / Double(PANGO_SCALE),
-                baseline: points(pango_layout_iter_get_baseline(iter)),
-                isRightToLeft: pango_layout_line_get_resolved_direction(line) == PANGO_DIRECTION_RTL))
+            lines.append(
+                Line(
+                    line: line, width: Double(width) / Double(PANGO_SCALE),
+                    baseline: points(pango_layout_iter_get_baseline(iter)),
+                    isRightToLeft: pango_layout_line_get_resolved_direction(line) == PANGO_DIRECTION_RTL))
         } while pango_layout_iter_next_line(iter) != 0
         return lines
     }

@@ -53,7 +53,8 @@ enum PageCurl {
         cr.rectangle(0, 0, w, h)
         cr.clip()
 
-        func strip(_ image: CairoSurface, from x0: Double, _ x1: Double, to d0: Double, _ d1: Double, alpha: Double = 1) {
+        func strip(_ image: CairoSurface, from x0: Double, _ x1: Double, to d0: Double, _ d1: Double, alpha: Double = 1)
+        {
             // Source columns [x0, x1] of the page onto destination columns [d0, d1] (which may run
             // backwards, mirroring the strip: the back of the page).
             guard abs(x1 - x0) > 1e-9, abs(d1 - d0) > 1e-9 else { return }

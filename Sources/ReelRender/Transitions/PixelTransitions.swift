@@ -11,7 +11,8 @@ enum PixelTransitions {
         let w = sides.width, h = sides.height
         let out = CairoSurface(CAIRO_FORMAT_ARGB32, width: w, height: h)
         guard let old = sides.old.data, let new = sides.new.data,
-              let dst = out.data else { return }
+            let dst = out.data
+        else { return }
         let stride = out.stride
         let cx = Double(w) / 2, cy = Double(h) / 2
         let reach = hypot(cx, cy)
@@ -77,12 +78,17 @@ enum PixelTransitions {
     }
 
     /// Bilinear sample of a premultiplied BGRA image (transparent outside).
-    private static func sample(_ data: UnsafeMutablePointer<UInt8>, stride: Int, w: Int, h: Int, x: Double, y: Double) -> [Double] {
+    private static func sample(_ data: UnsafeMutablePointer<UInt8>, stride: Int, w: Int, h: Int, x: Double, y: Double)
+        -> [Double]
+    {
         let fx = x - 0.5, fy = y - 0.5
         let x0 = Int(saturating: fx.rounded(.down)), y0 = Int(saturating: fy.rounded(.down))
         let tx = fx - Double(x0), ty = fy - Double(y0)
         var result = [0.0, 0, 0, 0]
-        for (xx, yy, weight) in [(x0, y0, (1 - tx) * (1 - ty)), (x0 + 1, y0, tx * (1 - ty)), (x0, y0 + 1, (1 - tx) * ty), (x0 + 1, y0 + 1, tx * ty)] {
+        for (xx, yy, weight) in [
+            (x0, y0, (1 - tx) * (1 - ty)), (x0 + 1, y0, tx * (1 - ty)), (x0, y0 + 1, (1 - tx) * ty),
+            (x0 + 1, y0 + 1, tx * ty)
+        ] {
             guard xx >= 0, yy >= 0, xx < w, yy < h, weight > 0 else { continue }
             let p = data + yy * stride + xx * 4
             for c in 0..<4 { result[c] += Double(p[c]) * weight }

@@ -16,7 +16,8 @@ enum TransitionDrawing {
         // painted at a lower resolution rather than allocating gigabytes for what is off screen.
         let area = Double(bounds.width) * Double(bounds.height)
         let target = cr.target
-        let surfaceArea = target.type == CAIRO_SURFACE_TYPE_IMAGE
+        let surfaceArea =
+            target.type == CAIRO_SURFACE_TYPE_IMAGE
             ? Double(target.width) * Double(target.height) : Self.maxSidePixels
         let budget = min(max(surfaceArea, 1_048_576), Self.maxSidePixels)
         let r = min(max(abs(m.xx * m.yy - m.xy * m.yx).squareRoot(), 0.1), 8, (budget / area).squareRoot())
@@ -28,10 +29,16 @@ enum TransitionDrawing {
         case .pageCurl, .pageUnCurl:
             let curl = CurlSpace(bounds: bounds, subtype: t.subtype)
             let sides = Sides(old: t.old, new: new, bounds: bounds, resolution: r, painter: painter, orientation: curl)
-            PageCurl.draw(sides, curl: curl, progress: t.type == .pageCurl ? p : 1 - p, curling: t.type == .pageCurl ? .old : .new, cr)
+            PageCurl.draw(
+                sides, curl: curl, progress: t.type == .pageCurl ? p : 1 - p,
+                curling: t.type == .pageCurl ? .old : .new, cr)
         case .rippleEffect, .suckEffect:
             let sides = Sides(old: t.old, new: new, bounds: bounds, resolution: r, painter: painter)
-            if t.type == .rippleEffect { PixelTransitions.ripple(sides, progress: p, cr) } else { PixelTransitions.suck(sides, progress: p, cr) }
+            if t.type == .rippleEffect {
+                PixelTransitions.ripple(sides, progress: p, cr)
+            } else {
+                PixelTransitions.suck(sides, progress: p, cr)
+            }
         default:
             let sides = Sides(old: t.old, new: new, bounds: bounds, resolution: r, painter: painter)
             drawPlanar(sides, type: t.type, subtype: t.subtype, progress: p, cr)
@@ -42,15 +49,18 @@ enum TransitionDrawing {
     static let maxSidePixels = 16_777_216.0
 
     /// Fade, the three slides, and the camera iris: the sides moved, faded or masked in the plane.
-    static func drawPlanar(_ sides: Sides, type: CATransitionType, subtype: CATransitionSubtype, progress p: Double, _ cr: CairoContext) {
+    static func drawPlanar(
+        _ sides: Sides, type: CATransitionType, subtype: CATransitionSubtype, progress p: Double, _ cr: CairoContext
+    ) {
         let b = sides.bounds
         // The unit vector the incoming motion travels along (from the subtype's side).
-        let (ux, uy): (Double, Double) = switch subtype {
-        case .fromRight: (-1, 0)
-        case .fromTop: (0, 1)
-        case .fromBottom: (0, -1)
-        default: (1, 0)
-        }
+        let (ux, uy): (Double, Double) =
+            switch subtype {
+            case .fromRight: (-1, 0)
+            case .fromTop: (0, 1)
+            case .fromBottom: (0, -1)
+            default: (1, 0)
+            }
         let travel = (ux * b.width, uy * b.height)
         cr.save()
         cr.rectangle(b.minX, b.minY, b.width, b.height)
@@ -120,8 +130,10 @@ final class Sides {
     let height: Int
 
     /// Paints both sides. `orientation` (for page curls) lays the images out in curl space.
-    init(old: PresentationLayer, new: PresentationLayer, bounds: CGRect, resolution r: Double, painter: LayerPainter,
-         orientation: CurlSpace? = nil) {
+    init(
+        old: PresentationLayer, new: PresentationLayer, bounds: CGRect, resolution r: Double, painter: LayerPainter,
+        orientation: CurlSpace? = nil
+    ) {
         self.bounds = bounds
         self.resolution = r
         let size = orientation?.size ?? bounds.size
@@ -148,8 +160,12 @@ final class Sides {
         self.new = render(new, width: width, height: height)
     }
 
-    func drawOld(_ cr: CairoContext, dx: Double = 0, dy: Double = 0, alpha: Double = 1) { draw(old, cr, dx: dx, dy: dy, alpha: alpha) }
-    func drawNew(_ cr: CairoContext, dx: Double = 0, dy: Double = 0, alpha: Double = 1) { draw(new, cr, dx: dx, dy: dy, alpha: alpha) }
+    func drawOld(_ cr: CairoContext, dx: Double = 0, dy: Double = 0, alpha: Double = 1) {
+        draw(old, cr, dx: dx, dy: dy, alpha: alpha)
+    }
+    func drawNew(_ cr: CairoContext, dx: Double = 0, dy: Double = 0, alpha: Double = 1) {
+        draw(new, cr, dx: dx, dy: dy, alpha: alpha)
+    }
 
     /// Paints a side image over the bounds (in the layer's plane), offset by (dx, dy) points.
     private func draw(_ image: CairoSurface, _ cr: CairoContext, dx: Double, dy: Double, alpha: Double) {

@@ -8,7 +8,9 @@ import ReelCore
 /// seen in perspective (eye distance twice the side) and warped with the same projective warp as
 /// 3D layers.
 enum TurningTransitions {
-    static func draw(_ sides: Sides, type: CATransitionType, subtype: CATransitionSubtype, progress p: Double, _ cr: CairoContext) {
+    static func draw(
+        _ sides: Sides, type: CATransitionType, subtype: CATransitionSubtype, progress p: Double, _ cr: CairoContext
+    ) {
         let b = sides.bounds
         let vertical = subtype == .fromTop || subtype == .fromBottom
         let side = vertical ? b.height : b.width
@@ -16,7 +18,9 @@ enum TurningTransitions {
         // bottom face for positive ones.
         let sign: Double = (subtype == .fromRight || subtype == .fromBottom) ? -1 : 1
         func rotation(_ degrees: Double) -> CATransform3D {
-            vertical ? CATransform3DMakeRotation(-degrees * Double.pi / 180, 1, 0, 0) : CATransform3DMakeRotation(degrees * Double.pi / 180, 0, 1, 0)
+            vertical
+                ? CATransform3DMakeRotation(-degrees * Double.pi / 180, 1, 0, 0)
+                : CATransform3DMakeRotation(degrees * Double.pi / 180, 0, 1, 0)
         }
         var perspective = CATransform3D.identity
         perspective.m34 = -1 / (2 * side)
@@ -50,13 +54,20 @@ enum TurningTransitions {
         // … and back from the centred frame to the layer's bounds.
         let fromCenter = CATransform3DMakeTranslation(b.midX, b.midY, 0)
         let warps = faces.sorted(by: { $0.depth < $1.depth }).map { face in
-            (face.image, toFace.then(Homography(face.transform.concatenating(perspective).concatenating(fromCenter))).then(toDevice))
+            (
+                face.image,
+                toFace.then(Homography(face.transform.concatenating(perspective).concatenating(fromCenter))).then(
+                    toDevice)
+            )
         }
         // The cube's two faces meet along an edge: that edge is grown so no seam shows.
-        let seams = SharedEdges.shared(warps.map { image, h in
-            let (w, hgt) = (Double(image.width), Double(image.height))
-            return [(0.0, 0.0), (w, 0), (w, hgt), (0, hgt)].map { h.apply($0.0, $0.1) }.map { (x: $0.x, y: $0.y) }
-        })
-        for ((image, h), grow) in zip(warps, seams) { ProjectiveWarp.draw(image, toDevice: h, cr, alpha: 1, grow: grow) }
+        let seams = SharedEdges.shared(
+            warps.map { image, h in
+                let (w, hgt) = (Double(image.width), Double(image.height))
+                return [(0.0, 0.0), (w, 0), (w, hgt), (0, hgt)].map { h.apply($0.0, $0.1) }.map { (x: $0.x, y: $0.y) }
+            })
+        for ((image, h), grow) in zip(warps, seams) {
+            ProjectiveWarp.draw(image, toDevice: h, cr, alpha: 1, grow: grow)
+        }
     }
 }

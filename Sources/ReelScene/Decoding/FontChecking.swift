@@ -9,18 +9,24 @@ extension SceneDecoder {
     /// join those text layers may name.
     func decodeFonts(_ node: SceneNode) -> [String] {
         guard case .sequence(let items, _) = node else {
-            diagnostics.error("'fonts' must be a list of font files (TrueType or OpenType: .ttf, .otf, .ttc), found \(node.kindDescription)", at: node.location)
+            diagnostics.error(
+                "'fonts' must be a list of font files (TrueType or OpenType: .ttf, .otf, .ttc), found \(node.kindDescription)",
+                at: node.location)
             return []
         }
         var paths: [String] = []
         for item in items {
             guard let written = values.string(item, what: "a font file") else { continue }
             guard Self.fontExtensions.contains(URL(fileURLWithPath: written).pathExtension.lowercased()) else {
-                diagnostics.error("font file '\(written)': Reel reads TrueType and OpenType fonts, named .ttf, .otf or .ttc", at: item.location)
+                diagnostics.error(
+                    "font file '\(written)': Reel reads TrueType and OpenType fonts, named .ttf, .otf or .ttc",
+                    at: item.location)
                 continue
             }
-            switch SceneFile.resolve(written, what: "font file", plural: "fonts", base: images.baseDirectory,
-                                     allowOutside: limits.allowsImagesOutsideSceneFolder) {
+            switch SceneFile.resolve(
+                written, what: "font file", plural: "fonts", base: images.baseDirectory,
+                allowOutside: limits.allowsImagesOutsideSceneFolder)
+            {
             case .failure(let problem):
                 diagnostics.error(problem.message, at: item.location)
             case .success(let path):
@@ -44,6 +50,8 @@ extension SceneDecoder {
     /// naming the family text is drawn in instead.
     func checkFontName(_ name: String, at location: SourcePosition) {
         guard let fonts, let substitute = fonts.substitute(for: name, sceneFamilies: sceneFontFamilies) else { return }
-        diagnostics.warning("font '\(name)' is not available; text is drawn in '\(substitute)' instead ('reel fonts' lists the families; ship a font file with canvas.fonts)", at: location)
+        diagnostics.warning(
+            "font '\(name)' is not available; text is drawn in '\(substitute)' instead ('reel fonts' lists the families; ship a font file with canvas.fonts)",
+            at: location)
     }
 }

@@ -32,10 +32,14 @@ struct ImageHeader: Equatable {
         func le16(_ i: Int) -> Int { Int(bytes[i]) | Int(bytes[i + 1]) << 8 }
         func le24(_ i: Int) -> Int { le16(i) | Int(bytes[i + 2]) << 16 }
         func be32(_ i: Int) -> Int { be16(i) << 16 | be16(i + 2) }
-        func ascii(_ i: Int, _ s: String) -> Bool { bytes.count >= i + s.utf8.count && Array(bytes[i..<i + s.utf8.count]) == Array(s.utf8) }
+        func ascii(_ i: Int, _ s: String) -> Bool {
+            bytes.count >= i + s.utf8.count && Array(bytes[i..<i + s.utf8.count]) == Array(s.utf8)
+        }
         switch format {
         case .png:
-            guard bytes.count >= 24, bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]), ascii(12, "IHDR") else { return nil }
+            guard bytes.count >= 24, bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]),
+                ascii(12, "IHDR")
+            else { return nil }
             return ImageHeader(format: .png, width: be32(16), height: be32(20))
         case .jpeg:
             guard bytes.count >= 4, bytes[0] == 0xFF, bytes[1] == 0xD8 else { return nil }

@@ -32,10 +32,16 @@ final class ImageCache {
     /// The image for a path as written in the scene (relative to the scene file), or a message.
     func image(_ written: String) -> Result<CGImage, ImageError> {
         guard let format = ImageHeader.Format(fileExtension: URL(fileURLWithPath: written).pathExtension) else {
-            return .failure(ImageError(message: "image '\(written)': Reel reads PNG, JPEG and WebP images, named .png, .jpg, .jpeg or .webp"))
+            return .failure(
+                ImageError(
+                    message:
+                        "image '\(written)': Reel reads PNG, JPEG and WebP images, named .png, .jpg, .jpeg or .webp"))
         }
         let path: String
-        switch SceneFile.resolve(written, what: "image", plural: "images", base: baseDirectory, allowOutside: limits.allowsImagesOutsideSceneFolder) {
+        switch SceneFile.resolve(
+            written, what: "image", plural: "images", base: baseDirectory,
+            allowOutside: limits.allowsImagesOutsideSceneFolder)
+        {
         case .success(let p): path = p
         case .failure(let problem): return .failure(ImageError(message: problem.message))
         }
@@ -46,7 +52,9 @@ final class ImageCache {
         // The size from the header first: an image over budget is refused without decoding it.
         let header = ImageHeader.read(handle, as: format)
         try? handle.close()
-        if let header, let problem = overBudget(written, width: header.width, height: header.height) { return .failure(problem) }
+        if let header, let problem = overBudget(written, width: header.width, height: header.height) {
+            return .failure(problem)
+        }
         guard let loader else {
             return .failure(ImageError(message: "cannot load image '\(written)': no image decoder is available here"))
         }
@@ -67,10 +75,16 @@ final class ImageCache {
         let pixels = width.multipliedReportingOverflow(by: height)
         let count = pixels.overflow ? Int.max : pixels.partialValue
         if count > limits.maxImagePixels {
-            return ImageError(message: "image '\(written)' is \(width)×\(height) pixels; an image may have at most \(limits.maxImagePixels) pixels (raise it with --max-image-pixels)")
+            return ImageError(
+                message:
+                    "image '\(written)' is \(width)×\(height) pixels; an image may have at most \(limits.maxImagePixels) pixels (raise it with --max-image-pixels)"
+            )
         }
         if totalPixels + count > limits.maxTotalImagePixels {
-            return ImageError(message: "image '\(written)' (\(width)×\(height) pixels) would bring the scene's images to \(totalPixels + count) pixels; the limit is \(limits.maxTotalImagePixels) in all (raise it with --max-image-pixels)")
+            return ImageError(
+                message:
+                    "image '\(written)' (\(width)×\(height) pixels) would bring the scene's images to \(totalPixels + count) pixels; the limit is \(limits.maxTotalImagePixels) in all (raise it with --max-image-pixels)"
+            )
         }
         return nil
     }

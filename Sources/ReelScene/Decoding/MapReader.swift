@@ -11,7 +11,8 @@ struct MapReader {
     /// A reader for `node`, or nil (with a diagnostic) when it is not a mapping.
     init?(_ node: SceneNode, _ diagnostics: DiagnosticSink, what: String) {
         guard case .mapping(let pairs, _) = node else {
-            diagnostics.error("\(what) must be a map of keys to values, found \(node.kindDescription)", at: node.location)
+            diagnostics.error(
+                "\(what) must be a map of keys to values, found \(node.kindDescription)", at: node.location)
             return nil
         }
         self.node = node
@@ -51,7 +52,9 @@ struct MapReader {
         guard !rest.isEmpty else { return }
         let known = Set(known)
         for pair in rest where !known.contains(pair.key) {
-            diagnostics.error("unknown key '\(SceneNode.abbreviated(pair.key))' in \(what)\(diagnostics.didYouMean(pair.key, among: known.sorted()))", at: pair.keyLocation)
+            diagnostics.error(
+                "unknown key '\(SceneNode.abbreviated(pair.key))' in \(what)\(diagnostics.didYouMean(pair.key, among: known.sorted()))",
+                at: pair.keyLocation)
         }
     }
 

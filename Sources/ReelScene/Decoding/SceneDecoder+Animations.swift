@@ -7,14 +7,18 @@ extension SceneDecoder {
         "CAKeyframeAnimation": "CAKeyframeAnimation", "keyframe": "CAKeyframeAnimation",
         "CASpringAnimation": "CASpringAnimation", "spring": "CASpringAnimation",
         "CAAnimationGroup": "CAAnimationGroup", "group": "CAAnimationGroup",
-        "CATransition": "CATransition", "transition": "CATransition",
+        "CATransition": "CATransition", "transition": "CATransition"
     ]
-    static let timingKeys = ["beginTime", "duration", "speed", "timeOffset", "repeatCount", "repeatDuration",
-                             "autoreverses", "fillMode", "removedOnCompletion", "timingFunction"]
+    static let timingKeys = [
+        "beginTime", "duration", "speed", "timeOffset", "repeatCount", "repeatDuration",
+        "autoreverses", "fillMode", "removedOnCompletion", "timingFunction"
+    ]
     static let propertyKeys = ["keyPath", "additive", "cumulative"]
     static let basicKeys = ["fromValue", "toValue", "byValue", "valueFunction"]
-    static let keyframeKeys = ["values", "valueFunction", "path", "keyTimes", "timingFunctions", "calculationMode", "rotationMode",
-                               "tensionValues", "continuityValues", "biasValues"]
+    static let keyframeKeys = [
+        "values", "valueFunction", "path", "keyTimes", "timingFunctions", "calculationMode", "rotationMode",
+        "tensionValues", "continuityValues", "biasValues"
+    ]
     static let springKeys = ["mass", "stiffness", "damping", "initialVelocity"]
     static let groupKeys = ["animations"]
     static let transitionKeys = ["type", "subtype", "startProgress", "endProgress"]
@@ -39,7 +43,9 @@ extension SceneDecoder {
         guard let map = MapReader(node, diagnostics, what: "'animations'") else { return }
         for pair in map.pairs {
             guard case .mapping = pair.value else {
-                diagnostics.error("animation template '\(pair.key)' must be a map of animation fields, found \(pair.value.kindDescription)", at: pair.value.location)
+                diagnostics.error(
+                    "animation template '\(pair.key)' must be a map of animation fields, found \(pair.value.kindDescription)",
+                    at: pair.value.location)
                 continue
             }
             templates[pair.key] = (pair.value, pair.keyLocation)
@@ -78,17 +84,23 @@ extension SceneDecoder {
         }
         while expansions[current] == nil {
             guard let template = templates[current] else {
-                diagnostics.error("unknown animation template '\(SceneNode.abbreviated(current))'\(diagnostics.didYouMean(current, among: templates.keys.sorted()))", at: currentLocation)
+                diagnostics.error(
+                    "unknown animation template '\(SceneNode.abbreviated(current))'\(diagnostics.didYouMean(current, among: templates.keys.sorted()))",
+                    at: currentLocation)
                 return fail()
             }
             guard !onChain.contains(current) else {
                 let cycle = chain[chain.firstIndex(of: current)!...] + [current]
-                diagnostics.error("animation templates use each other in a cycle: \(cycle.joined(separator: " → "))", at: currentLocation)
+                diagnostics.error(
+                    "animation templates use each other in a cycle: \(cycle.joined(separator: " → "))",
+                    at: currentLocation)
                 return fail()
             }
             chain.append(current)
             onChain.insert(current)
-            guard case .mapping(let pairs, _) = template.node, let use = pairs.first(where: { $0.key == "use" }) else { break }
+            guard case .mapping(let pairs, _) = template.node, let use = pairs.first(where: { $0.key == "use" }) else {
+                break
+            }
             guard let next = values.string(use.value, what: "use") else { return fail() }
             current = next
             currentLocation = use.value.location
@@ -111,7 +123,9 @@ extension SceneDecoder {
         var index: [String: Int] = [:]
         for (i, pair) in merged.enumerated() { index[pair.key] = i }
         for pair in overrides {
-            if let i = index[pair.key] { merged[i] = pair } else {
+            if let i = index[pair.key] {
+                merged[i] = pair
+            } else {
                 index[pair.key] = merged.count
                 merged.append(pair)
             }
@@ -127,32 +141,42 @@ extension SceneDecoder {
         var source = node
         if case .scalar = node, let name = node.string {
             guard templates[name] != nil else {
-                diagnostics.error("unknown animation template '\(SceneNode.abbreviated(name))'\(diagnostics.didYouMean(name, among: templates.keys.sorted()))", at: node.location)
+                diagnostics.error(
+                    "unknown animation template '\(SceneNode.abbreviated(name))'\(diagnostics.didYouMean(name, among: templates.keys.sorted()))",
+                    at: node.location)
                 return nil
             }
             source = .mapping([MapEntry(key: "use", keyLocation: node.location, value: node)], node.location)
         }
         guard case .mapping = source else {
-            diagnostics.error("an animation must be a template name or a map of animation fields, found \(node.kindDescription)", at: node.location)
+            diagnostics.error(
+                "an animation must be a template name or a map of animation fields, found \(node.kindDescription)",
+                at: node.location)
             return nil
         }
         // Group children are animations too; through templates a group can contain itself.
         // The template named here, if it is being decoded already, closes such a cycle.
-        let named: String? = if case .mapping(let pairs, _) = source { pairs.first { $0.key == "use" }?.value.string } else { nil }
+        let named: String? =
+            if case .mapping(let pairs, _) = source { pairs.first { $0.key == "use" }?.value.string } else { nil }
         if let named, activeSet.contains(named) {
             let path = activeTemplates[activeTemplates.firstIndex(of: named)!...] + [named]
-            diagnostics.error("animation templates contain each other in a cycle: \(path.joined(separator: " → "))", at: node.location)
+            diagnostics.error(
+                "animation templates contain each other in a cycle: \(path.joined(separator: " → "))", at: node.location
+            )
             return nil
         }
         guard activeTemplates.count < limits.maxNesting else {
-            diagnostics.error("animations are nested more than \(limits.maxNesting) deep (groups in groups)", at: node.location)
+            diagnostics.error(
+                "animations are nested more than \(limits.maxNesting) deep (groups in groups)", at: node.location)
             return nil
         }
         guard let expanded = expand(source) else { return nil }
         animationCount += 1
         guard animationCount <= limits.maxAnimations else {
             if animationCount == limits.maxAnimations + 1 {
-                diagnostics.error("the scene builds more than \(limits.maxAnimations) animations (templates used in groups of templates multiply)", at: node.location)
+                diagnostics.error(
+                    "the scene builds more than \(limits.maxAnimations) animations (templates used in groups of templates multiply)",
+                    at: node.location)
             }
             return nil
         }
@@ -175,7 +199,9 @@ extension SceneDecoder {
             if let cls = Self.animationClasses[name] {
                 className = cls
             } else {
-                diagnostics.error("unknown animation class '\(name)'\(diagnostics.didYouMean(name, among: Self.animationClasses.keys.sorted()))", at: c.location)
+                diagnostics.error(
+                    "unknown animation class '\(name)'\(diagnostics.didYouMean(name, among: Self.animationClasses.keys.sorted()))",
+                    at: c.location)
                 return nil
             }
         }
@@ -208,7 +234,9 @@ extension SceneDecoder {
         decodeTiming(&map, into: animation)
         // A spring without a duration plays until it settles (Core Animation would cut it at 0.25 s).
         if let spring = animation as? CASpringAnimation, !map.has("duration") {
-            let key: [Double] = [spring.mass, spring.stiffness, spring.damping, spring.initialVelocity].map { Double($0) }
+            let key: [Double] = [spring.mass, spring.stiffness, spring.damping, spring.initialVelocity].map {
+                Double($0)
+            }
             if let known = settlingDurations[key] {
                 spring.duration = known
             } else {
@@ -219,7 +247,8 @@ extension SceneDecoder {
         let known = Self.animationKeys(for: className)
         for pair in map.remaining {
             let other = Self.animationClasses.values.sorted().first { Self.animationKeys(for: $0).contains(pair.key) }
-            let hint = other.map { " ('\(pair.key)' belongs to \($0))" } ?? diagnostics.didYouMean(pair.key, among: known)
+            let hint =
+                other.map { " ('\(pair.key)' belongs to \($0))" } ?? diagnostics.didYouMean(pair.key, among: known)
             diagnostics.error("unknown key '\(pair.key)' in a \(className)\(hint)", at: pair.keyLocation)
         }
         if diagnostics.errorCount == errorsBefore {
@@ -230,7 +259,8 @@ extension SceneDecoder {
                 // the problem there.
                 let message = "\(error)"
                 let field = map.keys.first { message.hasPrefix($0 + " ") || message.hasPrefix($0 + "[") }
-                let location = field.flatMap { f in map.pairs.first { $0.key == f }?.value.location } ?? expanded.location
+                let location =
+                    field.flatMap { f in map.pairs.first { $0.key == f }?.value.location } ?? expanded.location
                 diagnostics.error(message, at: location)
             }
         }
@@ -244,14 +274,21 @@ extension SceneDecoder {
         if let n = map.take("speed"), let v = values.number(n, what: "speed") { a.timing.speed = v }
         if let n = map.take("timeOffset"), let v = values.number(n, what: "timeOffset") { a.timeOffset = v }
         if let n = map.take("repeatCount"), let v = values.repeatCount(n) { a.timing.repeatCount = v }
-        if let n = map.take("repeatDuration"), let v = values.nonNegative(n, what: "repeatDuration") { a.repeatDuration = v }
+        if let n = map.take("repeatDuration"), let v = values.nonNegative(n, what: "repeatDuration") {
+            a.repeatDuration = v
+        }
         if let n = map.take("autoreverses"), let v = values.bool(n, what: "autoreverses") { a.autoreverses = v }
         if let n = map.take("fillMode"),
-           let v = values.choice(n, what: "fillMode", among: CAMediaTimingFillMode.allCases.map(\.rawValue)) {
+            let v = values.choice(n, what: "fillMode", among: CAMediaTimingFillMode.allCases.map(\.rawValue))
+        {
             a.fillMode = CAMediaTimingFillMode(rawValue: v)!
         }
-        if let n = map.take("removedOnCompletion"), let v = values.bool(n, what: "removedOnCompletion") { a.isRemovedOnCompletion = v }
-        if let n = map.take("timingFunction"), let f = values.timingFunction(n, what: "timingFunction") { a.timingFunction = f }
+        if let n = map.take("removedOnCompletion"), let v = values.bool(n, what: "removedOnCompletion") {
+            a.isRemovedOnCompletion = v
+        }
+        if let n = map.take("timingFunction"), let f = values.timingFunction(n, what: "timingFunction") {
+            a.timingFunction = f
+        }
     }
 
     /// `keyPath`, `additive`, `cumulative`: the CAPropertyAnimation fields. Returns the parsed path.
@@ -266,7 +303,8 @@ extension SceneDecoder {
                 return p
             }
             if checkingTemplates { return nil }
-            let hint = fallback.map { " ('\($0)' is not animatable: an action for it must name what it animates)" } ?? ""
+            let hint =
+                fallback.map { " ('\($0)' is not animatable: an action for it must name what it animates)" } ?? ""
             diagnostics.error("a \(type(of: a)) needs a 'keyPath' (the property it animates)\(hint)", at: map.location)
             return nil
         }
@@ -279,7 +317,9 @@ extension SceneDecoder {
         } else if let problem = cellPathProblem(text) {
             diagnostics.error(problem, at: n.location)
         } else {
-            diagnostics.error("unknown key path '\(SceneNode.abbreviated(text))'\(diagnostics.didYouMean(text, among: LayerKeyPath.allPaths + Self.propertyAliases.keys.sorted()))", at: n.location)
+            diagnostics.error(
+                "unknown key path '\(SceneNode.abbreviated(text))'\(diagnostics.didYouMean(text, among: LayerKeyPath.allPaths + Self.propertyAliases.keys.sorted()))",
+                at: n.location)
         }
         return nil
     }
@@ -290,7 +330,9 @@ extension SceneDecoder {
         let path = decodeProperty(&map, into: a)
         let usable = decodeValueFunction(&map, into: a, path: path)
         for key in ["fromValue", "toValue", "byValue"] {
-            guard let n = map.take(key), usable, let value = propertyValue(n, of: a, path: path, what: key) else { continue }
+            guard let n = map.take(key), usable, let value = propertyValue(n, of: a, path: path, what: key) else {
+                continue
+            }
             switch key {
             case "fromValue": a.fromValue = value
             case "toValue": a.toValue = value
@@ -303,10 +345,12 @@ extension SceneDecoder {
     /// false when the combination is unusable (its values are then not decoded).
     private func decodeValueFunction(_ map: inout MapReader, into a: CAPropertyAnimation, path: LayerKeyPath?) -> Bool {
         guard let n = map.take("valueFunction"),
-              let name = values.choice(n, what: "valueFunction", among: CAValueFunctionName.allCases.map(\.rawValue)) else { return true }
+            let name = values.choice(n, what: "valueFunction", among: CAValueFunctionName.allCases.map(\.rawValue))
+        else { return true }
         a.valueFunction = CAValueFunction(name: CAValueFunctionName(rawValue: name)!)
         if let path, path.kind != .transform {
-            diagnostics.error("a valueFunction makes a transform; '\(path)' is not a transform key path", at: n.location)
+            diagnostics.error(
+                "a valueFunction makes a transform; '\(path)' is not a transform key path", at: n.location)
             return false
         }
         return true
@@ -315,7 +359,9 @@ extension SceneDecoder {
     /// A from/to/by value or keyframe value of a property animation: the value function's input
     /// when it has one ([x, y, z] for scale and translate, z optional; an angle for the
     /// rotations; a number otherwise), else the key path's kind.
-    private func propertyValue(_ n: SceneNode, of a: CAPropertyAnimation, path: LayerKeyPath?, what: String) -> AnimatableValue? {
+    private func propertyValue(_ n: SceneNode, of a: CAPropertyAnimation, path: LayerKeyPath?, what: String)
+        -> AnimatableValue?
+    {
         if let function = a.valueFunction?.name {
             if function.inputKind == .numbers {
                 return values.numberList(n, what: what, counts: 2...3).map(AnimatableValue.numbers)
@@ -351,7 +397,8 @@ extension SceneDecoder {
                 let decoded = items.map { propertyValue($0, of: a, path: path, what: "each of values") }
                 if decoded.allSatisfy({ $0 != nil }) { a.values = decoded.map { $0! } }
             } else {
-                diagnostics.error("values must be a list of keyframe values, found \(n.kindDescription)", at: n.location)
+                diagnostics.error(
+                    "values must be a list of keyframe values, found \(n.kindDescription)", at: n.location)
             }
         }
         if let n = map.take("path"), let p = values.path(n, what: "path") {
@@ -367,19 +414,27 @@ extension SceneDecoder {
                 let functions = items.map { values.timingFunction($0, what: "each of timingFunctions") }
                 if functions.allSatisfy({ $0 != nil }) { a.timingFunctions = functions.map { $0! } }
             } else {
-                diagnostics.error("timingFunctions must be a list (one per segment), found \(n.kindDescription)", at: n.location)
+                diagnostics.error(
+                    "timingFunctions must be a list (one per segment), found \(n.kindDescription)", at: n.location)
             }
         }
         if let n = map.take("calculationMode"),
-           let v = values.choice(n, what: "calculationMode", among: CAAnimationCalculationMode.allCases.map(\.rawValue)) {
+            let v = values.choice(
+                n, what: "calculationMode", among: CAAnimationCalculationMode.allCases.map(\.rawValue))
+        {
             a.calculationMode = CAAnimationCalculationMode(rawValue: v)
         }
         if let n = map.take("rotationMode"),
-           let v = values.choice(n, what: "rotationMode", among: Self.rotationModes) {
+            let v = values.choice(n, what: "rotationMode", among: Self.rotationModes)
+        {
             a.rotationMode = v.hasSuffix("everse") ? .rotateAutoReverse : .rotateAuto
         }
-        if let n = map.take("tensionValues"), let v = values.numberList(n, what: "tensionValues") { a.tensionValues = v }
-        if let n = map.take("continuityValues"), let v = values.numberList(n, what: "continuityValues") { a.continuityValues = v }
+        if let n = map.take("tensionValues"), let v = values.numberList(n, what: "tensionValues") {
+            a.tensionValues = v
+        }
+        if let n = map.take("continuityValues"), let v = values.numberList(n, what: "continuityValues") {
+            a.continuityValues = v
+        }
         if let n = map.take("biasValues"), let v = values.numberList(n, what: "biasValues") { a.biasValues = v }
         if a.values == nil && a.path == nil && !map.has("values") && !map.has("path") {
             diagnostics.error("a CAKeyframeAnimation needs 'values' or 'path'", at: map.location)
@@ -388,33 +443,56 @@ extension SceneDecoder {
 
     private func decodeSpring(_ map: inout MapReader, into a: CASpringAnimation) {
         if let n = map.take("mass"), let v = values.coordinate(n, what: "mass") {
-            if v > 0 { a.mass = v } else { diagnostics.error("mass must be greater than 0, found \(format(v))", at: n.location) }
+            if v > 0 {
+                a.mass = v
+            } else {
+                diagnostics.error("mass must be greater than 0, found \(format(v))", at: n.location)
+            }
         }
         if let n = map.take("stiffness"), let v = values.coordinate(n, what: "stiffness") {
-            if v > 0 { a.stiffness = v } else { diagnostics.error("stiffness must be greater than 0, found \(format(v))", at: n.location) }
+            if v > 0 {
+                a.stiffness = v
+            } else {
+                diagnostics.error("stiffness must be greater than 0, found \(format(v))", at: n.location)
+            }
         }
         if let n = map.take("damping"), let v = values.nonNegative(n, what: "damping"),
-           values.withinCoordinateLimit(v, what: "damping", at: n.location) { a.damping = v }
-        if let n = map.take("initialVelocity"), let v = values.coordinate(n, what: "initialVelocity") { a.initialVelocity = v }
+            values.withinCoordinateLimit(v, what: "damping", at: n.location)
+        {
+            a.damping = v
+        }
+        if let n = map.take("initialVelocity"), let v = values.coordinate(n, what: "initialVelocity") {
+            a.initialVelocity = v
+        }
     }
 
     private func decodeTransition(_ map: inout MapReader, into a: CATransition) {
-        if let n = map.take("type"), let v = values.choice(n, what: "type", among: CATransitionType.allCases.map(\.rawValue)) {
+        if let n = map.take("type"),
+            let v = values.choice(n, what: "type", among: CATransitionType.allCases.map(\.rawValue))
+        {
             a.type = CATransitionType(rawValue: v)
         }
-        if let n = map.take("subtype"), let v = values.choice(n, what: "subtype", among: CATransitionSubtype.allCases.map(\.rawValue)) {
+        if let n = map.take("subtype"),
+            let v = values.choice(n, what: "subtype", among: CATransitionSubtype.allCases.map(\.rawValue))
+        {
             a.subtype = CATransitionSubtype(rawValue: v)
             if !a.type.hasDirection {
-                diagnostics.warning("a \(a.type.rawValue) transition has no direction; subtype is ignored", at: n.location)
+                diagnostics.warning(
+                    "a \(a.type.rawValue) transition has no direction; subtype is ignored", at: n.location)
             }
         }
-        if let n = map.take("startProgress"), let v = values.number(n, what: "startProgress", in: 0...1) { a.startProgress = Float(v) }
-        if let n = map.take("endProgress"), let v = values.number(n, what: "endProgress", in: 0...1) { a.endProgress = Float(v) }
+        if let n = map.take("startProgress"), let v = values.number(n, what: "startProgress", in: 0...1) {
+            a.startProgress = Float(v)
+        }
+        if let n = map.take("endProgress"), let v = values.number(n, what: "endProgress", in: 0...1) {
+            a.endProgress = Float(v)
+        }
     }
 
     private func decodeGroup(_ map: inout MapReader, into a: CAAnimationGroup) {
         guard let n = map.take("animations") else {
-            diagnostics.error("a CAAnimationGroup needs 'animations' (the animations it runs together)", at: map.location)
+            diagnostics.error(
+                "a CAAnimationGroup needs 'animations' (the animations it runs together)", at: map.location)
             return
         }
         guard case .sequence(let items, _) = n else {

@@ -14,10 +14,15 @@ extension SceneDecoder {
         if case .scalar = node {
             fileNode = node
         } else {
-            guard var map = MapReader(node, diagnostics, what: "'audio' (a file name, or {file, start, volume, fadeIn, fadeOut})") else { return nil }
+            guard
+                var map = MapReader(
+                    node, diagnostics, what: "'audio' (a file name, or {file, start, volume, fadeIn, fadeOut})")
+            else { return nil }
             defer { map.reportUnknown(in: "'audio'", known: Self.audioKeys) }
             fileNode = map.take("file")
-            if fileNode == nil { diagnostics.error("'audio' needs 'file': the audio file, relative to the scene", at: node.location) }
+            if fileNode == nil {
+                diagnostics.error("'audio' needs 'file': the audio file, relative to the scene", at: node.location)
+            }
             var ok = true
             func seconds(_ key: String, _ what: String) -> Double {
                 guard let n = map.take(key) else { return 0 }
@@ -43,8 +48,10 @@ extension SceneDecoder {
             return nil
         }
         audioFileLocation = fileNode.location
-        switch SceneFile.resolve(written, what: "audio file", plural: "audio files", base: images.baseDirectory,
-                                 allowOutside: limits.allowsImagesOutsideSceneFolder) {
+        switch SceneFile.resolve(
+            written, what: "audio file", plural: "audio files", base: images.baseDirectory,
+            allowOutside: limits.allowsImagesOutsideSceneFolder)
+        {
         case .failure(let problem):
             diagnostics.error(problem.message, at: fileNode.location)
             return nil

@@ -7,7 +7,9 @@ import ReelCore
 /// drawn and refused at the instanceCount that crosses `SceneLimits.maxDrawnLayers`.
 extension SceneDecoder {
     /// Records the instanceCount a replicator is given (the largest counts).
-    func recordInstanceCount(_ path: LayerKeyPath, _ value: AnimatableValue, of layer: CALayer, at location: SourcePosition) {
+    func recordInstanceCount(
+        _ path: LayerKeyPath, _ value: AnimatableValue, of layer: CALayer, at location: SourcePosition
+    ) {
         guard path.property == .instanceCount, path.fields.isEmpty, case .number(let n) = value else { return }
         let count = Int(saturating: n)
         let key = ObjectIdentifier(layer)
@@ -32,10 +34,13 @@ extension SceneDecoder {
             total += copies
             var inner = copies
             if layer is CAReplicatorLayer, let (count, location) = instanceCounts[ObjectIdentifier(layer)] {
-                inner = copies.multipliedReportingOverflow(by: max(count, 1)).overflow ? Int.max : copies * max(count, 1)
+                inner =
+                    copies.multipliedReportingOverflow(by: max(count, 1)).overflow ? Int.max : copies * max(count, 1)
                 if inner > limit {
                     let outer = copies > 1 ? " (\(count) here × \(copies) copies of this replicator)" : ""
-                    diagnostics.error("instanceCount \(count) would draw \(inner) copies of each sublayer per frame\(outer); at most \(limit) layers are drawn per frame", at: location)
+                    diagnostics.error(
+                        "instanceCount \(count) would draw \(inner) copies of each sublayer per frame\(outer); at most \(limit) layers are drawn per frame",
+                        at: location)
                     return
                 }
                 if inner > largest?.copies ?? 0 { largest = (inner, location) }
@@ -45,7 +50,9 @@ extension SceneDecoder {
             if let mask = layer.mask { stack.append((mask, copies)) }
             if total > limit {
                 let location = largest?.location ?? SourcePosition(line: 1, column: 1)
-                diagnostics.error("the scene would draw more than \(limit) layers per frame, counting each replicator copy; at most \(limit) are drawn per frame", at: location)
+                diagnostics.error(
+                    "the scene would draw more than \(limit) layers per frame, counting each replicator copy; at most \(limit) are drawn per frame",
+                    at: location)
                 return
             }
         }

@@ -13,7 +13,9 @@ extension SceneDecoder {
     /// `emitterCells: [cell, …]`.
     func decodeCells(_ node: SceneNode, depth: Int = 1) -> [EmitterCellState]? {
         guard case .sequence(let items, _) = node else {
-            diagnostics.error("emitterCells must be a list of emitter cells (maps of CAEmitterCell properties), found \(node.kindDescription)", at: node.location)
+            diagnostics.error(
+                "emitterCells must be a list of emitter cells (maps of CAEmitterCell properties), found \(node.kindDescription)",
+                at: node.location)
             return nil
         }
         guard depth <= Self.maxCellDepth else {
@@ -29,7 +31,9 @@ extension SceneDecoder {
             if let name = cell.name {
                 // Key paths reach cells by name: two of one name would be ambiguous.
                 if let first = names[name] {
-                    diagnostics.error("duplicate emitter cell name '\(name)' (first at \(first)); key paths reach cells by name", at: item.location)
+                    diagnostics.error(
+                        "duplicate emitter cell name '\(name)' (first at \(first)); key paths reach cells by name",
+                        at: item.location)
                     continue
                 }
                 names[name] = item.location
@@ -45,11 +49,15 @@ extension SceneDecoder {
     private func checkLifetime(_ cell: EmitterCellState, at location: SourcePosition) {
         let longest = cell.lifetime + cell.lifetimeRange
         if longest > ParticleSystem.maxLifetime {
-            diagnostics.warning("particles of this cell would live up to \(format(longest)) s; a particle lives at most \(format(ParticleSystem.maxLifetime)) s", at: location)
+            diagnostics.warning(
+                "particles of this cell would live up to \(format(longest)) s; a particle lives at most \(format(ParticleSystem.maxLifetime)) s",
+                at: location)
         }
         let alive = cell.birthRate * min(longest, ParticleSystem.maxLifetime)
         if alive > Double(ParticleSystem.maxParticles) {
-            diagnostics.warning("this cell keeps about \(format(alive.rounded())) particles alive (birthRate × lifetime); an emitter draws at most \(ParticleSystem.maxParticles), the newest", at: location)
+            diagnostics.warning(
+                "this cell keeps about \(format(alive.rounded())) particles alive (birthRate × lifetime); an emitter draws at most \(ParticleSystem.maxParticles), the newest",
+                at: location)
         }
     }
 
@@ -77,12 +85,16 @@ extension SceneDecoder {
         case .name:
             guard let name = values.string(node, what: "an emitter cell name") else { return nil }
             guard !name.isEmpty, !name.contains(".") else {
-                diagnostics.error("an emitter cell name must not be empty or contain '.' (key paths are split at dots), found '\(SceneNode.abbreviated(name))'", at: node.location)
+                diagnostics.error(
+                    "an emitter cell name must not be empty or contain '.' (key paths are split at dots), found '\(SceneNode.abbreviated(name))'",
+                    at: node.location)
                 return nil
             }
             return .string(name)
         default:
-            guard let value = values.value(node, kind: property.kind, what: what, angle: property.isAngle) else { return nil }
+            guard let value = values.value(node, kind: property.kind, what: what, angle: property.isAngle) else {
+                return nil
+            }
             if case .number(let n) = value, let range = property.range, !range.contains(n) {
                 diagnostics.error("\(what) must not be negative, found \(format(n))", at: node.location)
                 return nil
@@ -101,7 +113,9 @@ extension SceneDecoder {
                 let known = (cells ?? []).compactMap(\.name)
                 let within = depth == 0 ? "layer '\(layerName)'" : "cell '\(cell.names[depth - 1])'"
                 let list = known.isEmpty ? "it has no named cells" : "its cells: \(known.joined(separator: ", "))"
-                diagnostics.error("\(within) has no emitter cell named '\(name)' (\(list))\(diagnostics.didYouMean(name, among: known))", at: location)
+                diagnostics.error(
+                    "\(within) has no emitter cell named '\(name)' (\(list))\(diagnostics.didYouMean(name, among: known))",
+                    at: location)
                 return
             }
             cells = found.emitterCells
@@ -114,22 +128,27 @@ extension SceneDecoder {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         guard parts.count >= 2, parts[0] == LayerProperty.emitterCells.rawValue else { return nil }
         guard parts.count >= 3, let last = parts.last, !last.isEmpty else {
-            return "'\(SceneNode.abbreviated(text))' names an emitter cell but no property: write emitterCells.NAME.PROPERTY (emitterCells.spark.birthRate)"
+            return
+                "'\(SceneNode.abbreviated(text))' names an emitter cell but no property: write emitterCells.NAME.PROPERTY (emitterCells.spark.birthRate)"
         }
         let known = EmitterCellProperty.allCases.map(\.rawValue)
         if parts.count >= 4, EmitterCellProperty(rawValue: last) != nil {
             // emitterCells.dot.sub.birthRate: a sub-cell named without its parent's emitterCells.
             let names = parts.dropFirst().dropLast().filter { $0 != LayerProperty.emitterCells.rawValue }
             let fixed = "emitterCells." + names.joined(separator: ".emitterCells.") + "." + last
-            return "'\(SceneNode.abbreviated(text))': a sub-cell is reached through its parent's emitterCells (cell names cannot contain dots): write '\(SceneNode.abbreviated(fixed))'"
+            return
+                "'\(SceneNode.abbreviated(text))': a sub-cell is reached through its parent's emitterCells (cell names cannot contain dots): write '\(SceneNode.abbreviated(fixed))'"
         }
-        return "'\(SceneNode.abbreviated(text))': unknown emitter cell property '\(SceneNode.abbreviated(last))'\(diagnostics.didYouMean(last, among: known))"
+        return
+            "'\(SceneNode.abbreviated(text))': unknown emitter cell property '\(SceneNode.abbreviated(last))'\(diagnostics.didYouMean(last, among: known))"
     }
 
     /// The emitter cell key paths an animation (or the animations of a group) targets.
     static func keyPaths(of animation: CAAnimation) -> [LayerKeyPath] {
         if let group = animation as? CAAnimationGroup { return (group.animations ?? []).flatMap(keyPaths) }
-        guard let p = animation as? CAPropertyAnimation, let text = p.keyPath, let path = LayerKeyPath(text) else { return [] }
+        guard let p = animation as? CAPropertyAnimation, let text = p.keyPath, let path = LayerKeyPath(text) else {
+            return []
+        }
         return [path]
     }
 }

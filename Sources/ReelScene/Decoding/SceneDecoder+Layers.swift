@@ -3,7 +3,9 @@ import ReelCore
 
 extension SceneDecoder {
     /// Keys of a layer entry besides its properties.
-    static let layerStructureKeys = ["name", "class", "sublayers", "actions", "frame", "mask", "layoutManager", "constraints"]
+    static let layerStructureKeys = [
+        "name", "class", "sublayers", "actions", "frame", "mask", "layoutManager", "constraints"
+    ]
     /// Layer classes by the names scene files use (class names and short forms).
     static let layerClasses: [String: CALayer.Type] = [
         "CALayer": CALayer.self, "layer": CALayer.self,
@@ -13,7 +15,7 @@ extension SceneDecoder {
         "CAReplicatorLayer": CAReplicatorLayer.self, "replicator": CAReplicatorLayer.self,
         "CATransformLayer": CATransformLayer.self, "transformLayer": CATransformLayer.self,
         "CAScrollLayer": CAScrollLayer.self, "scroll": CAScrollLayer.self,
-        "CAEmitterLayer": CAEmitterLayer.self, "emitter": CAEmitterLayer.self,
+        "CAEmitterLayer": CAEmitterLayer.self, "emitter": CAEmitterLayer.self
     ]
     /// Other spellings of properties: Core Animation's Swift names of the Boolean properties whose
     /// key-value names Reel uses (the scene format (docs/scene-format.md) §3 writes `isWrapped`).
@@ -31,14 +33,16 @@ extension SceneDecoder {
     }
 
     /// Computed once: every layer entry checks its keys against these lists.
-    private static let propertyKeysByKind: [LayerKind: [String]] = Dictionary(uniqueKeysWithValues: LayerKind.allCases.map { kind in
-        // As written in allPaths (`transform.rotation` too, not only `transform.rotation.z`).
-        let paths = LayerKeyPath.allPaths.compactMap { text in LayerKeyPath(text).map { (text, $0) } }
-        let keys = LayerProperty.allCases.filter { $0.applies(to: kind) }.map(\.rawValue)
-            + paths.filter { $0.1.property.applies(to: kind) && !$0.1.fields.isEmpty }.map(\.0)
-            + propertyAliases.keys.sorted().filter { keyPath($0)!.property.applies(to: kind) }
-        return (kind, keys)
-    })
+    private static let propertyKeysByKind: [LayerKind: [String]] = Dictionary(
+        uniqueKeysWithValues: LayerKind.allCases.map { kind in
+            // As written in allPaths (`transform.rotation` too, not only `transform.rotation.z`).
+            let paths = LayerKeyPath.allPaths.compactMap { text in LayerKeyPath(text).map { (text, $0) } }
+            let keys =
+                LayerProperty.allCases.filter { $0.applies(to: kind) }.map(\.rawValue)
+                + paths.filter { $0.1.property.applies(to: kind) && !$0.1.fields.isEmpty }.map(\.0)
+                + propertyAliases.keys.sorted().filter { keyPath($0)!.property.applies(to: kind) }
+            return (kind, keys)
+        })
 
     /// Every key a layer entry of `kind` accepts (for suggestions and the schema).
     static func layerKeys(for kind: LayerKind) -> [String] {
@@ -49,7 +53,8 @@ extension SceneDecoder {
     func decodeLayer(_ node: SceneNode, depth: Int) -> CALayer? {
         guard var map = MapReader(node, diagnostics, what: "a layer") else { return nil }
         guard depth <= limits.maxDepth else {
-            diagnostics.error("layers are nested more than \(limits.maxDepth) deep (raise it with --max-depth)", at: node.location)
+            diagnostics.error(
+                "layers are nested more than \(limits.maxDepth) deep (raise it with --max-depth)", at: node.location)
             return nil
         }
         var layerClass: CALayer.Type = CALayer.self
@@ -57,12 +62,16 @@ extension SceneDecoder {
             if let cls = Self.layerClasses[name] {
                 layerClass = cls
             } else {
-                diagnostics.error("unknown layer class '\(name)'\(diagnostics.didYouMean(name, among: Self.layerClasses.keys.sorted()))", at: c.location)
+                diagnostics.error(
+                    "unknown layer class '\(name)'\(diagnostics.didYouMean(name, among: Self.layerClasses.keys.sorted()))",
+                    at: c.location)
             }
         }
         let layer = layerClass.init()
         if let n = map.take("name") {
-            if let name = values.string(n, what: "a layer name") { register(layer, name: name, at: n.location, layerAt: node.location) }
+            if let name = values.string(n, what: "a layer name") {
+                register(layer, name: name, at: n.location, layerAt: node.location)
+            }
         }
         let what = layer.name.map { "layer '\($0)'" } ?? "a layer"
         if let n = map.take("actions") { decodeActions(n, into: layer) }
@@ -108,12 +117,15 @@ extension SceneDecoder {
                 return nil
             }
             let known = ["frame"] + Self.propertyKeys(for: kind)
-            diagnostics.error("unknown property '\(pair.key)'\(diagnostics.didYouMean(pair.key, among: known))", at: pair.keyLocation)
+            diagnostics.error(
+                "unknown property '\(pair.key)'\(diagnostics.didYouMean(pair.key, among: known))", at: pair.keyLocation)
             return nil
         }
         guard path.property.applies(to: kind) else {
             let owner = path.property.owner
-            diagnostics.error("'\(pair.key)' is a property of \(owner.rawValue), and \(what) is a \(kind.rawValue) (add 'class: \(owner.shortName)')", at: pair.keyLocation)
+            diagnostics.error(
+                "'\(pair.key)' is a property of \(owner.rawValue), and \(what) is a \(kind.rawValue) (add 'class: \(owner.shortName)')",
+                at: pair.keyLocation)
             return nil
         }
         let node = pair.value
@@ -123,14 +135,17 @@ extension SceneDecoder {
             value = image(node, what: "contents")
         case .emitterCells:
             if let cell = path.cell {
-                value = path.fields.isEmpty ? cellValue(node, cell.property) : values.value(node, kind: path.kind, what: pair.key)
+                value =
+                    path.fields.isEmpty
+                    ? cellValue(node, cell.property) : values.value(node, kind: path.kind, what: pair.key)
             } else {
                 value = decodeCells(node).map(AnimatableValue.cells)
             }
         case .seed:
             value = values.number(node, what: "seed", in: 0...Double(UInt32.max)).flatMap { n -> AnimatableValue? in
                 guard n == n.rounded() else {
-                    diagnostics.error("seed must be a whole number from 0 to \(UInt32.max), found \(format(n))", at: node.location)
+                    diagnostics.error(
+                        "seed must be a whole number from 0 to \(UInt32.max), found \(format(n))", at: node.location)
                     return nil
                 }
                 return .number(n)
@@ -139,11 +154,17 @@ extension SceneDecoder {
             value = cornerMask(node).map { .number(Double($0.rawValue)) }
         case .instanceCount:
             if let n = values.number(node, what: "instanceCount") {
-                if n >= 0, n == n.rounded(), n <= Self.maxInstanceCount { value = .number(n) } else {
-                    diagnostics.error("instanceCount must be a whole number from 0 to \(format(Self.maxInstanceCount)), found \(format(n))", at: node.location)
+                if n >= 0, n == n.rounded(), n <= Self.maxInstanceCount {
+                    value = .number(n)
+                } else {
+                    diagnostics.error(
+                        "instanceCount must be a whole number from 0 to \(format(Self.maxInstanceCount)), found \(format(n))",
+                        at: node.location)
                     value = nil
                 }
-            } else { value = nil }
+            } else {
+                value = nil
+            }
         default:
             if let options = path.property.options, path.fields.isEmpty {
                 value = values.choice(node, what: pair.key, among: options).map(AnimatableValue.string)
@@ -186,14 +207,17 @@ extension SceneDecoder {
     private func cornerMask(_ node: SceneNode) -> CACornerMask? {
         if node.string == "all" { return .all }
         guard case .sequence(let items, _) = node else {
-            diagnostics.error("maskedCorners must be 'all' or a list of corners (\(CACornerMask.names.joined(separator: ", "))), found \(node.kindDescription)", at: node.location)
+            diagnostics.error(
+                "maskedCorners must be 'all' or a list of corners (\(CACornerMask.names.joined(separator: ", "))), found \(node.kindDescription)",
+                at: node.location)
             return nil
         }
         let names = Self.cornerNames
         var mask = CACornerMask()
         var ok = true
         for item in items {
-            guard let name = values.choice(item, what: "a corner", among: names), let index = names.firstIndex(of: name) else {
+            guard let name = values.choice(item, what: "a corner", among: names), let index = names.firstIndex(of: name)
+            else {
                 ok = false
                 continue
             }
@@ -210,7 +234,8 @@ extension SceneDecoder {
         } else if registry.layer(named: name) != nil {
             if let first = registry.locations[name], first == location {
                 // The same text twice: a YAML alias repeats a named layer. Report it at the alias.
-                diagnostics.error("a YAML alias repeats layer '\(name)' (named at \(first)); names must be unique", at: layerLocation)
+                diagnostics.error(
+                    "a YAML alias repeats layer '\(name)' (named at \(first)); names must be unique", at: layerLocation)
             } else {
                 let first = registry.locations[name].map { " (first at \($0))" } ?? ""
                 diagnostics.error("duplicate layer name '\(name)'\(first); names must be unique", at: location)
@@ -234,12 +259,16 @@ extension SceneDecoder {
             if range.upperBound.isInfinite {
                 diagnostics.error("\(path.property.rawValue) must not be negative, found \(format(n))", at: location)
             } else {
-                diagnostics.error("\(path.property.rawValue) must be between \(format(range.lowerBound)) and \(format(range.upperBound)), found \(format(n))", at: location)
+                diagnostics.error(
+                    "\(path.property.rawValue) must be between \(format(range.lowerBound)) and \(format(range.upperBound)), found \(format(n))",
+                    at: location)
             }
             return false
         }
         if path.property == .shadowRadius, n > SceneLimits.maxShadowRadius {
-            diagnostics.error("shadowRadius must be at most \(format(SceneLimits.maxShadowRadius)) points (the blur's cost grows with its square), found \(format(n))", at: location)
+            diagnostics.error(
+                "shadowRadius must be at most \(format(SceneLimits.maxShadowRadius)) points (the blur's cost grows with its square), found \(format(n))",
+                at: location)
             return false
         }
         return true
@@ -249,8 +278,10 @@ extension SceneDecoder {
     static func range(of property: LayerProperty) -> ClosedRange<Double>? {
         switch property {
         case .opacity, .shadowOpacity, .strokeStart, .strokeEnd: 0...1
-        case .borderWidth, .cornerRadius, .lineWidth, .shadowRadius, .fontSize, .miterLimit, .contentsScale, .birthRate, .lifetime,
-             .emitterDepth: 0...Double.infinity
+        case .borderWidth, .cornerRadius, .lineWidth, .shadowRadius, .fontSize, .miterLimit, .contentsScale, .birthRate,
+            .lifetime,
+            .emitterDepth:
+            0...Double.infinity
         default: nil
         }
     }
@@ -260,10 +291,13 @@ extension SceneDecoder {
     private func validateList(_ list: [Double], of property: LayerProperty, at location: SourcePosition) -> Bool {
         if property == .locations {
             for i in list.indices.dropFirst() where list[i] < list[i - 1] {
-                diagnostics.error("locations must not decrease: locations[\(i)] = \(format(list[i])) < \(format(list[i - 1]))", at: location)
+                diagnostics.error(
+                    "locations must not decrease: locations[\(i)] = \(format(list[i])) < \(format(list[i - 1]))",
+                    at: location)
                 return false
             }
-            for (i, v) in list.enumerated() where !values.withinCoordinateLimit(v, what: "locations[\(i)]", at: location) { return false }
+            for (i, v) in list.enumerated()
+            where !values.withinCoordinateLimit(v, what: "locations[\(i)]", at: location) { return false }
             return true
         }
         for (i, v) in list.enumerated() where v < 0 {
@@ -282,7 +316,8 @@ extension SceneDecoder {
                 return false
             }
             if i > 0, v < list[i - 1] {
-                diagnostics.error("\(name) must not decrease: \(name)[\(i)] = \(format(v)) < \(format(list[i - 1]))", at: location(i))
+                diagnostics.error(
+                    "\(name) must not decrease: \(name)[\(i)] = \(format(v)) < \(format(list[i - 1]))", at: location(i))
                 return false
             }
         }
@@ -290,7 +325,9 @@ extension SceneDecoder {
     }
 
     /// The keys `actions` accepts: every property, aliases included, and the tree actions.
-    static var actionKeys: [String] { LayerProperty.allCases.map(\.rawValue) + propertyAliases.keys.sorted() + [kCAOnOrderIn, kCAOnOrderOut] }
+    static var actionKeys: [String] {
+        LayerProperty.allCases.map(\.rawValue) + propertyAliases.keys.sorted() + [kCAOnOrderIn, kCAOnOrderOut]
+    }
 
     /// `actions`: a key mapped to `null` (no action: disables the implicit animation, as
     /// `NSNull` does) or to an animation, which runs instead of the default one (its keyPath
@@ -305,12 +342,16 @@ extension SceneDecoder {
             } else if let path = Self.keyPath(pair.key) {
                 // Actions are looked up by property, as in Core Animation.
                 guard path.fields.isEmpty else {
-                    diagnostics.error("actions are keyed by property: write '\(path.property.rawValue)' (it covers '\(pair.key)')", at: pair.keyLocation)
+                    diagnostics.error(
+                        "actions are keyed by property: write '\(path.property.rawValue)' (it covers '\(pair.key)')",
+                        at: pair.keyLocation)
                     continue
                 }
                 key = path.property.rawValue
             } else {
-                diagnostics.error("unknown action key '\(pair.key)'\(diagnostics.didYouMean(pair.key, among: Self.actionKeys))", at: pair.keyLocation)
+                diagnostics.error(
+                    "unknown action key '\(pair.key)'\(diagnostics.didYouMean(pair.key, among: Self.actionKeys))",
+                    at: pair.keyLocation)
                 continue
             }
             if pair.value.isNull {
@@ -320,14 +361,18 @@ extension SceneDecoder {
             var isMap = false
             if case .mapping = pair.value { isMap = true }
             guard isMap || pair.value.string.map({ templates[$0] != nil }) == true else {
-                diagnostics.error("an action is 'null' (no animation for '\(pair.key)'), an animation (a map of its fields) or an animation template's name; found \(pair.value.kindDescription)", at: pair.value.location)
+                diagnostics.error(
+                    "an action is 'null' (no animation for '\(pair.key)'), an animation (a map of its fields) or an animation template's name; found \(pair.value.kindDescription)",
+                    at: pair.value.location)
                 continue
             }
             missingKeyPath = LayerProperty(rawValue: key) != nil ? key : nil
             if let animation = decodeAnimation(pair.value) {
                 actions[key] = animation
                 if key == kCAOnOrderOut, !(animation is CATransition) {
-                    diagnostics.warning("an onOrderOut animation does not show: a removed or hidden layer is not drawn (a CATransition here runs on the superlayer and does show the removal)", at: pair.value.location)
+                    diagnostics.warning(
+                        "an onOrderOut animation does not show: a removed or hidden layer is not drawn (a CATransition here runs on the superlayer and does show the removal)",
+                        at: pair.value.location)
                 }
                 // `on:` entries hear of it under the key it runs with (a transition's is "transition").
                 if let name = layer.name, !(key == kCAOnOrderOut && animation is CATransition) {

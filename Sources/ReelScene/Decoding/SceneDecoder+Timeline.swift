@@ -2,8 +2,10 @@ import Foundation
 import ReelCore
 
 extension SceneDecoder {
-    static let entryKeys = ["at", "on", "duration", "timingFunction", "disableActions", "insert", "set", "scroll", "add", "remove",
-                            "removeLayers", "pause", "resume", "completion"]
+    static let entryKeys = [
+        "at", "on", "duration", "timingFunction", "disableActions", "insert", "set", "scroll", "add", "remove",
+        "removeLayers", "pause", "resume", "completion"
+    ]
     static let insertKeys = ["parent", "index", "layer"]
     static let addKeys = ["layer", "key", "animation"]
     static let removeKeys = ["layer", "key"]
@@ -12,7 +14,9 @@ extension SceneDecoder {
 
     func decodeTimeline(_ node: SceneNode, into scene: Scene) {
         guard case .sequence(let items, _) = node else {
-            diagnostics.error("'timeline' must be a list of entries (each with 'at' or 'on'), found \(node.kindDescription)", at: node.location)
+            diagnostics.error(
+                "'timeline' must be a list of entries (each with 'at' or 'on'), found \(node.kindDescription)",
+                at: node.location)
             return
         }
         var handlers: [(on: SceneNode, body: () -> Void)] = []
@@ -25,10 +29,13 @@ extension SceneDecoder {
             case (let at?, nil):
                 if let t = values.number(at, what: "at") {
                     if t < 0 {
-                        diagnostics.error("'at' is a scene time and must not be negative, found \(format(t))", at: at.location)
+                        diagnostics.error(
+                            "'at' is a scene time and must not be negative, found \(format(t))", at: at.location)
                     } else {
                         if t > scene.canvas.duration {
-                            diagnostics.warning("this entry at \(format(t)) s is after the end of the scene (\(format(scene.canvas.duration)) s) and never runs", at: at.location)
+                            diagnostics.warning(
+                                "this entry at \(format(t)) s is after the end of the scene (\(format(scene.canvas.duration)) s) and never runs",
+                                at: at.location)
                         }
                         // The entries own the event dispatcher for as long as the scene lives.
                         scene.at(t) { [events] in withExtendedLifetime(events) { body() } }
@@ -37,9 +44,12 @@ extension SceneDecoder {
             case (nil, let on?):
                 handlers.append((on, body))
             case (.some, .some):
-                diagnostics.error("a timeline entry has either 'at' (a time) or 'on' (an animation event), not both", at: item.location)
+                diagnostics.error(
+                    "a timeline entry has either 'at' (a time) or 'on' (an animation event), not both",
+                    at: item.location)
             case (nil, nil):
-                diagnostics.error("a timeline entry needs 'at: SECONDS' or 'on: {layer, key, event}'", at: item.location)
+                diagnostics.error(
+                    "a timeline entry needs 'at: SECONDS' or 'on: {layer, key, event}'", at: item.location)
             }
         }
         for handler in handlers { decodeHandler(handler.on, body: handler.body) }
@@ -66,13 +76,16 @@ extension SceneDecoder {
             for item in list(n) where item.string == Scene.rootLayerName {
                 diagnostics.error("the root layer cannot be removed (it is the canvas)", at: item.location)
             }
-            ops += names(n, what: "removeLayers").map { name in { [registry] in registry.layer(named: name)?.removeFromSuperlayer() } }
+            ops += names(n, what: "removeLayers").map { name in
+                { [registry] in registry.layer(named: name)?.removeFromSuperlayer() }
+            }
         }
         if let n = map.take("pause") {
             ops += names(n, what: "pause").map { name in { [registry] in registry.layer(named: name).map(Self.pause) } }
         }
         if let n = map.take("resume") {
-            ops += names(n, what: "resume").map { name in { [registry] in registry.layer(named: name).map(Self.resume) } }
+            ops += names(n, what: "resume").map { name in { [registry] in registry.layer(named: name).map(Self.resume) }
+            }
         }
         var completion: [() -> Void] = []
         if let n = map.take("completion") {
@@ -80,13 +93,16 @@ extension SceneDecoder {
                 for item in items {
                     guard var inner = MapReader(item, diagnostics, what: "a completion entry") else { continue }
                     for key in ["at", "on"] where inner.has(key) {
-                        diagnostics.error("a completion entry runs when the animations finish; it has no '\(key)'", at: inner.keyLocation(key)!)
+                        diagnostics.error(
+                            "a completion entry runs when the animations finish; it has no '\(key)'",
+                            at: inner.keyLocation(key)!)
                         inner.markUsed(key)
                     }
                     if let body = decodeEntryBody(&inner) { completion.append(body) }
                 }
             } else {
-                diagnostics.error("'completion' must be a list of entries (without 'at'), found \(n.kindDescription)", at: n.location)
+                diagnostics.error(
+                    "'completion' must be a list of entries (without 'at'), found \(n.kindDescription)", at: n.location)
             }
         }
         return {
@@ -119,7 +135,9 @@ extension SceneDecoder {
         let parent = parentNode.flatMap { reference($0, what: "parent") } ?? Scene.rootLayerName
         var index: Int?
         if let n = map.take("index"), let v = values.number(n, what: "index") {
-            if v >= 0, v == v.rounded(), v < 1e9 { index = Int(v) } else {
+            if v >= 0, v == v.rounded(), v < 1e9 {
+                index = Int(v)
+            } else {
                 diagnostics.error("index must be a whole number ≥ 0, found \(format(v))", at: n.location)
             }
         }
@@ -130,7 +148,9 @@ extension SceneDecoder {
         guard let layer = decodeLayer(layerNode, depth: 1) else { return nil }
         // The layer is new, so only its own subtree could make the tree a cycle.
         if let parentNode, Self.names(in: layer).contains(parent) {
-            diagnostics.error("layer '\(parent)' is part of the layer being inserted; a layer cannot be inserted into itself", at: parentNode.location)
+            diagnostics.error(
+                "layer '\(parent)' is part of the layer being inserted; a layer cannot be inserted into itself",
+                at: parentNode.location)
             return nil
         }
         insertions.append((parent, layer))
@@ -166,9 +186,13 @@ extension SceneDecoder {
                 guard let layer = registry.layer(named: name) else { return }
                 for change in props.pairs {
                     if change.key != "frame", Self.layerStructureKeys.contains(change.key) {
-                        diagnostics.error("'\(change.key)' belongs to a layer entry; 'set' changes properties", at: change.keyLocation)
+                        diagnostics.error(
+                            "'\(change.key)' belongs to a layer entry; 'set' changes properties", at: change.keyLocation
+                        )
                     } else if change.key == "frame" {
-                        if let r = values.rect(change.value, what: "frame") { changes.items.append((name, { $0.frame = r })) }
+                        if let r = values.rect(change.value, what: "frame") {
+                            changes.items.append((name, { $0.frame = r }))
+                        }
                     } else if let (path, value) = decodeProperty(change, of: type(of: layer).kind, layerName: name) {
                         checkCellPath(path, of: layer, layerName: name, at: change.keyLocation)
                         recordInstanceCount(path, value, of: layer, at: change.value.location)
@@ -177,11 +201,13 @@ extension SceneDecoder {
                 }
             }
         }
-        return [{ [registry] in
-            for (name, apply) in changes.items {
-                if let layer = registry.layer(named: name) { apply(layer) }
+        return [
+            { [registry] in
+                for (name, apply) in changes.items {
+                    if let layer = registry.layer(named: name) { apply(layer) }
+                }
             }
-        }]
+        ]
     }
 
     /// `scroll: {NAME: [x, y]}`: `scroll(to:)` on CAScrollLayers (checked once every layer is
@@ -195,7 +221,9 @@ extension SceneDecoder {
             let name = pair.key
             deferred.append { [self] in
                 guard let layer = registry.layer(named: name), !(layer is CAScrollLayer) else { return }
-                diagnostics.error("'scroll' scrolls a CAScrollLayer (class: scroll); '\(name)' is a \(type(of: layer).kind.rawValue): set its bounds instead", at: pair.keyLocation)
+                diagnostics.error(
+                    "'scroll' scrolls a CAScrollLayer (class: scroll); '\(name)' is a \(type(of: layer).kind.rawValue): set its bounds instead",
+                    at: pair.keyLocation)
             }
             ops.append { [registry] in (registry.layer(named: name) as? CAScrollLayer)?.scroll(to: point) }
         }
@@ -219,7 +247,9 @@ extension SceneDecoder {
         events.noteAdded(layer: name, key: key)
         deferred.append { [self] in
             guard let layer = registry.layer(named: name) else { return }
-            for path in Self.keyPaths(of: template) { checkCellPath(path, of: layer, layerName: name, at: animationNode.location) }
+            for path in Self.keyPaths(of: template) {
+                checkCellPath(path, of: layer, layerName: name, at: animationNode.location)
+            }
         }
         // `events` weakly: a handler's body may add animations, and a strong reference here
         // would close the loop events → handler → body → this closure → events (a leak of the
@@ -255,7 +285,9 @@ extension SceneDecoder {
         guard var map = MapReader(node, diagnostics, what: "'on'") else { return }
         defer { map.reportUnknown(in: "'on'", known: Self.onKeys) }
         guard let layerNode = map.take("layer"), let layer = reference(layerNode, what: "layer") else {
-            if !map.has("layer") { diagnostics.error("'on' needs 'layer' (whose animation the event is from)", at: node.location) }
+            if !map.has("layer") {
+                diagnostics.error("'on' needs 'layer' (whose animation the event is from)", at: node.location)
+            }
             return
         }
         let keyNode = map.take("key")
@@ -272,14 +304,18 @@ extension SceneDecoder {
         }
         if !events.wasAdded(layer: layer, key: key), registry.layer(named: layer) != nil {
             let what = key.map { "under key '\($0)'" } ?? "at all"
-            diagnostics.error("this event can never fire: no animation is added to layer '\(layer)' \(what) in this file", at: (keyNode ?? layerNode).location)
+            diagnostics.error(
+                "this event can never fire: no animation is added to layer '\(layer)' \(what) in this file",
+                at: (keyNode ?? layerNode).location)
         }
         // A handler that adds the animation it listens to runs again when that one ends: fine
         // for a tick a second, an event storm for one that ends at once. More runs than twice a
         // frame (and a thousand) stop the compile here, instead of 2 million events later.
         let runs = max(1000, 2 * (frameCount ?? 0))
-        events.handle(EventDispatcher.Handler(layer: layer, key: key, event: eventName == "didStart" ? .didStart : .didStop,
-                                              finished: finished, body: body, location: node.location, maxRuns: runs))
+        events.handle(
+            EventDispatcher.Handler(
+                layer: layer, key: key, event: eventName == "didStart" ? .didStart : .didStop,
+                finished: finished, body: body, location: node.location, maxRuns: runs))
     }
 
     // MARK: Pause and resume (seed 000, Apple QA1673)
@@ -323,8 +359,9 @@ final class EventDispatcher {
             runs.value += 1
             guard runs.value <= maxRuns else {
                 let now = format((CACurrentMediaTime() * 1000).rounded() / 1000)
-                Scene.refuseCompiling("this \(event.rawValue) handler ran \(maxRuns) times by \(now) s, the most a scene of this length allows (twice a frame, or 1000): does it keep adding an animation that ends at once?",
-                                      line: location.line, column: location.column)
+                Scene.refuseCompiling(
+                    "this \(event.rawValue) handler ran \(maxRuns) times by \(now) s, the most a scene of this length allows (twice a frame, or 1000): does it keep adding an animation that ends at once?",
+                    line: location.line, column: location.column)
                 return
             }
             body()
@@ -352,15 +389,21 @@ final class EventDispatcher {
 
     /// The delegate for an animation the file declares before its handlers are decoded (a
     /// layer's action): it looks them up when the event happens.
-    func lateDelegate(layer: String, key: String) -> CAAnimationDelegate { LateForwarder(dispatcher: self, layer: layer, key: key) }
+    func lateDelegate(layer: String, key: String) -> CAAnimationDelegate {
+        LateForwarder(dispatcher: self, layer: layer, key: key)
+    }
 
     private final class LateForwarder: CAAnimationDelegate {
         // Weak: the action lives in the layer, the dispatcher is held by the scene's entries.
         weak var dispatcher: EventDispatcher?
         let layer: String, key: String
-        init(dispatcher: EventDispatcher, layer: String, key: String) { (self.dispatcher, self.layer, self.key) = (dispatcher, layer, key) }
+        init(dispatcher: EventDispatcher, layer: String, key: String) {
+            (self.dispatcher, self.layer, self.key) = (dispatcher, layer, key)
+        }
 
-        func animationDidStart(_ anim: CAAnimation) { dispatcher?.delegate(layer: layer, key: key)?.animationDidStart(anim) }
+        func animationDidStart(_ anim: CAAnimation) {
+            dispatcher?.delegate(layer: layer, key: key)?.animationDidStart(anim)
+        }
 
         func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {
             dispatcher?.delegate(layer: layer, key: key)?.animationDidStop(anim, finished: flag)

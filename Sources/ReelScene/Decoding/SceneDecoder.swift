@@ -55,7 +55,9 @@ final class SceneDecoder {
     /// The families of the scene's own font files (`canvas.fonts`).
     var sceneFontFamilies: [String] = []
 
-    init(file: String, limits: SceneLimits, images: SceneImageLoader?, fonts: SceneFontCatalog? = nil, baseDirectory: URL) {
+    init(
+        file: String, limits: SceneLimits, images: SceneImageLoader?, fonts: SceneFontCatalog? = nil, baseDirectory: URL
+    ) {
         self.fonts = fonts
         diagnostics = DiagnosticSink(file: file)
         values = ValueDecoder(diagnostics: diagnostics)
@@ -77,7 +79,8 @@ final class SceneDecoder {
                 // The one version this reel reads.
             } else {
                 let shown = version.number.map(format) ?? version.kindDescription
-                diagnostics.error("unsupported format version \(shown); this reel reads 'reel: 1'", at: version.location)
+                diagnostics.error(
+                    "unsupported format version \(shown); this reel reads 'reel: 1'", at: version.location)
             }
         } else {
             diagnostics.error("a scene file starts with 'reel: 1' (the format version)", at: root.location)
@@ -91,7 +94,8 @@ final class SceneDecoder {
         } else {
             diagnostics.error("the scene needs a 'canvas' with at least size and duration", at: root.location)
         }
-        let scene = Scene(canvas: canvas ?? Canvas(size: CGSize(width: 1, height: 1), duration: .greatestFiniteMagnitude))
+        let scene = Scene(
+            canvas: canvas ?? Canvas(size: CGSize(width: 1, height: 1), duration: .greatestFiniteMagnitude))
         frameCount = canvas?.frameCount
         registry.add(scene.rootLayer, named: Scene.rootLayerName)
 
@@ -102,7 +106,9 @@ final class SceneDecoder {
                     if let layer = decodeLayer(item, depth: 1) { scene.rootLayer.addSublayer(layer) }
                 }
             } else {
-                diagnostics.error("'layers' must be a list of layers, back to front; found \(node.kindDescription)", at: node.location)
+                diagnostics.error(
+                    "'layers' must be a list of layers, back to front; found \(node.kindDescription)", at: node.location
+                )
             }
         }
         if let node = map.take("timeline") { decodeTimeline(node, into: scene) }
@@ -122,19 +128,28 @@ final class SceneDecoder {
         var size = CGSize(width: 1, height: 1)
         if let n = map.take("size") {
             if let s = values.size(n, what: "canvas size", bounded: false) {
-                if s.width > 0 && s.height > 0 { size = s } else {
-                    diagnostics.error("canvas size must be positive, found [\(format(s.width)), \(format(s.height))]", at: n.location)
+                if s.width > 0 && s.height > 0 {
+                    size = s
+                } else {
+                    diagnostics.error(
+                        "canvas size must be positive, found [\(format(s.width)), \(format(s.height))]", at: n.location)
                     ok = false
                 }
-            } else { ok = false }
+            } else {
+                ok = false
+            }
         } else {
             diagnostics.error("'canvas' needs 'size: [width, height]' in points", at: node.location)
             ok = false
         }
         var scale = 1.0
         if let n = map.take("scale") {
-            if let v = values.number(n, what: "canvas scale"), v > 0, v <= 16 { scale = v } else {
-                if n.number != nil { diagnostics.error("canvas scale must be greater than 0 and at most 16", at: n.location) }
+            if let v = values.number(n, what: "canvas scale"), v > 0, v <= 16 {
+                scale = v
+            } else {
+                if n.number != nil {
+                    diagnostics.error("canvas scale must be greater than 0 and at most 16", at: n.location)
+                }
                 ok = false
             }
         }
@@ -145,11 +160,16 @@ final class SceneDecoder {
         var duration = 1.0
         if let n = map.take("duration") {
             if let v = values.number(n, what: "canvas duration") {
-                if v > 0 { duration = v } else {
-                    diagnostics.error("canvas duration must be greater than 0 seconds, found \(format(v))", at: n.location)
+                if v > 0 {
+                    duration = v
+                } else {
+                    diagnostics.error(
+                        "canvas duration must be greater than 0 seconds, found \(format(v))", at: n.location)
                     ok = false
                 }
-            } else { ok = false }
+            } else {
+                ok = false
+            }
         } else {
             diagnostics.error("'canvas' needs 'duration' in seconds", at: node.location)
             ok = false
@@ -160,7 +180,9 @@ final class SceneDecoder {
         }
         let fontFiles = map.take("fonts").map(decodeFonts) ?? []
         let audio = map.take("audio").flatMap(decodeAudio)
-        guard ok, withinLimits(size: size, scale: scale, fps: fps, duration: duration, at: node, map: map) else { return nil }
+        guard ok, withinLimits(size: size, scale: scale, fps: fps, duration: duration, at: node, map: map) else {
+            return nil
+        }
         var canvas = Canvas(size: size, scale: scale, fps: fps, duration: duration, background: background)
         canvas.fonts = fontFiles
         canvas.audio = audio
@@ -169,23 +191,31 @@ final class SceneDecoder {
 
     /// The size and frame-count limits, checked in floating point before any conversion to Int
     /// (`duration: 1e300` must be an error, not an overflow).
-    private func withinLimits(size: CGSize, scale: Double, fps: Double, duration: Double, at node: SceneNode, map: MapReader) -> Bool {
+    private func withinLimits(
+        size: CGSize, scale: Double, fps: Double, duration: Double, at node: SceneNode, map: MapReader
+    ) -> Bool {
         var ok = true
         let w = (size.width * scale).rounded(), h = (size.height * scale).rounded()
         let sizeLocation = map.keyLocation("size") ?? node.location
         let side = Double(limits.maxSide), pixels = Double(limits.maxPixels)
         if w > side || h > side || w * h > pixels {
-            diagnostics.error("the frame would be \(format(w))×\(format(h)) pixels (size × scale); the limit is \(limits.maxSide) per side and \(limits.maxPixels) pixels (raise it with --max-pixels)", at: sizeLocation)
+            diagnostics.error(
+                "the frame would be \(format(w))×\(format(h)) pixels (size × scale); the limit is \(limits.maxSide) per side and \(limits.maxPixels) pixels (raise it with --max-pixels)",
+                at: sizeLocation)
             ok = false
         } else if w < 1 || h < 1 {
-            diagnostics.error("the frame would be \(format(w))×\(format(h)) pixels (size × scale); it needs at least 1×1", at: sizeLocation)
+            diagnostics.error(
+                "the frame would be \(format(w))×\(format(h)) pixels (size × scale); it needs at least 1×1",
+                at: sizeLocation)
             ok = false
         }
         canvasSizeLocation = sizeLocation
         let frames = (fps * duration).rounded()
         let durationLocation = map.keyLocation("duration") ?? node.location
         if frames > Double(limits.maxFrames) {
-            diagnostics.error("the scene would have \(format(frames)) frames (fps × duration); the limit is \(limits.maxFrames) (raise it with --max-frames)", at: durationLocation)
+            diagnostics.error(
+                "the scene would have \(format(frames)) frames (fps × duration); the limit is \(limits.maxFrames) (raise it with --max-frames)",
+                at: durationLocation)
             ok = false
         } else if frames < 1 {
             diagnostics.error("the scene would have no frames: fps × duration rounds to 0", at: durationLocation)

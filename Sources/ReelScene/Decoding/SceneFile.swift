@@ -7,12 +7,18 @@ import Foundation
 enum SceneFile {
     /// The absolute path of `written` (relative to `base`), or the message saying why it cannot
     /// be used. `what` names the file in messages ("image", "font file"); `plural` the kind.
-    static func resolve(_ written: String, what: String, plural: String, base: URL, allowOutside: Bool) -> Result<String, Problem> {
+    static func resolve(_ written: String, what: String, plural: String, base: URL, allowOutside: Bool) -> Result<
+        String, Problem
+    > {
         let url = written.hasPrefix("/") ? URL(fileURLWithPath: written) : base.appendingPathComponent(written)
         let path = url.standardizedFileURL.resolvingSymlinksInPath().path
         let folder = base.standardizedFileURL.resolvingSymlinksInPath().path
         if !allowOutside, !path.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/") {
-            return .failure(Problem(message: "\(what) '\(written)' is outside the scene's folder (\(folder)); \(plural) must be in that folder or below it (allow others with --allow-images-outside)"))
+            return .failure(
+                Problem(
+                    message:
+                        "\(what) '\(written)' is outside the scene's folder (\(folder)); \(plural) must be in that folder or below it (allow others with --allow-images-outside)"
+                ))
         }
         // Checked before opening: opening a FIFO blocks until something writes to it.
         let type = (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType

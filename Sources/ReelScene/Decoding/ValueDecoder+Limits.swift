@@ -15,7 +15,9 @@ extension ValueDecoder {
     func withinCoordinateLimit(_ v: Double, what: String, at location: SourcePosition) -> Bool {
         guard abs(v) > SceneLimits.maxCoordinate else { return true }
         let limit = format(SceneLimits.maxCoordinate)
-        diagnostics.error("\(what) must be between -\(limit) and \(limit) (the limit for coordinates, sizes and lengths), found \(format(v))", at: location)
+        diagnostics.error(
+            "\(what) must be between -\(limit) and \(limit) (the limit for coordinates, sizes and lengths), found \(format(v))",
+            at: location)
         return false
     }
 
@@ -23,12 +25,16 @@ extension ValueDecoder {
     func withinTextLimits(_ s: String, what: String, at location: SourcePosition) -> Bool {
         let count = s.unicodeScalars.count
         guard count <= SceneLimits.maxTextCharacters else {
-            diagnostics.error("\(what) has \(count) characters; a text may have at most \(SceneLimits.maxTextCharacters) (Unicode scalars)", at: location)
+            diagnostics.error(
+                "\(what) has \(count) characters; a text may have at most \(SceneLimits.maxTextCharacters) (Unicode scalars)",
+                at: location)
             return false
         }
         for (i, character) in s.enumerated() where character.unicodeScalars.count > SceneLimits.maxScalarsPerCharacter {
             let marks = character.unicodeScalars.count - 1
-            diagnostics.error("\(what): character \(i + 1) carries \(marks) combining marks or joined parts; one character may have at most \(SceneLimits.maxScalarsPerCharacter) Unicode scalars", at: location)
+            diagnostics.error(
+                "\(what): character \(i + 1) carries \(marks) combining marks or joined parts; one character may have at most \(SceneLimits.maxScalarsPerCharacter) Unicode scalars",
+                at: location)
             return false
         }
         return true
@@ -50,16 +56,20 @@ extension ValueDecoder {
             count += points.count
             for p in points {
                 guard withinCoordinateLimit(p.x, what: "each coordinate of \(what)", at: location),
-                      withinCoordinateLimit(p.y, what: "each coordinate of \(what)", at: location) else { return false }
+                    withinCoordinateLimit(p.y, what: "each coordinate of \(what)", at: location)
+                else { return false }
             }
         }
         guard count <= SceneLimits.maxPathPoints else {
-            diagnostics.error("\(what) has \(count) points; a path may have at most \(SceneLimits.maxPathPoints)", at: location)
+            diagnostics.error(
+                "\(what) has \(count) points; a path may have at most \(SceneLimits.maxPathPoints)", at: location)
             return false
         }
         pathPoints.value += count
         guard pathPoints.value <= SceneLimits.maxTotalPathPoints else {
-            diagnostics.error("\(what) brings the scene's paths to \(pathPoints.value) points; at most \(SceneLimits.maxTotalPathPoints) in all", at: location)
+            diagnostics.error(
+                "\(what) brings the scene's paths to \(pathPoints.value) points; at most \(SceneLimits.maxTotalPathPoints) in all",
+                at: location)
             return false
         }
         return true

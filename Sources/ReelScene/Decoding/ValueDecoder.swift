@@ -17,18 +17,23 @@ struct ValueDecoder {
     func number(_ node: SceneNode, what: String, angle: Bool = false) -> Double? {
         if let v = node.number {
             if angle, abs(v) > Self.surprisingRadians {
-                diagnostics.warning("\(what) is \(format(v)) radians (\(format((abs(v) / (2 * .pi) * 10).rounded() / 10)) turns); angles are radians: write \"\(format(v))deg\" if you meant degrees", at: node.location)
+                diagnostics.warning(
+                    "\(what) is \(format(v)) radians (\(format((abs(v) / (2 * .pi) * 10).rounded() / 10)) turns); angles are radians: write \"\(format(v))deg\" if you meant degrees",
+                    at: node.location)
             }
             return v
         }
         if let s = node.string {
             if let v = Self.angle(s) {
                 if angle { return v }
-                diagnostics.error("\(what) is not an angle; write a plain number, found \(node.kindDescription)", at: node.location)
+                diagnostics.error(
+                    "\(what) is not an angle; write a plain number, found \(node.kindDescription)", at: node.location)
                 return nil
             }
             if case .scalar(_, true, _) = node, SceneNode.parseNumber(s) != nil {
-                diagnostics.error("\(what) must be a number, found the string \"\(SceneNode.abbreviated(s))\" (remove the quotes)", at: node.location)
+                diagnostics.error(
+                    "\(what) must be a number, found the string \"\(SceneNode.abbreviated(s))\" (remove the quotes)",
+                    at: node.location)
                 return nil
             }
         }
@@ -58,7 +63,9 @@ struct ValueDecoder {
     func number(_ node: SceneNode, what: String, in range: ClosedRange<Double>, angle: Bool = false) -> Double? {
         guard let v = number(node, what: what, angle: angle) else { return nil }
         guard range.contains(v) else {
-            diagnostics.error("\(what) must be between \(format(range.lowerBound)) and \(format(range.upperBound)), found \(format(v))", at: node.location)
+            diagnostics.error(
+                "\(what) must be between \(format(range.lowerBound)) and \(format(range.upperBound)), found \(format(v))",
+                at: node.location)
             return nil
         }
         return v
@@ -91,7 +98,9 @@ struct ValueDecoder {
     func choice(_ node: SceneNode, what: String, among choices: [String]) -> String? {
         guard let s = string(node, what: what) else { return nil }
         if choices.contains(s) { return s }
-        diagnostics.error("\(what) must be one of \(choices.map { "'\($0)'" }.joined(separator: ", ")); found '\(SceneNode.abbreviated(s))'\(diagnostics.didYouMean(s, among: choices))", at: node.location)
+        diagnostics.error(
+            "\(what) must be one of \(choices.map { "'\($0)'" }.joined(separator: ", ")); found '\(SceneNode.abbreviated(s))'\(diagnostics.didYouMean(s, among: choices))",
+            at: node.location)
         return nil
     }
 
@@ -99,7 +108,9 @@ struct ValueDecoder {
 
     /// Exactly `count` numbers in a list, each within `SceneLimits.maxCoordinate` unless not
     /// `bounded` (the canvas size, which has limits of its own with better messages).
-    func numbers(_ node: SceneNode, count: Int, what: String, shape: String, angle: Bool = false, bounded: Bool = true) -> [Double]? {
+    func numbers(_ node: SceneNode, count: Int, what: String, shape: String, angle: Bool = false, bounded: Bool = true)
+        -> [Double]?
+    {
         guard case .sequence(let items, _) = node else {
             diagnostics.error("\(what) must be \(shape), found \(node.kindDescription)", at: node.location)
             return nil
@@ -112,14 +123,17 @@ struct ValueDecoder {
     }
 
     /// Every item as a number, each problem reported; nil if any is not one.
-    private func numberItems(_ items: [SceneNode], what: String, angle: Bool = false, bounded: Bool = true) -> [Double]? {
+    private func numberItems(_ items: [SceneNode], what: String, angle: Bool = false, bounded: Bool = true) -> [Double]?
+    {
         var result: [Double] = []
         var ok = true
         for item in items {
             let what = "each number of \(what)"
             if let v = bounded ? coordinate(item, what: what, angle: angle) : number(item, what: what, angle: angle) {
                 result.append(v)
-            } else { ok = false }
+            } else {
+                ok = false
+            }
         }
         return ok ? result : nil
     }
@@ -129,11 +143,15 @@ struct ValueDecoder {
     }
 
     func size(_ node: SceneNode, what: String, bounded: Bool = true) -> CGSize? {
-        numbers(node, count: 2, what: what, shape: "a size [width, height]", bounded: bounded).map { CGSize(width: $0[0], height: $0[1]) }
+        numbers(node, count: 2, what: what, shape: "a size [width, height]", bounded: bounded).map {
+            CGSize(width: $0[0], height: $0[1])
+        }
     }
 
     func rect(_ node: SceneNode, what: String) -> CGRect? {
-        numbers(node, count: 4, what: what, shape: "a rect [x, y, width, height]").map { CGRect(x: $0[0], y: $0[1], width: $0[2], height: $0[3]) }
+        numbers(node, count: 4, what: what, shape: "a rect [x, y, width, height]").map {
+            CGRect(x: $0[0], y: $0[1], width: $0[2], height: $0[3])
+        }
     }
 
     /// A list of numbers, of any length or of `counts`.
@@ -143,7 +161,9 @@ struct ValueDecoder {
             return nil
         }
         if let counts, !counts.contains(items.count) {
-            diagnostics.error("\(what) must be a list of \(counts.lowerBound) to \(counts.upperBound) numbers, found \(items.count)", at: node.location)
+            diagnostics.error(
+                "\(what) must be a list of \(counts.lowerBound) to \(counts.upperBound) numbers, found \(items.count)",
+                at: node.location)
             return nil
         }
         return numberItems(items, what: what)
@@ -169,7 +189,9 @@ struct ValueDecoder {
             }
         }
         guard case .mapping = node, var map = MapReader(node, diagnostics, what: what) else {
-            diagnostics.error("\(what) must be SVG path data (\"M0 0 L10 10\"), {rect: [x, y, w, h]} or {ellipse: [x, y, w, h]}; found \(node.kindDescription)", at: node.location)
+            diagnostics.error(
+                "\(what) must be SVG path data (\"M0 0 L10 10\"), {rect: [x, y, w, h]} or {ellipse: [x, y, w, h]}; found \(node.kindDescription)",
+                at: node.location)
             return nil
         }
         defer { map.reportUnknown(in: "a path", known: Self.pathKeys) }
@@ -179,13 +201,18 @@ struct ValueDecoder {
             guard let rect = self.rect(r, what: "rect") else { return nil }
             var radius = 0.0
             if let c = map.take("cornerRadius") {
-                guard let v = nonNegative(c, what: "cornerRadius"), withinCoordinateLimit(v, what: "cornerRadius", at: c.location) else { return nil }
+                guard let v = nonNegative(c, what: "cornerRadius"),
+                    withinCoordinateLimit(v, what: "cornerRadius", at: c.location)
+                else { return nil }
                 radius = v
             }
-            return .some(radius > 0 ? CGPath(roundedRect: rect, cornerWidth: radius, cornerHeight: radius) : CGPath(rect: rect))
+            return .some(
+                radius > 0 ? CGPath(roundedRect: rect, cornerWidth: radius, cornerHeight: radius) : CGPath(rect: rect))
         case (nil, let e?):
             guard let rect = self.rect(e, what: "ellipse") else { return nil }
-            if let c = map.take("cornerRadius") { diagnostics.error("cornerRadius belongs to a rect path", at: c.location) }
+            if let c = map.take("cornerRadius") {
+                diagnostics.error("cornerRadius belongs to a rect path", at: c.location)
+            }
             return .some(CGPath(ellipseIn: rect))
         case (.some, .some):
             map.markUsed("cornerRadius")
@@ -193,7 +220,8 @@ struct ValueDecoder {
             return nil
         case (nil, nil):
             map.markUsed("cornerRadius")
-            diagnostics.error("\(what) as a map needs 'rect' (with 'cornerRadius' for a rounded one) or 'ellipse'", at: node.location)
+            diagnostics.error(
+                "\(what) as a map needs 'rect' (with 'cornerRadius' for a rounded one) or 'ellipse'", at: node.location)
             return nil
         }
     }
@@ -208,7 +236,9 @@ struct ValueDecoder {
         if node.isNull { return .some(nil) }
         if case .sequence(let items, _) = node {
             guard items.count == 3 || items.count == 4 else {
-                diagnostics.error("\(what) as a list must be [r, g, b] or [r, g, b, a] with components 0…1, found \(items.count) numbers", at: node.location)
+                diagnostics.error(
+                    "\(what) as a list must be [r, g, b] or [r, g, b, a] with components 0…1, found \(items.count) numbers",
+                    at: node.location)
                 return nil
             }
             var c: [Double] = []
@@ -219,7 +249,9 @@ struct ValueDecoder {
             return .some(CGColor(red: c[0], green: c[1], blue: c[2], alpha: c.count == 4 ? c[3] : 1))
         }
         guard case .scalar(let s, let quoted, _) = node, quoted || node.number == nil, node.bool == nil else {
-            diagnostics.error("\(what) must be a color (\"#RRGGBB\", a CSS name or [r, g, b, a]), found \(node.kindDescription)", at: node.location)
+            diagnostics.error(
+                "\(what) must be a color (\"#RRGGBB\", a CSS name or [r, g, b, a]), found \(node.kindDescription)",
+                at: node.location)
             return nil
         }
         // Exactly the schema's spellings: hex digits in either case, names in lower case as CSS
@@ -227,9 +259,12 @@ struct ValueDecoder {
         if Self.isHexColor(s) || CGColor.cssNames[s] != nil, let c = CGColor(cssString: s) { return .some(c) }
         let shown = SceneNode.abbreviated(s)
         if s.hasPrefix("#") {
-            diagnostics.error("\(what): '\(shown)' is not a hex color; use #RGB, #RGBA, #RRGGBB or #RRGGBBAA", at: node.location)
+            diagnostics.error(
+                "\(what): '\(shown)' is not a hex color; use #RGB, #RGBA, #RRGGBB or #RRGGBBAA", at: node.location)
         } else {
-            diagnostics.error("\(what): unknown color name '\(shown)'\(diagnostics.didYouMean(s, among: CGColor.cssNames.keys.sorted()))", at: node.location)
+            diagnostics.error(
+                "\(what): unknown color name '\(shown)'\(diagnostics.didYouMean(s, among: CGColor.cssNames.keys.sorted()))",
+                at: node.location)
         }
         return nil
     }
@@ -274,7 +309,9 @@ struct ValueDecoder {
         case .sequence(let items, _): steps = items
         case .mapping: steps = [node]
         default:
-            diagnostics.error("\(what) must be 'identity' or a list of steps like [{translate: [x, y]}, {rotate: 45deg}], found \(node.kindDescription)", at: node.location)
+            diagnostics.error(
+                "\(what) must be 'identity' or a list of steps like [{translate: [x, y]}, {rotate: 45deg}], found \(node.kindDescription)",
+                at: node.location)
             return nil
         }
         var result = CATransform3D.identity
@@ -300,11 +337,14 @@ struct ValueDecoder {
         guard kinds.count == 1 else {
             if kinds.isEmpty {
                 map.markUsed("axis")
-                diagnostics.error("a transform step needs one of translate, scale, rotate, perspective or matrix", at: node.location)
+                diagnostics.error(
+                    "a transform step needs one of translate, scale, rotate, perspective or matrix", at: node.location)
             } else {
                 for k in kinds { map.markUsed(k) }
                 map.markUsed("axis")
-                diagnostics.error("a transform step has one operation; found \(kinds.joined(separator: " and ")) (write them as separate steps)", at: node.location)
+                diagnostics.error(
+                    "a transform step has one operation; found \(kinds.joined(separator: " and ")) (write them as separate steps)",
+                    at: node.location)
             }
             return nil
         }
@@ -316,17 +356,23 @@ struct ValueDecoder {
         switch kind {
         case "translate":
             guard case .sequence(let items, _) = value, items.count == 2 || items.count == 3 else {
-                diagnostics.error("translate must be [x, y] or [x, y, z], found \(value.kindDescription)", at: value.location)
+                diagnostics.error(
+                    "translate must be [x, y] or [x, y, z], found \(value.kindDescription)", at: value.location)
                 return nil
             }
-            guard let v = numbers(value, count: items.count, what: "translate", shape: "[x, y] or [x, y, z]") else { return nil }
+            guard let v = numbers(value, count: items.count, what: "translate", shape: "[x, y] or [x, y, z]") else {
+                return nil
+            }
             return CATransform3DMakeTranslation(v[0], v[1], v.count == 3 ? v[2] : 0)
         case "scale":
             if case .sequence(let items, _) = value {
                 guard items.count == 2 || items.count == 3,
-                      let v = numbers(value, count: items.count, what: "scale", shape: "[sx, sy] or [sx, sy, sz]") else {
+                    let v = numbers(value, count: items.count, what: "scale", shape: "[sx, sy] or [sx, sy, sz]")
+                else {
                     if items.count != 2 && items.count != 3 {
-                        diagnostics.error("scale must be a number, [sx, sy] or [sx, sy, sz], found a list of \(items.count)", at: value.location)
+                        diagnostics.error(
+                            "scale must be a number, [sx, sy] or [sx, sy, sz], found a list of \(items.count)",
+                            at: value.location)
                     }
                     return nil
                 }
@@ -349,7 +395,8 @@ struct ValueDecoder {
         case "perspective":
             guard let d = number(value, what: "perspective") else { return nil }
             guard d > 0 else {
-                diagnostics.error("perspective is the eye distance and must be positive, found \(format(d))", at: value.location)
+                diagnostics.error(
+                    "perspective is the eye distance and must be positive, found \(format(d))", at: value.location)
                 return nil
             }
             var t = CATransform3D.identity
@@ -368,7 +415,9 @@ struct ValueDecoder {
         if case .sequence = node {
             guard let v = numbers(node, count: 4, what: what, shape: "[c1x, c1y, c2x, c2y]") else { return nil }
             guard (0...1).contains(v[0]), (0...1).contains(v[2]) else {
-                diagnostics.error("\(what): the control points' x values must be within 0…1 (y may leave it), found \(format(v[0])) and \(format(v[2]))", at: node.location)
+                diagnostics.error(
+                    "\(what): the control points' x values must be within 0…1 (y may leave it), found \(format(v[0])) and \(format(v[2]))",
+                    at: node.location)
                 return nil
             }
             return CAMediaTimingFunction(c1x: v[0], c1y: v[1], c2x: v[2], c2y: v[3])
@@ -385,7 +434,9 @@ struct ValueDecoder {
     func repeatCount(_ node: SceneNode) -> Double? {
         if let s = node.string, Self.infinityWords.contains(s) { return .infinity }
         if node.number == nil, case .scalar(let s, false, _) = node, SceneNode.parseNumber(s) == nil, !s.isEmpty {
-            diagnostics.error("repeatCount must be a number or 'infinity', found '\(SceneNode.abbreviated(s))'\(diagnostics.didYouMean(s, among: ["infinity"]))", at: node.location)
+            diagnostics.error(
+                "repeatCount must be a number or 'infinity', found '\(SceneNode.abbreviated(s))'\(diagnostics.didYouMean(s, among: ["infinity"]))",
+                at: node.location)
             return nil
         }
         return nonNegative(node, what: "repeatCount")
@@ -407,7 +458,9 @@ struct ValueDecoder {
         case .numbers: return numberList(node, what: what).map(AnimatableValue.numbers)
         case .path: return path(node, what: what).map(AnimatableValue.path)
         case .string:
-            guard let s = string(node, what: what), withinTextLimits(s, what: what, at: node.location) else { return nil }
+            guard let s = string(node, what: what), withinTextLimits(s, what: what, at: node.location) else {
+                return nil
+            }
             return .string(s)
         case .colors: return colorList(node, what: what).map(AnimatableValue.colors)
         case .image:

@@ -62,7 +62,9 @@ extension BatchManifest {
     public static func isManifest(path: String) -> Bool {
         guard let handle = FileHandle(forReadingAtPath: path) else { return false }
         defer { try? handle.close() }
-        guard let head = try? handle.read(upToCount: 4096), let text = String(data: head, encoding: .utf8) else { return false }
+        guard let head = try? handle.read(upToCount: 4096), let text = String(data: head, encoding: .utf8) else {
+            return false
+        }
         for line in text.split(whereSeparator: \.isNewline) {
             let trimmed = line.drop { $0 == " " || $0 == "{" || $0 == "\t" }
             if trimmed.hasPrefix("\(marker):") || trimmed.hasPrefix("\"\(marker)\"") { return true }
@@ -74,18 +76,23 @@ extension BatchManifest {
     /// - Throws: `SceneLoadError` with every problem, located (`FILE:LINE:COLUMN`).
     public static func load(path: String, limits: SceneLimits = SceneLimits()) throws -> BatchManifest {
         let fail = { (message: String) in
-            SceneLoadError(diagnostics: [Diagnostic(file: path, location: SourcePosition(line: 1, column: 1), message: message)])
+            SceneLoadError(diagnostics: [
+                Diagnostic(file: path, location: SourcePosition(line: 1, column: 1), message: message)
+            ])
         }
         guard let handle = FileHandle(forReadingAtPath: path) else { throw fail("cannot read the file") }
         defer { try? handle.close() }
         let data = (try? handle.read(upToCount: limits.maxFileBytes + 1)) ?? Data()
-        guard data.count <= limits.maxFileBytes else { throw fail("the file is larger than \(limits.maxFileBytes) bytes") }
+        guard data.count <= limits.maxFileBytes else {
+            throw fail("the file is larger than \(limits.maxFileBytes) bytes")
+        }
         return try decode(bytes: [UInt8](data), file: path, limits: limits)
     }
 
     /// Decodes manifest text.
     /// - Throws: `SceneLoadError` with every problem, located.
-    public static func decode(bytes: [UInt8], file: String, limits: SceneLimits = SceneLimits()) throws -> BatchManifest {
+    public static func decode(bytes: [UInt8], file: String, limits: SceneLimits = SceneLimits()) throws -> BatchManifest
+    {
         let sink = DiagnosticSink(file: file)
         let parser = SceneParser(maxNesting: limits.maxNesting, maxNodes: limits.maxNodes, diagnostics: sink)
         var manifest: BatchManifest?

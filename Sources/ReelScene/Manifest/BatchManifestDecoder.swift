@@ -14,25 +14,30 @@ struct BatchManifestDecoder {
         guard var map = MapReader(root, diagnostics, what: "a batch manifest") else { return nil }
         if let version = map.take(BatchManifest.marker) {
             if version.number != 1 {
-                diagnostics.error("\(BatchManifest.marker) must be 1 (the manifest format version), found \(version.kindDescription)", at: version.location)
+                diagnostics.error(
+                    "\(BatchManifest.marker) must be 1 (the manifest format version), found \(version.kindDescription)",
+                    at: version.location)
             }
         } else {
             diagnostics.error("a batch manifest needs '\(BatchManifest.marker): 1'", at: map.location)
         }
         map.markUsed("$schema")
-        let defaults = map.take("defaults").flatMap { node -> [BatchManifest.Setting]? in
-            guard var reader = MapReader(node, diagnostics, what: "defaults") else { return nil }
-            let settings = self.settings(&reader)
-            reader.reportUnknown(in: "defaults", known: Self.optionKeys)
-            return settings
-        } ?? []
+        let defaults =
+            map.take("defaults").flatMap { node -> [BatchManifest.Setting]? in
+                guard var reader = MapReader(node, diagnostics, what: "defaults") else { return nil }
+                let settings = self.settings(&reader)
+                reader.reportUnknown(in: "defaults", known: Self.optionKeys)
+                return settings
+            } ?? []
         var jobs: [BatchManifest.Job] = []
         if let node = map.take("jobs") {
             if case .sequence(let items, _) = node {
                 if items.isEmpty { diagnostics.error("jobs is empty: list the scenes to render", at: node.location) }
                 jobs = items.compactMap(job)
             } else {
-                diagnostics.error("jobs must be a list of jobs ({scene, output or outputs, options}), found \(node.kindDescription)", at: node.location)
+                diagnostics.error(
+                    "jobs must be a list of jobs ({scene, output or outputs, options}), found \(node.kindDescription)",
+                    at: node.location)
             }
         } else if !diagnostics.hasErrors {
             diagnostics.error("a batch manifest needs 'jobs': a list of {scene: FILE, …}", at: map.location)
@@ -48,7 +53,9 @@ struct BatchManifestDecoder {
         }
         guard var map = MapReader(node, diagnostics, what: "a job") else { return nil }
         let scene = map.take("scene").flatMap { values.string($0, what: "scene") }
-        if scene == nil, !map.has("scene") { diagnostics.error("a job needs 'scene': the scene file to render", at: map.location) }
+        if scene == nil, !map.has("scene") {
+            diagnostics.error("a job needs 'scene': the scene file to render", at: map.location)
+        }
         var outputs: [String] = []
         let single = map.take("output"), several = map.take("outputs")
         if let single, let several {
@@ -63,7 +70,8 @@ struct BatchManifestDecoder {
                     diagnostics.error("output '\(name)' is listed twice", at: item.location)
                 }
             } else {
-                diagnostics.error("outputs must be a list of file names, found \(several.kindDescription)", at: several.location)
+                diagnostics.error(
+                    "outputs must be a list of file names, found \(several.kindDescription)", at: several.location)
             }
         }
         let settings = self.settings(&map)
@@ -80,8 +88,12 @@ struct BatchManifestDecoder {
         if let node = map.take("frames") {
             let text = node.number.map { _ in node.string ?? "" } ?? values.string(node, what: "frames")
             if let text {
-                if let span = FrameSpan(text) { o.append(.frames(span)) } else {
-                    diagnostics.error("frames must be 'A-B' (0-based, inclusive), 'A-' or 'N', found \(node.kindDescription)", at: node.location)
+                if let span = FrameSpan(text) {
+                    o.append(.frames(span))
+                } else {
+                    diagnostics.error(
+                        "frames must be 'A-B' (0-based, inclusive), 'A-' or 'N', found \(node.kindDescription)",
+                        at: node.location)
                 }
             }
         }
@@ -91,7 +103,11 @@ struct BatchManifestDecoder {
         if let v = map.take("timeout").flatMap({ number($0, in: .timeout) }) { o.append(.timeout(v)) }
         if let v = map.take("retries").flatMap({ number($0, in: .retries) }) { o.append(.retries(Int(v))) }
         if let node = map.take("audio"), let file = values.string(node, what: "audio") {
-            if file.isEmpty { diagnostics.error("audio must name a sound file, relative to the manifest", at: node.location) } else { o.append(.audio(file)) }
+            if file.isEmpty {
+                diagnostics.error("audio must name a sound file, relative to the manifest", at: node.location)
+            } else {
+                o.append(.audio(file))
+            }
         }
         return o
     }

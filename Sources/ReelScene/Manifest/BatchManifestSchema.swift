@@ -10,26 +10,44 @@ public enum BatchManifestSchema {
     public static let json: JSONValue = .object([
         ("$schema", "http://json-schema.org/draft-07/schema#"),
         ("title", "Reel batch manifest"),
-        ("description", "The scenes `reel batch` renders, to which outputs, with which options. Generated from the decoder: do not edit; run `REEL_RECORD_SCHEMA=1 swift test --filter SchemaTests`."),
+        (
+            "description",
+            "The scenes `reel batch` renders, to which outputs, with which options. Generated from the decoder: do not edit; run `REEL_RECORD_SCHEMA=1 swift test --filter SchemaTests`."
+        ),
         ("type", "object"),
         ("properties", .object(BatchManifestDecoder.rootKeys.map { ($0, root($0)) })),
         ("required", [.string(BatchManifest.marker), "jobs"]),
         ("additionalProperties", false),
-        ("definitions", .object([
-            ("options", .object([("type", "object"), ("properties", .object(options)), ("additionalProperties", false)])),
-            ("job", .object([
-                ("oneOf", [
-                    ["type": "string", "description": "a scene file, rendered to its name with the default extension"],
+        (
+            "definitions",
+            .object([
+                (
+                    "options",
+                    .object([("type", "object"), ("properties", .object(options)), ("additionalProperties", false)])
+                ),
+                (
+                    "job",
                     .object([
-                        ("type", "object"),
-                        ("properties", .object(job)),
-                        ("required", ["scene"]),
-                        ("not", ["required": ["output", "outputs"]]),
-                        ("additionalProperties", false),
-                    ]),
-                ]),
-            ])),
-        ])),
+                        (
+                            "oneOf",
+                            [
+                                [
+                                    "type": "string",
+                                    "description": "a scene file, rendered to its name with the default extension"
+                                ],
+                                .object([
+                                    ("type", "object"),
+                                    ("properties", .object(job)),
+                                    ("required", ["scene"]),
+                                    ("not", ["required": ["output", "outputs"]]),
+                                    ("additionalProperties", false)
+                                ])
+                            ]
+                        )
+                    ])
+                )
+            ])
+        )
     ])
 
     private static func root(_ key: String) -> JSONValue {
@@ -44,25 +62,45 @@ public enum BatchManifestSchema {
     private static var job: [(String, JSONValue)] {
         [
             ("scene", ["type": "string", "description": "the scene file, relative to the manifest"]),
-            ("output", ["type": "string", "description": "the output, relative to the output folder; its extension picks the format"]),
-            ("outputs", ["type": "array", "minItems": 1, "items": ["type": "string"],
-                         "description": "several outputs of the same scene, e.g. [clip.mp4, clip.webm, clip.gif]"]),
+            (
+                "output",
+                [
+                    "type": "string",
+                    "description": "the output, relative to the output folder; its extension picks the format"
+                ]
+            ),
+            (
+                "outputs",
+                [
+                    "type": "array", "minItems": 1, "items": ["type": "string"],
+                    "description": "several outputs of the same scene, e.g. [clip.mp4, clip.webm, clip.gif]"
+                ]
+            )
         ] + options
     }
 
     private static var options: [(String, JSONValue)] {
         BatchManifestDecoder.optionKeys.map { key in
-            let schema: JSONValue = switch key {
-            case "fps": ranged(.fps, "frames per second (default: the scene's)")
-            case "scale": ranged(.scale, "pixels per point (default: the scene's)")
-            case "frames": ["type": ["string", "integer"], "pattern": "^[0-9]+(-[0-9]*)?$", "description": "A-B (0-based, inclusive), A- or N"]
-            case "crf": ranged(.crf, "quality: lower is better and larger")
-            case "preset": ["type": "string", "description": "encoder speed: ultrafast … veryslow"]
-            case "codec": ["type": "string", "enum": ["h264", "hevc", "prores", "vp9", "gif", "png"]]
-            case "audio": ["type": "string", "minLength": 1, "description": "a soundtrack replacing the scene's canvas.audio, relative to the manifest"]
-            case "timeout": ranged(.timeout, "seconds before the job is stopped")
-            default: ranged(.retries, "tries again after a failure while rendering")  // retries
-            }
+            let schema: JSONValue =
+                switch key {
+                case "fps": ranged(.fps, "frames per second (default: the scene's)")
+                case "scale": ranged(.scale, "pixels per point (default: the scene's)")
+                case "frames":
+                    [
+                        "type": ["string", "integer"], "pattern": "^[0-9]+(-[0-9]*)?$",
+                        "description": "A-B (0-based, inclusive), A- or N"
+                    ]
+                case "crf": ranged(.crf, "quality: lower is better and larger")
+                case "preset": ["type": "string", "description": "encoder speed: ultrafast … veryslow"]
+                case "codec": ["type": "string", "enum": ["h264", "hevc", "prores", "vp9", "gif", "png"]]
+                case "audio":
+                    [
+                        "type": "string", "minLength": 1,
+                        "description": "a soundtrack replacing the scene's canvas.audio, relative to the manifest"
+                    ]
+                case "timeout": ranged(.timeout, "seconds before the job is stopped")
+                default: ranged(.retries, "tries again after a failure while rendering")  // retries
+                }
             return (key, schema)
         }
     }

@@ -16,19 +16,23 @@ public struct OptionRange: Sendable {
     /// What a valid value is, to follow "must be": `greater than 0 and at most 16`, `1…256`.
     public let requirement: String
 
-    init(_ key: String, whole: Bool = false, above: Double? = nil, atLeast: Double? = nil, atMost upper: Double? = nil,
-         requirement: String? = nil) {
+    init(
+        _ key: String, whole: Bool = false, above: Double? = nil, atLeast: Double? = nil, atMost upper: Double? = nil,
+        requirement: String? = nil
+    ) {
         let lower = above ?? atLeast ?? 0
         (self.key, self.lower, lowerIsExclusive, self.upper, isWhole) = (key, lower, above != nil, upper, whole)
         let (low, high) = (JSONValue.format(lower), upper.map(JSONValue.format))
-        self.requirement = requirement ?? {
-            switch (above != nil, high) {
-            case (true, .some(let high)): "greater than \(low) and at most \(high)"
-            case (true, nil): "greater than \(low)"
-            case (false, .some(let high)): whole ? "\(low)…\(high)" : "between \(low) and \(high)"
-            case (false, nil): "at least \(low)"
-            }
-        }()
+        self.requirement =
+            requirement
+            ?? {
+                switch (above != nil, high) {
+                case (true, .some(let high)): "greater than \(low) and at most \(high)"
+                case (true, nil): "greater than \(low)"
+                case (false, .some(let high)): whole ? "\(low)…\(high)" : "between \(low) and \(high)"
+                case (false, nil): "at least \(low)"
+                }
+            }()
     }
 
     /// Whether `value` is valid (never NaN, never a fraction for a whole option).
@@ -49,7 +53,10 @@ public struct OptionRange: Sendable {
 
     /// The range as JSON Schema keywords: the type, then its bounds.
     public var schema: [(String, JSONValue)] {
-        [("type", .string(isWhole ? "integer" : "number")), (lowerIsExclusive ? "exclusiveMinimum" : "minimum", .number(lower))]
+        [
+            ("type", .string(isWhole ? "integer" : "number")),
+            (lowerIsExclusive ? "exclusiveMinimum" : "minimum", .number(lower))
+        ]
             + (upper.map { [("maximum", .number($0))] } ?? [])
     }
 }
@@ -64,11 +71,13 @@ extension OptionRange {
     public static let threads = OptionRange("threads", whole: true, atLeast: 1, atMost: 256)
     public static let parallelSegments = OptionRange("parallel-segments", whole: true, atLeast: 1, atMost: 64)
     public static let chunkSeconds = OptionRange("chunk-seconds", above: 0, atMost: 3600)
-    public static let timeout = OptionRange("timeout", above: 0, atMost: 604_800, requirement: "more than 0 seconds and at most a week (604800)")
+    public static let timeout = OptionRange(
+        "timeout", above: 0, atMost: 604_800, requirement: "more than 0 seconds and at most a week (604800)")
     public static let retries = OptionRange("retries", whole: true, atLeast: 0, atMost: 10)
     public static let maxFrames = OptionRange("max-frames", whole: true, atLeast: 1)
     public static let maxPixels = OptionRange("max-pixels", whole: true, atLeast: 1)
     public static let maxFileSize = OptionRange("max-file-size", whole: true, atLeast: 1)
     public static let maxImagePixels = OptionRange("max-image-pixels", whole: true, atLeast: 1)
-    public static let maxDepth = OptionRange("max-depth", whole: true, atLeast: 1, atMost: Double(SceneLimits.maxDepthCeiling))
+    public static let maxDepth = OptionRange(
+        "max-depth", whole: true, atLeast: 1, atMost: Double(SceneLimits.maxDepthCeiling))
 }

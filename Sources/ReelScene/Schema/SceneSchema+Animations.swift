@@ -9,22 +9,33 @@ extension SceneSchema {
     }
 
     static func names(of className: String) -> [String] {
-        SceneDecoder.animationClasses.filter { $0.value == className }.keys.sorted { ($0.hasPrefix("CA") ? 0 : 1, $0) < ($1.hasPrefix("CA") ? 0 : 1, $1) }
+        SceneDecoder.animationClasses.filter { $0.value == className }.keys.sorted {
+            ($0.hasPrefix("CA") ? 0 : 1, $0) < ($1.hasPrefix("CA") ? 0 : 1, $1)
+        }
     }
 
     static var animationDefinitions: [(String, JSONValue)] {
         // A template name or a map. Without `class`, a map that uses a template may take any
         // class's keys (the template decides), and one that does not is a CABasicAnimation.
-        var dispatch: JSONValue = ["if": ["required": ["use"]], "then": ref("anyAnimation"), "else": ref("CABasicAnimation")]
+        var dispatch: JSONValue = [
+            "if": ["required": ["use"]], "then": ref("anyAnimation"), "else": ref("CABasicAnimation")
+        ]
         for className in animationClassNames.reversed() {
-            dispatch = ["if": ["properties": ["class": enumeration(names(of: className))], "required": ["class"]],
-                        "then": ref(className), "else": dispatch]
+            dispatch = [
+                "if": ["properties": ["class": enumeration(names(of: className))], "required": ["class"]],
+                "then": ref(className), "else": dispatch
+            ]
         }
         var result: [(String, JSONValue)] = [
             ("animation", ["anyOf": [ref("text"), ref("animationMap")]]),
-            ("animationMap", .object([("type", "object"),
-                                      ("properties", ["class": enumeration(animationClassNames.flatMap(names))]),
-                                      ("allOf", [dispatch])])),
+            (
+                "animationMap",
+                .object([
+                    ("type", "object"),
+                    ("properties", ["class": enumeration(animationClassNames.flatMap(names))]),
+                    ("allOf", [dispatch])
+                ])
+            )
         ]
         for className in animationClassNames {
             result.append((className, animationClass(SceneDecoder.animationKeys(for: className), className: className)))
@@ -56,9 +67,16 @@ extension SceneSchema {
         case "autoreverses", "removedOnCompletion", "additive", "cumulative": ref("bool")
         case "fillMode": enumeration(CAMediaTimingFillMode.allCases.map(\.rawValue))
         case "timingFunction": ref("timingFunction")
-        case "keyPath": ["anyOf": [enumeration(animatablePaths, description: "the animated property or key path"),
-                                   ["type": "string", "pattern": .string(cellPathPattern(animatable: true)),
-                                    "description": "a property of an emitter cell, by the cells' names"]]]
+        case "keyPath":
+            [
+                "anyOf": [
+                    enumeration(animatablePaths, description: "the animated property or key path"),
+                    [
+                        "type": "string", "pattern": .string(cellPathPattern(animatable: true)),
+                        "description": "a property of an emitter cell, by the cells' names"
+                    ]
+                ]
+            ]
         case "valueFunction": enumeration(CAValueFunctionName.allCases.map(\.rawValue))
         case "fromValue", "toValue", "byValue": ["description": "a value of the key path's kind"]
         case "values": ["description": "keyframe values of the key path's kind", "type": "array"]
@@ -82,7 +100,8 @@ extension SceneSchema {
     /// cell (which cells a layer has, the decoder checks).
     static func cellPathPattern(animatable: Bool) -> String {
         let properties = EmitterCellProperty.allCases.filter { !animatable || $0.isAnimatable }.map(\.rawValue)
-        return "^emitterCells\\.[^.]+(\\.emitterCells\\.[^.]+)*\\.(\(properties.joined(separator: "|")))(\\.(origin|size|x|y|width|height))*$"
+        return
+            "^emitterCells\\.[^.]+(\\.emitterCells\\.[^.]+)*\\.(\(properties.joined(separator: "|")))(\\.(origin|size|x|y|width|height))*$"
     }
 
     /// `schema` (an object) that also accepts keys matching the patterns.
@@ -94,7 +113,9 @@ extension SceneSchema {
 
     /// Every key path an animation may target, aliases included.
     static var animatablePaths: [String] {
-        (LayerKeyPath.allPaths + SceneDecoder.propertyAliases.keys.sorted()).filter { SceneDecoder.keyPath($0)!.property.isAnimatable }
+        (LayerKeyPath.allPaths + SceneDecoder.propertyAliases.keys.sorted()).filter {
+            SceneDecoder.keyPath($0)!.property.isAnimatable
+        }
     }
 
     /// fromValue, toValue, byValue and values typed by `keyPath` (or by `valueFunction`).
@@ -109,22 +130,36 @@ extension SceneSchema {
         var groups: [(schema: JSONValue, paths: [String])] = []
         for path in animatablePaths {
             let s = animationValue(SceneDecoder.keyPath(path)!)
-            if let i = groups.firstIndex(where: { $0.schema == s }) { groups[i].paths.append(path) } else { groups.append((s, [path])) }
+            if let i = groups.firstIndex(where: { $0.schema == s }) {
+                groups[i].paths.append(path)
+            } else {
+                groups.append((s, [path]))
+            }
         }
         let byPath: [JSONValue] = groups.map { group in
-            ["if": ["properties": ["keyPath": enumeration(group.paths)], "required": ["keyPath"]], "then": typed(group.schema)]
+            [
+                "if": ["properties": ["keyPath": enumeration(group.paths)], "required": ["keyPath"]],
+                "then": typed(group.schema)
+            ]
         }
         guard keys.contains("valueFunction") else { return byPath }
         let functions = CAValueFunctionName.allCases
         let rotations = functions.filter { [.rotateX, .rotateY, .rotateZ].contains($0) }.map(\.rawValue)
         let vectors = functions.filter { $0.inputKind == .numbers }.map(\.rawValue)
         let transforms = animatablePaths.filter { SceneDecoder.keyPath($0)!.kind == .transform }
-        let byFunction: JSONValue = ["allOf": [
-            ["properties": ["keyPath": enumeration(transforms)]],
-            ["if": ["properties": ["valueFunction": enumeration(rotations)]], "then": typed(ref("angle")),
-             "else": ["if": ["properties": ["valueFunction": enumeration(vectors)]], "then": typed(list(ref("number"), count: 2...3)),
-                      "else": typed(ref("number"))]],
-        ]]
+        let byFunction: JSONValue = [
+            "allOf": [
+                ["properties": ["keyPath": enumeration(transforms)]],
+                [
+                    "if": ["properties": ["valueFunction": enumeration(rotations)]], "then": typed(ref("angle")),
+                    "else": [
+                        "if": ["properties": ["valueFunction": enumeration(vectors)]],
+                        "then": typed(list(ref("number"), count: 2...3)),
+                        "else": typed(ref("number"))
+                    ]
+                ]
+            ]
+        ]
         return [["if": ["required": ["valueFunction"]], "then": byFunction, "else": ["allOf": .array(byPath)]]]
     }
 
@@ -161,10 +196,19 @@ extension SceneSchema {
             ("completionEntry", object(entryFields.filter { $0.0 != "at" && $0.0 != "on" })),
             ("on", on),
             ("insert", object(SceneDecoder.insertKeys.map { ($0, insertField($0)) }, required: ["layer"])),
-            ("add", object(SceneDecoder.addKeys.map { ($0, $0 == "animation" ? ref("animation") : ref("text")) }, required: ["layer", "animation"])),
+            (
+                "add",
+                object(
+                    SceneDecoder.addKeys.map { ($0, $0 == "animation" ? ref("animation") : ref("text")) },
+                    required: ["layer", "animation"])
+            ),
             ("remove", object(SceneDecoder.removeKeys.map { ($0, ref("text")) }, required: ["layer"])),
-            ("changes", withPatternProperties(object(changes, description: "new model values by property or key path"),
-                                              [(cellPathPattern(animatable: false), [:])])),
+            (
+                "changes",
+                withPatternProperties(
+                    object(changes, description: "new model values by property or key path"),
+                    [(cellPathPattern(animatable: false), [:])])
+            )
         ]
     }
 
@@ -178,9 +222,13 @@ extension SceneSchema {
         case "timingFunction": ref("timingFunction")
         case "disableActions": ref("bool")
         case "insert", "add", "remove": oneOrMany(key)
-        case "set": ["description": "model changes by layer name", "type": "object", "additionalProperties": ref("changes")]
-        case "scroll": ["description": "scroll(to:) by CAScrollLayer name: the point to show at the top-left", "type": "object",
-                        "additionalProperties": ref("point")]
+        case "set":
+            ["description": "model changes by layer name", "type": "object", "additionalProperties": ref("changes")]
+        case "scroll":
+            [
+                "description": "scroll(to:) by CAScrollLayer name: the point to show at the top-left", "type": "object",
+                "additionalProperties": ref("point")
+            ]
         case "removeLayers", "pause", "resume": ref("names")
         case "completion": list(ref("completionEntry"))
         default: [:]

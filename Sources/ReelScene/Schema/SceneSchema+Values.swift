@@ -22,7 +22,9 @@ extension SceneSchema {
     }
 
     /// A number, optionally limited (`exclusive` bounds for "greater than 0").
-    static func number(minimum: Double? = nil, maximum: Double? = nil, exclusiveMinimum: Double? = nil, integer: Bool = false) -> JSONValue {
+    static func number(
+        minimum: Double? = nil, maximum: Double? = nil, exclusiveMinimum: Double? = nil, integer: Bool = false
+    ) -> JSONValue {
         var pairs: [(String, JSONValue)] = [("type", integer ? "integer" : "number")]
         if let minimum { pairs.append(("minimum", .number(minimum))) }
         if let exclusiveMinimum { pairs.append(("exclusiveMinimum", .number(exclusiveMinimum))) }
@@ -31,7 +33,9 @@ extension SceneSchema {
     }
 
     /// An object with exactly these properties (`required` among them).
-    static func object(_ properties: [(String, JSONValue)], required: [String] = [], description: String? = nil) -> JSONValue {
+    static func object(_ properties: [(String, JSONValue)], required: [String] = [], description: String? = nil)
+        -> JSONValue
+    {
         var pairs: [(String, JSONValue)] = [("type", "object")]
         if let description { pairs.insert(("description", .string(description)), at: 0) }
         pairs.append(("properties", .object(properties)))
@@ -45,27 +49,49 @@ extension SceneSchema {
         let hex: JSONValue = ["type": "string", "pattern": .string(ValueDecoder.hexColorPattern)]
         let names = enumeration(CGColor.cssNames.keys.sorted())
         let components = list(number(minimum: 0, maximum: 1), count: 3...4)
-        let step: JSONValue = ["oneOf": [
-            object([("translate", list(ref("number"), count: 2...3))], required: ["translate"]),
-            object([("scale", ["anyOf": [ref("number"), list(ref("number"), count: 2...3)]])], required: ["scale"]),
-            object([("rotate", ref("angle")),
-                    ("axis", ["allOf": [list(ref("number"), count: 3...3), ["not": ["const": [0, 0, 0]]]]])], required: ["rotate"]),
-            object([("perspective", number(exclusiveMinimum: 0))], required: ["perspective"]),
-            object([("matrix", list(ref("number"), count: 16...16))], required: ["matrix"]),
-        ]]
-        let nonNullPath: JSONValue = ["anyOf": [
-            ["type": "string", "pattern": .string(ValueDecoder.svgPathPattern), "description": "SVG path data"],
-            object([("rect", ref("rect")), ("cornerRadius", number(minimum: 0))], required: ["rect"]),
-            object([("ellipse", ref("rect"))], required: ["ellipse"]),
-        ]]
+        let step: JSONValue = [
+            "oneOf": [
+                object([("translate", list(ref("number"), count: 2...3))], required: ["translate"]),
+                object([("scale", ["anyOf": [ref("number"), list(ref("number"), count: 2...3)]])], required: ["scale"]),
+                object(
+                    [
+                        ("rotate", ref("angle")),
+                        ("axis", ["allOf": [list(ref("number"), count: 3...3), ["not": ["const": [0, 0, 0]]]]])
+                    ], required: ["rotate"]),
+                object([("perspective", number(exclusiveMinimum: 0))], required: ["perspective"]),
+                object([("matrix", list(ref("number"), count: 16...16))], required: ["matrix"])
+            ]
+        ]
+        let nonNullPath: JSONValue = [
+            "anyOf": [
+                ["type": "string", "pattern": .string(ValueDecoder.svgPathPattern), "description": "SVG path data"],
+                object([("rect", ref("rect")), ("cornerRadius", number(minimum: 0))], required: ["rect"]),
+                object([("ellipse", ref("rect"))], required: ["ellipse"])
+            ]
+        ]
         return [
             ("number", ["type": "number"]),
-            ("angle", ["description": "radians, or a string like \"90deg\"",
-                       "anyOf": [["type": "number"], ["type": "string", "pattern": .string(ValueDecoder.anglePattern)]]]),
-            ("text", ["description": "a string (plain numbers and booleans are read as their text)",
-                      "type": ["string", "number", "boolean"]]),
-            ("name", ["description": "a layer name", "type": ["string", "number", "boolean"], "minLength": 1,
-                      "not": ["const": .string(Scene.rootLayerName)]]),
+            (
+                "angle",
+                [
+                    "description": "radians, or a string like \"90deg\"",
+                    "anyOf": [["type": "number"], ["type": "string", "pattern": .string(ValueDecoder.anglePattern)]]
+                ]
+            ),
+            (
+                "text",
+                [
+                    "description": "a string (plain numbers and booleans are read as their text)",
+                    "type": ["string", "number", "boolean"]
+                ]
+            ),
+            (
+                "name",
+                [
+                    "description": "a layer name", "type": ["string", "number", "boolean"], "minLength": 1,
+                    "not": ["const": .string(Scene.rootLayerName)]
+                ]
+            ),
             ("names", ["anyOf": [ref("text"), list(ref("text"))]]),
             ("bool", ["type": "boolean"]),
             ("point", list(ref("number"), count: 2...2)),
@@ -79,15 +105,31 @@ extension SceneSchema {
             ("transform", ["anyOf": [["const": "identity"], ref("transformStep"), list(ref("transformStep"))]]),
             ("nonNullPath", nonNullPath),
             ("path", ["anyOf": [["type": "null"], ref("nonNullPath")]]),
-            ("timingFunction", ["anyOf": [
-                enumeration(CAMediaTimingFunctionName.allCases.map(\.rawValue)),
-                ["type": "array", "minItems": 4, "maxItems": 4, "description": "[c1x, c1y, c2x, c2y]; x within 0…1",
-                 "items": [number(minimum: 0, maximum: 1), ref("number"), number(minimum: 0, maximum: 1), ref("number")]],
-            ]]),
+            (
+                "timingFunction",
+                [
+                    "anyOf": [
+                        enumeration(CAMediaTimingFunctionName.allCases.map(\.rawValue)),
+                        [
+                            "type": "array", "minItems": 4, "maxItems": 4,
+                            "description": "[c1x, c1y, c2x, c2y]; x within 0…1",
+                            "items": [
+                                number(minimum: 0, maximum: 1), ref("number"), number(minimum: 0, maximum: 1),
+                                ref("number")
+                            ]
+                        ]
+                    ]
+                ]
+            ),
             ("repeatCount", ["anyOf": [number(minimum: 0), enumeration(ValueDecoder.infinityWords)]]),
-            ("image", ["description": "an image file (PNG, JPEG, WebP) relative to the scene file, or null",
-                       "type": ["string", "number", "boolean", "null"]]),
-            ("maskedCorners", ["anyOf": [["const": "all"], list(enumeration(SceneDecoder.cornerNames))]]),
+            (
+                "image",
+                [
+                    "description": "an image file (PNG, JPEG, WebP) relative to the scene file, or null",
+                    "type": ["string", "number", "boolean", "null"]
+                ]
+            ),
+            ("maskedCorners", ["anyOf": [["const": "all"], list(enumeration(SceneDecoder.cornerNames))]])
         ]
     }
 
@@ -124,7 +166,9 @@ extension SceneSchema {
         case .locations: return list(number())
         case .lineDashPattern: return list(number(minimum: 0))
         default:
-            if let range = SceneDecoder.range(of: p) { return number(minimum: range.lowerBound, maximum: range.upperBound) }
+            if let range = SceneDecoder.range(of: p) {
+                return number(minimum: range.lowerBound, maximum: range.upperBound)
+            }
             return value(p.kind)
         }
     }
@@ -133,9 +177,10 @@ extension SceneSchema {
 extension SceneSchema {
     /// A CAEmitterCell map.
     static var emitterCell: JSONValue {
-        object(SceneDecoder.cellKeys.map { key in
-            (key, cellProperty(EmitterCellProperty(rawValue: key == "isEnabled" ? "enabled" : key)!))
-        }, description: "a CAEmitterCell: what its particles look like and how they move")
+        object(
+            SceneDecoder.cellKeys.map { key in
+                (key, cellProperty(EmitterCellProperty(rawValue: key == "isEnabled" ? "enabled" : key)!))
+            }, description: "a CAEmitterCell: what its particles look like and how they move")
     }
 
     /// The schema of a cell property, with the decoder's checks.

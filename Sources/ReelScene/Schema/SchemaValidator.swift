@@ -27,7 +27,7 @@ final class SchemaValidator {
     static let supported: Set<String> = [
         "$schema", "title", "description", "definitions", "$ref", "type", "enum", "const", "properties", "required",
         "additionalProperties", "items", "minItems", "maxItems", "minimum", "maximum", "exclusiveMinimum", "pattern",
-        "minLength", "anyOf", "oneOf", "allOf", "not", "if", "then", "else", "patternProperties",
+        "minLength", "anyOf", "oneOf", "allOf", "not", "if", "then", "else", "patternProperties"
     ]
 
     let root: JSONValue
@@ -47,7 +47,11 @@ final class SchemaValidator {
             case "definitions", "properties", "patternProperties":
                 if case .object(let children) = value { for (_, child) in children { try checkKeywords(child) } }
             case "anyOf", "oneOf", "allOf", "items":
-                if case .array(let children) = value { for child in children { try checkKeywords(child) } } else { try checkKeywords(value) }
+                if case .array(let children) = value {
+                    for child in children { try checkKeywords(child) }
+                } else {
+                    try checkKeywords(value)
+                }
             case "additionalProperties", "not", "if", "then", "else":
                 try checkKeywords(value)
             default: break
@@ -95,7 +99,8 @@ final class SchemaValidator {
         }
         let allowed = Set("0123456789+-.eE")
         guard let first = s.first, first.isNumber || first == "-" || first == "+" || first == ".",
-              s.allSatisfy(allowed.contains), s.contains(where: \.isNumber) else { return nil }
+            s.allSatisfy(allowed.contains), s.contains(where: \.isNumber)
+        else { return nil }
         return Double(s)
     }
 
@@ -114,14 +119,20 @@ final class SchemaValidator {
             check(node, resolve(target), &problems)
         }
         if let type = schema["type"], !matches(value, type: type) {
-            problems.append(Problem(location: node.location, message: "expected \(Self.describe(type)), found \(node.kindDescription)"))
+            problems.append(
+                Problem(
+                    location: node.location, message: "expected \(Self.describe(type)), found \(node.kindDescription)"))
             return
         }
         if let options = schema["enum"], case .array(let list) = options, !list.contains(where: { equal(node, $0) }) {
-            problems.append(Problem(location: node.location, message: "\(node.kindDescription) is not one of the allowed values"))
+            problems.append(
+                Problem(location: node.location, message: "\(node.kindDescription) is not one of the allowed values"))
         }
         if let c = schema["const"], !equal(node, c) {
-            problems.append(Problem(location: node.location, message: "expected \(c.pretty.trimmingCharacters(in: .whitespacesAndNewlines))"))
+            problems.append(
+                Problem(
+                    location: node.location,
+                    message: "expected \(c.pretty.trimmingCharacters(in: .whitespacesAndNewlines))"))
         }
         switch value {
         case .number(let n): checkNumber(n, node, schema, &problems)
@@ -132,10 +143,13 @@ final class SchemaValidator {
         }
         if case .array(let all)? = schema["allOf"] { for s in all { check(node, s, &problems) } }
         if case .array(let any)? = schema["anyOf"], !any.contains(where: { isValid(node, $0) }) {
-            problems.append(Problem(location: node.location, message: "\(node.kindDescription) matches none of the allowed forms"))
+            problems.append(
+                Problem(location: node.location, message: "\(node.kindDescription) matches none of the allowed forms"))
         }
         if case .array(let one)? = schema["oneOf"], one.filter({ isValid(node, $0) }).count != 1 {
-            problems.append(Problem(location: node.location, message: "\(node.kindDescription) must match exactly one allowed form"))
+            problems.append(
+                Problem(location: node.location, message: "\(node.kindDescription) must match exactly one allowed form")
+            )
         }
         if let not = schema["not"], isValid(node, not) {
             problems.append(Problem(location: node.location, message: "\(node.kindDescription) is not allowed here"))
@@ -158,7 +172,8 @@ final class SchemaValidator {
     private func resolve(_ reference: String) -> JSONValue {
         if reference == "#" { return root }
         let prefix = "#/definitions/"
-        guard reference.hasPrefix(prefix), let found = root["definitions"]?[String(reference.dropFirst(prefix.count))] else {
+        guard reference.hasPrefix(prefix), let found = root["definitions"]?[String(reference.dropFirst(prefix.count))]
+        else {
             return .bool(false)
         }
         return found
@@ -169,7 +184,8 @@ final class SchemaValidator {
         case .array(let types): return types.contains { matches(value, type: $0) }
         case .string(let name):
             switch (name, value) {
-            case ("null", .null), ("boolean", .bool), ("number", .number), ("string", .string), ("array", .array), ("object", .object):
+            case ("null", .null), ("boolean", .bool), ("number", .number), ("string", .string), ("array", .array),
+                ("object", .object):
                 return true
             case ("integer", .number(let n)): return n.isFinite && n == n.rounded()
             default: return false
@@ -181,15 +197,22 @@ final class SchemaValidator {
     private static func describe(_ type: JSONValue) -> String {
         switch type {
         case .string(let s): s
-        case .array(let list): list.compactMap { if case .string(let s) = $0 { s } else { nil } }.joined(separator: " or ")
+        case .array(let list):
+            list.compactMap { if case .string(let s) = $0 { s } else { nil } }.joined(separator: " or ")
         default: "a value"
         }
     }
 
     private func checkNumber(_ n: Double, _ node: SceneNode, _ schema: JSONValue, _ problems: inout [Problem]) {
-        if case .number(let m)? = schema["minimum"], !(n >= m) { problems.append(Problem(location: node.location, message: "must be ≥ \(m)")) }
-        if case .number(let m)? = schema["maximum"], !(n <= m) { problems.append(Problem(location: node.location, message: "must be ≤ \(m)")) }
-        if case .number(let m)? = schema["exclusiveMinimum"], !(n > m) { problems.append(Problem(location: node.location, message: "must be > \(m)")) }
+        if case .number(let m)? = schema["minimum"], !(n >= m) {
+            problems.append(Problem(location: node.location, message: "must be ≥ \(m)"))
+        }
+        if case .number(let m)? = schema["maximum"], !(n <= m) {
+            problems.append(Problem(location: node.location, message: "must be ≤ \(m)"))
+        }
+        if case .number(let m)? = schema["exclusiveMinimum"], !(n > m) {
+            problems.append(Problem(location: node.location, message: "must be > \(m)"))
+        }
     }
 
     private func checkString(_ s: String, _ node: SceneNode, _ schema: JSONValue, _ problems: inout [Problem]) {
@@ -197,13 +220,16 @@ final class SchemaValidator {
             problems.append(Problem(location: node.location, message: "must not be empty"))
         }
         if case .string(let pattern)? = schema["pattern"], !matches(s, pattern: pattern) {
-            problems.append(Problem(location: node.location, message: "\(node.kindDescription) does not match \(pattern)"))
+            problems.append(
+                Problem(location: node.location, message: "\(node.kindDescription) does not match \(pattern)"))
         }
     }
 
     private func matches(_ s: String, pattern: String) -> Bool {
         let regex: NSRegularExpression
-        if let cached = patterns[pattern] { regex = cached } else {
+        if let cached = patterns[pattern] {
+            regex = cached
+        } else {
             guard let compiled = try? NSRegularExpression(pattern: pattern) else { return false }
             patterns[pattern] = compiled
             regex = compiled
@@ -213,10 +239,12 @@ final class SchemaValidator {
 
     private func checkArray(_ items: [SceneNode], _ node: SceneNode, _ schema: JSONValue, _ problems: inout [Problem]) {
         if case .number(let m)? = schema["minItems"], Double(items.count) < m {
-            problems.append(Problem(location: node.location, message: "needs at least \(Int(m)) items, found \(items.count)"))
+            problems.append(
+                Problem(location: node.location, message: "needs at least \(Int(m)) items, found \(items.count)"))
         }
         if case .number(let m)? = schema["maxItems"], Double(items.count) > m {
-            problems.append(Problem(location: node.location, message: "takes at most \(Int(m)) items, found \(items.count)"))
+            problems.append(
+                Problem(location: node.location, message: "takes at most \(Int(m)) items, found \(items.count)"))
         }
         switch schema["items"] {
         case .array(let tuple)?:
@@ -262,7 +290,8 @@ final class SchemaValidator {
         case (.array(let items), .array(let list)):
             return items.count == list.count && zip(items, list).allSatisfy { equal($0, $1) }
         case (.object(let pairs), .object(let list)):
-            return pairs.count == list.count && list.allSatisfy { k, v in pairs.contains { $0.key == k && equal($0.value, v) } }
+            return pairs.count == list.count
+                && list.allSatisfy { k, v in pairs.contains { $0.key == k && equal($0.value, v) } }
         default: return false
         }
     }

@@ -117,7 +117,7 @@ final class DiagnosticSink {
         "easeinout": "easeInEaseOut", "curveeaseinout": "easeInEaseOut", "easeboth": "easeInEaseOut",
         "curveeasein": "easeIn", "curveeaseout": "easeOut", "curvelinear": "linear", "ease": "default",
         "forever": "infinity", "infinite": "infinity", "loop": "infinity", "always": "infinity", "huge": "infinity",
-        "clear": "transparent", "clearcolor": "transparent", "none": "transparent",
+        "clear": "transparent", "clearcolor": "transparent", "none": "transparent"
     ]
 
     /// Every diagnostic, sorted by position (file order for ties), with a final note when some
@@ -127,8 +127,10 @@ final class DiagnosticSink {
             a.element.location != b.element.location ? a.element.location < b.element.location : a.offset < b.offset
         }.map(\.element)
         if dropped > 0, let firstDropped {
-            result.append(Diagnostic(file: file, location: firstDropped,
-                                     message: "too many problems: \(dropped) more not shown (fix these first)"))
+            result.append(
+                Diagnostic(
+                    file: file, location: firstDropped,
+                    message: "too many problems: \(dropped) more not shown (fix these first)"))
         }
         return result
     }

@@ -77,18 +77,24 @@ enum SceneNode {
         guard let first = s.utf8.first, s.utf8.count <= 400 else { return nil }
         guard (first >= 0x30 && first <= 0x39) || first == 0x2D || first == 0x2B || first == 0x2E else { return nil }
         // Reject what Double(String) accepts but YAML/JSON authors don't mean: "nan", "inf", hex.
-        for byte in s.utf8 where byte == 0x6E || byte == 0x4E || byte == 0x78 || byte == 0x58 || byte == 0x5F { return nil }
+        for byte in s.utf8 where byte == 0x6E || byte == 0x4E || byte == 0x78 || byte == 0x58 || byte == 0x5F {
+            return nil
+        }
         guard let v = Double(s), v.isFinite else { return nil }
         return v
     }
 
     /// `.inf`, `.nan`, or a number too large for a Double (`1e400`): numbers the format rejects.
     static func isNonFinite(_ s: String) -> Bool {
-        if [".inf", ".Inf", ".INF", "-.inf", "-.Inf", "-.INF", "+.inf", ".nan", ".NaN", ".NAN", "NaN", "Infinity", "-Infinity"].contains(s) {
+        if [
+            ".inf", ".Inf", ".INF", "-.inf", "-.Inf", "-.INF", "+.inf", ".nan", ".NaN", ".NAN", "NaN", "Infinity",
+            "-Infinity"
+        ].contains(s) {
             return true
         }
         guard let first = s.utf8.first, (first >= 0x30 && first <= 0x39) || first == 0x2D || first == 0x2E,
-              s.utf8.count <= 400, !s.contains("x"), !s.contains("n") else { return false }
+            s.utf8.count <= 400, !s.contains("x"), !s.contains("n")
+        else { return false }
         return Double(s).map { !$0.isFinite } ?? false
     }
 }

@@ -19,7 +19,9 @@ struct SceneParser {
     /// The root node, or nil with a diagnostic (an empty file, a syntax error, too many nodes).
     func parse(_ bytes: [UInt8]) -> SceneNode? {
         guard bytes.contains(where: { !Self.isSpace($0) }) else {
-            diagnostics.error("the file is empty; a scene needs at least 'reel', 'canvas' and 'layers'", at: SourcePosition(line: 1, column: 1))
+            diagnostics.error(
+                "the file is empty; a scene needs at least 'reel', 'canvas' and 'layers'",
+                at: SourcePosition(line: 1, column: 1))
             return nil
         }
         let rewrite = SurrogateRewrite(bytes)
@@ -90,8 +92,9 @@ private struct Composer {
                 case .proceed: continue
                 case .finished:
                     if root == nil {
-                        diagnostics.error("the file has no content (only comments?); a scene needs at least 'reel', 'canvas' and 'layers'",
-                                          at: SourcePosition(line: 1, column: 1))
+                        diagnostics.error(
+                            "the file has no content (only comments?); a scene needs at least 'reel', 'canvas' and 'layers'",
+                            at: SourcePosition(line: 1, column: 1))
                     }
                     return root
                 case .failed: return nil
@@ -118,7 +121,8 @@ private struct Composer {
         case YAML_DOCUMENT_START_EVENT:
             documents += 1
             if documents > 1 {
-                diagnostics.error("a scene file holds one YAML document; this is a second one (remove the '---')", at: at)
+                diagnostics.error(
+                    "a scene file holds one YAML document; this is a second one (remove the '---')", at: at)
                 return .finished
             }
         case YAML_STREAM_END_EVENT:
@@ -139,7 +143,9 @@ private struct Composer {
             if let tag = s.tag.map(Self.text) {
                 switch tag {
                 case "!", "tag:yaml.org,2002:str": quoted = true
-                case "tag:yaml.org,2002:int", "tag:yaml.org,2002:float", "tag:yaml.org,2002:bool", "tag:yaml.org,2002:null": break
+                case "tag:yaml.org,2002:int", "tag:yaml.org,2002:float", "tag:yaml.org,2002:bool",
+                    "tag:yaml.org,2002:null":
+                    break
                 default: reportTag(tag, at: at)
                 }
             }
@@ -154,7 +160,9 @@ private struct Composer {
                 reportTag(tag, at: at)
             }
             if stack.count >= parser.maxNesting {
-                diagnostics.error("the document is nested more than \(parser.maxNesting) levels deep (raise it with --max-depth)", at: at)
+                diagnostics.error(
+                    "the document is nested more than \(parser.maxNesting) levels deep (raise it with --max-depth)",
+                    at: at)
                 skipping = 1
                 skipLocation = at
                 return .proceed
@@ -198,7 +206,9 @@ private struct Composer {
         if key.isMerge {
             stack[stack.count - 1].merges.append((node, key.location))
         } else if let first = stack[stack.count - 1].keys[text] {
-            diagnostics.error("duplicate key '\(SceneNode.abbreviated(text))' in the same map (first at \(first)); remove one", at: key.location)
+            diagnostics.error(
+                "duplicate key '\(SceneNode.abbreviated(text))' in the same map (first at \(first)); remove one",
+                at: key.location)
         } else {
             stack[stack.count - 1].keys[text] = key.location
             stack[stack.count - 1].pairs.append(MapEntry(key: text, keyLocation: key.location, value: node))
@@ -241,7 +251,8 @@ private struct Composer {
             }
             for source in sources {
                 guard case .mapping(let pairs, _) = source else {
-                    diagnostics.error("'<<' merges maps (write '<<: *anchor'); found \(source.kindDescription)", at: location)
+                    diagnostics.error(
+                        "'<<' merges maps (write '<<: *anchor'); found \(source.kindDescription)", at: location)
                     continue
                 }
                 for pair in pairs where frame.keys[pair.key] == nil {
@@ -256,8 +267,9 @@ private struct Composer {
     /// that needed quotes.
     mutating func checkUnquotedColor(at p: SourcePosition) {
         guard let (hex, start) = Self.hexColor(in: source.line(p.line), from: max(p.column - 1, 0)) else { return }
-        diagnostics.error("the value is missing: an unquoted '\(hex)' starts a YAML comment; write colors in quotes: \"\(hex)\"",
-                          at: SourcePosition(line: p.line, column: start + 1))
+        diagnostics.error(
+            "the value is missing: an unquoted '\(hex)' starts a YAML comment; write colors in quotes: \"\(hex)\"",
+            at: SourcePosition(line: p.line, column: start + 1))
     }
 
     /// After blanks from index `i`: `#` and 3, 4, 6 or 8 hex digits, ending the value (end of
@@ -268,7 +280,9 @@ private struct Composer {
         guard i < line.count, line[i] == "#" else { return nil }
         var j = i + 1
         while j < line.count, line[j].properties.isASCIIHexDigit { j += 1 }
-        guard [3, 4, 6, 8].contains(j - i - 1), j == line.count || " ,}]".unicodeScalars.contains(line[j]) else { return nil }
+        guard [3, 4, 6, 8].contains(j - i - 1), j == line.count || " ,}]".unicodeScalars.contains(line[j]) else {
+            return nil
+        }
         return (String(String.UnicodeScalarView(line[i..<j])), i)
     }
 
@@ -276,7 +290,8 @@ private struct Composer {
     func unquotedHexColor(in line: [Unicode.Scalar]) -> String? {
         var i = 0
         while i + 1 < line.count {
-            if line[i] == ":", line[i + 1] == " " || line[i + 1] == "\t", let hex = Self.hexColor(in: line, from: i + 1) {
+            if line[i] == ":", line[i + 1] == " " || line[i + 1] == "\t", let hex = Self.hexColor(in: line, from: i + 1)
+            {
                 return hex.text
             }
             i += 1
@@ -286,7 +301,8 @@ private struct Composer {
 
     func reportTag(_ tag: String, at p: SourcePosition) {
         let shown = tag.hasPrefix("tag:yaml.org,2002:") ? "!!" + tag.dropFirst("tag:yaml.org,2002:".count) : tag
-        diagnostics.error("the YAML tag '\(SceneNode.abbreviated(shown))' is not part of the scene format; remove it", at: p)
+        diagnostics.error(
+            "the YAML tag '\(SceneNode.abbreviated(shown))' is not part of the scene format; remove it", at: p)
     }
 
     mutating func reportSyntaxError(_ yaml: yaml_parser_t) {
@@ -297,9 +313,12 @@ private struct Composer {
             let message: String
             switch problem {
             case "control characters are not allowed":
-                message = yaml.problem_value == 0 ? "the file contains a NUL byte; scene files are text"
+                message =
+                    yaml.problem_value == 0
+                    ? "the file contains a NUL byte; scene files are text"
                     : "control character U+\(String(yaml.problem_value, radix: 16, uppercase: true).leftPadded(to: 4)) is not allowed in a scene file"
-            case "invalid leading UTF-8 octet", "invalid trailing UTF-8 octet", "incomplete UTF-8 octet sequence", "invalid length of a UTF-8 sequence":
+            case "invalid leading UTF-8 octet", "invalid trailing UTF-8 octet", "incomplete UTF-8 octet sequence",
+                "invalid length of a UTF-8 sequence":
                 message = "the file is not UTF-8 text (\(problem) here)"
             default:
                 message = "cannot read the file: \(problem)"
@@ -314,7 +333,8 @@ private struct Composer {
         }
         if problem.hasPrefix("Maximum nesting level reached") {
             // libyaml's own bound (1000), met while scanning ahead: deeper than any limit here.
-            diagnostics.error("the document is nested more than \(parser.maxNesting) levels deep (raise it with --max-depth)", at: at)
+            diagnostics.error(
+                "the document is nested more than \(parser.maxNesting) levels deep (raise it with --max-depth)", at: at)
             return
         }
         var message = "syntax error: \(problem)"
@@ -343,4 +363,3 @@ private struct Composer {
         String(cString: UnsafeRawPointer(p).assumingMemoryBound(to: CChar.self))
     }
 }
-

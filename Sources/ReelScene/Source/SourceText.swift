@@ -73,9 +73,11 @@ struct SurrogateRewrite {
         var line = 1, column = 1, i = 0
         while i < original.count {
             let b = original[i]
-            if b == 0x5C, i + 12 <= original.count, let high = Self.hex4(original, i + 2), original[i + 1] | 0x20 == 0x75,
-               (0xD800...0xDBFF).contains(high), original[i + 6] == 0x5C, original[i + 7] | 0x20 == 0x75,
-               let low = Self.hex4(original, i + 8), (0xDC00...0xDFFF).contains(low) {
+            if b == 0x5C, i + 12 <= original.count, let high = Self.hex4(original, i + 2),
+                original[i + 1] | 0x20 == 0x75,
+                (0xD800...0xDBFF).contains(high), original[i + 6] == 0x5C, original[i + 7] | 0x20 == 0x75,
+                let low = Self.hex4(original, i + 8), (0xDC00...0xDFFF).contains(low)
+            {
                 let scalar = 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)
                 out += Array("\\U".utf8) + Array(String(scalar, radix: 16, uppercase: true).leftPadded(to: 8).utf8)
                 column += 10

@@ -54,14 +54,17 @@ do {
     let timeline = try scene.compile()
     let strokeEnd = timeline.presentation(at: 0.5).first { $0.className == "CAShapeLayer" }?.state.strokeEnd ?? -1
     print("strokeEnd@0.5 \(strokeEnd)")
-    let cardX = timeline.presentation(at: 0.75).first { $0.state.backgroundColor == UIColor.systemOrange.cgColor }?.state.position.x ?? -1
+    let cardX =
+        timeline.presentation(at: 0.75).first { $0.state.backgroundColor == UIColor.systemOrange.cgColor }?.state
+        .position.x ?? -1
     print("card.x@0.75 \(cardX)")
 
-    let video = try scene.render(to: folder.appendingPathComponent("consumer.mp4").path,
-                                 options: RenderOptions(crf: 30))
+    let video = try scene.render(
+        to: folder.appendingPathComponent("consumer.mp4").path,
+        options: RenderOptions(crf: 30))
     print("frames \(video.frames)")
     let still: PixelBuffer = try scene.still(at: 1)
-    let p = still.rgba(x: 220, y: 160)   // left of the pie's centre: inside its 216° slice whichever way it turns
+    let p = still.rgba(x: 220, y: 160)  // left of the pie's centre: inside its 216° slice whichever way it turns
     print("pie \(p.r) \(p.g) \(p.b) \(p.a)")
 
     let job = RenderJob(scene: arguments[2], options: RenderOptions(fps: 10, scale: 0.25))
