@@ -97,7 +97,13 @@ struct SceneRenderingTests {
         let folder = try ScratchFolder()
         let path = folder.path + "/long.mp4"
         let task = Task { try await Self.scene(duration: 600).render(to: path) }
-        try await Task.sleep(nanoseconds: 300_000_000)
+        // Cancelled once the render is writing (its hidden temporary exists). A blocking wait on
+        // this thread, not `Task.sleep`: on a loaded machine the cooperative pool (one thread a
+        // core) can resume a sleeping test only after the whole render has finished.
+        let deadline = Date().addingTimeInterval(120)
+        while try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty, Date() < deadline {
+            usleep(2_000)
+        }
         task.cancel()
         await #expect(throws: RenderJobError.interrupted) { try await task.value }
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty, "no file, no temporary")
