@@ -64,9 +64,8 @@ AVX2 static inline __m256i weigh(__m256i br, __m256i ga, __m256i kBR, __m256i kG
     return _mm256_srai_epi32(sum, shift);
 }
 
-AVX2 int reel_yuv420_convert_avx2(const ReelYUVCoefficients *k, const uint8_t *bgra, intptr_t stride,
-                                  int32_t width, int32_t height, const ReelYUVPlanes *planes) {
-    if (!reel_cpu_has_avx2) return 0;
+AVX2 static void convert_avx2(const ReelYUVCoefficients *k, const uint8_t *bgra, intptr_t stride,
+                              int32_t width, int32_t height, const ReelYUVPlanes *planes) {
     const __m256i mask = _mm256_set1_epi32(0x00FF00FF);
     const __m256i yBR = _mm256_set1_epi32(pair(k->yB, k->yR)), yGA = _mm256_set1_epi32(pair(k->yG, 0));
     const __m256i uBR = _mm256_set1_epi32(pair(k->uB, k->uR)), uGA = _mm256_set1_epi32(pair(k->uG, 0));
@@ -109,6 +108,14 @@ AVX2 int reel_yuv420_convert_avx2(const ReelYUVCoefficients *k, const uint8_t *b
         }
         pair_scalar(k, p.row0, p.row1, p.y0, p.y1, p.u, p.v, x, width);
     }
+}
+
+// The CPU is asked outside the AVX2 function: inside it, the compiler may schedule AVX
+// instructions before the check (as pixels.c's entry points do).
+int reel_yuv420_convert_avx2(const ReelYUVCoefficients *coefficients, const uint8_t *bgra, intptr_t stride,
+                             int32_t width, int32_t height, const ReelYUVPlanes *planes) {
+    if (!reel_cpu_has_avx2) return 0;
+    convert_avx2(coefficients, bgra, stride, width, height, planes);
     return 1;
 }
 #else
