@@ -115,8 +115,11 @@ struct CairoContext {
     func setSource(_ surface: CairoSurface, _ x: Double, _ y: Double) {
         cairo_set_source_surface(raw, surface.raw, x, y)
     }
-    /// The current source (shared with the context).
-    var source: CairoPattern { CairoPattern(retaining: cairo_get_source(raw)!) }
+    /// Sets how the current source is sampled. On the context itself, without a pattern wrapper:
+    /// transitions set it once per row or strip, thousands of times a frame.
+    func setSourceFilter(_ filter: cairo_filter_t) { cairo_pattern_set_filter(cairo_get_source(raw), filter) }
+    /// Sets what the current source shows outside its surface (see `setSourceFilter`).
+    func setSourceExtend(_ extend: cairo_extend_t) { cairo_pattern_set_extend(cairo_get_source(raw), extend) }
 
     // MARK: Drawing
 

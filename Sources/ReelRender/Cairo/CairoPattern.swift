@@ -10,9 +10,6 @@ final class CairoPattern {
     /// Takes over a reference the caller holds (from a `cairo_*_create` or `cairo_pop_group`).
     init(owning raw: OpaquePointer) { self.raw = raw }
 
-    /// Shares a pattern someone else holds (its reference count goes up).
-    init(retaining raw: OpaquePointer) { self.raw = cairo_pattern_reference(raw) }
-
     deinit { cairo_pattern_destroy(raw) }
 
     /// A surface as a source (its own reference to the surface).

@@ -139,9 +139,8 @@ enum DrawingPaint {
             return
         }
         cr.setSource(CairoSurface(pixelsOf: image), 0, 0)
-        let pattern = cr.source
-        pattern.setExtend(CAIRO_EXTEND_PAD)
-        pattern.setFilter(CAIRO_FILTER_GOOD)
+        cr.setSourceExtend(CAIRO_EXTEND_PAD)
+        cr.setSourceFilter(CAIRO_FILTER_GOOD)
         cr.paint(alpha: alpha)
     }
 }

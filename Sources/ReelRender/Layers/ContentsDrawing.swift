@@ -181,9 +181,8 @@ enum ContentsDrawing {
 
     /// Pads the source so edge pixels don't fade into transparency when scaled, and paints.
     private static func finish(_ cr: CairoContext, filter: cairo_filter_t, alpha: Double) {
-        let pattern = cr.source
-        pattern.setExtend(CAIRO_EXTEND_PAD)
-        pattern.setFilter(filter)
+        cr.setSourceExtend(CAIRO_EXTEND_PAD)
+        cr.setSourceFilter(filter)
         cr.paint(alpha: alpha)
     }
 

@@ -66,7 +66,7 @@ enum PageCurl {
             cr.translate(-x0, 0)
             cr.scale(1 / r, 1 / r)
             cr.setSource(image, 0, 0)
-            cr.source.setFilter(CAIRO_FILTER_GOOD)
+            cr.setSourceFilter(CAIRO_FILTER_GOOD)
             cr.paint(alpha: alpha)
             cr.restore()
         }

@@ -70,7 +70,7 @@ enum PixelTransitions {
             cr.scale(width / w, 1)
             cr.scale(1 / r, 1 / r)
             cr.setSource(sides.old, 0, 0)
-            cr.source.setFilter(CAIRO_FILTER_GOOD)
+            cr.setSourceFilter(CAIRO_FILTER_GOOD)
             cr.paint(alpha: alpha)
             cr.restore()
         }

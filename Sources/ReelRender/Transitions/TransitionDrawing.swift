@@ -174,7 +174,7 @@ final class Sides {
         cr.translate(bounds.minX + dx, bounds.minY + dy)
         cr.scale(1 / resolution, 1 / resolution)
         cr.setSource(image, 0, 0)
-        cr.source.setFilter(CAIRO_FILTER_GOOD)
+        cr.setSourceFilter(CAIRO_FILTER_GOOD)
         if alpha >= 1 { cr.paint() } else { cr.paint(alpha: alpha) }
         cr.restore()
     }
