@@ -38,7 +38,10 @@ extension SegmentRecord {
         guard [wholeFirst, wholeCount, firstFrame, frameCount, chunkFrames].allSatisfy(range.contains) else {
             return "a frame number is negative or above \(Self.maximumFrame)"
         }
-        do { try settings().validate() } catch { return "\(error)" }
+        do { try settings().validate() } catch {
+            let words = "\(error)"
+            return words.prefix(1).lowercased() + words.dropFirst()
+        }
         guard wholeCount >= 1, frameCount >= 1, firstFrame >= wholeFirst,
             firstFrame + frameCount <= wholeFirst + wholeCount
         else {

@@ -78,6 +78,13 @@ struct HostileConcatTests {
         #expect(folder.contents == before, "nothing left behind", sourceLocation: sourceLocation)
     }
 
+    /// The refusal of `part`, segment `segment` (I/N) by its record, whose packets hold `frame`
+    /// outside its record's `frames`.
+    func notItsFrames(_ part: String, _ segment: String, _ frames: ClosedRange<Int>, holding frame: Int) -> String {
+        "\(part): its packets are not the frames its record says (segment \(segment), "
+            + "frames \(frames.lowerBound)…\(frames.upperBound)): they hold frame \(frame), which is not among them"
+    }
+
     /// The forging itself changes nothing but the record: a remuxed honest part still joins.
     @Test func aRemuxedHonestPartStillJoins() throws {
         var parts = try parts()
@@ -124,16 +131,23 @@ struct HostileConcatTests {
             parts, "\(parts[0]): its segment record cannot be right: a frame number is negative or above 2147483647")
     }
 
+    /// A frame rate no fraction of FFmpeg's can hold: refused, not a failed precondition.
+    @Test func aVanishingFrameRateIsRefused() throws {
+        var parts = try parts()
+        parts[1] = try forge(parts[1], "slow1.mp4") { $0["fps"] = 1e-300 }
+        try refuse(
+            parts,
+            "\(parts[1]): its segment record cannot be right: the frame rate 1e-300 is too small"
+        )
+    }
+
     // MARK: Records checked against the packets
 
     /// A copy of part 1 passing as part 2: the same size, but its timestamps are part 1's.
     @Test func aPartPassingAsAnotherSegmentIsRefused() throws {
         var parts = try parts()
         parts[2] = try forge(parts[1], "copy1as2.mp4", record: parts[2])
-        try refuse(
-            parts,
-            "\(parts[2]): its packets are not the frames its record says (segment 2/4, frames 10…14): "
-                + "they hold frame 5, which is not among them")
+        try refuse(parts, notItsFrames(parts[2], "2/4", 10...14, holding: 5))
     }
 
     @Test func swappedRecordsAreRefused() throws {
@@ -141,10 +155,7 @@ struct HostileConcatTests {
         let (one, two) = (parts[1], parts[2])
         parts[1] = try forge(one, "swap1.mp4", record: two)
         parts[2] = try forge(two, "swap2.mp4", record: one)
-        try refuse(
-            parts,
-            "\(parts[1]): its packets are not the frames its record says (segment 2/4, frames 10…14): "
-                + "they hold frame 5, which is not among them")
+        try refuse(parts, notItsFrames(parts[1], "2/4", 10...14, holding: 5))
     }
 
     /// Part 1 dropped and the others' records rewritten as a render of 3 parts and 15 frames:
@@ -159,10 +170,7 @@ struct HostileConcatTests {
                 record["firstFrame"] = 5 * position
             }
         }
-        try refuse(
-            parts,
-            "\(parts[1]): its packets are not the frames its record says (segment 1/3, frames 5…9): "
-                + "they hold frame 10, which is not among them")
+        try refuse(parts, notItsFrames(parts[1], "1/3", 5...9, holding: 10))
     }
 
     @Test func anHEVCPartWithAnH264RecordIsRefused() throws {
