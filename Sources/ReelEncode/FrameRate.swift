@@ -42,6 +42,10 @@ public struct FrameRate: Sendable, Equatable, CustomStringConvertible {
         }
         // Keep both terms small: MP4 derives its timescale from the denominator.
         let q = av_d2q(fps, 100_000)
+        // A tiny rate's nearest fraction is 0/1, which is no frame rate (a forged record can say 1e-300).
+        guard q.num > 0, q.den > 0 else {
+            throw EncodeError("The frame rate \(fps) is too small to be a fraction of frames per second")
+        }
         self.init(numerator: Int(q.num), denominator: Int(q.den))
     }
 

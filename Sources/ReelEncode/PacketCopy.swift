@@ -17,6 +17,8 @@ public final class VideoPacketReader {
     public let path: String
     /// The container's `comment` tag, or nil.
     public let comment: String?
+    /// What the stream's header says its frames are.
+    public let parameters: StreamParameters
     private var format: UnsafeMutablePointer<AVFormatContext>?
     private let streamIndex: Int32
     private let timeBase: AVRational
@@ -33,8 +35,9 @@ public final class VideoPacketReader {
         var context: UnsafeMutablePointer<AVFormatContext>?
         var options: OpaquePointer?
         defer { av_dict_free(&options) }
-        // The raw sample timestamps: an MP4 edit list would otherwise shift or hide packets.
-        av_dict_set(&options, "ignore_editlist", "1", 0)
+        // An MP4/MOV edit list's start offset applies (so timestamps say where the file's frames
+        // sit in the render, as WebM's do), but no packet is hidden or rebuilt by its other edits.
+        av_dict_set(&options, "advanced_editlist", "0", 0)
         try check(avformat_open_input(&context, path, nil, &options), "Reading \(path)")
         format = context
         guard let context else { throw EncodeError("Reading \(path) failed") }
@@ -51,6 +54,7 @@ public final class VideoPacketReader {
             // MP4/MOV store H.264/HEVC as length-prefixed NAL units (avcC/hvcC), and their muxer
             // turns the encoder's start codes (Annex B) into that; it must be given Annex B again.
             let par = stream.pointee.codecpar.pointee
+            parameters = StreamParameters(par)
             if par.codec_id == AV_CODEC_ID_H264 || par.codec_id == AV_CODEC_ID_HEVC, let extra = par.extradata,
                 par.extradata_size > 22, extra[0] == 1
             {

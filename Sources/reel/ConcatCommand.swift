@@ -11,7 +11,9 @@ struct ConcatCommand: ParsableCommand {
             Each part records its scene (SHA-256), options, codec parameters, Reel version and \
             segment, and the parts are joined in the order those records give, not the order they \
             are named in. A part that does not fit (another scene or options, a segment missing or \
-            given twice, a truncated file) is an error naming it: exit 2, nothing written. The output \
+            given twice, a truncated file, packets that are not what its record says: another codec, \
+            size or codec header, or timestamps other than its frames) is an error naming it: exit 2, \
+            nothing written. The output \
             appears only when complete (a temporary file beside it, renamed).
 
             Sound: parts are silent and record the render's soundtrack (its file and SHA-256); \

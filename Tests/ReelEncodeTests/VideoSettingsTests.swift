@@ -22,7 +22,8 @@ struct VideoSettingsTests {
         #expect(try FrameRate(fps: 30).description == "30/1")
     }
 
-    @Test("unusable frame rates are rejected", arguments: [0.0, -30.0, Double.nan, Double.infinity, 1001.0])
+    @Test(
+        "unusable frame rates are rejected", arguments: [0.0, -30.0, Double.nan, Double.infinity, 1001.0, 1e-300])
     func badFrameRate(fps: Double) {
         let error = #expect(throws: EncodeError.self) { try FrameRate(fps: fps) }
         #expect(error?.message.contains("frame rate") == true)
