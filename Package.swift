@@ -103,5 +103,6 @@ let package = Package(
 if Context.environment["REEL_FUZZ"] != nil {
     package.targets.append(
         .executableTarget(
-            name: "ReelFuzz", dependencies: ["ReelScene", "ReelCore", "ReelRender"], path: "Sources/ReelFuzz"))
+            name: "ReelFuzz", dependencies: ["ReelScene", "ReelCore", "ReelRender", "Reel", "ReelBatch"],
+            path: "Sources/ReelFuzz"))
 }

@@ -32,10 +32,7 @@ func fuzzDecode(_ bytes: [UInt8], checkSchema: Bool = true) -> LoadedScene? {
         }
         return loaded
     } catch let error as SceneLoadError {
-        for d in error.diagnostics where d.location.line < 1 || d.location.column < 1 || d.message.isEmpty {
-            fatalError("a diagnostic without a place or message: \(d)")
-        }
-        if error.diagnostics.isEmpty { fatalError("rejected without a diagnostic") }
+        checkPlaces(error.diagnostics)
     } catch {
         fatalError("unexpected error \(error)")
     }

@@ -1,15 +1,16 @@
 // libFuzzer's entry points (tools/fuzz builds this target with -sanitize=fuzzer,address).
 //
-// One binary, two targets, chosen by REEL_FUZZ_TARGET (tools/fuzz --target): `render` (default)
-// decodes, compiles and draws; `decoder` decodes and checks the decoder's promises.
+// One binary, several targets, chosen by REEL_FUZZ_TARGET (tools/fuzz --target): `render`
+// (default) decodes, compiles and draws; `decoder` decodes and checks the decoder's promises;
+// `manifest` does the same for batch manifests; `record` reads segment and output records.
 import Foundation
 
-private enum Target: String { case render, decoder }
+private enum Target: String { case render, decoder, manifest, record }
 
 private let target: Target = {
     let name = ProcessInfo.processInfo.environment["REEL_FUZZ_TARGET"] ?? "render"
     guard let target = Target(rawValue: name) else {
-        fatalError("REEL_FUZZ_TARGET must be render or decoder, not \(name)")
+        fatalError("REEL_FUZZ_TARGET must be render, decoder, manifest or record, not \(name)")
     }
     return target
 }()
@@ -20,6 +21,8 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     switch target {
     case .render: fuzzRenderTarget(bytes)
     case .decoder: fuzzDecoderTarget(bytes)
+    case .manifest: fuzzManifestTarget(bytes)
+    case .record: fuzzRecordTarget(bytes)
     }
     return 0
 }
