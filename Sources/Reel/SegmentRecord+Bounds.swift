@@ -15,7 +15,7 @@ extension SegmentRecord {
     /// Reads the record in the `comment` tag of the file at `path`.
     /// - Throws: `RenderJobError.invalid` naming the file when the tag is no record, too large, or
     ///   a record whose numbers cannot be right.
-    static func read(comment: String?, of path: String) throws -> SegmentRecord {
+    public static func read(comment: String?, of path: String) throws -> SegmentRecord {
         let bytes = comment?.utf8.count ?? 0
         guard let comment, bytes <= maximumBytes, let record = SegmentRecord(json: comment) else {
             let why =

@@ -4,7 +4,9 @@
 // forged record can only be refused, never crash or allocate what it claims.
 //   - a record that decodes survives the round trip (stored JSON decodes to the same record);
 //   - what concat derives from it (the whole render's record, its encoder settings) is computed
-//     without trapping, whatever the numbers say.
+//     without trapping, whatever the numbers say;
+//   - a record concat accepts (`SegmentRecord.read(comment:of:)`) gives valid encoder settings,
+//     and so does the whole render's record made from it.
 import Foundation
 import Reel
 import ReelBatch
@@ -17,6 +19,14 @@ func fuzzRecordTarget(_ bytes: [UInt8]) {
         }
         _ = record.whole
         _ = try? record.settings()
+    }
+    if let accepted = try? SegmentRecord.read(comment: text, of: "fuzz.mp4") {
+        do {
+            try accepted.settings().validate()
+            try accepted.whole.settings().validate()
+        } catch {
+            fatalError("concat accepts a record whose settings are invalid (\(error)): \(accepted)")
+        }
     }
     if let record = try? JSONDecoder().decode(OutputRecord.self, from: Data(bytes)) {
         let encoded = try? JSONEncoder().encode(record)
