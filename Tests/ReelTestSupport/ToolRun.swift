@@ -71,11 +71,14 @@ public struct ToolRun {
         while process.isRunning {
             if Date() > deadline {
                 timedOut = true
-                process.terminate()
+                // Its children too: a wrapper such as /usr/bin/time dies of SIGTERM and leaves the
+                // program it runs behind, which would go on eating memory after the test.
+                let family = [process.processIdentifier] + descendants(of: process.processIdentifier)
+                for pid in family { kill(pid, SIGTERM) }
                 // A process ignoring SIGTERM gets SIGKILL after a grace period.
                 let grace = Date().addingTimeInterval(5)
                 while process.isRunning, Date() < grace { Thread.sleep(forTimeInterval: 0.05) }
-                if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+                for pid in family { kill(pid, SIGKILL) }
                 break
             }
             Thread.sleep(forTimeInterval: 0.05)
@@ -86,5 +89,28 @@ public struct ToolRun {
             stdout: String(decoding: FileManager.default.contents(atPath: outPath) ?? Data(), as: UTF8.self),
             stderr: String(decoding: FileManager.default.contents(atPath: errPath) ?? Data(), as: UTF8.self),
             timedOut: timedOut)
+    }
+
+    /// The processes below `pid` (children, theirs, …), from /proc; pids are not reused while a
+    /// parent has not reaped its child, so the list is safe to signal right away.
+    static func descendants(of pid: Int32) -> [Int32] {
+        var parents: [Int32: [Int32]] = [:]
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+            guard let child = Int32(entry),
+                let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                let close = stat.lastIndex(of: ")")
+            else { continue }
+            // "PID (NAME) STATE PPID …": the name may hold spaces and parentheses.
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            if fields.count > 1, let parent = Int32(fields[1]) { parents[parent, default: []].append(child) }
+        }
+        var found: [Int32] = []
+        var queue = [pid]
+        while let next = queue.popLast() {
+            let children = parents[next] ?? []
+            found += children
+            queue += children
+        }
+        return found
     }
 }
