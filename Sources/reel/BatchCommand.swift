@@ -103,6 +103,9 @@ struct BatchCommand: ParsableCommand {
         settings.baseline = batch.baseline
         let display = BatchProgress(total: plan.jobs.count, keyValue: progress, quiet: quiet)
         reel_install_interrupt_handlers()
+        // After the workers' own deadline and the moment they are killed (BatchRunner.stopGrace),
+        // with time left to write the reports.
+        reel_set_forced_exit_delay(Int32((BatchRunner.stopGrace + 0.3) * 1000))
         let runner = BatchRunner(
             plan: plan, settings: settings, events: display.handle, shouldStop: { reel_interrupt_signal() != 0 })
         if dryRun {
