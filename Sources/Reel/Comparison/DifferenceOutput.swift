@@ -120,7 +120,7 @@ public final class DifferenceOutput {
 
     /// `01:02.50`: minutes, seconds and hundredths.
     public static func timecode(_ seconds: Double) -> String {
-        let hundredths = Int((seconds * 100).rounded())
+        let hundredths = Int(saturating: (seconds * 100).rounded())
         return String(format: "%02d:%02d.%02d", hundredths / 6000, hundredths / 100 % 60, hundredths % 100)
     }
 
