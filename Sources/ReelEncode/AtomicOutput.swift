@@ -80,6 +80,20 @@ public struct AtomicOutput: Sendable, Equatable {
         }
     }
 
+    /// Writes `bytes` to `path` whole or not at all, through a registered temporary, so that
+    /// neither an error nor a signal leaves a partial file or a temporary behind.
+    /// - Throws: `EncodeError` naming the path and why.
+    public static func write(_ bytes: [UInt8], to path: String, replaceReadOnly: Bool = false) throws {
+        let target = try AtomicOutput(finalPath: path, replaceReadOnly: replaceReadOnly)
+        do {
+            try writeFile(target.temporaryPath, bytes)
+            try target.commit()
+        } catch {
+            target.discard()
+            throw error
+        }
+    }
+
     /// Deletes the temporary file if it exists. Best effort: used on error paths, so it never throws.
     public func discard() {
         _ = unlink(temporaryPath)
