@@ -92,29 +92,44 @@ struct HostileValuesTests {
 
     static let hostileNumbers = ["nan", "inf", "-inf", "1e308", "-1e308", "-1", "0"]
 
-    /// Each command's number options, with what they need besides.
-    static let numberOptions: [(command: String, option: String)] = [
-        ("still", "--at"), ("still", "--scale"), ("sheet", "--scale"), ("sheet", "--fps"), ("inspect", "--at"),
-        ("plot", "--scale"), ("timing", "--scale"), ("render", "--fps"), ("render", "--scale"),
-        ("render", "--chunk-seconds")
+    /// A command's number option: how a value is written (`block=VALUE` for diff's
+    /// tolerance), the output it writes (nil: none) and the options it needs besides.
+    struct NumberOption: Sendable, CustomStringConvertible {
+        var command: String, option: String, prefix = "", output: String?, extra: [String] = []
+        var description: String { "\(command) \(option) \(prefix)" }
+    }
+
+    static let numberOptions: [NumberOption] = [
+        .init(command: "still", option: "--at", output: "png"),
+        .init(command: "still", option: "--scale", output: "png"),
+        .init(command: "sheet", option: "--scale", output: "png"),
+        .init(command: "sheet", option: "--fps", output: "png"),
+        .init(command: "inspect", option: "--at", output: nil),
+        .init(command: "plot", option: "--scale", output: "png", extra: ["--layer", "big", "--key", "position"]),
+        .init(command: "timing", option: "--scale", output: "png"),
+        .init(command: "render", option: "--fps", output: "mp4", extra: ["--quiet"]),
+        .init(command: "render", option: "--scale", output: "mp4", extra: ["--quiet"]),
+        .init(command: "render", option: "--chunk-seconds", output: "mp4", extra: ["--quiet"]),
+        .init(command: "batch", option: "--timeout", output: "", extra: ["--quiet"]),
+        .init(command: "diff", option: "--tolerance", prefix: "psnr=", output: nil),
+        .init(command: "diff", option: "--tolerance", prefix: "block=", output: nil)
     ]
 
-    @Test(arguments: numberOptions.indices)
-    func numberOptionsRefuseOrCope(_ index: Int) throws {
-        let (command, option) = Self.numberOptions[index]
+    @Test(arguments: numberOptions)
+    func numberOptionsRefuseOrCope(_ number: NumberOption) throws {
         let folder = try TemporaryFolder()
         let scene = try folder.write("scene.yaml", Self.atTheLimits)
-        let fileExtension = ["render": "mp4", "timing": "svg", "plot": "png"][command] ?? "png"
         for value in Self.hostileNumbers {
-            var arguments = [command, scene, option, value]
-            if command != "inspect" {
-                arguments += ["-o", folder.url.appendingPathComponent("out.\(fileExtension)").path]
+            var arguments = [number.command, scene] + (number.command == "diff" ? [scene] : [])
+            arguments += [number.option, number.prefix + value] + number.extra
+            if let output = number.output {
+                // batch: the output folder; the others: a file.
+                arguments += ["-o", folder.url.appendingPathComponent(output.isEmpty ? "out" : "out.\(output)").path]
             }
-            if command == "render" { arguments.append("--quiet") }
             let run = try HostileSceneTests.measure(arguments)
-            Self.expectSane(run, arguments.dropFirst(2).joined(separator: " ") + " (\(command))")
-            if !value.contains("1e308") && value != "-1" && value != "0" {
-                #expect(run.status == 2, "\(command) \(option) \(value) is refused: \(run.stderr)")
+            Self.expectSane(run, arguments.dropFirst(2).joined(separator: " ") + " (\(number.command))")
+            if ["nan", "inf", "-inf"].contains(value) {
+                #expect(run.status == 2, "\(number) \(value) is refused: \(run.stderr)")
             }
         }
     }
