@@ -8,17 +8,9 @@ import Testing
 /// keeps being served; SIGTERM still ends the server (with 0, as documented: it writes nothing).
 @Suite("Hostile preview", .serialized)
 struct HostilePreviewTests {
-    static let scene = """
-        reel: 1
-        canvas: { size: [64, 48], fps: 10, duration: 2, background: "#101820" }
-        layers:
-          - { name: box, position: [32, 24], bounds: [0, 0, 20, 20], backgroundColor: red }
-
-        """
-
     @Test func queryNumbersThatAreNotNumbersAreRefused() throws {
         let folder = try TemporaryFolder()
-        let studio = try StudioProcess([try folder.write("scene.yaml", Self.scene)])
+        let studio = try StudioProcess([try folder.write("scene.yaml", PreviewCLITests.scene())])
         defer { _ = studio.interrupt() }
         try #require(try studio.get("/frame?t=1").status == 200)
         for bad in ["nan", "inf", "-inf", "abc", "-1", "1e308", "", "0"] {
@@ -41,7 +33,7 @@ struct HostilePreviewTests {
 
     @Test func aSceneReplacedByAFIFOBlocksNoRoute() throws {
         let folder = try TemporaryFolder()
-        let path = try folder.write("scene.yaml", Self.scene)
+        let path = try folder.write("scene.yaml", PreviewCLITests.scene())
         let studio = try StudioProcess([path])
         try #require(try studio.get("/frame?t=1").status == 200)
         try FileManager.default.removeItem(atPath: path)
