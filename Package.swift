@@ -49,10 +49,10 @@ let package = Package(
         .target(name: "ReelCore", path: "Sources/ReelCore"),
         .target(name: "ReelScene", dependencies: ["ReelCore", .product(name: "Yams", package: "Yams")]),
         .target(name: "ReelRender", dependencies: ["ReelCore", "CCairo", "CPango", "CPixman", "CReelPixels"]),
-        .target(name: "ReelEncode", dependencies: ["ReelCore", "CFFmpeg", "CReelPixels"]),
-        .target(name: "Reel", dependencies: ["ReelCore", "ReelScene", "ReelRender", "ReelEncode"]),
+        .target(name: "ReelEncode", dependencies: ["ReelCore", "CFFmpeg", "CReelPixels", "CReelSupport"]),
+        .target(name: "Reel", dependencies: ["ReelCore", "ReelScene", "ReelRender", "ReelEncode", "CReelSupport"]),
         // Many jobs, unattended: planning, up-to-date checks, worker processes, reports, baselines.
-        .target(name: "ReelBatch", dependencies: ["Reel"]),
+        .target(name: "ReelBatch", dependencies: ["Reel", "CReelSupport"]),
         // A thin UIKit bridge (UIView.animate, UIColor, UIBezierPath, UIImage) so iOS animation code ports with few edits.
         .target(name: "ReelUIKit", dependencies: ["Reel"]),
         // Render farms: submitting segment renders to Slurm (the engine stays Slurm's).

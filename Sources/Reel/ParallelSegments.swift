@@ -1,3 +1,4 @@
+import CReelSupport
 import Foundation
 import ReelEncode
 
@@ -44,8 +45,7 @@ public enum ParallelSegments {
 extension PlannedRender {
     /// Renders the parts at once, joins them into `output.path`, removes them.
     func runParts(
-        progress: (RenderSession.Progress) -> Void, shouldStop: () -> Bool,
-        opened: (any AtomicDestination) -> Void
+        progress: (RenderSession.Progress) -> Void, shouldStop: () -> Bool
     ) throws -> Result {
         let start = DispatchTime.now().uptimeNanoseconds
         guard let folder = partsFolder else { throw RenderJobError.failed("no folder for the parts of \(output.path)") }
@@ -58,26 +58,28 @@ extension PlannedRender {
         } catch {
             throw RenderJobError.failed("cannot create \(folder): \(error.localizedDescription)")
         }
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // Its parts are files only: a forced exit (see CReelSupport) removes them and it.
+        reel_register_temporary_folder(folder)
+        defer {
+            try? FileManager.default.removeItem(atPath: folder)
+            reel_unregister_temporary(folder)
+        }
         let total = session.frames.count
         let parts = self.parts
         try withoutActuallyEscaping(progress) { progress in
             try withoutActuallyEscaping(shouldStop) { shouldStop in
-                try withoutActuallyEscaping(opened) { opened in
-                    let state = PartsState(
-                        parts: parts.count, progress: progress, shouldStop: shouldStop, opened: opened)
-                    DispatchQueue.concurrentPerform(iterations: parts.count) { i in
-                        do {
-                            _ = try parts[i].run(
-                                progress: { p in
-                                    state.progress(part: i, p, total: total)
-                                }, shouldStop: state.shouldStop, opened: state.opened)
-                        } catch {
-                            state.fail(error)
-                        }
+                let state = PartsState(parts: parts.count, progress: progress, shouldStop: shouldStop)
+                DispatchQueue.concurrentPerform(iterations: parts.count) { i in
+                    do {
+                        _ = try parts[i].run(
+                            progress: { p in
+                                state.progress(part: i, p, total: total)
+                            }, shouldStop: state.shouldStop)
+                    } catch {
+                        state.fail(error)
                     }
-                    if let error = state.firstError { throw error }
                 }
+                if let error = state.firstError { throw error }
             }
         }
         if shouldStop() { throw RenderJobError.interrupted }
@@ -96,14 +98,10 @@ private final class PartsState: @unchecked Sendable {
     private var error: (any Error)?
     private let report: (RenderSession.Progress) -> Void
     private let stop: () -> Bool
-    private let open: (any AtomicDestination) -> Void
 
-    init(
-        parts: Int, progress: @escaping (RenderSession.Progress) -> Void, shouldStop: @escaping () -> Bool,
-        opened: @escaping (any AtomicDestination) -> Void
-    ) {
+    init(parts: Int, progress: @escaping (RenderSession.Progress) -> Void, shouldStop: @escaping () -> Bool) {
         done = Array(repeating: 0, count: parts)
-        (report, stop, open) = (progress, shouldStop, opened)
+        (report, stop) = (progress, shouldStop)
     }
 
     func progress(part: Int, _ p: RenderSession.Progress, total: Int) {
@@ -118,7 +116,6 @@ private final class PartsState: @unchecked Sendable {
 
     /// A part stops when the caller says so or another part failed.
     func shouldStop() -> Bool { lock.withLock { error != nil || stop() } }
-    func opened(_ destination: any AtomicDestination) { lock.withLock { open(destination) } }
 
     func fail(_ error: any Error) {
         lock.withLock {

@@ -396,18 +396,15 @@ public struct PlannedRender: Sendable {
     /// nothing is left behind.
     /// - Parameters:
     ///   - progress: called after each frame (and chunk) with the frames done.
-    ///   - opened: called once the temporary output exists (the CLI registers it for removal on a forced exit).
     ///   - shouldStop: polled between frames, and once more before the file is moved into place.
     /// - Throws: `RenderJobError.failed` or `.interrupted`.
     public func run(
-        progress: (RenderSession.Progress) -> Void = { _ in }, shouldStop: () -> Bool = { false },
-        opened: (any AtomicDestination) -> Void = { _ in }
+        progress: (RenderSession.Progress) -> Void = { _ in }, shouldStop: () -> Bool = { false }
     ) throws -> Result {
-        if !parts.isEmpty { return try runParts(progress: progress, shouldStop: shouldStop, opened: opened) }
+        if !parts.isEmpty { return try runParts(progress: progress, shouldStop: shouldStop) }
         let start = DispatchTime.now().uptimeNanoseconds
         let destination: any AtomicDestination, sink: any FrameSink
         do { (destination, sink) = try output.open() } catch { throw RenderJobError.failed("\(error)") }
-        opened(destination)
         do {
             try session.run(into: sink, progress: progress, shouldStop: shouldStop)
             try sink.finish()

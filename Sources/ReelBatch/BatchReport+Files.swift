@@ -27,9 +27,10 @@ extension BatchReport {
         for (path, text) in written {
             try BatchWorker.createFolders(for: path)
             do {
-                try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+                // Registered for removal, so an interrupt while writing leaves no temporary.
+                try AtomicOutput.write(Array(text.utf8), to: path, replaceReadOnly: true)
             } catch {
-                throw RenderJobError.failed("cannot write \(path): \(error.localizedDescription)")
+                throw RenderJobError.failed("\(error)")
             }
         }
     }

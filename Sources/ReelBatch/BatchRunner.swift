@@ -116,7 +116,7 @@ public final class BatchRunner: @unchecked Sendable {
     private var isFinished: Bool { lock.withLock { finished } }
 
     /// Stops the batch: no new job starts, running workers are asked to stop (SIGTERM), and
-    /// killed two seconds later if they have not.
+    /// killed `stopGrace` seconds later if they have not.
     func stop(reason: String) {
         let workers: [WorkerProcess] = lock.withLock {
             guard !stopping else { return [] }
@@ -126,9 +126,15 @@ public final class BatchRunner: @unchecked Sendable {
         }
         for worker in workers { worker.kill(SIGTERM) }
         if !workers.isEmpty {
-            DispatchQueue.global().asyncAfter(deadline: .now() + 2) { workers.forEach { $0.kill(SIGKILL) } }
+            DispatchQueue.global().asyncAfter(deadline: .now() + Self.stopGrace) {
+                workers.forEach { $0.kill(SIGKILL) }
+            }
         }
     }
+
+    /// How long stopped workers get to remove their temporaries: a worker's own watchdog ends it
+    /// after 1 s (CReelSupport), and an interrupted batch must be gone within 2 s.
+    public static let stopGrace: TimeInterval = 1.1
 
     private var isStopping: Bool { lock.withLock { stopping } }
 

@@ -1,3 +1,4 @@
+import CReelSupport
 import Foundation
 
 #if canImport(Glibc)
@@ -68,6 +69,8 @@ final class WorkerProcess: @unchecked Sendable {
             throw WorkerError("cannot start a worker (\(executable)): \(String(cString: strerror(status)))")
         }
         pid = child
+        // A parent ended by its watchdog (a second signal, or a stop that took too long) kills it.
+        reel_register_child(child)
         stdoutFD = outPipe[0]
         stderrFD = errPipe[0]
         // The request is small (well under a pipe's buffer), but write it fully anyway; a worker
@@ -122,6 +125,7 @@ final class WorkerProcess: @unchecked Sendable {
         var status: Int32 = 0
         var usage = rusage()
         while wait4(pid, &status, 0, &usage) < 0, errno == EINTR {}
+        reel_unregister_child(pid)
         errorReader.wait()
         // WIFEXITED / WEXITSTATUS / WTERMSIG are macros: decode the status word by hand.
         let signal = status & 0x7F

@@ -1,3 +1,4 @@
+import CReelSupport
 import Glibc
 
 /// Writes a file under a temporary name and moves it into place only when it is complete.
@@ -57,6 +58,8 @@ public struct AtomicOutput: Sendable, Equatable {
         self.finalPath = finalPath
         self.temporaryPath =
             directory.map { $0 == "/" ? "/" + temporaryName : $0 + "/" + temporaryName } ?? temporaryName
+        // A process ended by a signal while blocked (see CReelSupport) still removes it.
+        reel_register_temporary_file(temporaryPath)
     }
 
     /// Whether `path` exists and is protected: no write permission for anyone (which root, who may
@@ -70,15 +73,31 @@ public struct AtomicOutput: Sendable, Equatable {
     /// Atomically replaces `finalPath` with the temporary file.
     /// - Throws: `EncodeError` if the rename fails (e.g. the temporary file was never written).
     public func commit() throws {
+        defer { reel_unregister_temporary(temporaryPath) }
         guard rename(temporaryPath, finalPath) == 0 else {
             throw EncodeError(
                 "Could not move the finished file \(temporaryPath) to \(finalPath): \(AtomicOutput.text(errno))")
         }
     }
 
+    /// Writes `bytes` to `path` whole or not at all, through a registered temporary, so that
+    /// neither an error nor a signal leaves a partial file or a temporary behind.
+    /// - Throws: `EncodeError` naming the path and why.
+    public static func write(_ bytes: [UInt8], to path: String, replaceReadOnly: Bool = false) throws {
+        let target = try AtomicOutput(finalPath: path, replaceReadOnly: replaceReadOnly)
+        do {
+            try writeFile(target.temporaryPath, bytes)
+            try target.commit()
+        } catch {
+            target.discard()
+            throw error
+        }
+    }
+
     /// Deletes the temporary file if it exists. Best effort: used on error paths, so it never throws.
     public func discard() {
         _ = unlink(temporaryPath)
+        reel_unregister_temporary(temporaryPath)
     }
 
     /// Splits "dir/name" into its directory (nil when there is none) and last component.

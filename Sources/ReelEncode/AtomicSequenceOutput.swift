@@ -1,3 +1,4 @@
+import CReelSupport
 import Glibc
 
 /// An output that appears only when it is complete: written to a temporary place, then moved
@@ -57,6 +58,7 @@ public final class AtomicSequenceOutput: AtomicDestination, Sendable {
                 "Cannot write \(pattern.pattern): creating \(temporaryDirectory) failed: \(String(cString: strerror(errno)))"
             )
         }
+        reel_register_temporary_folder(temporaryDirectory)
     }
 
     /// Where frame `number` is written until `commit()`.
@@ -72,6 +74,7 @@ public final class AtomicSequenceOutput: AtomicDestination, Sendable {
     /// file beside the frames), so the result is always one render's frames, never a mix.
     /// - Throws: `EncodeError` naming the first file that could not be moved.
     public func commit() throws {
+        defer { reel_unregister_temporary(temporaryDirectory) }
         let lockPath =
             (pattern.directory.map { $0 == "/" ? "/" : $0 + "/" } ?? "") + "." + pattern.fileName(forFrame: 0)
             + ".reel-lock"
@@ -120,6 +123,7 @@ public final class AtomicSequenceOutput: AtomicDestination, Sendable {
     public func discard() {
         for name in (try? files()) ?? [] { unlink(temporaryDirectory + "/" + name) }
         rmdir(temporaryDirectory)
+        reel_unregister_temporary(temporaryDirectory)
     }
 
     /// The names of the files in the temporary folder, sorted.

@@ -29,12 +29,24 @@ actor Studio {
         self.scene = scene
         self.options = options
         let before = FileStamps([scene])
-        let (loaded, problems) = RenderJob(scene: scene, options: options).check()
+        let (loaded, problems) = Self.load(scene, options)
         self.loaded = loaded
         self.problems = problems
         version = 1
         frameVersion = loaded == nil ? 0 : 1
         stamps = Self.stamps(scene: scene, loaded: loaded, before: before)
+    }
+
+    /// Loads the scene, unless the path now names something reading could block on (a FIFO
+    /// swapped in for the file) or a folder: the studio is an actor, so one blocked load would
+    /// hold every route. The page shows why, over the last frame that loaded.
+    private static func load(_ scene: String, _ options: RenderOptions) -> (LoadedJob?, [SceneProblem]) {
+        switch InputFile.kind(atPath: scene) {
+        case .special, .folder:
+            return (nil, [SceneProblem(file: scene, message: InputFile.problem(atPath: scene) ?? "cannot be read")])
+        case .regular, .missing:
+            return RenderJob(scene: scene, options: options).check()
+        }
     }
 
     /// Stamps of the scene and of what it read (while it is broken: what the last good one
@@ -49,7 +61,7 @@ actor Studio {
     func reloadIfChanged() -> Bool {
         let before = FileStamps(stamps.paths)
         guard !closed, before != stamps else { return false }
-        let (fresh, problems) = RenderJob(scene: scene, options: options).check()
+        let (fresh, problems) = Self.load(scene, options)
         version += 1
         self.problems = problems
         if let fresh {

@@ -32,13 +32,11 @@ enum StudioRoutes {
                 status: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-store"], body: body)
         }
         router.get("/frame") { request, _ in
-            guard let time = number(request, "t"), time >= 0 else {
-                return problem(.badRequest, "t must be a time ≥ 0 in seconds")
-            }
-            let scale = number(request, "scale")
-            if let scale, !(scale > 0 && scale <= 8) {
-                return problem(.badRequest, "scale must be more than 0 and at most 8")
-            }
+            let time: Double, scale: Double?
+            do {
+                time = try QueryNumber.time.read(request)
+                scale = try QueryNumber.scale.value(request)
+            } catch let invalid as QueryNumber.Invalid { return problem(.badRequest, invalid.message) }
             do {
                 guard let png = try await studio.frame(at: time, scale: scale) else {
                     return problem(.serviceUnavailable, "the scene has not loaded yet")
@@ -49,8 +47,9 @@ enum StudioRoutes {
             }
         }
         router.get("/inspect") { request, _ in
-            guard let time = number(request, "t"), time >= 0 else {
-                return problem(.badRequest, "t must be a time ≥ 0 in seconds")
+            let time: Double
+            do { time = try QueryNumber.time.read(request) } catch let invalid as QueryNumber.Invalid {
+                return problem(.badRequest, invalid.message)
             }
             let layer = request.uri.queryParameters["layer"].map(String.init)
             switch await studio.inspect(at: time, layer: layer) {
@@ -66,13 +65,6 @@ enum StudioRoutes {
             return respond(.ok, "image/svg+xml", Data(svg.utf8))
         }
         return router
-    }
-
-    /// A finite number from the query, or nil.
-    private static func number(_ request: Request, _ name: String) -> Double? {
-        guard let text = request.uri.queryParameters[Substring(name)], let value = Double(String(text)), value.isFinite
-        else { return nil }
-        return value
     }
 
     private static func respond(_ status: HTTPResponse.Status, _ type: String, _ data: Data) -> Response {

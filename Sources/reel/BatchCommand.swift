@@ -102,7 +102,7 @@ struct BatchCommand: ParsableCommand {
         settings.failFast = failFast
         settings.baseline = batch.baseline
         let display = BatchProgress(total: plan.jobs.count, keyValue: progress, quiet: quiet)
-        reel_install_interrupt_handlers()
+        Self.installInterruptHandlers()
         let runner = BatchRunner(
             plan: plan, settings: settings, events: display.handle, shouldStop: { reel_interrupt_signal() != 0 })
         if dryRun {
@@ -114,6 +114,14 @@ struct BatchCommand: ParsableCommand {
         do { try result.write(batch.reportFiles) } catch let error as RenderJobError { throw CommandFailure(error) }
         if reel_interrupt_signal() != 0 { throw ExitCode(128 + reel_interrupt_signal()) }
         if result.hasFailures(failOnChange: batch.failOnChange) { throw ExitCode(ExitStatus.failure) }
+    }
+
+    /// The orderly stop of a process that runs workers: its forced exit comes after the workers'
+    /// own deadline and the moment they are killed (`BatchRunner.stopGrace`), with time left to
+    /// write the reports.
+    static func installInterruptHandlers() {
+        reel_install_interrupt_handlers()
+        reel_set_forced_exit_delay(Int32((BatchRunner.stopGrace + 0.3) * 1000))
     }
 
     /// This program, to run workers with (the same binary, so the same version).

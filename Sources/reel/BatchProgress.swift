@@ -75,7 +75,7 @@ final class BatchProgress: @unchecked Sendable {
         let width = 30
         let partial = running.values.reduce(0.0) { $0 + ($1.total > 0 ? Double($1.done) / Double($1.total) : 0) }
         let fraction = total > 0 ? (Double(finished) + partial) / Double(total) : 1
-        let filled = min(width, Int(fraction * Double(width)))
+        let filled = max(0, min(width, Int(saturating: fraction * Double(width))))
         Terminal.write(
             "\r\u{1B}[2K" + String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
                 + " \(finished)/\(total) jobs, \(running.count) running, \(ProgressReporter.duration(elapsed))")

@@ -89,9 +89,6 @@ struct DiffCommand: ParsableCommand {
         }
 
         reel_install_interrupt_handlers()
-        // A second Ctrl-C kills at once; the video's temporary file goes with it.
-        pictures?.opened = { reel_remove_on_forced_exit($0) }
-        defer { reel_remove_on_forced_exit(nil) }
         let reporter = ProgressReporter(keyValue: false, quiet: quiet)
         let comparison: FrameComparison
         do {

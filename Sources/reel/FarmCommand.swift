@@ -20,7 +20,7 @@ struct FarmCommand: ParsableCommand {
         do {
             switch (step, index) {
             case ("task", let index?):
-                reel_install_interrupt_handlers()
+                BatchCommand.installInterruptHandlers()
                 let report = try FarmBatch.runTask(
                     work: work, index: index, worker: [BatchCommand.executable, "_worker"],
                     nodeMemory: MemorySize.physical, shouldStop: { reel_interrupt_signal() != 0 })

@@ -106,7 +106,7 @@ final class ProgressReporter {
     }
 
     static func duration(_ seconds: Double) -> String {
-        let s = Int(seconds.rounded(.up))
+        let s = Int(saturating: seconds.rounded(.up))
         return s >= 60 ? "\(s / 60)m\(String(format: "%02d", s % 60))s" : "\(s)s"
     }
 

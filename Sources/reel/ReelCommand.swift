@@ -1,4 +1,5 @@
 import ArgumentParser
+import CReelSupport
 import Foundation
 import Reel
 
@@ -37,6 +38,9 @@ struct ReelCommand: ParsableCommand {
     /// Runs the command line with Reel's exit codes: usage mistakes are invalid input (2),
     /// not ArgumentParser's EX_USAGE (64).
     static func main() {
+        // Every command, even one that never polls for interrupts, ends with 128 + signal and
+        // leaves no temporaries; commands that stop in order install their own handling.
+        reel_install_exit_on_signal()
         do {
             var command = try parseAsRoot()
             try command.run()

@@ -113,16 +113,10 @@ struct RenderCommand: ParsableCommand {
 
         reel_install_interrupt_handlers()
         let reporter = ProgressReporter(keyValue: progress, quiet: quiet)
-        // A second Ctrl-C kills at once; it still takes a single temporary file with it. (A PNG
-        // sequence's temporary folder needs an orderly stop: the first interrupt's.)
-        defer { reel_remove_on_forced_exit(nil) }
         let result: PlannedRender.Result
         do {
             result = try plan.run(
-                progress: reporter.update, shouldStop: { reel_interrupt_signal() != 0 },
-                opened: { destination in
-                    if let file = destination as? AtomicOutput { reel_remove_on_forced_exit(file.temporaryPath) }
-                })
+                progress: reporter.update, shouldStop: { reel_interrupt_signal() != 0 })
         } catch RenderJobError.interrupted {
             reporter.finishLine()
             Terminal.error("interrupted; \(outputPath) was not written")

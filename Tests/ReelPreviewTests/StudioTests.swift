@@ -130,4 +130,21 @@ struct StudioTests {
         for await event in await studio.listen() { late.append(event) }
         #expect(late.isEmpty, "a closed studio streams nothing")
     }
+
+    /// A FIFO would block the load (nobody writes to it), and the actor with it: it is never opened.
+    @Test func aSceneReplacedByAFIFOIsAnErrorAndTheLastFrameStays() async throws {
+        let folder = try Folder()
+        let path = folder.path("scene.yaml")
+        try Self.scene().write(toFile: path, atomically: true, encoding: .utf8)
+        let studio = Studio(scene: path, options: RenderOptions())
+        try FileManager.default.removeItem(atPath: path)
+        #expect(mkfifo(path, 0o600) == 0)
+        #expect(await studio.reloadIfChanged())
+        #expect(await studio.isValid == false)
+        let problems = await studio.problems.map(\.description)
+        #expect(problems.first?.hasPrefix("\(path): error: not a regular file") == true, "\(problems)")
+        #expect(try Self.pixel(await studio.frame(at: 0, scale: nil), x: 5, y: 5, in: folder) == [255, 0, 0, 255])
+        let fresh = Studio(scene: path, options: RenderOptions())
+        #expect(await fresh.isValid == false, "a studio started on a FIFO shows the same error")
+    }
 }

@@ -21,10 +21,6 @@ public final class DifferenceOutput {
     private var firstDiffering: Int?, worst: Int?, last: Int?
     private let evenlySpaced: Set<Int>
 
-    /// Called with the temporary file's path once the video is being written (the CLI removes it
-    /// should the process be killed).
-    public var opened: (String) -> Void = { _ in }
-
     /// How many evenly spaced frames a sheet shows besides the first differing and the worst.
     public static let spacedFrames = 4
 
@@ -70,7 +66,6 @@ public final class DifferenceOutput {
                 var output = try RenderOutput(path: path, format: OutputFormat(path: path), canvas: canvas)
                 output.replaceReadOnly = replaceReadOnly
                 video = try output.open()
-                if let file = video?.destination as? AtomicOutput { opened(file.temporaryPath) }
             }
             try video!.sink.append(picture)
         } catch {
@@ -120,7 +115,7 @@ public final class DifferenceOutput {
 
     /// `01:02.50`: minutes, seconds and hundredths.
     public static func timecode(_ seconds: Double) -> String {
-        let hundredths = Int((seconds * 100).rounded())
+        let hundredths = Int(saturating: (seconds * 100).rounded())
         return String(format: "%02d:%02d.%02d", hundredths / 6000, hundredths / 100 % 60, hundredths % 100)
     }
 

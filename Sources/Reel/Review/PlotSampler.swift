@@ -16,7 +16,8 @@ struct PlotSampler {
     /// The sample times before refinement: 4 a frame, at least 200.
     var baseTimes: [Double] {
         let count = min(
-            max(Int((duration * fps * Double(PropertyPlot.samplesPerFrame)).rounded(.up)), 200), Self.maxSamples / 2)
+            max(Int(saturating: (duration * fps * Double(PropertyPlot.samplesPerFrame)).rounded(.up)), 200),
+            Self.maxSamples / 2)
         return (0...count).map { Double($0) * duration / Double(count) }
     }
 

@@ -87,14 +87,15 @@ extension PropertyPlot {
             }
         }
         // Value axis.
-        let values = panel.series.flatMap { $0.points.compactMap(\.value) }
+        // Infinite values (a size that overflowed) are drawn as gaps and left out of the axis.
+        let values = panel.series.flatMap { $0.points.compactMap(\.value) }.filter(\.isFinite)
         var low = values.min() ?? 0, high = values.max() ?? 1
         if high - low < 1e-9 { let pad = low == 0 ? 1 : abs(low) * 0.1; low -= pad; high += pad }
         let pad = (high - low) * 0.06
         low -= pad; high += pad
         func y(_ v: Double) -> Double { plotBottom - (plotBottom - plotTop) * (v - low) / (high - low) }
         let (ticks, step) = ReviewStyle.ticks(from: low, to: high, length: plotBottom - plotTop, minSpacing: 28)
-        let digits = max(0, min(4, Int(-log10(step).rounded(.down)) + 1))
+        let digits = max(0, min(4, Int(saturating: -log10(step).rounded(.down)) + 1))
         for v in ticks {
             out.append(
                 .polyline(
@@ -172,7 +173,7 @@ extension PropertyPlot {
                 run = []
             }
             for p in series.points {
-                guard let v = p.value else { flush(); continue }
+                guard let v = p.value, v.isFinite else { flush(); continue }
                 run.append(CGPoint(x: x(p.time, left, right), y: y(v)))
             }
             flush()

@@ -60,8 +60,11 @@ enum ReviewStyle {
         let step = [1, 2, 2.5, 5, 10].map { $0 * magnitude }.first { $0 >= raw } ?? 10 * magnitude
         var values: [Double] = []
         var v = (low / step).rounded(.up) * step
-        while v <= high + step * 1e-9 {
+        // Bounded: where `step` is below the spacing of Doubles near `v` (values around 1e20
+        // that differ by little), adding it would not move `v`.
+        while v <= high + step * 1e-9, values.count < 100 {
             values.append(abs(v) < step * 1e-9 ? 0 : v)
+            guard v + step > v else { break }
             v += step
         }
         return (values, step)

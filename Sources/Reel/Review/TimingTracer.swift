@@ -24,7 +24,7 @@ struct TimingTracer {
         self.duration = duration
         // At least 4 samples a frame and 2000 in all, at most 20000: a change between grid points
         // is found exactly by bisection; only a whole iteration shorter than a step could hide.
-        let count = min(max(2_000, Int((duration * fps * 4).rounded(.up))), 20_000)
+        let count = min(max(2_000, Int(saturating: (duration * fps * 4).rounded(.up))), 20_000)
         let step = duration / Double(count)
         self.step = step
         // The same products `spans` samples at, so its grid times hit this cache.
@@ -111,7 +111,7 @@ struct TimingTracer {
     /// The layer's local time at `t` (nil when it is not in the tree then); grid times come from the cache.
     private func localTime(of layer: Int, at t: Double) -> Double? {
         let k = (t / step).rounded()
-        if k * step == t, k >= 0, Int(k) < gridLocalTimes.count { return gridLocalTimes[Int(k)][layer] }
+        if k * step == t, k >= 0, k < Double(gridLocalTimes.count) { return gridLocalTimes[Int(k)][layer] }
         return timeline.layerLocalTimes(at: t)[layer]
     }
 

@@ -10,7 +10,8 @@ extension Diagram {
     public func render(scale: Double) -> PixelBuffer {
         let s = min(scale.isFinite && scale > 0 ? scale : 1, (Self.maxPixels / max(width * height, 1)).squareRoot())
         let buffer = PixelBuffer(
-            width: max(1, Int((width * s).rounded(.up))), height: max(1, Int((height * s).rounded(.up))))
+            width: max(1, Int(saturating: (width * s).rounded(.up))),
+            height: max(1, Int(saturating: (height * s).rounded(.up))))
         let canvas = CairoCanvas(buffer: buffer)
         let cr = canvas.context
         cr.scale(s, s)

@@ -64,7 +64,7 @@ extension Diagram {
 
     /// `fill="#rrggbb"` plus an opacity attribute when it is not opaque.
     private func paint(_ attribute: String, _ c: DiagramColor) -> String {
-        func byte(_ v: Double) -> Int { Int((min(max(v, 0), 1) * 255).rounded()) }
+        func byte(_ v: Double) -> Int { Int(saturating: (min(max(v, 0), 1) * 255).rounded()) }
         var s = " \(attribute)=\"#" + String(format: "%02x%02x%02x", byte(c.red), byte(c.green), byte(c.blue)) + "\""
         if c.alpha < 1 { s += " \(attribute)-opacity=\"\(n(c.alpha))\"" }
         return s
@@ -73,7 +73,8 @@ extension Diagram {
     /// Numbers with at most 2 decimals, no trailing zeros: small files that diff well.
     private func n(_ v: Double) -> String {
         let r = (v * 100).rounded() / 100
-        if r == r.rounded() { return String(Int(r)) }
+        guard r.isFinite else { return "0" }
+        if r == r.rounded(), abs(r) < 1e15 { return String(Int(r)) }
         return String(format: "%.2f", r).replacingOccurrences(of: #"0+$"#, with: "", options: .regularExpression)
     }
 
