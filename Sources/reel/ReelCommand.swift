@@ -37,6 +37,7 @@ struct ReelCommand: ParsableCommand {
     /// Runs the command line with Reel's exit codes: usage mistakes are invalid input (2),
     /// not ArgumentParser's EX_USAGE (64).
     static func main() {
+        Terminal.setUp()
         do {
             var command = try parseAsRoot()
             try command.run()
@@ -49,10 +50,10 @@ struct ReelCommand: ParsableCommand {
             let code = exitCode(for: error)
             let message = fullMessage(for: error)
             if code == .success {
-                print(message)
+                Terminal.print(message)
                 Foundation.exit(0)
             }
-            if !message.isEmpty { FileHandle.standardError.write(Data((message + "\n").utf8)) }
+            if !message.isEmpty { Terminal.write(TerminalText.escaped(message) + "\n") }
             Foundation.exit(code == .validationFailure ? ExitStatus.invalidInput : code.rawValue)
         }
     }
