@@ -94,6 +94,29 @@ import Testing
             "nothing is written, inside -o or out of it")
     }
 
+    @Test func scenesInAFolderAreHeldToTheSamePolicy() throws {
+        let folder = try Self.layout()
+        let out = folder.url.appendingPathComponent("out")
+        let elsewhere = folder.url.appendingPathComponent("elsewhere")
+        // A scene whose name holds an escape sequence, and one whose output folder is a link out of -o.
+        _ = try folder.write("in/odd\u{1B}]0;x\u{07}.yaml", Self.scene)
+        let card = try folder.write("in/ui-card.yaml", Self.scene)
+        try FileManager.default.createDirectory(
+            at: folder.url.appendingPathComponent("in/ui"), withIntermediateDirectories: true)
+        try FileManager.default.moveItem(
+            atPath: card, toPath: folder.url.appendingPathComponent("in/ui/card.yaml").path)
+        try FileManager.default.createSymbolicLink(
+            atPath: out.appendingPathComponent("ui").path, withDestinationPath: elsewhere.path)
+        let run = try Self.run(["batch", folder.url.appendingPathComponent("in").path, "-o", out.path], status: 2)
+        #expect(
+            run.stderr.contains(
+                "in/odd\\u{1B}]0;x\\u{7}.yaml: output 'odd\\u{1B}]0;x\\u{7}.mp4' holds the control character \\u{1B}"),
+            "\(run.stderr)")
+        #expect(run.stderr.contains("in/ui/card.yaml: output 'ui/card.mp4' is outside the output folder"))
+        #expect(!run.stderr.contains("\u{1B}"), "no raw escape on the terminal")
+        #expect(Self.files(under: out) == ["ui"] && Self.files(under: elsewhere).isEmpty, "nothing is written")
+    }
+
     @Test func twoJobsWritingOneFileAreLocatedAtBoth() throws {
         let folder = try Self.layout()
         let manifest = try folder.write(
