@@ -185,7 +185,8 @@ import Testing
 
     // MARK: Names printed escaped
 
-    static let escapes = "\\u001B[2J\\u001B]0;title\\u0007\\u001B]52;c;aGk=\\u0007"
+    /// Clear screen, set title, OSC 52 clipboard write, and CSI as one C1 character.
+    static let escapes = "\\u001B[2J\\u001B]0;title\\u0007\\u001B]52;c;aGk=\\u0007\\u009B2J"
 
     @Test func namesFromTheSceneReachTheTerminalEscaped() throws {
         let folder = try TemporaryFolder()
@@ -204,7 +205,7 @@ import Testing
         let bad = try folder.write(
             "bad.yaml",
             body + "  - on: {layer: \"\(name)\", key: \"nope\(Self.escapes)\", event: didStop}\n    set: {}\n")
-        let raw = "box\u{1B}[2J\u{1B}]0;title\u{07}\u{1B}]52;c;aGk=\u{07}"
+        let raw = "box\u{1B}[2J\u{1B}]0;title\u{07}\u{1B}]52;c;aGk=\u{07}\u{9B}2J"
         let svg = folder.url.appendingPathComponent("x.svg").path
         let runs: [[String]] = [
             ["validate", bad], ["validate", good], ["inspect", good, "--at", "0.1"], ["inspect", good, "--events"],
@@ -217,11 +218,17 @@ import Testing
         for arguments in runs {
             let run = try ReelProcess.run(arguments)
             let all = run.stdout + run.stderr
-            #expect(!all.contains("\u{1B}") && !all.contains("\u{07}"), "\(arguments[0]) printed raw controls: \(all)")
+            #expect(
+                !all.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{07}" || $0 == "\u{9B}" },
+                "\(arguments[0]) printed raw controls: \(all)")
+            // What inspect prints is JSON, and stays valid JSON.
+            if arguments[0] == "inspect", !arguments.contains("--events") {
+                #expect((try? JSONSerialization.jsonObject(with: Data(run.stdout.utf8))) != nil, "\(run.stdout)")
+            }
         }
         let invalid = try ReelProcess.run(["validate", bad])
         #expect(
-            invalid.stderr.contains("layer 'box\\u{1B}[2J\\u{1B}]0;title\\u{7}\\u{1B}]52;c;aGk=\\u{7}'"),
+            invalid.stderr.contains("layer 'box\\u{1B}[2J\\u{1B}]0;title\\u{7}\\u{1B}]52;c;aGk=\\u{7}\\u{9B}2J'"),
             "\(invalid.stderr)")
     }
 
