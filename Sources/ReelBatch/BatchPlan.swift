@@ -77,77 +77,17 @@ public struct BatchPlan: Sendable {
 
     /// Expands the inputs into jobs.
     /// - Throws: `BatchInputError` listing every problem with the inputs (missing paths, bad
-    ///   manifests, two jobs writing one file), located where a manifest is at fault.
+    ///   manifests, outputs outside the output folder, two jobs writing one file), located
+    ///   where a manifest is at fault.
     public init(inputs: [String], settings: Settings) throws {
-        var jobs: [Job] = []
-        var problems: [SceneProblem] = []
-        let fm = FileManager.default
-        for input in inputs {
-            var isDirectory: ObjCBool = false
-            guard fm.fileExists(atPath: input, isDirectory: &isDirectory) else {
-                problems.append(SceneProblem(file: input, message: "no such file or folder"))
-                continue
-            }
-            if isDirectory.boolValue {
-                let scenes = Self.scenes(inFolder: input)
-                if scenes.isEmpty {
-                    problems.append(
-                        SceneProblem(file: input, message: "no scene files (.yaml, .yml, .json) in this folder"))
-                }
-                for relative in scenes {
-                    jobs.append(
-                        settings.job(Self.join(input, relative), outputs: [Self.output(for: relative, settings)]))
-                }
-            } else if BatchManifest.isManifest(path: input) {
-                do {
-                    let manifest = try BatchManifest.load(path: input)
-                    let folder = (input as NSString).deletingLastPathComponent
-                    for job in manifest.jobs {
-                        let scene = job.scene.hasPrefix("/") ? job.scene : Self.join(folder, job.scene)
-                        let outputs =
-                            job.outputs.isEmpty
-                            ? [Self.output(for: Self.mirrored(job.scene), settings)]
-                            : job.outputs.map { $0.hasPrefix("/") ? $0 : Self.join(settings.outputDirectory, $0) }
-                        var planned = settings.job(scene, outputs: outputs)
-                        planned.apply(manifest.defaults + job.settings, manifestFolder: folder)
-                        jobs.append(planned)
-                        if !fm.fileExists(atPath: scene) {
-                            problems.append(
-                                SceneProblem(
-                                    file: input, location: job.location,
-                                    message: "scene '\(job.scene)' not found (tried \(scene))"))
-                        }
-                    }
-                } catch let error as SceneLoadError {
-                    problems += error.diagnostics.map(SceneProblem.init)
-                } catch {
-                    problems.append(SceneProblem(file: input, message: "\(error)"))
-                }
-            } else {
-                let name = (input as NSString).lastPathComponent
-                jobs.append(settings.job(input, outputs: [Self.output(for: name, settings)]))
-            }
+        var planner = Planner(settings: settings)
+        for input in inputs { planner.add(input) }
+        planner.refuseSharedOutputs()
+        if planner.jobs.isEmpty, planner.problems.isEmpty {
+            planner.problems.append(SceneProblem(file: "reel batch", message: "no scenes to render"))
         }
-        // Two jobs writing one file would overwrite each other's work, in whatever order they finish.
-        var writers: [String: String] = [:]
-        for job in jobs {
-            for output in job.outputs {
-                let key = URL(fileURLWithPath: output).standardizedFileURL.path
-                if let other = writers[key] {
-                    problems.append(
-                        SceneProblem(
-                            file: job.scene,
-                            message: "\(output) is also the output of \(other); give the jobs different outputs"))
-                } else {
-                    writers[key] = job.scene
-                }
-            }
-        }
-        if jobs.isEmpty, problems.isEmpty {
-            problems.append(SceneProblem(file: "reel batch", message: "no scenes to render"))
-        }
-        guard problems.isEmpty else { throw BatchInputError(problems: problems) }
-        self.jobs = jobs
+        guard planner.problems.isEmpty else { throw BatchInputError(problems: planner.problems) }
+        self.jobs = planner.jobs
     }
 
     /// Scene files under `folder`, relative to it, sorted: `.yaml`, `.yml` and `.json` files that
@@ -170,14 +110,12 @@ public struct BatchPlan: Sendable {
         return found.sorted()
     }
 
-    /// `ui/card.yaml` → `OUT/ui/card.mp4` (a PNG sequence: `OUT/ui/card/card-%04d.png`).
-    static func output(for relativeScene: String, _ settings: Settings) -> String {
+    /// `ui/card.yaml` → `ui/card.mp4` under the output folder (a PNG sequence: `ui/card/card-%04d.png`).
+    static func outputName(for relativeScene: String, _ settings: Settings) -> String {
         let stem = (relativeScene as NSString).deletingPathExtension
-        let name =
-            settings.format == "png"
+        return settings.format == "png"
             ? "\(stem)/\((stem as NSString).lastPathComponent)-%04d.png"
             : "\(stem).\(settings.format)"
-        return join(settings.outputDirectory, name)
     }
 
     /// A manifest's scene path as a place under the output folder: paths that climb out (`../x`)

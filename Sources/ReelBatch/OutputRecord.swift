@@ -36,9 +36,14 @@ public struct OutputRecord: Codable, Sendable, Equatable {
         return BatchPlan.join(folder, ".\(name).reel.json")
     }
 
-    /// The record beside `output`, or nil when there is none or it does not decode.
+    /// The largest record read: a record is a few hundred bytes and its contact sheet (four
+    /// frames 160 pixels wide) some tens of KiB; anything larger was not written by Reel.
+    public static let maxBytes = 1 << 20
+
+    /// The record beside `output`, or nil when there is none, it does not decode, or it is not
+    /// a regular file of at most `maxBytes` (then the output is simply rendered again).
     public static func read(for output: String) -> OutputRecord? {
-        guard let data = FileManager.default.contents(atPath: path(for: output)) else { return nil }
+        guard case .success(let data) = InputFile.read(path(for: output), limit: maxBytes) else { return nil }
         return try? JSONDecoder().decode(OutputRecord.self, from: data)
     }
 

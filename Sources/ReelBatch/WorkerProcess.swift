@@ -21,6 +21,8 @@ final class WorkerProcess: @unchecked Sendable {
     private let stderrFD: Int32
     private let lock = NSLock()
     private var errorTail = Data()
+    /// How many bytes of standard error were dropped to keep `errorTail` bounded.
+    private var errorCut = 0
     private let errorReader = DispatchGroup()
 
     /// Starts `executable` with `arguments`, writes `input` to its standard input and closes it.
@@ -92,7 +94,10 @@ final class WorkerProcess: @unchecked Sendable {
                 if n <= 0 { break }
                 lock.withLock {
                     errorTail.append(contentsOf: buffer[0..<n])
-                    if errorTail.count > 16384 { errorTail = errorTail.suffix(16384) }
+                    if errorTail.count > Self.errorLimit {
+                        errorCut += errorTail.count - Self.errorLimit
+                        errorTail = errorTail.suffix(Self.errorLimit)
+                    }
                 }
             }
             close(stderrFD)
@@ -137,9 +142,15 @@ final class WorkerProcess: @unchecked Sendable {
         _ = Glibc.kill(-pid, signal)
     }
 
-    /// The end of what the worker wrote on standard error.
+    /// The most of a worker's standard error kept for reports: its end, where the error is.
+    static let errorLimit = 16384
+
+    /// The end of what the worker wrote on standard error, saying how much was cut before it.
     var errorOutput: String {
-        lock.withLock { String(decoding: errorTail, as: UTF8.self) }
+        lock.withLock {
+            let tail = String(decoding: errorTail, as: UTF8.self)
+            return errorCut > 0 ? "… (\(errorCut) bytes cut)\n" + tail : tail
+        }
     }
 }
 

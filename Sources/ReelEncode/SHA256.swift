@@ -1,5 +1,6 @@
 import CFFmpeg
 import Foundation
+import ReelCore
 
 /// SHA-256 from libavutil (already linked; Foundation on Linux has no hash functions), for
 /// fingerprints of scenes, the files they read and the outputs they make.
@@ -38,9 +39,9 @@ public struct SHA256: ~Copyable {
     }
 
     /// The digest of the file at `path`, read in 1 MiB pieces (so a large video costs no memory),
-    /// or nil when it cannot be read.
+    /// or nil when it cannot be read or is not a regular file (a FIFO would block the read).
     public static func hex(ofFileAt path: String) -> String? {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        guard case .success(let handle) = InputFile.open(path) else { return nil }
         defer { try? handle.close() }
         var hasher = SHA256()
         while true {

@@ -82,7 +82,7 @@ extension FarmBatch {
         }
         let job = batch.jobs[batch.tasks[task].job]
         let logPath = "\(work)/task-\(task).log"
-        let log = (try? String(contentsOfFile: logPath, encoding: .utf8)).map { String($0.suffix(4000)) }
+        let log = InputFile.tail(logPath, limit: 4000)
         return JobReport(
             scene: job.scene, outputs: job.outputs, status: .failed,
             reason:

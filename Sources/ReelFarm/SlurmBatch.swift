@@ -1,4 +1,5 @@
 import Foundation
+import Reel
 import ReelBatch
 
 /// A batch on a Slurm cluster: a job array with one task per `FarmBatch` task, and a merge job
@@ -108,7 +109,7 @@ extension Slurm {
                 if merge != nil || unknown > 30 || FileManager.default.fileExists(atPath: batch.work + "/merge.log") {
                     Thread.sleep(forTimeInterval: poll)
                     if let report = try? FarmBatch.mergedReport(work: batch.work) { return report }
-                    let log = (try? String(contentsOfFile: batch.work + "/merge.log", encoding: .utf8)) ?? ""
+                    let log = InputFile.tail(batch.work + "/merge.log", limit: 16384) ?? ""
                     throw SlurmError(
                         "the merge (job \(batch.mergeJob ?? "?")) \(merge?.lowercased() ?? "ended") without a report; \(batch.work)/merge.log:\n"
                             + log.split(separator: "\n").suffix(8).map { "    \($0)" }.joined(separator: "\n"))

@@ -188,7 +188,7 @@ public enum Slurm {
                 if let concat = jobs.concatJob, let scancel = command("scancel") { _ = try? run(scancel, [concat]) }
                 let reports = failed.keys.sorted().map { task -> String in
                     let log =
-                        (try? String(contentsOfFile: "\(jobs.workFolder)/segment-\(task).log", encoding: .utf8)) ?? ""
+                        InputFile.tail("\(jobs.workFolder)/segment-\(task).log", limit: 16384) ?? ""
                     let tail = log.split(separator: "\n").suffix(8).map { "    \($0)" }.joined(separator: "\n")
                     return
                         "segment \(task) of \(jobs.segments) \(failed[task]!.lowercased()) (job \(jobs.segmentsJob)_\(task)); its log, \(jobs.workFolder)/segment-\(task).log:\n\(tail)"
@@ -204,7 +204,7 @@ public enum Slurm {
                 return
             }
             if let state, !["PENDING", "RUNNING", "CONFIGURING", "COMPLETING"].contains(state) {
-                let log = (try? String(contentsOfFile: "\(jobs.workFolder)/concat.log", encoding: .utf8)) ?? ""
+                let log = InputFile.tail("\(jobs.workFolder)/concat.log", limit: 16384) ?? ""
                 throw SlurmError(
                     "joining the segments \(state.lowercased()) (job \(last)); \(jobs.workFolder)/concat.log:\n"
                         + log.split(separator: "\n").suffix(8).map { "    \($0)" }.joined(separator: "\n"))

@@ -43,20 +43,16 @@ public enum SceneLoader {
                 Diagnostic(file: name, location: SourcePosition(line: 1, column: 1), message: message)
             ])
         }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw fail("no such file")
+        // Regular files only, opened without blocking: a FIFO or device named like a scene (in a
+        // folder, a manifest, or replacing a previewed file) would otherwise hang the read.
+        let data: Data
+        switch InputFile.read(path, limit: limits.maxFileBytes) {
+        case .success(let read): data = read
+        case .failure(let error) where error.tooLarge:
+            guard case .regular(let bytes) = InputFile.kind(atPath: path) else { throw fail(tooLarge(nil, limits)) }
+            throw fail(tooLarge(bytes, limits))
+        case .failure(let error): throw fail(error.reason)
         }
-        guard !isDirectory.boolValue else { throw fail("this is a folder, not a scene file") }
-        // Checked before reading, so a huge file is refused without being loaded.
-        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-        if let size = attributes?[.size] as? Int, size > limits.maxFileBytes {
-            throw fail(tooLarge(size, limits))
-        }
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw fail("cannot read the file (permissions?)") }
-        defer { try? handle.close() }
-        // Read one byte past the limit: a file that grew (or a pipe) is still refused.
-        let data = (try? handle.read(upToCount: limits.maxFileBytes + 1)) ?? Data()
         let base = URL(fileURLWithPath: path).deletingLastPathComponent()
         return try decode(
             bytes: [UInt8](data), file: name, limits: limits, images: images, fonts: fonts, baseDirectory: base)

@@ -55,9 +55,11 @@ final class BatchProgress: @unchecked Sendable {
             default: "1;31"
             }
         let status = Terminal.paint(r.status.rawValue.padding(toLength: 11, withPad: " ", startingAt: 0), colour)
-        var line = "[\(count)] \(status) \(r.scene)"
-        if r.status == .rendered { line += " → \(r.outputs.joined(separator: ", "))" }
-        line += "  (\(r.reason))"
+        // The scene, outputs and reason come from the inputs; the status keeps Reel's colour.
+        var text = " \(r.scene)"
+        if r.status == .rendered { text += " → \(r.outputs.joined(separator: ", "))" }
+        text += "  (\(r.reason))"
+        var line = "[\(count)] \(status)" + TerminalText.escaped(text, keepNewlines: false)
         if r.status == .rendered { line += "  \(r.frames) frames, \(String(format: "%.1f", r.seconds)) s" }
         if let b = r.baseline, b.status != .unchanged {
             line += "  baseline: \(b.status.rawValue)"
@@ -67,7 +69,9 @@ final class BatchProgress: @unchecked Sendable {
         }
         Terminal.write(line + "\n")
         for problem in r.diagnostics where problem.severity == .error || !quiet { problem.print() }
-        if r.status == .failed, let headline = r.logHeadline { Terminal.write("    \(headline)\n") }
+        if r.status == .failed, let headline = r.logHeadline {
+            Terminal.write("    \(TerminalText.escaped(headline, keepNewlines: false))\n")
+        }
     }
 
     private func drawBar() {
@@ -87,8 +91,9 @@ final class BatchProgress: @unchecked Sendable {
             ("jobs_done", String(finished)), ("jobs_total", String(total)),
             ("elapsed", String(format: "%.2f", elapsed)), ("progress", finished == total ? "end" : "continue")
         ]
-        FileHandle.standardOutput.write(
-            Data(pairs.map { "\($0.0)=\($0.1.replacingOccurrences(of: "\n", with: " "))\n" }.joined().utf8))
+        Terminal.print(
+            pairs.map { "\($0.0)=\(TerminalText.escaped($0.1.replacingOccurrences(of: "\n", with: " ")))" }.joined(
+                separator: "\n"))
     }
 
     /// `--dry-run`: each job and why it would render.
@@ -97,13 +102,13 @@ final class BatchProgress: @unchecked Sendable {
         for (job, outputs) in zip(plan.jobs, staleness) {
             let stale = outputs.filter { $0.reason != nil }
             if stale.isEmpty {
-                if !quiet { print("skip    \(job.scene)  (up to date)") }
+                if !quiet { Terminal.print("skip    \(job.scene)  (up to date)") }
             } else {
                 rendering += 1
-                for (output, reason) in stale { print("render  \(job.scene) → \(output)  (\(reason ?? ""))") }
+                for (output, reason) in stale { Terminal.print("render  \(job.scene) → \(output)  (\(reason ?? ""))") }
             }
         }
-        print("\(rendering) of \(plan.jobs.count) jobs would render")
+        Terminal.print("\(rendering) of \(plan.jobs.count) jobs would render")
     }
 
     /// The summary line: counts per status and the time.

@@ -118,9 +118,9 @@ struct DiffCommand: ParsableCommand {
         reporter.finishLine()
 
         if json {
-            print(comparison.json(a: a, b: b).pretty)
+            Terminal.print(comparison.json(a: a, b: b).pretty)
         } else {
-            print(comparison.summary(a: a, b: b), terminator: "")
+            Terminal.print(comparison.summary(a: a, b: b), terminator: "")
         }
         if let mismatch = comparison.mismatch {
             pictures?.discard()

@@ -24,13 +24,13 @@ struct FarmCommand: ParsableCommand {
                 let report = try FarmBatch.runTask(
                     work: work, index: index, worker: [BatchCommand.executable, "_worker"],
                     nodeMemory: MemorySize.physical, shouldStop: { reel_interrupt_signal() != 0 })
-                print("\(report.status.rawValue): \(report.scene) (\(report.reason))")
+                Terminal.print("\(report.status.rawValue): \(report.scene) (\(report.reason))")
                 if report.status.isFailure { throw ExitCode(ExitStatus.failure) }
             case ("merge", nil):
                 let report = try FarmBatch.merge(work: work)
                 let counts = report.counts.filter { $0.1 > 0 }.map { "\($0.1) \($0.0.rawValue)" }.joined(
                     separator: ", ")
-                print("\(report.jobs.count) jobs: \(counts)")
+                Terminal.print("\(report.jobs.count) jobs: \(counts)")
                 if report.hasFailures(failOnChange: false) { throw ExitCode(ExitStatus.failure) }
             default:
                 throw CommandFailure.invalid("usage: reel _farm task WORK I | reel _farm merge WORK")

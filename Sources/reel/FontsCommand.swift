@@ -54,9 +54,9 @@ struct FontsCommand: ParsableCommand {
                 ("sceneFamilies", .array(sceneFamilies.map(JSONValue.string))),
                 ("appleNames", .object(FontCatalog.appleNames.map { ($0.name, .string($0.family)) }))
             ])
-            print(value.pretty)
+            Terminal.print(value.pretty)
         } else {
-            for family in sceneFamilies + installed { print(family) }
+            for family in sceneFamilies + installed { Terminal.print(family) }
         }
     }
 }

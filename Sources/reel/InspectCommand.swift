@@ -39,12 +39,12 @@ struct InspectCommand: ParsableCommand {
         let loaded = try input.load(try limits.renderOptions(), quiet: true)
         let timeline = loaded.timeline
         if events {
-            for event in timeline.events { print(InspectReport.json(event).compact) }
+            for event in timeline.events { Terminal.print(InspectReport.json(event).compact) }
             return
         }
         let time = at ?? 0
         guard let name = layer else {
-            print(InspectReport.json(timeline.presentation(at: time), context: loaded.context).pretty)
+            Terminal.print(InspectReport.json(timeline.presentation(at: time), context: loaded.context).pretty)
             return
         }
         guard timeline.layerNames.contains(name) else {
@@ -54,6 +54,6 @@ struct InspectCommand: ParsableCommand {
         guard let found = timeline.presentation(at: time, layerNamed: name) else {
             throw CommandFailure.failed("layer '\(name)' is not in the layer tree at \(JSONValue.format(time)) s")
         }
-        print(InspectReport.json(found, includeSublayers: false, context: loaded.context).pretty)
+        Terminal.print(InspectReport.json(found, includeSublayers: false, context: loaded.context).pretty)
     }
 }

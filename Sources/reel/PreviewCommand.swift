@@ -53,7 +53,7 @@ struct PreviewCommand: ParsableCommand {
             try server.runUntilStopped(
                 listening: { url in
                     // Unbuffered: whoever started us reads the address at once.
-                    FileHandle.standardOutput.write(Data((url + "\n").utf8))
+                    Terminal.send(url + "\n", to: 1)
                     if open { Browser.open(url) }
                 },
                 problems: { problems in problems.forEach { $0.print() } },

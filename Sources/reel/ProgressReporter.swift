@@ -84,7 +84,7 @@ final class ProgressReporter {
 
     private static func printBlock(_ pairs: [(String, String)]) {
         let text = pairs.map { "\($0.0)=\($0.1)\n" }.joined()
-        FileHandle.standardOutput.write(Data(text.utf8))
+        Terminal.send(text, to: 1)
     }
 
     /// Ends the progress line so the next message starts on a clean line.

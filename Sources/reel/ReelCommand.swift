@@ -41,6 +41,7 @@ struct ReelCommand: ParsableCommand {
         // Every command, even one that never polls for interrupts, ends with 128 + signal and
         // leaves no temporaries; commands that stop in order install their own handling.
         reel_install_exit_on_signal()
+        Terminal.setUp()
         do {
             var command = try parseAsRoot()
             try command.run()
@@ -53,10 +54,10 @@ struct ReelCommand: ParsableCommand {
             let code = exitCode(for: error)
             let message = fullMessage(for: error)
             if code == .success {
-                print(message)
+                Terminal.print(message)
                 Foundation.exit(0)
             }
-            if !message.isEmpty { FileHandle.standardError.write(Data((message + "\n").utf8)) }
+            if !message.isEmpty { Terminal.write(TerminalText.escaped(message) + "\n") }
             Foundation.exit(code == .validationFailure ? ExitStatus.invalidInput : code.rawValue)
         }
     }

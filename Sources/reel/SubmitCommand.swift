@@ -155,10 +155,10 @@ struct SubmitCommand: ParsableCommand {
         submission.sbatchArguments = sbatchOptions
         do {
             let jobs = try Slurm.submit(submission)
-            print(
+            Terminal.print(
                 "segments: job \(jobs.segmentsJob) (an array of \(segments))"
                     + (jobs.concatJob.map { ", join: job \($0)" } ?? ""))
-            print("output: \(outputPath)")
+            Terminal.print("output: \(outputPath)")
             guard wait else { return }
             reel_install_interrupt_handlers()
             try Slurm.wait(
@@ -197,7 +197,7 @@ struct SubmitCommand: ParsableCommand {
             try farm.save(to: work)
             let decided = farm.jobs.filter { $0.decided != nil }.count
             let split = farm.jobs.filter { $0.segments > 1 }
-            print(
+            Terminal.print(
                 "jobs: \(farm.jobs.count) (\(decided) decided here: up to date or invalid), tasks: \(farm.tasks.count)"
                     + (split.isEmpty
                         ? ""
@@ -218,10 +218,10 @@ struct SubmitCommand: ParsableCommand {
                     try? FileManager.default.removeItem(atPath: work)
                     throw error
                 }
-                print(
+                Terminal.print(
                     "tasks: job \(jobs.tasksJob ?? "-") (an array of \(farm.tasks.count)), merge: job \(jobs.mergeJob ?? "-")"
                 )
-                print("work folder: \(work)")
+                Terminal.print("work folder: \(work)")
                 guard wait else { return }
                 reel_install_interrupt_handlers()
                 report = try Slurm.wait(

@@ -44,7 +44,7 @@ struct ValidateCommand: ParsableCommand {
                 // A batch manifest: the manifest itself, then every scene it names.
                 do {
                     let plan = try BatchPlan(inputs: [path], settings: .init(outputDirectory: "."))
-                    if !json && !quiet { print("\(path): ok (a batch manifest of \(plan.jobs.count) jobs)") }
+                    if !json && !quiet { Terminal.print("\(path): ok (a batch manifest of \(plan.jobs.count) jobs)") }
                 } catch let error as BatchInputError {
                     failed = true
                     if json { all += error.problems } else { error.problems.forEach { $0.print() } }
@@ -57,13 +57,13 @@ struct ValidateCommand: ParsableCommand {
                 all += problems
             } else {
                 for problem in problems { problem.print() }
-                if result != nil, !quiet { print("\(path): ok") }
+                if result != nil, !quiet { Terminal.print("\(path): ok") }
             }
         }
         if json {
             // One object per line inside the array: valid JSON, and still greppable in CI logs.
             let lines = all.map { "  " + $0.json.compact }
-            print(lines.isEmpty ? "[]" : "[\n" + lines.joined(separator: ",\n") + "\n]")
+            Terminal.print(lines.isEmpty ? "[]" : "[\n" + lines.joined(separator: ",\n") + "\n]")
         }
         if failed { throw ExitCode(ExitStatus.invalidInput) }
     }

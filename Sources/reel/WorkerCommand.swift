@@ -18,7 +18,7 @@ struct WorkerCommand: ParsableCommand {
         }
         if let limit = job.options.maxMemory { MemorySize.enforce(limit) }
         reel_install_interrupt_handlers()
-        let write = { (message: WorkerMessage) in FileHandle.standardOutput.write(Data((message.line + "\n").utf8)) }
+        let write = { (message: WorkerMessage) in Terminal.send(message.line + "\n", to: 1) }
         let result = BatchWorker.run(
             job, version: ReelVersion.string, emit: write, shouldStop: { reel_interrupt_signal() != 0 })
         write(WorkerMessage(result: result))

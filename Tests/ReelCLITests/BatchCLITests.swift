@@ -330,7 +330,10 @@ import Testing
         #expect(result.status == 2)
         #expect(result.stderr.contains("nightly.yaml:5:5: error: scene 'gone.yaml' not found"), "\(result.stderr)")
         #expect(result.stderr.contains("nothere: no such file or folder"), "\(result.stderr)")
-        #expect(result.stderr.contains("out/same.mp4 is also the output of a.yaml"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "nightly.yaml:6:29: error: output 'same.mp4' is also written by the job at nightly.yaml:4:13"),
+            "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("out").path))
     }
 

@@ -18,6 +18,8 @@ struct JSONValueTests {
 
     @Test func stringsAreEscaped() {
         #expect(JSONValue.quote("a\"b\\c\nd\t\u{1}é") == #""a\"b\\c\nd\t\u0001é""#)
+        // Every control character a terminal acts on, C1 and DEL included (CSI is U+009B).
+        #expect(JSONValue.quote("\u{1B}[2J\u{9B}2J\u{7F}\u{A0}") == #""\u001b[2J\u009b2J\u007f\#u{A0}""#)
     }
 
     @Test func compactHasNoSpaces() {

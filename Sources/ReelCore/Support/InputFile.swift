@@ -86,6 +86,11 @@ public enum InputFile {
         case .failure(let error): return .failure(error)
         }
         defer { try? handle.close() }
+        // A file already larger than the limit is refused without reading it.
+        var info = stat()
+        if fstat(handle.fileDescriptor, &info) == 0, Int(info.st_size) > limit {
+            return .failure(InputFileError(path: path, reason: "larger than \(limit) bytes", tooLarge: true))
+        }
         let data: Data
         do { data = try handle.read(upToCount: limit + 1) ?? Data() } catch {
             return .failure(InputFileError(path: path, reason: "cannot be read (\(error))"))
@@ -94,6 +99,21 @@ public enum InputFile {
             return .failure(InputFileError(path: path, reason: "larger than \(limit) bytes", tooLarge: true))
         }
         return .success(data)
+    }
+
+    /// The last `limit` bytes of a regular file as text, after "… (N bytes cut)" when there was
+    /// more; nil when it cannot be read. For logs quoted in messages: whatever a log grew to,
+    /// only its end is read.
+    public static func tail(_ path: String, limit: Int) -> String? {
+        guard case .success(let handle) = open(path) else { return nil }
+        defer { try? handle.close() }
+        guard let size = try? handle.seekToEnd() else { return nil }
+        let cut = Int(size) > limit ? Int(size) - limit : 0
+        guard (try? handle.seek(toOffset: UInt64(cut))) != nil, let data = try? handle.read(upToCount: limit) else {
+            return nil
+        }
+        let text = String(decoding: data, as: UTF8.self)
+        return cut > 0 ? "… (\(cut) bytes cut)\n" + text : text
     }
 }
 

@@ -107,7 +107,8 @@ public indirect enum JSONValue: Equatable, Sendable {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
-            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
+            // DEL and C1 too: valid raw in JSON, but a terminal acts on them when the JSON is printed.
+            case _ where TerminalText.isControl(scalar): out += String(format: "\\u%04x", scalar.value)
             default: out.unicodeScalars.append(scalar)
             }
         }

@@ -26,6 +26,8 @@ public struct BatchManifest: Sendable {
         public var scene: String
         /// Output paths as written (relative to the output folder); empty: the scene's name with the default extension.
         public var outputs: [String]
+        /// Where each of `outputs` is written in the manifest, for messages about it.
+        public var outputLocations: [SourcePosition] = []
         /// The job's own settings (not merged with the defaults).
         public var settings: [Setting]
         /// Where the job's entry starts, for messages about it.
@@ -60,7 +62,8 @@ extension BatchManifest {
     /// Whether the file looks like a manifest: `reel-batch` as a key near its start. Cheap (reads
     /// 4 KiB), so folders can be sorted into scenes and manifests without decoding either.
     public static func isManifest(path: String) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        // Never blocks: a FIFO or device named like a manifest is not one.
+        guard case .success(let handle) = InputFile.open(path) else { return false }
         defer { try? handle.close() }
         guard let head = try? handle.read(upToCount: 4096), let text = String(data: head, encoding: .utf8) else {
             return false
@@ -80,13 +83,12 @@ extension BatchManifest {
                 Diagnostic(file: path, location: SourcePosition(line: 1, column: 1), message: message)
             ])
         }
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw fail("cannot read the file") }
-        defer { try? handle.close() }
-        let data = (try? handle.read(upToCount: limits.maxFileBytes + 1)) ?? Data()
-        guard data.count <= limits.maxFileBytes else {
+        switch InputFile.read(path, limit: limits.maxFileBytes) {
+        case .success(let data): return try decode(bytes: [UInt8](data), file: path, limits: limits)
+        case .failure(let error) where error.tooLarge:
             throw fail("the file is larger than \(limits.maxFileBytes) bytes")
+        case .failure(let error): throw fail(error.reason)
         }
-        return try decode(bytes: [UInt8](data), file: path, limits: limits)
     }
 
     /// Decodes manifest text.

@@ -56,18 +56,20 @@ struct BatchManifestDecoder {
         if scene == nil, !map.has("scene") {
             diagnostics.error("a job needs 'scene': the scene file to render", at: map.location)
         }
-        var outputs: [String] = []
+        var outputs: [(name: String, location: SourcePosition)] = []
         let single = map.take("output"), several = map.take("outputs")
         if let single, let several {
             diagnostics.error("give either 'output' or 'outputs', not both", at: max(single.location, several.location))
         } else if let single {
-            outputs = values.string(single, what: "output").map { [$0] } ?? []
+            outputs = values.string(single, what: "output").map { [($0, single.location)] } ?? []
         } else if let several {
             if case .sequence(let items, _) = several, !items.isEmpty {
-                outputs = items.compactMap { values.string($0, what: "each of outputs") }
+                outputs = items.compactMap { item in
+                    values.string(item, what: "each of outputs").map { ($0, item.location) }
+                }
                 var seen: Set<String> = []
-                for (item, name) in zip(items, outputs) where !seen.insert(name).inserted {
-                    diagnostics.error("output '\(name)' is listed twice", at: item.location)
+                for output in outputs where !seen.insert(output.name).inserted {
+                    diagnostics.error("output '\(output.name)' is listed twice", at: output.location)
                 }
             } else {
                 diagnostics.error(
@@ -77,7 +79,9 @@ struct BatchManifestDecoder {
         let settings = self.settings(&map)
         map.reportUnknown(in: "a job", known: Self.jobKeys)
         guard let scene else { return nil }
-        return BatchManifest.Job(scene: scene, outputs: outputs, settings: settings, location: map.location)
+        return BatchManifest.Job(
+            scene: scene, outputs: outputs.map(\.name), outputLocations: outputs.map(\.location), settings: settings,
+            location: map.location)
     }
 
     /// The option keys in `map`, checked, in `optionKeys` order.
