@@ -75,7 +75,7 @@ extension BatchPlan {
                         ? Origin(file: input, location: job.outputLocations[i]) : entry
                 }
                 guard var planned = addJob(scene, names: names, at: origins) else { continue }
-                planned.apply(manifest.defaults + job.settings, manifestFolder: folder)
+                planned.apply(defaults: manifest.defaults, own: job.settings, manifestFolder: folder)
                 jobs[jobs.count - 1] = planned
                 switch InputFile.kind(atPath: scene) {
                 case .regular: break

@@ -26,6 +26,26 @@ public struct BatchPlan: Sendable {
         public var scene: String { render.scene }
         public var outputs: [String] { render.outputs }
 
+        /// Applies a manifest's `defaults`, then the job's own settings (which win). The defaults'
+        /// crf and preset are left out of a job none of whose outputs has them (a GIF or PNG job
+        /// under `defaults: {crf: 20}`): defaults are for the jobs they fit, while a job's own crf
+        /// on a GIF is still an error.
+        mutating func apply(
+            defaults: [BatchManifest.Setting], own: [BatchManifest.Setting], manifestFolder folder: String
+        ) {
+            let before = render.options
+            apply(defaults + own, manifestFolder: folder)
+            let codecs = outputs.compactMap { output -> VideoCodec? in
+                guard case .video(_, let codec)? = try? OutputFormat(path: output, codec: render.options.codec)
+                else { return nil }
+                return codec
+            }
+            let ownCRF = own.contains { if case .crf = $0 { true } else { false } }
+            let ownPreset = own.contains { if case .preset = $0 { true } else { false } }
+            if !ownCRF, !codecs.contains(where: { $0.crfRange != nil }) { render.options.crf = before.crf }
+            if !ownPreset, !codecs.contains(where: { $0.presets != nil }) { render.options.preset = before.preset }
+        }
+
         /// Applies a manifest's settings in order (a later one wins); `audio` relative to `folder`.
         mutating func apply(_ settings: [BatchManifest.Setting], manifestFolder folder: String) {
             for setting in settings {

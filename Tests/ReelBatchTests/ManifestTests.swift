@@ -86,6 +86,28 @@ import Testing
         #expect(plan.jobs.map(\.timeout) == [30, 30] && plan.jobs.map(\.retries) == [1, 2])
     }
 
+    /// `defaults` fit the jobs they can: GIF has neither crf nor presets, so a GIF job under
+    /// `defaults: { crf, preset }` renders with neither (as VideoCodec says), a job with an MP4 among
+    /// its outputs keeps them, and a GIF job's own crf is still kept (and refused when it renders).
+    @Test func defaultsLeaveOutWhatAJobsFormatsLack() throws {
+        let folder = try ScratchFolder()
+        _ = try folder.write("a.yaml", "reel: 1\ncanvas: { size: [8, 8], duration: 1 }\n")
+        let manifest = try folder.write(
+            "m.yaml",
+            """
+            reel-batch: 1
+            defaults: { crf: 20, preset: slow }
+            jobs:
+              - { scene: a.yaml, output: a.gif }
+              - { scene: a.yaml, outputs: [b.mp4, b.gif] }
+              - { scene: a.yaml, output: c.gif, crf: 24 }
+              - { scene: a.yaml, output: d.mov, codec: prores }
+            """)
+        let plan = try BatchPlan(inputs: [manifest], settings: BatchPlan.Settings(outputDirectory: folder.path))
+        #expect(plan.jobs.map(\.render.options.crf) == [nil, 20, 24, nil])
+        #expect(plan.jobs.map(\.render.options.preset) == [nil, "slow", nil, nil])
+    }
+
     @Test func locatesEveryProblem() {
         let text = """
             reel-batch: 2

@@ -32,7 +32,7 @@ public enum BatchManifestSchema {
                             "oneOf",
                             [
                                 [
-                                    "type": "string",
+                                    "type": scalarText,
                                     "description": "a scene file, rendered to its name with the default extension"
                                 ],
                                 .object([
@@ -61,18 +61,18 @@ public enum BatchManifestSchema {
 
     private static var job: [(String, JSONValue)] {
         [
-            ("scene", ["type": "string", "description": "the scene file, relative to the manifest"]),
+            ("scene", ["type": scalarText, "description": "the scene file, relative to the manifest"]),
             (
                 "output",
                 [
-                    "type": "string",
+                    "type": scalarText,
                     "description": "the output, relative to the output folder; its extension picks the format"
                 ]
             ),
             (
                 "outputs",
                 [
-                    "type": "array", "minItems": 1, "items": ["type": "string"],
+                    "type": "array", "minItems": 1, "items": ["type": scalarText],
                     "description": "several outputs of the same scene, e.g. [clip.mp4, clip.webm, clip.gif]"
                 ]
             )
@@ -91,11 +91,11 @@ public enum BatchManifestSchema {
                         "description": "A-B (0-based, inclusive), A- or N"
                     ]
                 case "crf": ranged(.crf, "quality: lower is better and larger")
-                case "preset": ["type": "string", "description": "encoder speed: ultrafast … veryslow"]
+                case "preset": ["type": scalarText, "description": "encoder speed: ultrafast … veryslow"]
                 case "codec": ["type": "string", "enum": ["h264", "hevc", "prores", "vp9", "gif", "png"]]
                 case "audio":
                     [
-                        "type": "string", "minLength": 1,
+                        "type": scalarText, "minLength": 1,
                         "description": "a soundtrack replacing the scene's canvas.audio, relative to the manifest"
                     ]
                 case "timeout": ranged(.timeout, "seconds before the job is stopped")
@@ -104,6 +104,10 @@ public enum BatchManifestSchema {
             return (key, schema)
         }
     }
+
+    /// What the decoder reads as text: any scalar but null (`scene: 2024` names the file `2024`), as
+    /// in scenes.
+    private static let scalarText: JSONValue = ["string", "number", "boolean"]
 
     /// A number option's schema: its type and bounds from the one definition the decoder checks.
     private static func ranged(_ range: OptionRange, _ description: String) -> JSONValue {
