@@ -29,17 +29,10 @@ public final class VideoPacketReader {
     /// - Throws: `EncodeError` when the file cannot be read as a video.
     public init(path: String, fps: Double? = nil) throws {
         self.path = path
-        reel_av_quiet()
-        var context: UnsafeMutablePointer<AVFormatContext>?
-        var options: OpaquePointer?
-        defer { av_dict_free(&options) }
         // The raw sample timestamps: an MP4 edit list would otherwise shift or hide packets.
-        av_dict_set(&options, "ignore_editlist", "1", 0)
-        try check(avformat_open_input(&context, path, nil, &options), "Reading \(path)")
+        let context = try MediaInput.open(path, for: .video, options: ["ignore_editlist": "1"])
         format = context
-        guard let context else { throw EncodeError("Reading \(path) failed") }
         do {
-            try check(avformat_find_stream_info(context, nil), "Reading the streams of \(path)")
             let index = av_find_best_stream(context, AVMEDIA_TYPE_VIDEO, -1, -1, nil, 0)
             guard index >= 0, let stream = context.pointee.streams[Int(index)] else {
                 throw EncodeError("\(path) has no video stream")
