@@ -17,12 +17,7 @@ extension LoadedJob {
     func soundtrackProblem(audioLocation: SourcePosition?) -> SceneProblem? {
         guard let soundtrack else { return nil }
         if let option = job.options.audio {
-            // Checked before opening: opening a FIFO would block until something writes to it.
-            let type = (try? FileManager.default.attributesOfItem(atPath: option))?[.type] as? FileAttributeType
-            guard type == .typeRegular else {
-                return SceneProblem(
-                    file: option, message: type == nil ? "--audio: no such file" : "--audio: not a regular file")
-            }
+            // A FIFO, a missing file or an unknown extension is refused by the opener (`MediaInput`).
             do { _ = try soundtrack.probe() } catch {
                 return SceneProblem(file: option, message: "--audio: not usable as a soundtrack: \(error)")
             }

@@ -12,8 +12,8 @@ public struct AudioFileInfo: Sendable, Equatable {
     public var duration: Double?
 }
 
-/// Reads the first audio stream of any file FFmpeg can decode, as 48 kHz interleaved `Float`
-/// samples (mono stays mono; two or more channels become stereo).
+/// Reads the first audio stream of an audio or video file (opened by `MediaInput`'s rules), as
+/// 48 kHz interleaved `Float` samples (mono stays mono; two or more channels become stereo).
 ///
 /// Samples are taken in decoding order from the file's first one: timestamps inside the file
 /// are not trusted (an MP3's or an AAC file's priming is dropped by the decoder already).
@@ -32,17 +32,11 @@ final class AudioFileReader {
     /// - Throws: `EncodeError` when the file cannot be read, has no audio, or no decoder for it.
     init(path: String) throws {
         self.path = path
-        reel_av_quiet()
-        var context: UnsafeMutablePointer<AVFormatContext>?
-        var status = avformat_open_input(&context, path, nil, nil)
-        guard status >= 0, let context else {
-            throw EncodeError("cannot read \(path) as audio: \(ffmpegErrorText(status))", code: status)
-        }
+        let context = try MediaInput.open(path, for: .audio)
         format = context
         do {
-            try check(avformat_find_stream_info(context, nil), "Reading the streams of \(path)")
             var decoder: UnsafePointer<AVCodec>?
-            status = av_find_best_stream(context, AVMEDIA_TYPE_AUDIO, -1, -1, &decoder, 0)
+            let status = av_find_best_stream(context, AVMEDIA_TYPE_AUDIO, -1, -1, &decoder, 0)
             guard status >= 0, let stream = context.pointee.streams[Int(status)] else {
                 throw EncodeError("\(path) has no audio stream")
             }
@@ -148,6 +142,9 @@ final class AudioFileReader {
 
     /// A decoded frame as interleaved 48 kHz floats (the resampler is set up from the first frame).
     private func convert(_ frame: UnsafeMutablePointer<AVFrame>) throws -> [Float] {
+        // Frames may change rate mid-stream: each is held to the range the header was.
+        try MediaInput.checkAudio(
+            path, sampleRate: Int(frame.pointee.sample_rate), channels: Int(frame.pointee.ch_layout.nb_channels))
         if resampler == nil { try openResampler(for: frame) }
         let count = Int(swr_get_out_samples(resampler, frame.pointee.nb_samples))
         guard count > 0 else { return [] }

@@ -31,18 +31,11 @@ public final class VideoPacketReader {
     /// - Throws: `EncodeError` when the file cannot be read as a video.
     public init(path: String, fps: Double? = nil) throws {
         self.path = path
-        reel_av_quiet()
-        var context: UnsafeMutablePointer<AVFormatContext>?
-        var options: OpaquePointer?
-        defer { av_dict_free(&options) }
         // An MP4/MOV edit list's start offset applies (so timestamps say where the file's frames
         // sit in the render, as WebM's do), but no packet is hidden or rebuilt by its other edits.
-        av_dict_set(&options, "advanced_editlist", "0", 0)
-        try check(avformat_open_input(&context, path, nil, &options), "Reading \(path)")
+        let context = try MediaInput.open(path, for: .video, options: ["advanced_editlist": "0"])
         format = context
-        guard let context else { throw EncodeError("Reading \(path) failed") }
         do {
-            try check(avformat_find_stream_info(context, nil), "Reading the streams of \(path)")
             let index = av_find_best_stream(context, AVMEDIA_TYPE_VIDEO, -1, -1, nil, 0)
             guard index >= 0, let stream = context.pointee.streams[Int(index)] else {
                 throw EncodeError("\(path) has no video stream")

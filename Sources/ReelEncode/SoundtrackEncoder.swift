@@ -83,10 +83,9 @@ public enum SoundtrackEncoder {
 
     /// The file's own packets, when they already are what `encode` would write.
     static func copyIfFits(_ path: String, codec: AudioCodec, sampleCount: Int) throws -> EncodedAudio? {
-        var opened: UnsafeMutablePointer<AVFormatContext>?
-        guard avformat_open_input(&opened, path, nil, nil) >= 0, let context = opened else { return nil }
+        guard let context = try? MediaInput.open(path, for: .audio) else { return nil }
+        var opened: UnsafeMutablePointer<AVFormatContext>? = context
         defer { avformat_close_input(&opened) }
-        guard avformat_find_stream_info(context, nil) >= 0 else { return nil }
         let index = av_find_best_stream(context, AVMEDIA_TYPE_AUDIO, -1, -1, nil, 0)
         guard index >= 0, let stream = context.pointee.streams[Int(index)] else { return nil }
         let par = stream.pointee.codecpar.pointee

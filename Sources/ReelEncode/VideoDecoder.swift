@@ -23,7 +23,7 @@ public struct ColorTags: Sendable, Equatable {
     }
 }
 
-/// Reads the frames of any file libavformat can open (MP4, MOV, WebM, PNG, JPEG, WebP, …) as
+/// Reads the frames of the videos and images Reel reads (MP4, MOV, WebM, GIF, PNG, JPEG, WebP) as
 /// premultiplied BGRA `PixelBuffer`s, one after another.
 ///
 /// YUV is converted to RGB with the matrix and range the stream declares (BT.601 when it
@@ -54,6 +54,7 @@ public final class VideoDecoder {
     private var frame: UnsafeMutablePointer<AVFrame>?
     private var packet: UnsafeMutablePointer<AVPacket>?
     private let streamIndex: Int32
+    private let maxPixels: Int
     private var flushing = false
     private var converter: ColorConverter?
     private var converterKey: ConverterKey?
@@ -63,31 +64,21 @@ public final class VideoDecoder {
         var width: Int32, height: Int32, format: Int32, matrix: UInt32, fullRange: Bool
     }
 
-    /// Opens `path` and its best video (or image) stream. With `format` (a demuxer name such as
-    /// "png_pipe"), the file is read as that format only: nothing is guessed from its content, so
-    /// a playlist or concat list in disguise cannot make FFmpeg open other files or URLs.
+    /// Opens `path` and its best video (or image) stream, as `MediaInput` opens files: the
+    /// extension picks the reader, and frames larger than `maxPixels` (or `ImageHeader.maxSide`
+    /// on a side) are refused.
     /// - Throws: `EncodeError` if the file cannot be opened, has no video stream, or no decoder exists for it.
-    public init(path: String, format forcedFormat: String? = nil) throws {
+    public init(path: String, maxPixels: Int = ImageHeader.maxPixels) throws {
         self.path = path
-        reel_av_quiet()
+        self.maxPixels = maxPixels
         // Everything is opened into locals first, so a failure part-way can free exactly what exists.
         var formatContext: UnsafeMutablePointer<AVFormatContext>?
         var context: UnsafeMutablePointer<AVCodecContext>?
         var frame: UnsafeMutablePointer<AVFrame>?
         var packet: UnsafeMutablePointer<AVPacket>?
         do {
-            var input: UnsafePointer<AVInputFormat>?
-            var options: OpaquePointer?
-            defer { av_dict_free(&options) }
-            if let forcedFormat {
-                input = av_find_input_format(forcedFormat)
-                guard input != nil else { throw EncodeError("This FFmpeg has no \(forcedFormat) reader") }
-                // Local files only, whatever the data says.
-                av_dict_set(&options, "protocol_whitelist", "file", 0)
-            }
-            try check(avformat_open_input(&formatContext, path, input, &options), "Opening \(path)")
+            formatContext = try MediaInput.open(path, for: .video, maxPixels: maxPixels)
             guard let formatContext else { throw EncodeError("Opening \(path) failed") }
-            try check(avformat_find_stream_info(formatContext, nil), "Reading the stream information of \(path)")
             var decoder: UnsafePointer<AVCodec>?
             let index = av_find_best_stream(formatContext, AVMEDIA_TYPE_VIDEO, -1, -1, &decoder, 0)
             if index == reel_averror_stream_not_found() {
@@ -119,6 +110,7 @@ public final class VideoDecoder {
                 avcodec_parameters_to_context(context, stream.pointee.codecpar), "Configuring the \(codecName) decoder")
             context.pointee.pkt_timebase = stream.pointee.time_base
             context.pointee.thread_count = 0  // decoding is bit-exact whatever the thread count
+            context.pointee.max_pixels = MediaInput.decoderLimit(maxPixels)
             try check(avcodec_open2(context, decoder, nil), "Opening the \(codecName) decoder for \(path)")
             frame = av_frame_alloc()
             packet = av_packet_alloc()
@@ -181,6 +173,8 @@ public final class VideoDecoder {
         guard let descriptor = av_pix_fmt_desc_get(pixelFormat), f.width > 0, f.height > 0 else {
             throw EncodeError("Frame \(framesDecoded) of \(path) has no usable pixel format or size")
         }
+        // Frames may change size mid-stream: each is held to the limit the header was.
+        try MediaInput.checkFrame(path, width: Int(f.width), height: Int(f.height), maxPixels: maxPixels)
         let flags = descriptor.pointee.flags
         let isRGB = flags & UInt64(AV_PIX_FMT_FLAG_RGB) != 0 || flags & UInt64(AV_PIX_FMT_FLAG_PAL) != 0
         let isGray = !isRGB && descriptor.pointee.nb_components <= 2

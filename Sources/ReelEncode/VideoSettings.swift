@@ -1,3 +1,5 @@
+import ReelCore
+
 /// How to encode a video: frame size, frame rate, codec, container and quality.
 ///
 /// Values are plain data; call `validate()` (the encoder does) to get a readable error for
@@ -162,7 +164,7 @@ public struct VideoSettings: Sendable, Equatable {
     }
 
     /// The largest width or height accepted.
-    public static let maximumDimension = 16384
+    public static let maximumDimension = ImageHeader.maxSide
     /// The most encoder threads accepted.
     public static let maximumThreads = 64
 }

@@ -9,7 +9,9 @@ struct DiffCommand: ParsableCommand {
         abstract: "Compare two scenes or videos frame by frame (PSNR, SSIM); exit 0 when equal, 1 when different.",
         discussion: """
             A and B are scenes (.yaml, .yml, .json: rendered frame by frame as `reel render` \
-            renders them) or videos and images (anything FFmpeg reads), one of each if you like; \
+            renders them) or videos and images (.mp4, .mov, .m4v, .webm, .mkv, .gif, .png, .apng, \
+            .jpg, .jpeg, .webp: the extension picks the reader; at most 40 million pixels and \
+            16384 a side), one of each if you like; \
             they must have the same frame size, frame rate and frame count. A scene compared with \
             a video is first put through the video's YUV format and back, as a lossless encoder \
             would: chroma subsampling and limited range are the format, not a difference. Each frame pair is \
@@ -132,15 +134,11 @@ struct DiffCommand: ParsableCommand {
 
     /// A scene (by its extension) loaded as `reel render` loads it, or a video or image file.
     static func open(_ path: String, label: String, options: RenderOptions) throws -> any FrameSource {
-        guard FileManager.default.isReadableFile(atPath: path) else {
-            throw CommandFailure.invalid("\(label): \(path): no such file, or it cannot be read")
-        }
         if ["yaml", "yml", "json"].contains((path as NSString).pathExtension.lowercased()) {
             return SceneFrames(try SceneInput.load(RenderJob(scene: path, options: options), quiet: true))
         }
-        do { return try VideoFrames(path: path) } catch {
-            throw CommandFailure.invalid(
-                "\(label): \(path) is neither a scene nor a video or image FFmpeg can read: \(error)")
-        }
+        // The error names the file and says why (MediaInput's rules: a regular file, a known
+        // extension, within the pixel limit, readable as what its extension says).
+        do { return try VideoFrames(path: path) } catch { throw CommandFailure.invalid("\(label): \(error)") }
     }
 }

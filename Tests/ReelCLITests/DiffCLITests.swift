@@ -104,7 +104,7 @@ struct DiffCLITests {
             "\(missing.stderr)")
         let text = try folder.write("fake.mp4", "not a video")
         let fake = try ReelProcess.run(["diff", text, a])
-        #expect(fake.status == 2 && fake.stderr.contains("A: \(text) is neither a scene nor a video"), "\(fake.stderr)")
+        #expect(fake.status == 2 && fake.stderr.contains("A: cannot read \(text) as MP4/MOV"), "\(fake.stderr)")
         let broken = try folder.write("broken.yaml", "reel: 1\ncanvas: { size: [160, 90], duration: oops }\n")
         let scene = try ReelProcess.run(["diff", a, broken])
         #expect(scene.status == 2 && scene.stderr.contains("broken.yaml:2:"), "\(scene.stderr)")

@@ -181,7 +181,9 @@ struct SegmentCLITests {
 
         try refuse(
             [path("scene.yaml")], in: folder,
-            "\(path("scene.yaml")): not a readable video (Reading \(path("scene.yaml")) failed: Invalid data found when processing input)"
+            "\(path("scene.yaml")): not a readable video (\(path("scene.yaml")): Reel reads videos and images named "
+                + ".apng, .gif, .jpeg, .jpg, .m4v, .mkv, .mov, .mp4, .png, .webm, .webp; the extension picks the reader "
+                + "(the content is never guessed), so rename or convert the file)"
         )
         #expect(!folder.contents.contains("out.mp4"))
     }

@@ -120,7 +120,7 @@ struct VideoDecoderTests {
         let missing = folder.file("missing.mp4")
         let notFound = #expect(throws: EncodeError.self) { try VideoDecoder(path: missing) }
         #expect(notFound?.message.contains(missing) == true)
-        #expect(notFound?.message.contains("No such file or directory") == true)
+        #expect(notFound?.message.contains("no such file") == true)
 
         let text = folder.file("notes.txt")
         try Data("not a video at all\n".utf8).write(to: URL(fileURLWithPath: text))

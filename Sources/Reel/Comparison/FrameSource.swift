@@ -23,7 +23,8 @@ public protocol FrameSource: AnyObject {
 }
 
 /// The frames of a video, an image, or a sequence of image files in order, decoded with
-/// `VideoDecoder` (premultiplied BGRA, colours as the stream declares them).
+/// `VideoDecoder` (premultiplied BGRA, colours as the stream declares them): only the formats
+/// Reel reads, chosen by extension, within its pixel limit (`MediaInput`).
 public final class VideoFrames: FrameSource {
     public let path: String
     public let width: Int, height: Int
@@ -42,12 +43,9 @@ public final class VideoFrames: FrameSource {
         let first = try VideoDecoder(path: path)
         (decoder, firstDecoder) = (first, first)
         // An image has no frame rate, whatever FFmpeg's image reader assumes (25 fps).
-        let isImage = Self.imageExtensions.contains((path as NSString).pathExtension.lowercased())
+        let isImage = MediaInput.isStillImage(path)
         (width, height, fps) = (first.width, first.height, isImage ? nil : first.frameRate?.fps)
     }
-
-    /// Still-image files: read as frames without a rate.
-    static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "webp", "bmp", "tif", "tiff"]
 
     /// Opens one video or image file.
     public convenience init(path: String) throws { try self.init(files: [path]) }

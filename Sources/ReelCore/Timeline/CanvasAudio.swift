@@ -3,7 +3,7 @@
 /// `start` is a position in the audio file (where playback begins, as a video editor's source
 /// in-point), not in the scene. Fades are seconds at the two ends of the rendered video.
 public struct CanvasAudio: Hashable, Sendable, Codable {
-    /// The audio file (any format FFmpeg reads: WAV, MP3, M4A/AAC, Ogg, Opus, FLAC …), absolute
+    /// The audio file (WAV, MP3, M4A/AAC, Ogg, Opus, FLAC …, by extension: see `MediaInput`), absolute
     /// (a scene writes it relative to the scene file).
     public var file: String
     /// Seconds into the audio file where the video's first frame begins playing it.

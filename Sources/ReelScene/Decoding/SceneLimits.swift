@@ -1,3 +1,5 @@
+import ReelCore
+
 /// Bounds that keep a typo (`duration: 60000`, `size: [19200, 10800]`) or a hostile file from
 /// eating the disk or the memory of a nightly job. Each can be raised explicitly from the command
 /// line (`--max-frames`, `--max-pixels`, `--max-depth`, `--max-file-size`).
@@ -22,7 +24,7 @@ public struct SceneLimits: Sendable, Hashable, Codable {
     public var maxAnimations = 200_000
     /// Most pixels in one `contents` image: 40 million (an 8K UHD image is 33 million). Decoded
     /// images take 4 bytes a pixel; the size is read from the file's header before decoding.
-    public var maxImagePixels = 40_000_000
+    public var maxImagePixels = ImageHeader.maxPixels
     /// Most pixels of all the images one scene uses together (400 MB decoded).
     public var maxTotalImagePixels = 100_000_000
     /// Whether `contents` may name files outside the scene file's folder (absolute paths, `..`,

@@ -1,14 +1,15 @@
 import Foundation
 
 /// What the first bytes of an image file say: its format and its size in pixels, read without
-/// decoding, so a 12 000 × 12 000 image is refused before 576 MB are allocated for it.
-struct ImageHeader: Equatable {
+/// decoding, so a 12 000 × 12 000 image is refused before 576 MB are allocated for it (scene
+/// `contents`, and the images `reel diff` and baselines decode).
+public struct ImageHeader: Equatable, Sendable {
     /// The formats `contents` accepts.
-    enum Format: String, CaseIterable {
+    public enum Format: String, CaseIterable, Sendable {
         case png = "PNG", jpeg = "JPEG", webp = "WebP"
 
         /// The format a file name's extension names, nil for any other extension.
-        init?(fileExtension: String) {
+        public init?(fileExtension: String) {
             switch fileExtension.lowercased() {
             case "png": self = .png
             case "jpg", "jpeg": self = .jpeg
@@ -18,16 +19,24 @@ struct ImageHeader: Equatable {
         }
     }
 
-    var format: Format
-    var width: Int
-    var height: Int
+    public var format: Format
+    /// Width in pixels, as the header declares it.
+    public var width: Int
+    /// Height in pixels, as the header declares it.
+    public var height: Int
+
+    /// Most pixels Reel decodes in one image or video frame: 40 million (an 8K UHD image is 33
+    /// million); decoded, that is 160 MB. Scenes can raise it for `contents` (`SceneLimits`).
+    public static let maxPixels = 40_000_000
+    /// Longest side, in pixels, of an image or video frame Reel decodes or encodes.
+    public static let maxSide = 16_384
 
     /// Bytes read at most: a JPEG's size comes after its tables, which are rarely more than a few
     /// kilobytes (embedded thumbnails and colour profiles can be larger).
-    static let maxHeaderBytes = 1 << 20
+    public static let maxHeaderBytes = 1 << 20
 
     /// The header of `bytes` (the start of a file) in `format`, nil when they are not such a file.
-    static func parse(_ bytes: [UInt8], as format: Format) -> ImageHeader? {
+    public static func parse(_ bytes: [UInt8], as format: Format) -> ImageHeader? {
         func be16(_ i: Int) -> Int { Int(bytes[i]) << 8 | Int(bytes[i + 1]) }
         func le16(_ i: Int) -> Int { Int(bytes[i]) | Int(bytes[i + 1]) << 8 }
         func le24(_ i: Int) -> Int { le16(i) | Int(bytes[i + 2]) << 16 }
@@ -74,7 +83,7 @@ struct ImageHeader: Equatable {
     }
 
     /// The header of the file at `path`, read through `handle`.
-    static func read(_ handle: FileHandle, as format: Format) -> ImageHeader? {
+    public static func read(_ handle: FileHandle, as format: Format) -> ImageHeader? {
         guard let data = try? handle.read(upToCount: maxHeaderBytes) else { return nil }
         return parse([UInt8](data), as: format)
     }
