@@ -49,14 +49,30 @@ struct HostileSceneTests {
         let timed = FileManager.default.isExecutableFile(atPath: timer)
         let run = try ToolRun.run(
             timed ? timer : ReelProcess.binary.path,
-            timed ? ["-f", "reel-peak-kb=%M", ReelProcess.binary.path] + arguments : arguments, timeout: deadline)
+            timed ? ["-f", "reel-peak-kb=%M %e", ReelProcess.binary.path] + arguments : arguments, timeout: deadline)
         var lines = run.stderr.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var peak: Int?
+        var seconds: String?
         if timed, let i = lines.lastIndex(where: { $0.hasPrefix("reel-peak-kb=") }) {
-            peak = Int(lines[i].dropFirst("reel-peak-kb=".count))
+            let fields = lines[i].dropFirst("reel-peak-kb=".count).split(separator: " ")
+            peak = fields.first.flatMap { Int($0) }
+            seconds = fields.dropFirst().first.map(String.init)
             lines.remove(at: i)
             // /usr/bin/time also reports a non-zero status on its own line.
             lines.removeAll { $0.hasPrefix("Command exited with non-zero status") }
+        }
+        // REEL_HOSTILE_LOG=FILE keeps a line per run (status, seconds, peak, arguments): the figures
+        // for a report on the corpus, which the tests themselves bound only by their deadline.
+        if let log = ProcessInfo.processInfo.environment["REEL_HOSTILE_LOG"] {
+            if !FileManager.default.fileExists(atPath: log) {
+                FileManager.default.createFile(atPath: log, contents: nil)
+            }
+            if let handle = FileHandle(forWritingAtPath: log) {
+                handle.seekToEndOfFile()
+                let line = "\(run.status)\t\(seconds ?? "?")\t\(peak ?? 0)\t\(arguments.joined(separator: " "))\n"
+                handle.write(Data(line.utf8))
+                try? handle.close()
+            }
         }
         return Measured(
             status: run.status, stderr: lines.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines),
