@@ -38,8 +38,9 @@ extension RenderJob {
     /// - Throws: `RenderJobError.failed` when it cannot be written.
     public func write(to path: String) throws {
         let data = try json()
-        do { try data.write(to: URL(fileURLWithPath: path), options: .atomic) } catch {
-            throw RenderJobError.failed("cannot write the job file \(path): \(error.localizedDescription)")
+        // Through a registered temporary: a signal mid-write leaves neither half a file nor a temporary.
+        do { try AtomicOutput.write(Array(data), to: path) } catch {
+            throw RenderJobError.failed("cannot write the job file \(path): \(error)")
         }
     }
 

@@ -47,11 +47,11 @@ public struct OutputRecord: Codable, Sendable, Equatable {
         return try? JSONDecoder().decode(OutputRecord.self, from: data)
     }
 
-    /// Writes the record beside `output`, atomically.
+    /// Writes the record beside `output`, whole or not at all (`AtomicOutput`).
     public func write(for output: String) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        try encoder.encode(self).write(to: URL(fileURLWithPath: Self.path(for: output)), options: .atomic)
+        try AtomicOutput.write(Array(encoder.encode(self)), to: Self.path(for: output))
     }
 
     /// The files an output consists of: the file itself, or a PNG sequence's frames in order.

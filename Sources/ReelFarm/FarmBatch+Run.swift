@@ -27,8 +27,7 @@ extension FarmBatch {
         settings.baseline = task.segment == nil ? batch.settings.baseline : nil
         let report = BatchRunner(plan: BatchPlan(jobs: [planned]), settings: settings, shouldStop: shouldStop).run()
             .jobs[0]
-        try JSONEncoder.reports.encode(report).write(
-            to: URL(fileURLWithPath: reportPath(work, task: index)), options: .atomic)
+        try AtomicOutput.write(Array(JSONEncoder.reports.encode(report)), to: reportPath(work, task: index))
         return report
     }
 
@@ -60,7 +59,7 @@ extension FarmBatch {
         let result = BatchReport(
             version: batch.version, started: batch.started, seconds: Date().timeIntervalSince(started),
             outputDirectory: batch.settings.outputDirectory, baselineDirectory: batch.settings.baseline, jobs: reports)
-        try JSONEncoder.reports.encode(result).write(to: URL(fileURLWithPath: mergedPath(work)), options: .atomic)
+        try AtomicOutput.write(Array(JSONEncoder.reports.encode(result)), to: mergedPath(work))
         try result.write(batch.settings.reports)
         return result
     }

@@ -129,7 +129,7 @@ public struct FarmBatch: Codable, Sendable {
     }
 
     public func save(to work: String) throws {
-        try JSONEncoder.reports.encode(self).write(to: URL(fileURLWithPath: Self.planPath(work)), options: .atomic)
+        try AtomicOutput.write(Array(JSONEncoder.reports.encode(self)), to: Self.planPath(work))
     }
 
     public static func load(from work: String) throws -> FarmBatch {
