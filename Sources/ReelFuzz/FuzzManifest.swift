@@ -3,13 +3,23 @@
 // the decoder promises:
 //   - every diagnostic has a real place (line and column ≥ 1) and a message;
 //   - a manifest the decoder accepts validates against the published JSON Schema (the schema is
-//     never stricter than the decoder).
+//     never stricter than the decoder);
+//   - every output name it accepts passes `OutputRoot`'s check only when it lands inside the
+//     output folder (a folder that does not exist, so nothing on disk is followed or touched).
 import ReelCore
 import ReelScene
 
+private let root = OutputRoot("/nonexistent/reel-fuzz-out")
+
 func fuzzManifestTarget(_ bytes: [UInt8]) {
     do {
-        _ = try BatchManifest.decode(bytes: bytes, file: "fuzz.yaml")
+        let manifest = try BatchManifest.decode(bytes: bytes, file: "fuzz.yaml")
+        for name in manifest.jobs.flatMap(\.outputs) {
+            guard case .success(let output) = root.check(name) else { continue }
+            if !output.resolved.hasPrefix(root.path + "/") || output.resolved.contains("/../") {
+                fatalError("the output '\(name)' is accepted but lands at \(output.resolved)")
+            }
+        }
         let problems =
             (try? SceneSchema.validate(bytes: bytes, file: "fuzz.yaml", schema: BatchManifestSchema.json)) ?? []
         if !problems.isEmpty {
