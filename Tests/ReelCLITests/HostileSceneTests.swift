@@ -65,7 +65,7 @@ struct HostileSceneTests {
         // for a report on the corpus, which the tests themselves bound only by their deadline.
         if let log = ProcessInfo.processInfo.environment["REEL_HOSTILE_LOG"] {
             if !FileManager.default.fileExists(atPath: log) {
-                FileManager.default.createFile(atPath: log, contents: nil)
+                _ = FileManager.default.createFile(atPath: log, contents: nil)
             }
             if let handle = FileHandle(forWritingAtPath: log) {
                 handle.seekToEndOfFile()
