@@ -115,8 +115,11 @@ struct ParticleCompositor {
         let xMin = tx + min(a * w, 0) + min(c * h, 0), xMax = tx + max(a * w, 0) + max(c * h, 0)
         let yMin = ty + min(b * w, 0) + min(d * h, 0), yMax = ty + max(b * w, 0) + max(d * h, 0)
         guard xMin.isFinite, xMax.isFinite, yMin.isFinite, yMax.isFinite else { return nil }
-        let x0 = max(Int((xMin - 1).rounded(.down)), clipBox.0), x1 = min(Int((xMax + 1).rounded(.up)), clipBox.2)
-        let y0 = max(Int((yMin - 1).rounded(.down)), clipBox.1), y1 = min(Int((yMax + 1).rounded(.up)), clipBox.3)
+        // Saturating: finite is not small, and a particle far off canvas must be culled, not trap.
+        let x0 = max(Int(saturating: (xMin - 1).rounded(.down)), clipBox.0)
+        let x1 = min(Int(saturating: (xMax + 1).rounded(.up)), clipBox.2)
+        let y0 = max(Int(saturating: (yMin - 1).rounded(.down)), clipBox.1)
+        let y1 = min(Int(saturating: (yMax + 1).rounded(.up)), clipBox.3)
         guard x0 < x1, y0 < y1 else { return nil }
         let premultiplied = SIMD4<Float>(
             Float(color.z * alpha), Float(color.y * alpha), Float(color.x * alpha), Float(alpha))
