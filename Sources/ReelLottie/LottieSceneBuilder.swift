@@ -1,0 +1,86 @@
+import Foundation
+import ReelCore
+
+/// Makes the scene lottie-ios's Core Animation engine would: a canvas of the document's size
+/// and frame rate, and per Lottie layer a `CALayer` (named as the layer) with its transform,
+/// opacity and visibility animated, inside one transform-only layer per parent (children take
+/// their parents' transforms, not their opacity or visibility).
+public enum LottieSceneBuilder {
+    /// The scene of `document`: `w × h` points at `fr`, time 0 at frame `ip`, lasting
+    /// `(op − ip) / fr` seconds, on a transparent background.
+    public static func makeScene(_ document: LottieDocument) -> Scene {
+        let scene = Scene(
+            canvas: Canvas(
+                size: CGSize(width: document.width, height: document.height), fps: document.frameRate,
+                duration: document.duration, background: nil))
+        let animator = LottieAnimator(inPoint: document.inPoint, frameRate: document.frameRate)
+        let builder = Builder(document: document, animator: animator)
+        builder.add(document.layers, to: scene.rootLayer, size: scene.canvas.size, offset: 0, depth: 0)
+        let pending = animator.pending
+        scene.at(0) {
+            for (layer, animation, key) in pending { layer.add(animation, forKey: key) }
+        }
+        return scene
+    }
+
+    /// Deepest nesting of precomps followed; the decoder refuses cycles and deeper files, this
+    /// only keeps a document made in Swift from recursing without end.
+    public static let maxPrecompDepth = 64
+
+    private struct Builder {
+        let document: LottieDocument
+        let animator: LottieAnimator
+
+        /// Adds the layers of one composition (top-most first) to `container`.
+        func add(_ layers: [LottieLayer], to container: CALayer, size: CGSize, offset: Double, depth: Int) {
+            for layer in layers.reversed() {
+                container.addSublayer(make(layer, in: layers, size: size, offset: offset, depth: depth))
+            }
+        }
+
+        private func make(_ layer: LottieLayer, in comp: [LottieLayer], size: CGSize, offset: Double, depth: Int)
+            -> CALayer
+        {
+            // A zero-sized composition would make the anchor a division by zero.
+            let size = CGSize(width: max(size.width, 1), height: max(size.height, 1))
+            let own = offset + layer.startTime
+            let made = CALayer()
+            made.name = layer.name
+            animator.apply(layer.transform, to: made, size: size, offset: own, opacity: true)
+            animator.visible(
+                made, from: animator.seconds(layer.inPoint, offset: offset),
+                to: animator.seconds(layer.outPoint, offset: offset), sceneDuration: document.duration)
+            switch layer.content {
+            case .shapes(let items):
+                LottieShapeBuilder(animator: animator, size: size, offset: own).add(items, to: made)
+            case .solid(let color, let width, let height):
+                let solid = CALayer()
+                solid.frame = CGRect(x: 0, y: 0, width: width, height: height)
+                solid.backgroundColor = color
+                made.addSublayer(solid)
+            case .precomp(let id, let width, let height):
+                guard depth < LottieSceneBuilder.maxPrecompDepth, let layers = document.precomps[id] else { break }
+                let clip = CALayer()
+                clip.frame = CGRect(x: 0, y: 0, width: width, height: height)
+                clip.masksToBounds = true
+                add(layers, to: clip, size: clip.bounds.size, offset: own, depth: depth + 1)
+                made.addSublayer(clip)
+            case .none: break
+            }
+            // Parents outward: each lends its transform, at its own start time.
+            var result = made
+            var parentIndex = layer.parent
+            var seen = 0
+            while let index = parentIndex, seen < comp.count, let parent = comp.first(where: { $0.index == index }) {
+                let holder = CALayer()
+                animator.apply(
+                    parent.transform, to: holder, size: size, offset: offset + parent.startTime, opacity: false)
+                holder.addSublayer(result)
+                result = holder
+                parentIndex = parent.parent
+                seen += 1
+            }
+            return result
+        }
+    }
+}
