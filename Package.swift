@@ -80,7 +80,7 @@ let package = Package(
 
         // MARK: Tests
         .testTarget(name: "ReelCoreTests", dependencies: ["ReelCore"]),
-        .testTarget(name: "ReelLottieTests", dependencies: ["ReelLottie", "ReelScene", "ReelCore"]),
+        .testTarget(name: "ReelLottieTests", dependencies: ["ReelLottie", "ReelScene", "ReelCore", "ReelRender"]),
         .testTarget(name: "ReelSceneTests", dependencies: ["ReelScene", "ReelCore"], exclude: ["Fixtures"]),
         .testTarget(
             name: "ReelRenderTests", dependencies: ["ReelRender", "ReelScene", "ReelCore", "ReelTestSupport"],
