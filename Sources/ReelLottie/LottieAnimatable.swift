@@ -4,7 +4,7 @@ import ReelCore
 /// One keyframe of a Lottie property: a value at a frame, and how the value moves on to the
 /// next keyframe.
 public struct LottieKeyframe<Value> {
-    /// The frame, in the time of the layer's composition before the layer's start time (`st`).
+    /// The frame, in the time of the layer's composition.
     public var frame: Double
     public var value: Value
     /// The easing towards the next keyframe: Lottie's `o` (first control point) and the next

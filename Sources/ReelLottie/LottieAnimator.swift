@@ -6,7 +6,7 @@ import ReelCore
 /// Bézier easing as per-segment timing functions, hold keyframes as jumps.
 ///
 /// Scene time 0 is the document's frame `ip`; a keyframe at `frame` of a layer whose keyframes are
-/// shifted by `offset` frames (its own `st` and the precomps it is in) is at
+/// shifted by `offset` frames (the start times of the precomps it is in) is at
 /// `(frame + offset − ip) / fr` seconds. Animations are collected and added at time 0, holding
 /// their first value before and their last after (fill mode `both`).
 final class LottieAnimator {

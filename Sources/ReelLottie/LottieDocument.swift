@@ -58,7 +58,8 @@ public struct LottieLayer {
     /// Visible from frame `inPoint` up to, not including, `outPoint` (`ip`, `op`: composition frames).
     public var inPoint: Double
     public var outPoint: Double
-    /// `st`: the layer's keyframes (and a precomp's layers) are shifted by this many frames.
+    /// `st`: a precomp's layers are shifted by this many frames (the layer's own keyframes are in
+    /// its composition's time, as lottie-ios reads them).
     public var startTime: Double
     public var transform: LottieTransform
 

@@ -43,16 +43,17 @@ public enum LottieSceneBuilder {
         {
             // A zero-sized composition would make the anchor a division by zero.
             let size = CGSize(width: max(size.width, 1), height: max(size.height, 1))
-            let own = offset + layer.startTime
             let made = CALayer()
             made.name = layer.name
-            animator.apply(layer.transform, to: made, size: size, offset: own, opacity: true)
+            // A layer's own keyframes are in its composition's time (as lottie-ios reads them);
+            // its start time shifts only a precomp's layers.
+            animator.apply(layer.transform, to: made, size: size, offset: offset, opacity: true)
             animator.visible(
                 made, from: animator.seconds(layer.inPoint, offset: offset),
                 to: animator.seconds(layer.outPoint, offset: offset), sceneDuration: document.duration)
             switch layer.content {
             case .shapes(let items):
-                LottieShapeBuilder(animator: animator, size: size, offset: own).add(items, to: made)
+                LottieShapeBuilder(animator: animator, size: size, offset: offset).add(items, to: made)
             case .solid(let color, let width, let height):
                 let solid = CALayer()
                 solid.frame = CGRect(x: 0, y: 0, width: width, height: height)
@@ -63,18 +64,18 @@ public enum LottieSceneBuilder {
                 let clip = CALayer()
                 clip.frame = CGRect(x: 0, y: 0, width: width, height: height)
                 clip.masksToBounds = true
-                add(layers, to: clip, size: clip.bounds.size, offset: own, depth: depth + 1)
+                add(layers, to: clip, size: clip.bounds.size, offset: offset + layer.startTime, depth: depth + 1)
                 made.addSublayer(clip)
             case .none: break
             }
-            // Parents outward: each lends its transform, at its own start time.
+            // Parents outward: each lends its transform.
             var result = made
             var parentIndex = layer.parent
             var seen = 0
             while let index = parentIndex, seen < comp.count, let parent = comp.first(where: { $0.index == index }) {
                 let holder = CALayer()
                 animator.apply(
-                    parent.transform, to: holder, size: size, offset: offset + parent.startTime, opacity: false)
+                    parent.transform, to: holder, size: size, offset: offset, opacity: false)
                 holder.addSublayer(result)
                 result = holder
                 parentIndex = parent.parent

@@ -90,4 +90,11 @@ import Testing
                 "6:3: warning: layers[1]: text layers are not supported yet; not drawn"
             ])
     }
+
+    @Test func aPrecompThatIsNotInTheAssetsIsAWarningAndNotDrawn() throws {
+        let text = lottie(#"{"ty": 0, "nm": "ghost", "refId": "missing", "ip": 0, "op": 30, "ks": {}}"#)
+        let found = diagnostics(text)
+        #expect(
+            found.count == 1 && found[0].contains("warning: refId the string \"missing\" names no precomp"), "\(found)")
+    }
 }

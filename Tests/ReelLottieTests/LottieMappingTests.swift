@@ -134,6 +134,16 @@ import Testing
         #expect(abs(end - 0.25) < 1e-9, "keyframes without easing are linear")
     }
 
+    @Test func aLayersStartTimeDoesNotShiftItsOwnKeyframes() throws {
+        // Keyframes are exported in composition time; lottie-ios applies `st` only to a
+        // precomp's layers. Opacity 0 → 100 over frames 0…10 (1 s), whatever the layer's `st`.
+        let ks = #"{"o": {"a": 1, "k": [{"t": 0, "s": [0]}, {"t": 10, "s": [100]}]}}"#
+        let timeline = try loadLottie(lottie(shapeLayer("late", shapes: "", ks: ks, st: 5)))
+            .scene.compile()
+        let opacity = try #require(timeline.presentation(at: 0.5, layerNamed: "late")).state.opacity
+        #expect(abs(opacity - 0.5) < 1e-9)
+    }
+
     @Test func aSolidIsARectangleOfItsColourAtTheOrigin() throws {
         let solid = ##"{"ty": 1, "nm": "bg", "ip": 0, "op": 30, "sc": "#0000ff", "sw": 60, "sh": 40, "ks": {}}"##
         let frame = try render(lottie(solid), at: 0)

@@ -20,10 +20,11 @@ func lottie(
 
 /// A shape layer (`ty: 4`) with a transform and shape items (JSON text).
 func shapeLayer(
-    _ name: String, shapes: String, ks: String = "{}", ip: Double = 0, op: Double = 30, extra: String = ""
+    _ name: String, shapes: String, ks: String = "{}", ip: Double = 0, op: Double = 30, st: Double = 0,
+    extra: String = ""
 ) -> String {
     """
-    {"ty": 4, "nm": "\(name)", "ip": \(ip), "op": \(op), "st": 0, "ks": \(ks), "shapes": [\(shapes)]\(extra)}
+    {"ty": 4, "nm": "\(name)", "ip": \(ip), "op": \(op), "st": \(st), "ks": \(ks), "shapes": [\(shapes)]\(extra)}
     """
 }
 

@@ -133,8 +133,10 @@ extension LottieDecoder {
                     let ref = pairs.first(where: { $0.key == "refId" })
                 else { continue }
                 guard let id = ref.value.string, let target = precomps[id] else {
-                    diagnostics.error(
-                        "refId \(ref.value.kindDescription) names no precomp in 'assets'", at: ref.value.location)
+                    // lottie-ios draws nothing for it, and neither does Reel.
+                    diagnostics.warning(
+                        "refId \(ref.value.kindDescription) names no precomp in 'assets'; the layer is not drawn",
+                        at: ref.value.location)
                     continue
                 }
                 switch made[id] {

@@ -45,8 +45,9 @@ extension LottieDecoder {
         return values.count == items.count ? values : nil
     }
 
+    /// A point; a single number is x with y 0 (lottie-ios reads missing components as 0).
     func point(_ node: SceneNode, _ path: String) -> CGPoint? {
-        numbers(node, path, count: 2).map { CGPoint(x: $0[0], y: $0[1]) }
+        numbers(node, path, count: 1).map { CGPoint(x: $0[0], y: $0.count > 1 ? $0[1] : 0) }
     }
 
     /// RGB or RGBA from 0 to 1 (files with a component above 1 use 0 to 255, as lottie-ios reads them).
