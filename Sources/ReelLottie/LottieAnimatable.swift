@@ -12,12 +12,21 @@ public struct LottieKeyframe<Value> {
     public var easing: CAMediaTimingFunction?
     /// `h: 1`: the value holds until the next keyframe, then jumps.
     public var hold: Bool
+    /// For positions: the motion path's control points towards the next keyframe, relative to
+    /// this value (`to`) and to the next one (`ti`); nil or zero is a straight line.
+    public var spatialOut: CGPoint?
+    public var spatialIn: CGPoint?
 
-    public init(frame: Double, value: Value, easing: CAMediaTimingFunction? = nil, hold: Bool = false) {
+    public init(
+        frame: Double, value: Value, easing: CAMediaTimingFunction? = nil, hold: Bool = false,
+        spatialOut: CGPoint? = nil, spatialIn: CGPoint? = nil
+    ) {
         self.frame = frame
         self.value = value
         self.easing = easing
         self.hold = hold
+        self.spatialOut = spatialOut
+        self.spatialIn = spatialIn
     }
 }
 
@@ -44,7 +53,9 @@ public struct LottieAnimatable<Value> {
     public func map<T>(_ transform: (Value) -> T) -> LottieAnimatable<T> {
         LottieAnimatable<T>(
             keyframes: keyframes.map {
-                LottieKeyframe(frame: $0.frame, value: transform($0.value), easing: $0.easing, hold: $0.hold)
+                LottieKeyframe(
+                    frame: $0.frame, value: transform($0.value), easing: $0.easing, hold: $0.hold,
+                    spatialOut: $0.spatialOut, spatialIn: $0.spatialIn)
             })
     }
 }

@@ -91,7 +91,7 @@ final class LottieAnimator {
             CGPoint(x: $0.x / size.width, y: $0.y / size.height)
         }
         switch transform.position {
-        case .point(let p): apply(p, to: layer, keyPath: "position", offset: offset) { $0 }
+        case .point(let p): applyPosition(p, to: layer, offset: offset)
         case .split(let x, let y):
             apply(x, to: layer, keyPath: "position.x", offset: offset) { $0 }
             apply(y, to: layer, keyPath: "position.y", offset: offset) { $0 }
@@ -103,5 +103,38 @@ final class LottieAnimator {
         if opacity {
             apply(transform.opacity, to: layer, keyPath: "opacity", offset: offset) { $0 / 100 }
         }
+    }
+
+    /// Position keyframes with motion-path tangents move along the curves between them, as a
+    /// keyframe animation's `path` (one element per keyframe segment, each with its easing).
+    /// Holds keep the values form (a path cannot jump), where the tangents are not used.
+    private func applyPosition(_ position: LottieAnimatable<CGPoint>, to layer: CALayer, offset: Double) {
+        let keyframes = position.keyframes
+        func isCurve(_ k: LottieKeyframe<CGPoint>) -> Bool {
+            [k.spatialOut, k.spatialIn].contains { $0.map { $0 != .zero } ?? false }
+        }
+        let times = keyframes.map { seconds($0.frame, offset: offset) }
+        guard keyframes.dropLast().contains(where: isCurve), !keyframes.dropLast().contains(where: \.hold),
+            let first = times.first, let last = times.last, last > first
+        else { return apply(position, to: layer, keyPath: "position", offset: offset) { $0 } }
+        let path = CGMutablePath()
+        path.move(to: keyframes[0].value)
+        for (a, b) in zip(keyframes, keyframes.dropFirst()) {
+            guard isCurve(a) else {
+                path.addLine(to: b.value)
+                continue
+            }
+            let out = a.spatialOut ?? .zero
+            let into = a.spatialIn ?? .zero
+            path.addCurve(
+                to: b.value, control1: CGPoint(x: a.value.x + out.x, y: a.value.y + out.y),
+                control2: CGPoint(x: b.value.x + into.x, y: b.value.y + into.y))
+        }
+        layer.position = keyframes[0].value
+        let animation = CAKeyframeAnimation(keyPath: "position")
+        animation.path = path
+        animation.keyTimes = times.map { min(max(($0 - first) / (last - first), 0), 1) }
+        animation.timingFunctions = keyframes.dropLast().map { $0.easing ?? .linear }
+        add(animation, to: layer, from: first, to: last)
     }
 }

@@ -97,4 +97,13 @@ import Testing
         #expect(
             found.count == 1 && found[0].contains("warning: refId the string \"missing\" names no precomp"), "\(found)")
     }
+
+    @Test func nullTangentsAndEasingsAreAbsentOnes() throws {
+        // Some exporters write every keyframe field, null when unused.
+        let ks = """
+            {"o": {"a": 1, "k": [{"t": 0, "s": [0], "i": null, "o": null, "ti": null, "to": null, "h": 0},
+                                 {"t": 10, "s": [100], "i": null, "o": null, "ti": null, "to": null}]}}
+            """
+        #expect(diagnostics(lottie(shapeLayer("a", shapes: "", ks: ks))).isEmpty)
+    }
 }

@@ -37,6 +37,24 @@ import Testing
         #expect(timeline.presentation(at: 2.5, layerNamed: "mover")?.state.position.x == 100)
     }
 
+    @Test func positionFollowsTheMotionPathsTangents() throws {
+        // From (0, 100) to (100, 100) over frames 10…20 with control points 50 above each end,
+        // after a still stretch: the cubic's midpoint, 0.125 P0 + 0.375 P1 + 0.375 P2 + 0.125 P3,
+        // is (50, 62.5), and by symmetry it is also halfway along the curve.
+        let ks = """
+            {"p": {"a": 1, "k": [
+              {"t": 0, "s": [0, 100], "to": [0, 0], "ti": [0, 0]},
+              {"t": 10, "s": [0, 100], "to": [0, -50], "ti": [0, -50]},
+              {"t": 20, "s": [100, 100]}]}}
+            """
+        let timeline = try loadLottie(lottie(shapeLayer("arc", shapes: "", ks: ks))).scene.compile()
+        let still = try #require(timeline.presentation(at: 0.5, layerNamed: "arc")).state.position
+        #expect(still == CGPoint(x: 0, y: 100))
+        let middle = try #require(timeline.presentation(at: 1.5, layerNamed: "arc")).state.position
+        #expect(abs(middle.x - 50) < 1e-6 && abs(middle.y - 62.5) < 1e-6, "\(middle)")
+        #expect(timeline.presentation(at: 2.5, layerNamed: "arc")?.state.position == CGPoint(x: 100, y: 100))
+    }
+
     @Test func aHoldKeyframeKeepsItsValueUntilTheNextOne() throws {
         let ks = """
             {"o": {"a": 1, "k": [{"t": 0, "s": [100], "h": 1}, {"t": 10, "s": [0], "h": 1}, {"t": 20, "s": [50]}]}}

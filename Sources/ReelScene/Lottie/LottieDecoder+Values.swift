@@ -78,7 +78,6 @@ extension LottieDecoder {
         }
         var keyframes: [LottieKeyframe<V>] = []
         var previousEnd: SceneNode?
-        var spatial = false
         for (n, item) in items.enumerated() {
             let where_ = "\(path).k[\(n)]"
             guard let key = object(item, where_), let frameNode = key["t"], let frame = number(frameNode, "\(where_).t")
@@ -103,15 +102,11 @@ extension LottieDecoder {
             }
             guard let decoded else { return LottieAnimatable(fallback) }
             previousEnd = key["e"]
-            spatial = spatial || [key["ti"], key["to"]].contains { $0.map(isNonZero) ?? false }
             keyframes.append(
                 LottieKeyframe(
-                    frame: frame, value: decoded, easing: easing(key), hold: key["h"]?.number == 1))
-        }
-        if spatial {
-            warn(
-                path, "curved motion paths (spatial tangents 'ti'/'to') are not supported yet; moved in straight lines",
-                at: node)
+                    frame: frame, value: decoded, easing: easing(key), hold: key["h"]?.number == 1,
+                    spatialOut: key["to"].flatMap { $0.isNull ? nil : point($0, "\(where_).to") },
+                    spatialIn: key["ti"].flatMap { $0.isNull ? nil : point($0, "\(where_).ti") }))
         }
         return LottieAnimatable(keyframes: keyframes)
     }
@@ -130,11 +125,6 @@ extension LottieDecoder {
         }
         guard let c1 = control(key["o"]), let c2 = control(key["i"]) else { return nil }
         return CAMediaTimingFunction(c1x: c1.x, c1y: c1.y, c2x: c2.x, c2y: c2.y)
-    }
-
-    private func isNonZero(_ node: SceneNode) -> Bool {
-        guard case .sequence(let items, _) = node else { return false }
-        return items.contains { ($0.number ?? 0) != 0 }
     }
 
     /// A Bézier shape (`{"v", "i", "o", "c"}`, or a list holding one, as keyframes write it).
