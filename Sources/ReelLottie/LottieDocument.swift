@@ -62,6 +62,17 @@ public struct LottieLayer {
     /// its composition's time, as lottie-ios reads them).
     public var startTime: Double
     public var transform: LottieTransform
+    /// The layer whose alpha shows this one (`tt: 1` under the `td` layer before it); not drawn
+    /// itself.
+    public var matte: LottieLayer? {
+        get { matteStorage.first }
+        set { matteStorage = newValue.map { [$0] } ?? [] }
+    }
+    /// A track matte (`td`): drawn only as the next layer's `matte`, kept in its composition
+    /// for the layers that name it as their parent.
+    public var isTrackMatte = false
+    /// An array: a struct cannot hold an optional of itself.
+    private var matteStorage: [LottieLayer] = []
 
     public init(
         name: String? = nil, index: Int? = nil, parent: Int? = nil, content: Content, inPoint: Double,

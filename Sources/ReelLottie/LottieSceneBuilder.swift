@@ -33,9 +33,22 @@ public enum LottieSceneBuilder {
 
         /// Adds the layers of one composition (top-most first) to `container`.
         func add(_ layers: [LottieLayer], to container: CALayer, size: CGSize, offset: Double, depth: Int) {
-            for layer in layers.reversed() {
-                container.addSublayer(make(layer, in: layers, size: size, offset: offset, depth: depth))
+            for layer in layers.reversed() where !layer.isTrackMatte {
+                container.addSublayer(matted(layer, in: layers, size: size, offset: offset, depth: depth))
             }
+        }
+
+        /// The layer, inside a layer of the composition's size masked by its track matte when it has one.
+        private func matted(_ layer: LottieLayer, in comp: [LottieLayer], size: CGSize, offset: Double, depth: Int)
+            -> CALayer
+        {
+            let made = make(layer, in: comp, size: size, offset: offset, depth: depth)
+            guard let matte = layer.matte else { return made }
+            let holder = CALayer()
+            holder.frame = CGRect(origin: .zero, size: size)
+            holder.addSublayer(made)
+            holder.mask = make(matte, in: comp, size: size, offset: offset, depth: depth)
+            return holder
         }
 
         private func make(_ layer: LottieLayer, in comp: [LottieLayer], size: CGSize, offset: Double, depth: Int)

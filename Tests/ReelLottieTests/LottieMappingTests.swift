@@ -162,6 +162,17 @@ import Testing
         #expect(abs(opacity - 0.5) < 1e-9)
     }
 
+    @Test func anAlphaTrackMatteShowsTheNextLayerOnlyWhereItIsOpaque() throws {
+        // The matte (td) is a blue square on the left; the layer after it (tt: 1) is red all over.
+        let matte = shapeLayer(
+            "matte", shapes: square(x: 50, y: 100, side: 60, rgb: [0, 0, 1]), extra: #", "td": 1"#)
+        let shown = shapeLayer(
+            "shown", shapes: square(x: 100, y: 100, side: 200, rgb: [1, 0, 0]), extra: #", "tt": 1"#)
+        let frame = try render(lottie(matte + "," + shown), at: 0)
+        #expect(isColor(frame, 50, 100, Self.red), "red where the matte is, and the matte itself not drawn")
+        #expect(frame.rgba(x: 150, y: 100).a == 0, "nothing where the matte is not")
+    }
+
     @Test func aSolidIsARectangleOfItsColourAtTheOrigin() throws {
         let solid = ##"{"ty": 1, "nm": "bg", "ip": 0, "op": 30, "sc": "#0000ff", "sw": 60, "sh": 40, "ks": {}}"##
         let frame = try render(lottie(solid), at: 0)

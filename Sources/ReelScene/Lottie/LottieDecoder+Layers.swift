@@ -4,12 +4,10 @@ import ReelLottie
 
 // MARK: - Layers and transforms
 extension LottieDecoder {
-    /// One layer, or nil for a hidden one (`hd`) and one that cannot be decoded (reported).
-    /// `matteSource` is set when this layer is a track matte (`td`) for the next one.
-    func decodeLayer(_ node: SceneNode, _ path: String, matteSource: inout Bool) -> LottieLayer? {
+    /// One layer, or nil for a hidden one (`hd`) and one that cannot be decoded (reported), with
+    /// whether it is the track matte of the next one (`td`) and the kind of matte it uses (`tt`).
+    func decodeLayer(_ node: SceneNode, _ path: String) -> (layer: LottieLayer, isMatte: Bool, matteMode: Double?)? {
         guard let fields = object(node, path) else { return nil }
-        let isMatte = matteSource
-        matteSource = fields["td"]?.number.map { $0 != 0 } ?? false
         if fields["hd"]?.bool == true { return nil }
         let type = fields["ty"].flatMap { number($0, "\(path).ty") }
         var content = LottieLayer.Content.none
@@ -47,17 +45,15 @@ extension LottieDecoder {
         if let stretch = fields["sr"]?.number, stretch != 1 {
             warn(path, "time stretch is not supported yet; played at normal speed", at: node)
         }
-        if isMatte {
-            warn(path, "this layer is a track matte, which is not supported yet; not drawn", at: node)
-            content = .none
-        }
         let transform = fields["ks"].flatMap { decodeTransform($0, "\(path).ks") } ?? LottieTransform()
-        return LottieLayer(
+        let layer = LottieLayer(
             name: fields["nm"]?.string, index: fields["ind"]?.number.map { Int($0) },
             parent: fields["parent"]?.number.map { Int($0) },
             content: content, inPoint: number(fields["ip"], "\(path).ip", default: -SceneLimits.maxCoordinate),
             outPoint: number(fields["op"], "\(path).op", default: SceneLimits.maxCoordinate),
             startTime: number(fields["st"], "\(path).st", default: 0), transform: transform)
+        let mode = fields["tt"]?.number.flatMap { $0 == 0 ? nil : $0 }
+        return (layer, fields["td"]?.number.map { $0 != 0 } ?? false, mode)
     }
 
     /// Lottie's layer types Reel does not draw yet, by `ty`.
@@ -67,7 +63,7 @@ extension LottieDecoder {
 
     /// Layer keys Reel does not map yet, and what they are.
     static let unsupportedLayerFeatures: [(String, String)] = [
-        ("masksProperties", "masks"), ("tt", "track mattes"), ("ef", "effects"), ("bm", "blend modes"),
+        ("masksProperties", "masks"), ("ef", "effects"), ("bm", "blend modes"),
         ("sy", "layer styles")
     ]
 

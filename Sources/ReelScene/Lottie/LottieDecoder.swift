@@ -87,9 +87,25 @@ final class LottieDecoder {
             return []
         }
         var layers: [LottieLayer] = []
-        var matteSource = false
+        // A track matte (`td`) is drawn only as the alpha of the layer after it.
+        var matte: LottieLayer?
         for (n, item) in items.enumerated() {
-            guard let layer = decodeLayer(item, "\(path)[\(n)]", matteSource: &matteSource) else { continue }
+            guard let decoded = decodeLayer(item, "\(path)[\(n)]") else { continue }
+            var layer = decoded.layer
+            if let mode = decoded.matteMode {
+                if mode == 1, let matte {
+                    layer.matte = matte
+                } else {
+                    warn(
+                        "\(path)[\(n)]",
+                        matte == nil
+                            ? "the track matte this layer names is not the layer before it; drawn without it"
+                            : "inverted and luma track mattes are not supported yet; drawn without the matte",
+                        at: item)
+                }
+            }
+            layer.isTrackMatte = decoded.isMatte
+            matte = decoded.isMatte ? layer : nil
             layers.append(layer)
         }
         return layers
