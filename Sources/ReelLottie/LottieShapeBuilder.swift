@@ -37,6 +37,7 @@ struct LottieShapeBuilder {
                     animator.apply(fill.color, to: layer, keyPath: "fillColor", offset: offset) { $0 }
                     animator.apply(fill.opacity, to: layer, keyPath: "opacity", offset: offset) { $0 / 100 }
                 }
+            case .gradientFill(let fill): made += gradientLayers(fill, paths: paths)
             case .stroke(let stroke):
                 made += shapeLayers(for: paths, name: stroke.name) { layer in
                     layer.fillColor = nil
@@ -78,6 +79,39 @@ struct LottieShapeBuilder {
             animator.apply(path, to: layer, keyPath: "path", offset: offset) { $0 }
             style(layer)
             return layer
+        }
+    }
+
+    /// A gradient layer of the shape layer's size, masked by the paths (as lottie-ios does).
+    private func gradientLayers(_ fill: LottieGradientFill, paths: [LottieAnimatable<CGPath>]) -> [CALayer] {
+        shapeLayers(for: paths, name: nil) { mask in
+            mask.fillRule = fill.evenOdd ? .evenOdd : .nonZero
+            mask.fillColor = .black
+            mask.strokeColor = nil
+        }.map { mask in
+            let gradient = CAGradientLayer()
+            gradient.name = fill.name
+            gradient.frame = CGRect(origin: .zero, size: size)
+            gradient.type = fill.radial ? .radial : .axial
+            animator.apply(fill.stops, to: gradient, keyPath: "colors", offset: offset) { $0.map(\.color) }
+            gradient.locations = fill.stops.initial.map(\.location)
+            func unit(_ p: CGPoint) -> CGPoint { CGPoint(x: p.x / size.width, y: p.y / size.height) }
+            animator.apply(fill.start, to: gradient, keyPath: "startPoint", offset: offset) { unit($0) }
+            if fill.radial {
+                // Core Animation's radial gradient reaches endPoint's x and y distances from the
+                // centre; Lottie's is a circle through the end point.
+                let start = fill.start.initial
+                animator.apply(fill.end, to: gradient, keyPath: "endPoint", offset: offset) {
+                    let r = ((($0.x - start.x) * ($0.x - start.x)) + (($0.y - start.y) * ($0.y - start.y))).squareRoot()
+                    return unit(CGPoint(x: start.x + r, y: start.y + r))
+                }
+            } else {
+                animator.apply(fill.end, to: gradient, keyPath: "endPoint", offset: offset) { unit($0) }
+            }
+            animator.apply(fill.opacity, to: gradient, keyPath: "opacity", offset: offset) { $0 / 100 }
+            mask.frame = gradient.bounds
+            gradient.mask = mask
+            return gradient
         }
     }
 

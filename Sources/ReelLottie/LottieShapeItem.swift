@@ -16,6 +16,7 @@ public indirect enum LottieShapeItem {
     /// `el`: an ellipse centred on `position`.
     case ellipse(name: String?, position: LottieAnimatable<CGPoint>, size: LottieAnimatable<CGPoint>)
     case fill(LottieFill)
+    case gradientFill(LottieGradientFill)
     case stroke(LottieStroke)
     /// `tm`: strokes drawn from `start` to `end` percent of their length.
     case trim(name: String?, start: LottieAnimatable<Double>, end: LottieAnimatable<Double>)
@@ -39,6 +40,45 @@ public struct LottieFill {
         self.color = color
         self.opacity = opacity
         self.evenOdd = evenOdd
+    }
+}
+
+/// `gf`: paints the paths before it in its list with a linear or radial gradient.
+public struct LottieGradientFill {
+    public var name: String?
+    /// `t: 2`; otherwise linear.
+    public var radial: Bool
+    /// Where the gradient starts and ends (for a radial one: its centre, and a point on its edge).
+    public var start: LottieAnimatable<CGPoint>
+    public var end: LottieAnimatable<CGPoint>
+    /// The stops: opaque colours at locations 0…1, with alpha from the opacity stops.
+    public var stops: LottieAnimatable<[LottieGradientStop]>
+    public var opacity: LottieAnimatable<Double>
+    public var evenOdd: Bool
+
+    public init(
+        name: String? = nil, radial: Bool, start: LottieAnimatable<CGPoint>, end: LottieAnimatable<CGPoint>,
+        stops: LottieAnimatable<[LottieGradientStop]>, opacity: LottieAnimatable<Double> = LottieAnimatable(100),
+        evenOdd: Bool = false
+    ) {
+        self.name = name
+        self.radial = radial
+        self.start = start
+        self.end = end
+        self.stops = stops
+        self.opacity = opacity
+        self.evenOdd = evenOdd
+    }
+}
+
+/// One colour stop of a gradient.
+public struct LottieGradientStop: Hashable {
+    public var location: Double
+    public var color: CGColor
+
+    public init(location: Double, color: CGColor) {
+        self.location = location
+        self.color = color
     }
 }
 

@@ -173,6 +173,21 @@ import Testing
         #expect(frame.rgba(x: 150, y: 100).a == 0, "nothing where the matte is not")
     }
 
+    @Test func aGradientFillPaintsItsPathsFromStartToEnd() throws {
+        // Red at x 50 to blue at x 150, over the square 50…150; opacity stops keep it opaque.
+        let shapes = """
+            {"ty": "rc", "p": {"a": 0, "k": [100, 100]}, "s": {"a": 0, "k": [100, 100]}, "r": {"a": 0, "k": 0}},
+            {"ty": "gf", "t": 1, "s": {"a": 0, "k": [50, 0]}, "e": {"a": 0, "k": [150, 0]}, "o": {"a": 0, "k": 100},
+             "g": {"p": 2, "k": {"a": 0, "k": [0, 1, 0, 0, 1, 0, 0, 1, 0, 1, 1, 1]}}}
+            """
+        let frame = try render(lottie(shapeLayer("gradient", shapes: shapes)), at: 0)
+        #expect(isColor(frame, 52, 100, Self.red))
+        #expect(isColor(frame, 148, 100, Self.blue))
+        let middle = frame.rgba(x: 100, y: 100)
+        #expect(abs(Int(middle.r) - Int(middle.b)) < 20 && middle.r > 90 && middle.a > 250, "\(middle)")
+        #expect(frame.rgba(x: 30, y: 100).a == 0, "only inside the path")
+    }
+
     @Test func aSolidIsARectangleOfItsColourAtTheOrigin() throws {
         let solid = ##"{"ty": 1, "nm": "bg", "ip": 0, "op": 30, "sc": "#0000ff", "sw": 60, "sh": 40, "ks": {}}"##
         let frame = try render(lottie(solid), at: 0)

@@ -52,6 +52,15 @@ extension LottieDecoder {
                     name: name, color: animatable(fields["c"], "\(path).c", default: .black, color),
                     opacity: animatable(fields["o"], "\(path).o", default: 100, number),
                     evenOdd: fields["r"]?.number == 2))
+        case "gf":
+            return .gradientFill(
+                LottieGradientFill(
+                    name: name, radial: fields["t"]?.number == 2,
+                    start: animatable(fields["s"], "\(path).s", default: .zero, point),
+                    end: animatable(fields["e"], "\(path).e", default: .zero, point),
+                    stops: gradientStops(fields["g"], "\(path).g"),
+                    opacity: animatable(fields["o"], "\(path).o", default: 100, number),
+                    evenOdd: fields["r"]?.number == 2))
         case "st": return .stroke(decodeStroke(fields, node, path))
         case "tm":
             if let offset = fields["o"],
@@ -71,7 +80,7 @@ extension LottieDecoder {
 
     /// Lottie's shape items Reel does not map yet, by `ty`.
     static let unsupportedShapes: [String: String] = [
-        "gf": "gradient fills", "gs": "gradient strokes", "mm": "merge paths", "rp": "repeaters",
+        "gs": "gradient strokes", "mm": "merge paths", "rp": "repeaters",
         "rd": "rounded corners", "sr": "polystars", "tw": "twists", "op": "offset paths", "pb": "pucker/bloat",
         "zz": "zig-zags"
     ]
@@ -103,5 +112,33 @@ extension LottieDecoder {
             stroke.dashes = pattern.contains { $0 > 0 } ? pattern : nil
         }
         return stroke
+    }
+
+    /// `g`: `{"p": colour count, "k": property of [location, r, g, b, …, location, alpha, …]}`.
+    private func gradientStops(_ node: SceneNode?, _ path: String) -> LottieAnimatable<[LottieGradientStop]> {
+        let black = [LottieGradientStop(location: 0, color: .black)]
+        guard let node, let fields = object(node, path) else { return LottieAnimatable(black) }
+        let count = Int(number(fields["p"], "\(path).p", default: 0))
+        guard count >= 1, count <= 1000 else {
+            diagnostics.error("\(path).p must be the number of colour stops, 1 to 1000", at: node.location)
+            return LottieAnimatable(black)
+        }
+        return animatable(fields["k"], "\(path).k", default: black) { value, where_ in
+            guard let raw = numbers(value, where_, count: count * 4) else { return nil }
+            // Opacity stops after the colour stops: alpha at each colour stop's location, linearly between.
+            let alphas = stride(from: count * 4, to: raw.count - 1, by: 2).map { (raw[$0], raw[$0 + 1]) }
+            func alpha(at t: Double) -> Double {
+                guard let after = alphas.firstIndex(where: { $0.0 >= t }) else { return alphas.last?.1 ?? 1 }
+                guard after > 0 else { return alphas[0].1 }
+                let (a, b) = (alphas[after - 1], alphas[after])
+                return b.0 > a.0 ? a.1 + (b.1 - a.1) * (t - a.0) / (b.0 - a.0) : b.1
+            }
+            return (0..<count).map { i in
+                let c = raw[(i * 4)..<(i * 4 + 4)].map { min(max($0, 0), 1) }
+                return LottieGradientStop(
+                    location: c[0],
+                    color: CGColor(red: c[1], green: c[2], blue: c[3], alpha: min(max(alpha(at: c[0]), 0), 1)))
+            }
+        }
     }
 }
