@@ -68,6 +68,9 @@ public struct LottieLayer {
         get { matteStorage.first }
         set { matteStorage = newValue.map { [$0] } ?? [] }
     }
+    /// Additive masks (`masksProperties` of mode `a`), in the layer's coordinates: only what
+    /// they cover is drawn. Empty: no mask.
+    public var masks: [LottieAnimatable<LottieBezier>] = []
     /// A track matte (`td`): drawn only as the next layer's `matte`, kept in its composition
     /// for the layers that name it as their parent.
     public var isTrackMatte = false

@@ -81,6 +81,18 @@ public enum LottieSceneBuilder {
                 made.addSublayer(clip)
             case .none: break
             }
+            if !layer.masks.isEmpty {
+                let mask = CALayer()
+                mask.frame = made.bounds
+                for path in layer.masks {
+                    let shape = CAShapeLayer()
+                    shape.frame = made.bounds
+                    shape.fillColor = .black
+                    animator.apply(path, to: shape, keyPath: "path", offset: offset) { $0.cgPath }
+                    mask.addSublayer(shape)
+                }
+                made.mask = mask
+            }
             // Parents outward: each lends its transform.
             var result = made
             var parentIndex = layer.parent

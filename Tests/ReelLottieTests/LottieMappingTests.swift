@@ -188,6 +188,18 @@ import Testing
         #expect(frame.rgba(x: 30, y: 100).a == 0, "only inside the path")
     }
 
+    @Test func anAdditiveMaskDrawsOnlyWhatItCovers() throws {
+        // A red square over the whole canvas, masked by the closed path around (0…100, 0…100).
+        let mask = """
+            , "masksProperties": [{"mode": "a", "inv": false, "o": {"a": 0, "k": 100},
+              "pt": {"a": 0, "k": {"c": true, "v": [[0, 0], [100, 0], [100, 100], [0, 100]]}}}]
+            """
+        let frame = try render(
+            lottie(shapeLayer("masked", shapes: square(x: 100, y: 100, side: 200, rgb: [1, 0, 0]), extra: mask)), at: 0)
+        #expect(isColor(frame, 50, 50, Self.red))
+        #expect(frame.rgba(x: 150, y: 150).a == 0)
+    }
+
     @Test func aSolidIsARectangleOfItsColourAtTheOrigin() throws {
         let solid = ##"{"ty": 1, "nm": "bg", "ip": 0, "op": 30, "sc": "#0000ff", "sw": 60, "sh": 40, "ks": {}}"##
         let frame = try render(lottie(solid), at: 0)

@@ -46,14 +46,41 @@ extension LottieDecoder {
             warn(path, "time stretch is not supported yet; played at normal speed", at: node)
         }
         let transform = fields["ks"].flatMap { decodeTransform($0, "\(path).ks") } ?? LottieTransform()
-        let layer = LottieLayer(
+        var layer = LottieLayer(
             name: fields["nm"]?.string, index: fields["ind"]?.number.map { Int($0) },
             parent: fields["parent"]?.number.map { Int($0) },
             content: content, inPoint: number(fields["ip"], "\(path).ip", default: -SceneLimits.maxCoordinate),
             outPoint: number(fields["op"], "\(path).op", default: SceneLimits.maxCoordinate),
             startTime: number(fields["st"], "\(path).st", default: 0), transform: transform)
+        if let masks = fields["masksProperties"] { layer.masks = decodeMasks(masks, "\(path).masksProperties") }
         let mode = fields["tt"]?.number.flatMap { $0 == 0 ? nil : $0 }
         return (layer, fields["td"]?.number.map { $0 != 0 } ?? false, mode)
+    }
+
+    /// Additive masks; others are warned about and left out (the layer is drawn without them).
+    private func decodeMasks(_ node: SceneNode, _ path: String) -> [LottieAnimatable<LottieBezier>] {
+        guard case .sequence(let items, _) = node else { return [] }
+        var masks: [LottieAnimatable<LottieBezier>] = []
+        for (n, item) in items.enumerated() {
+            guard let fields = object(item, "\(path)[\(n)]") else { continue }
+            let mode = fields["mode"]?.string ?? "a"
+            let expansion = animatable(fields["x"], "\(path)[\(n)].x", default: 0, number)
+            if mode == "n" { continue }
+            guard mode == "a", fields["inv"]?.bool != true, !expansion.keyframes.contains(where: { $0.value != 0 }),
+                animatable(fields["o"], "\(path)[\(n)].o", default: 100, number).keyframes.allSatisfy({
+                    $0.value == 100
+                })
+            else {
+                warn(
+                    "\(path)[\(n)]",
+                    "masks other than opaque, additive and not inverted are not supported yet; drawn without them",
+                    at: item)
+                return []
+            }
+            let empty = LottieBezier(vertices: [], closed: true)
+            masks.append(animatable(fields["pt"], "\(path)[\(n)].pt", default: empty, bezier))
+        }
+        return masks
     }
 
     /// Lottie's layer types Reel does not draw yet, by `ty`.
@@ -63,7 +90,7 @@ extension LottieDecoder {
 
     /// Layer keys Reel does not map yet, and what they are.
     static let unsupportedLayerFeatures: [(String, String)] = [
-        ("masksProperties", "masks"), ("ef", "effects"), ("bm", "blend modes"),
+        ("ef", "effects"), ("bm", "blend modes"),
         ("sy", "layer styles")
     ]
 
