@@ -47,7 +47,9 @@ let package = Package(
 
         // MARK: Reel
         .target(name: "ReelCore", path: "Sources/ReelCore"),
-        .target(name: "ReelScene", dependencies: ["ReelCore", .product(name: "Yams", package: "Yams")]),
+        // Lottie animations as the layer trees and animations lottie-ios's Core Animation engine makes.
+        .target(name: "ReelLottie", dependencies: ["ReelCore"]),
+        .target(name: "ReelScene", dependencies: ["ReelCore", "ReelLottie", .product(name: "Yams", package: "Yams")]),
         .target(name: "ReelRender", dependencies: ["ReelCore", "CCairo", "CPango", "CPixman", "CReelPixels"]),
         .target(name: "ReelEncode", dependencies: ["ReelCore", "CFFmpeg", "CReelPixels", "CReelSupport"]),
         .target(name: "Reel", dependencies: ["ReelCore", "ReelScene", "ReelRender", "ReelEncode", "CReelSupport"]),
@@ -78,6 +80,7 @@ let package = Package(
 
         // MARK: Tests
         .testTarget(name: "ReelCoreTests", dependencies: ["ReelCore"]),
+        .testTarget(name: "ReelLottieTests", dependencies: ["ReelLottie", "ReelScene", "ReelCore", "ReelRender"]),
         .testTarget(name: "ReelSceneTests", dependencies: ["ReelScene", "ReelCore"], exclude: ["Fixtures"]),
         .testTarget(
             name: "ReelRenderTests", dependencies: ["ReelRender", "ReelScene", "ReelCore", "ReelTestSupport"],

@@ -1,5 +1,6 @@
 import Foundation
 import ReelCore
+import ReelLottie
 
 /// A scene file turned into a `Scene`, with any warnings.
 public struct LoadedScene {
@@ -88,7 +89,11 @@ public enum SceneLoader {
         let parser = SceneParser(
             maxNesting: limits.maxNesting, maxNodes: limits.maxNodes, diagnostics: decoder.diagnostics)
         var scene: Scene?
-        if let root = parser.parse(utf8(bytes)) {
+        let root = parser.parse(utf8(bytes))
+        if let root, LottieDecoder.isLottie(root) {
+            return try decodeLottie(root, file: file, limits: limits, diagnostics: decoder.diagnostics)
+        }
+        if let root {
             scene = decoder.decode(root)
         }
         let diagnostics = decoder.diagnostics.sorted
@@ -101,6 +106,21 @@ public enum SceneLoader {
             file: file, events: decoder.events)
         loaded.audioFileLocation = decoder.audioFileLocation
         return loaded
+    }
+
+    /// A Lottie document (recognised by its top-level keys) as the scene lottie-ios's Core
+    /// Animation engine makes of it.
+    private static func decodeLottie(
+        _ root: SceneNode, file: String, limits: SceneLimits, diagnostics: DiagnosticSink
+    ) throws -> LoadedScene {
+        let document = LottieDecoder(diagnostics: diagnostics, limits: limits).decode(root)
+        guard let document, !diagnostics.hasErrors else { throw SceneLoadError(diagnostics: diagnostics.sorted) }
+        var sizeLocation: SourcePosition?
+        if case .mapping(let pairs, _) = root { sizeLocation = pairs.first { $0.key == "w" }?.value.location }
+        return LoadedScene(
+            scene: LottieSceneBuilder.makeScene(document), warnings: diagnostics.sorted,
+            canvasSizeLocation: sizeLocation,
+            file: file, events: EventDispatcher())
     }
 
     /// UTF-16 files (with a byte-order mark, as some Windows editors save) as UTF-8, so that

@@ -1,0 +1,112 @@
+import Foundation
+import ReelCore
+
+/// Makes the scene lottie-ios's Core Animation engine would: a canvas of the document's size
+/// and frame rate, and per Lottie layer a `CALayer` (named as the layer) with its transform,
+/// opacity and visibility animated, inside one transform-only layer per parent (children take
+/// their parents' transforms, not their opacity or visibility).
+public enum LottieSceneBuilder {
+    /// The scene of `document`: `w × h` points at `fr`, time 0 at frame `ip`, lasting
+    /// `(op − ip) / fr` seconds, on a transparent background.
+    public static func makeScene(_ document: LottieDocument) -> Scene {
+        let scene = Scene(
+            canvas: Canvas(
+                size: CGSize(width: document.width, height: document.height), fps: document.frameRate,
+                duration: document.duration, background: nil))
+        let animator = LottieAnimator(inPoint: document.inPoint, frameRate: document.frameRate)
+        let builder = Builder(document: document, animator: animator)
+        builder.add(document.layers, to: scene.rootLayer, size: scene.canvas.size, offset: 0, depth: 0)
+        let pending = animator.pending
+        scene.at(0) {
+            for (layer, animation, key) in pending { layer.add(animation, forKey: key) }
+        }
+        return scene
+    }
+
+    /// Deepest nesting of precomps followed; the decoder refuses cycles and deeper files, this
+    /// only keeps a document made in Swift from recursing without end.
+    public static let maxPrecompDepth = 64
+
+    private struct Builder {
+        let document: LottieDocument
+        let animator: LottieAnimator
+
+        /// Adds the layers of one composition (top-most first) to `container`.
+        func add(_ layers: [LottieLayer], to container: CALayer, size: CGSize, offset: Double, depth: Int) {
+            for layer in layers.reversed() where !layer.isTrackMatte {
+                container.addSublayer(matted(layer, in: layers, size: size, offset: offset, depth: depth))
+            }
+        }
+
+        /// The layer, inside a layer of the composition's size masked by its track matte when it has one.
+        private func matted(_ layer: LottieLayer, in comp: [LottieLayer], size: CGSize, offset: Double, depth: Int)
+            -> CALayer
+        {
+            let made = make(layer, in: comp, size: size, offset: offset, depth: depth)
+            guard let matte = layer.matte else { return made }
+            let holder = CALayer()
+            holder.frame = CGRect(origin: .zero, size: size)
+            holder.addSublayer(made)
+            holder.mask = make(matte, in: comp, size: size, offset: offset, depth: depth)
+            return holder
+        }
+
+        private func make(_ layer: LottieLayer, in comp: [LottieLayer], size: CGSize, offset: Double, depth: Int)
+            -> CALayer
+        {
+            // A zero-sized composition would make the anchor a division by zero.
+            let size = CGSize(width: max(size.width, 1), height: max(size.height, 1))
+            let made = CALayer()
+            made.name = layer.name
+            // A layer's own keyframes are in its composition's time (as lottie-ios reads them);
+            // its start time shifts only a precomp's layers.
+            animator.apply(layer.transform, to: made, size: size, offset: offset, opacity: true)
+            animator.visible(
+                made, from: animator.seconds(layer.inPoint, offset: offset),
+                to: animator.seconds(layer.outPoint, offset: offset), sceneDuration: document.duration)
+            switch layer.content {
+            case .shapes(let items):
+                LottieShapeBuilder(animator: animator, size: size, offset: offset).add(items, to: made)
+            case .solid(let color, let width, let height):
+                let solid = CALayer()
+                solid.frame = CGRect(x: 0, y: 0, width: width, height: height)
+                solid.backgroundColor = color
+                made.addSublayer(solid)
+            case .precomp(let id, let width, let height):
+                guard depth < LottieSceneBuilder.maxPrecompDepth, let layers = document.precomps[id] else { break }
+                let clip = CALayer()
+                clip.frame = CGRect(x: 0, y: 0, width: width, height: height)
+                clip.masksToBounds = true
+                add(layers, to: clip, size: clip.bounds.size, offset: offset + layer.startTime, depth: depth + 1)
+                made.addSublayer(clip)
+            case .none: break
+            }
+            if !layer.masks.isEmpty {
+                let mask = CALayer()
+                mask.frame = made.bounds
+                for path in layer.masks {
+                    let shape = CAShapeLayer()
+                    shape.frame = made.bounds
+                    shape.fillColor = .black
+                    animator.apply(path, to: shape, keyPath: "path", offset: offset) { $0.cgPath }
+                    mask.addSublayer(shape)
+                }
+                made.mask = mask
+            }
+            // Parents outward: each lends its transform.
+            var result = made
+            var parentIndex = layer.parent
+            var seen = 0
+            while let index = parentIndex, seen < comp.count, let parent = comp.first(where: { $0.index == index }) {
+                let holder = CALayer()
+                animator.apply(
+                    parent.transform, to: holder, size: size, offset: offset, opacity: false)
+                holder.addSublayer(result)
+                result = holder
+                parentIndex = parent.parent
+                seen += 1
+            }
+            return result
+        }
+    }
+}
