@@ -2,15 +2,16 @@
 //
 // One binary, several targets, chosen by REEL_FUZZ_TARGET (tools/fuzz --target): `render`
 // (default) decodes, compiles and draws; `decoder` decodes and checks the decoder's promises;
-// `manifest` does the same for batch manifests; `record` reads segment and output records.
+// `manifest` does the same for batch manifests; `record` reads segment and output records;
+// `lottie` is the render target seeded with Lottie files.
 import Foundation
 
-private enum Target: String { case render, decoder, manifest, record }
+private enum Target: String { case render, decoder, manifest, record, lottie }
 
 private let target: Target = {
     let name = ProcessInfo.processInfo.environment["REEL_FUZZ_TARGET"] ?? "render"
     guard let target = Target(rawValue: name) else {
-        fatalError("REEL_FUZZ_TARGET must be render, decoder, manifest or record, not \(name)")
+        fatalError("REEL_FUZZ_TARGET must be render, decoder, manifest, record or lottie, not \(name)")
     }
     return target
 }()
@@ -19,7 +20,7 @@ private let target: Target = {
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
     switch target {
-    case .render: fuzzRenderTarget(bytes)
+    case .render, .lottie: fuzzRenderTarget(bytes)
     case .decoder: fuzzDecoderTarget(bytes)
     case .manifest: fuzzManifestTarget(bytes)
     case .record: fuzzRecordTarget(bytes)

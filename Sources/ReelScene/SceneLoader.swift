@@ -11,6 +11,8 @@ public struct LoadedScene {
     public let canvasSizeLocation: SourcePosition?
     /// Where `canvas.audio`'s file is named, for problems found when it is decoded.
     public var audioFileLocation: SourcePosition?
+    /// Whether the file was a Lottie animation (read by its own decoder, not the scene format's).
+    public internal(set) var isLottie = false
     let file: String
     let events: EventDispatcher
 
@@ -117,10 +119,12 @@ public enum SceneLoader {
         guard let document, !diagnostics.hasErrors else { throw SceneLoadError(diagnostics: diagnostics.sorted) }
         var sizeLocation: SourcePosition?
         if case .mapping(let pairs, _) = root { sizeLocation = pairs.first { $0.key == "w" }?.value.location }
-        return LoadedScene(
+        var loaded = LoadedScene(
             scene: LottieSceneBuilder.makeScene(document), warnings: diagnostics.sorted,
             canvasSizeLocation: sizeLocation,
             file: file, events: EventDispatcher())
+        loaded.isLottie = true
+        return loaded
     }
 
     /// UTF-16 files (with a byte-order mark, as some Windows editors save) as UTF-8, so that
