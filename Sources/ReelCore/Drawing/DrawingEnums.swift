@@ -12,6 +12,28 @@ public enum CGLineJoin: Int32, Hashable, Sendable {
     case miter, round, bevel
 }
 
+extension CGLineCap {
+    /// A shape layer's `lineCap` as the drawing call names it.
+    public init(_ cap: CAShapeLayerLineCap) {
+        switch cap {
+        case .butt: self = .butt
+        case .round: self = .round
+        case .square: self = .square
+        }
+    }
+}
+
+extension CGLineJoin {
+    /// A shape layer's `lineJoin` as the drawing call names it.
+    public init(_ join: CAShapeLayerLineJoin) {
+        switch join {
+        case .miter: self = .miter
+        case .round: self = .round
+        case .bevel: self = .bevel
+        }
+    }
+}
+
 /// Which points are inside a path: non-zero winding number, or an odd number of crossings.
 public enum CGPathFillRule: Int, Hashable, Sendable {
     case winding, evenOdd

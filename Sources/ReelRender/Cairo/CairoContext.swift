@@ -1,4 +1,5 @@
 import CCairo
+import ReelCore
 
 /// A Cairo context (`cairo_t`) to draw with: a typed handle, no ownership. Contexts are owned
 /// by whatever made them — `CairoSurface.withContext` (destroyed when its closure returns) or
@@ -58,6 +59,23 @@ struct CairoContext {
     func setLineCap(_ cap: cairo_line_cap_t) { cairo_set_line_cap(raw, cap) }
     func setLineJoin(_ join: cairo_line_join_t) { cairo_set_line_join(raw, join) }
     func setMiterLimit(_ limit: Double) { cairo_set_miter_limit(raw, limit) }
+
+    /// A stroke's pen as Core Graphics names it; a miter limit under 1 is taken as 1 (Cairo's
+    /// least, and what a limit below 1 draws like anyway: every join beveled).
+    func setPen(width: Double, cap: CGLineCap, join: CGLineJoin, miterLimit: Double) {
+        setLineWidth(width)
+        switch cap {
+        case .butt: setLineCap(CAIRO_LINE_CAP_BUTT)
+        case .round: setLineCap(CAIRO_LINE_CAP_ROUND)
+        case .square: setLineCap(CAIRO_LINE_CAP_SQUARE)
+        }
+        switch join {
+        case .miter: setLineJoin(CAIRO_LINE_JOIN_MITER)
+        case .round: setLineJoin(CAIRO_LINE_JOIN_ROUND)
+        case .bevel: setLineJoin(CAIRO_LINE_JOIN_BEVEL)
+        }
+        setMiterLimit(max(miterLimit, 1))
+    }
 
     /// Dash lengths from `offset` into the pattern; an empty list draws solid lines.
     func setDash(_ dashes: [Double], offset: Double) {

@@ -83,14 +83,7 @@ enum DrawingPaint {
             // The path is in base space; the pen is in the user space of the stroke.
             ShapeDrawing.append(path, to: cr)
             Self.setTransform(cr, base: base, pen.transform)
-            cr.setLineWidth(Double(pen.width))
-            cr.setLineCap(
-                pen.cap == .round
-                    ? CAIRO_LINE_CAP_ROUND : pen.cap == .square ? CAIRO_LINE_CAP_SQUARE : CAIRO_LINE_CAP_BUTT)
-            cr.setLineJoin(
-                pen.join == .round
-                    ? CAIRO_LINE_JOIN_ROUND : pen.join == .bevel ? CAIRO_LINE_JOIN_BEVEL : CAIRO_LINE_JOIN_MITER)
-            cr.setMiterLimit(max(Double(pen.miterLimit), 1))
+            cr.setPen(width: Double(pen.width), cap: pen.cap, join: pen.join, miterLimit: Double(pen.miterLimit))
             // Dashes as shape layers draw them (patterns Cairo rejects are solid; too many
             // dashes become their average tone), measured along the path in the pen's space.
             var coverage = 1.0

@@ -38,14 +38,9 @@ enum ShapeDrawing {
             }
             cr.newPath()
             append(stroked, to: cr)
-            cr.setLineWidth(s.lineWidth)
-            cr.setLineCap(
-                s.lineCap == .round
-                    ? CAIRO_LINE_CAP_ROUND : s.lineCap == .square ? CAIRO_LINE_CAP_SQUARE : CAIRO_LINE_CAP_BUTT)
-            cr.setLineJoin(
-                s.lineJoin == .round
-                    ? CAIRO_LINE_JOIN_ROUND : s.lineJoin == .bevel ? CAIRO_LINE_JOIN_BEVEL : CAIRO_LINE_JOIN_MITER)
-            cr.setMiterLimit(max(Double(s.miterLimit), 1))
+            cr.setPen(
+                width: s.lineWidth, cap: CGLineCap(s.lineCap), join: CGLineJoin(s.lineJoin),
+                miterLimit: Double(s.miterLimit))
             let coverage = setDash(cr, s.lineDashPattern, phase: s.lineDashPhase, along: stroked)
             Geometry.setSource(cr, color, alpha: alpha * coverage)
             cr.stroke()
