@@ -75,10 +75,9 @@ public struct OutputRecord: Codable, Sendable, Equatable {
 
     /// The digest of one regular file (never a FIFO or a device: reading those could block).
     static func fileDigest(_ path: String) -> (digest: String, bytes: Int)? {
-        var info = stat()
-        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, let digest = SHA256.hex(ofFileAt: path) else {
+        guard case .regular(let bytes) = InputFile.kind(atPath: path), let digest = SHA256.hex(ofFileAt: path) else {
             return nil
         }
-        return (digest, Int(info.st_size))
+        return (digest, bytes)
     }
 }

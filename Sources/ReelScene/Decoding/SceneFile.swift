@@ -1,4 +1,5 @@
 import Foundation
+import ReelCore
 
 /// Files a scene names (images, fonts), opened carefully: scene files may come from anywhere.
 /// Only regular files (a FIFO would block forever), and only inside the scene's folder unless
@@ -21,12 +22,12 @@ enum SceneFile {
                 ))
         }
         // Checked before opening: opening a FIFO blocks until something writes to it.
-        let type = (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType
-        guard type == nil || type == .typeRegular else {
+        let missing = Problem(message: "\(what) '\(written)' is missing or cannot be read (looked for \(path))")
+        switch InputFile.kind(atPath: path) {
+        case .folder, .special:
             return .failure(Problem(message: "\(what) '\(written)' is not a regular file (\(path))"))
-        }
-        guard type == .typeRegular, FileManager.default.isReadableFile(atPath: path) else {
-            return .failure(Problem(message: "\(what) '\(written)' is missing or cannot be read (looked for \(path))"))
+        case .missing: return .failure(missing)
+        case .regular: guard FileManager.default.isReadableFile(atPath: path) else { return .failure(missing) }
         }
         return .success(path)
     }
