@@ -132,14 +132,22 @@ final class PNGConverter: FrameConverter, @unchecked Sendable {
     }
 }
 
-/// Writes all of `bytes`, retrying short writes and interrupted calls.
-func writeAll(_ descriptor: Int32, _ bytes: [UInt8], path: String) throws {
+/// Writes all of `bytes` to `descriptor` with write(2), retrying short writes and interrupted
+/// calls, and waiting (a second at a time) while a non-blocking stream is full. Unlike
+/// `FileHandle.write`, which traps, a failure (a closed pipe: EPIPE, EBADF) is thrown.
+/// - Throws: `EncodeError` naming `path` and why.
+public func writeAll(_ descriptor: Int32, _ bytes: [UInt8], path: String) throws {
     try bytes.withUnsafeBytes { raw in
         var offset = 0
         while offset < raw.count {
             let n = Glibc.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
             if n < 0 {
                 if errno == EINTR { continue }
+                if errno == EAGAIN {
+                    var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+                    _ = poll(&ready, 1, 1000)
+                    continue
+                }
                 throw EncodeError("Writing \(path) failed: \(String(cString: strerror(errno)))")
             }
             offset += n

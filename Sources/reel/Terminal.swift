@@ -44,25 +44,9 @@ enum Terminal {
         stderrIsTerminal ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
     }
 
-    /// Writes all of `text` to `fd` with write(2), retrying short writes and interruptions. A
-    /// stream that is closed (EPIPE, EBADF) or fails otherwise loses the text, nothing more:
-    /// unlike `FileHandle.write`, which traps, so `reel batch … 2>&1 | head -1` died mid-batch.
+    /// Writes all of `text` to `fd`; a stream that is closed or fails loses the text, nothing more
+    /// (`FileHandle.write` would trap, so `reel batch … 2>&1 | head -1` died mid-batch).
     static func send(_ text: String, to fd: Int32) {
-        var bytes = Array(text.utf8)
-        bytes.withUnsafeMutableBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if n < 0, errno == EINTR { continue }
-                if n < 0, errno == EAGAIN {
-                    // A non-blocking stream that is full: wait until it drains (or a second passes).
-                    var ready = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
-                    _ = poll(&ready, 1, 1000)
-                    continue
-                }
-                if n <= 0 { return }
-                offset += n
-            }
-        }
+        try? writeAll(fd, Array(text.utf8), path: fd == 1 ? "standard output" : "standard error")
     }
 }
