@@ -8,6 +8,9 @@ import ReelScene
 public enum RenderJobError: Error, CustomStringConvertible, Equatable {
     /// The scene or the options cannot be rendered (exit status 2).
     case invalid(String)
+    /// The scene cannot be rendered as asked, for what is written at a place in its file (exit
+    /// status 2): an odd canvas size for a codec that needs even ones.
+    case located(SceneProblem)
     /// Rendering or writing failed (exit status 1).
     case failed(String)
     /// `shouldStop` returned true; nothing was written.
@@ -16,6 +19,7 @@ public enum RenderJobError: Error, CustomStringConvertible, Equatable {
     public var description: String {
         switch self {
         case .invalid(let m), .failed(let m): m
+        case .located(let problem): problem.description
         case .interrupted: "interrupted"
         }
     }
@@ -62,12 +66,14 @@ public struct RenderJob: Sendable, Hashable, Codable {
             let timeline = try file.scene.compile()
             warnings += file.handlersThatNeverRan().map(SceneProblem.init)
             // Font files count like images: a part made with another version of one must not join.
-            let loaded = LoadedJob(job: self, timeline: timeline, readFiles: images.paths + timeline.canvas.fonts)
+            var loaded = LoadedJob(job: self, timeline: timeline, readFiles: images.paths + timeline.canvas.fonts)
+            loaded.oddFrameSize = OddFrameSize(pads: file.isLottie, file: scene, sizeLocation: file.canvasSizeLocation)
             if let problem = loaded.soundtrackProblem(audioLocation: file.audioFileLocation) {
                 if problem.severity == .error { return (nil, warnings + [problem]) }
                 warnings.append(problem)
             }
-            if let location = file.canvasSizeLocation,
+            // A Lottie file's odd frame is padded for the codecs that need even sizes.
+            if let location = file.canvasSizeLocation, !file.isLottie,
                 loaded.canvas.pixelWidth % 2 != 0 || loaded.canvas.pixelHeight % 2 != 0
             {
                 let size = "\(loaded.canvas.pixelWidth)×\(loaded.canvas.pixelHeight)"
@@ -141,6 +147,8 @@ public struct LoadedJob: Sendable {
     /// What every renderer of this scene draws with: its own fonts (`canvas.fonts`, seen by no
     /// other job of the process) and its drawn images' pixels.
     public let context: RenderContext
+    /// What a video of odd pixel size becomes: padded (Lottie files) or refused.
+    var oddFrameSize = OddFrameSize()
 
     /// `context` nil makes the scene's own.
     init(job: RenderJob, timeline: Timeline, readFiles: [String], context: RenderContext? = nil) {
@@ -158,9 +166,11 @@ public struct LoadedJob: Sendable {
     /// loaded again, so its limits stay those it was loaded with (its soundtrack follows the
     /// new options).
     public func with(options: RenderOptions) -> LoadedJob {
-        LoadedJob(
+        var loaded = LoadedJob(
             job: RenderJob(scene: job.scene, options: options, outputs: job.outputs), timeline: timeline,
             readFiles: readFiles, context: context)
+        loaded.oddFrameSize = oddFrameSize
+        return loaded
     }
 
     /// SHA-256 of the scene file, and of every image and font file it read with its path when it
@@ -224,6 +234,9 @@ public struct LoadedJob: Sendable {
                 canvas.fps = gifFPS
             }
         }
+        let fitted = oddFrameSize.fit(canvas, for: format)
+        canvas = fitted.canvas
+        if let note = fitted.note { notes.append(note) }
         var session = RenderSession(timeline: timeline.with(canvas: canvas), context: context)
         session.threads = options.threads
         guard !session.frames.isEmpty else {
@@ -250,7 +263,7 @@ public struct LoadedJob: Sendable {
                 path: path, format: format, canvas: canvas, crf: options.crf, preset: options.preset,
                 startFrame: session.frames.lowerBound)
         } catch {
-            throw RenderJobError.invalid("\(error)")
+            throw oddFrameSize.refusal("\(error)", canvas: canvas, format: format)
         }
         output.replaceReadOnly = options.replaceReadOnly
         let identity = options.identity(for: format)

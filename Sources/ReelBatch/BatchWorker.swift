@@ -57,6 +57,7 @@ public enum BatchWorker {
             } catch let error as RenderJobError {
                 switch error {
                 case .invalid(let m): (result.status, result.message) = ("invalid", m)
+                case .located(let problem): (result.status, result.message) = ("invalid", problem.description)
                 case .failed(let m): (result.status, result.message) = ("failed", m)
                 case .interrupted: (result.status, result.message) = ("interrupted", "interrupted")
                 }

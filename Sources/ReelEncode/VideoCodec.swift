@@ -72,7 +72,7 @@ public enum VideoCodec: String, Sendable, Equatable, CaseIterable {
     public var supportsAlpha: Bool { self == .prores || self == .vp9 || self == .gif }
 
     /// Whether chroma is subsampled 2:1 in both directions, which needs even frame sizes.
-    var subsamplesChroma: Bool {
+    public var subsamplesChroma: Bool {
         switch self {
         case .h264, .hevc, .vp9: true
         case .prores, .gif: false

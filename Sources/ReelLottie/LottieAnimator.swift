@@ -60,16 +60,21 @@ final class LottieAnimator {
         add(animation, to: layer, from: first, to: last)
     }
 
-    /// Hides `layer` outside `[start, end)` seconds of scene time (a layer's `ip`/`op`).
+    /// Hides `layer` outside `[start, end)` seconds of scene time (a layer's `ip`/`op`). A layer
+    /// lasting to the scene's end or beyond is still visible on its last frame (`op`): lottie-ios
+    /// clamps its out key time to the animation's end, where a discrete animation still shows the
+    /// value before its last key time.
     func visible(_ layer: CALayer, from start: Double, to end: Double, sceneDuration: Double) {
-        guard start > 0 || end < sceneDuration else { return }
+        let hidesAtEnd = end < sceneDuration
+        guard start > 0 || hidesAtEnd else { return }
         // The animation covers the whole scene and the visible span, so it holds no value by fill.
         let begin = min(start, 0) - 1
         let finish = max(end, sceneDuration) + 1
         let animation = CAKeyframeAnimation(keyPath: "hidden")
         animation.calculationMode = .discrete
-        animation.values = [true, false, true]
-        animation.keyTimes = [0, (start - begin) / (finish - begin), (end - begin) / (finish - begin), 1]
+        animation.values = hidesAtEnd ? [true, false, true] : [true, false]
+        animation.keyTimes =
+            [0, (start - begin) / (finish - begin)] + (hidesAtEnd ? [(end - begin) / (finish - begin)] : []) + [1]
         layer.isHidden = true
         add(animation, to: layer, from: begin, to: finish)
     }

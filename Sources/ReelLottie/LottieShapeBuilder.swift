@@ -11,19 +11,25 @@ struct LottieShapeBuilder {
     /// Frames the layer's keyframes are shifted by (see `LottieAnimator`).
     let offset: Double
 
-    /// Adds the layers of `items` to `container`; `trims` are those of the enclosing lists.
-    func add(_ items: [LottieShapeItem], to container: CALayer, trims: [LottieTrim] = []) {
+    /// Adds the layers of `items` to `container`; `trims` are those of the enclosing lists, and
+    /// `inherited` the fills and strokes the enclosing list lends, painting after `items`.
+    func add(
+        _ items: [LottieShapeItem], to container: CALayer, trims: [LottieTrim] = [], inherited: [LottieShapeItem] = []
+    ) {
         var trims = trims
         for case .trim(_, let start, let end) in items { trims.append(LottieTrim(start: start, end: end)) }
+        // A list that draws no path of its own lends its fills and strokes to its groups (one
+        // level down, as lottie-ios's inherited items).
+        let lent = items.contains(where: \.drawsPath) ? [] : items.filter(\.paints)
         var paths: [LottieAnimatable<CGPath>] = []
         var made: [CALayer] = []
-        for item in items {
+        for item in items + inherited {
             switch item {
             case .group(let name, let items, let transform):
                 let group = CALayer()
                 group.name = name
                 animator.apply(transform, to: group, size: size, offset: offset, opacity: true)
-                add(items, to: group, trims: trims)
+                add(items, to: group, trims: trims, inherited: lent)
                 made.append(group)
             case .path(_, let bezier): paths.append(bezier.map(\.cgPath))
             case .rectangle(_, let position, let rectSize, let roundness):
@@ -82,20 +88,28 @@ struct LottieShapeBuilder {
         }
     }
 
-    /// A gradient layer of the shape layer's size, masked by the paths (as lottie-ios does).
+    /// A gradient layer masked by the paths (as lottie-ios does), whose start and end points are in
+    /// the shape layer's coordinates. It covers the shape layer and every keyframe of the paths:
+    /// paths reach outside the layer's bounds (a group centred on its origin has negative
+    /// coordinates), and the gradient goes on beyond them as lottie-ios's padded one does.
     private func gradientLayers(_ fill: LottieGradientFill, paths: [LottieAnimatable<CGPath>]) -> [CALayer] {
-        shapeLayers(for: paths, name: nil) { mask in
+        let area = paths.flatMap(\.keyframes).reduce(CGRect(origin: .zero, size: size)) {
+            $1.value.isEmpty ? $0 : $0.union($1.value.boundingBoxOfPath)
+        }
+        return shapeLayers(for: paths, name: nil) { mask in
             mask.fillRule = fill.evenOdd ? .evenOdd : .nonZero
             mask.fillColor = .black
             mask.strokeColor = nil
         }.map { mask in
             let gradient = CAGradientLayer()
             gradient.name = fill.name
-            gradient.frame = CGRect(origin: .zero, size: size)
+            gradient.frame = area
             gradient.type = fill.radial ? .radial : .axial
             animator.apply(fill.stops, to: gradient, keyPath: "colors", offset: offset) { $0.map(\.color) }
             gradient.locations = fill.stops.initial.map(\.location)
-            func unit(_ p: CGPoint) -> CGPoint { CGPoint(x: p.x / size.width, y: p.y / size.height) }
+            func unit(_ p: CGPoint) -> CGPoint {
+                CGPoint(x: (p.x - area.minX) / max(area.width, 1), y: (p.y - area.minY) / max(area.height, 1))
+            }
             animator.apply(fill.start, to: gradient, keyPath: "startPoint", offset: offset) { unit($0) }
             if fill.radial {
                 // Core Animation's radial gradient reaches endPoint's x and y distances from the
@@ -109,7 +123,7 @@ struct LottieShapeBuilder {
                 animator.apply(fill.end, to: gradient, keyPath: "endPoint", offset: offset) { unit($0) }
             }
             animator.apply(fill.opacity, to: gradient, keyPath: "opacity", offset: offset) { $0 / 100 }
-            mask.frame = gradient.bounds
+            mask.frame = CGRect(origin: CGPoint(x: -area.minX, y: -area.minY), size: size)
             gradient.mask = mask
             return gradient
         }

@@ -26,12 +26,32 @@ enum LottieShapePath {
         }
     }
 
-    /// `el`: the ellipse inscribed in `size` around `position`.
+    /// `el`: the ellipse inscribed in `size` around `position`. As After Effects draws it, it
+    /// starts at the top and runs clockwise on screen (four quarter Béziers), so trims start there;
+    /// Core Graphics' ellipse would start at the right.
     static func ellipse(position: LottieAnimatable<CGPoint>, size: LottieAnimatable<CGPoint>) -> LottieAnimatable<
         CGPath
     > {
         combined(position, size, LottieAnimatable(.zero)) { p, s, _ in
-            CGPath(ellipseIn: CGRect(x: p.x - abs(s.x) / 2, y: p.y - abs(s.y) / 2, width: abs(s.x), height: abs(s.y)))
+            let (rx, ry) = (abs(s.x) / 2, abs(s.y) / 2)
+            // The control point distance of a quarter circle's Bézier, as a fraction of its radius.
+            let (cx, cy) = (rx * 0.55228, ry * 0.55228)
+            let path = CGMutablePath()
+            path.move(to: CGPoint(x: p.x, y: p.y - ry))
+            path.addCurve(
+                to: CGPoint(x: p.x + rx, y: p.y), control1: CGPoint(x: p.x + cx, y: p.y - ry),
+                control2: CGPoint(x: p.x + rx, y: p.y - cy))
+            path.addCurve(
+                to: CGPoint(x: p.x, y: p.y + ry), control1: CGPoint(x: p.x + rx, y: p.y + cy),
+                control2: CGPoint(x: p.x + cx, y: p.y + ry))
+            path.addCurve(
+                to: CGPoint(x: p.x - rx, y: p.y), control1: CGPoint(x: p.x - cx, y: p.y + ry),
+                control2: CGPoint(x: p.x - rx, y: p.y + cy))
+            path.addCurve(
+                to: CGPoint(x: p.x, y: p.y - ry), control1: CGPoint(x: p.x - rx, y: p.y - cy),
+                control2: CGPoint(x: p.x - cx, y: p.y - ry))
+            path.closeSubpath()
+            return path
         }
     }
 

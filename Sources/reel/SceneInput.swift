@@ -132,6 +132,10 @@ extension CommandFailure {
     init(_ error: RenderJobError) {
         switch error {
         case .invalid(let message): self = .invalid(message)
+        case .located(let problem):
+            // Printed in the compiler-style form, as the scene's own diagnostics are.
+            problem.print()
+            self = .invalid("")
         case .failed(let message): self = .failed(message)
         case .interrupted: self = .failed("interrupted")
         }

@@ -146,6 +146,8 @@ struct SubmitCommand: ParsableCommand {
             _ = try loaded.with(options: last).plan(output: outputPath)
         } catch RenderJobError.invalid(let message) {
             throw CommandFailure.invalid("--segments \(segments): \(message)")
+        } catch let error as RenderJobError {
+            throw CommandFailure(error)
         }
         let job = RenderJob(
             scene: URL(fileURLWithPath: scene).standardizedFileURL.path, options: options, outputs: [outputPath])

@@ -149,7 +149,7 @@ extension LottieDecoder {
         var made: [String: Double?] = [:]
         func count(_ node: SceneNode?, depth: Int) -> Double {
             guard case .sequence(let items, _)? = node else { return 0 }
-            var total = Double(items.count)
+            var total = Self.madeLayers(items)
             for item in items {
                 guard case .mapping(let pairs, _) = item,
                     pairs.contains(where: { $0.key == "ty" && $0.value.number == 0 }),
