@@ -38,7 +38,6 @@ extension LottieDecoder {
         for (key, what) in Self.unsupportedLayerFeatures where isPresent(fields[key]) {
             warn(path, "\(what) are not supported yet; drawn without them", at: fields[key]!)
         }
-        if fields["ddd"]?.number == 1 { warn(path, "3D layers are not supported yet; drawn flat", at: node) }
         let transform = fields["ks"].flatMap { decodeTransform($0, "\(path).ks") } ?? LottieTransform()
         var layer = LottieLayer(
             name: fields["nm"]?.string, index: fields["ind"]?.number.map { Int($0) },
@@ -90,9 +89,7 @@ extension LottieDecoder {
         transform.scale = animatable(fields["s"], "\(path).s", default: CGPoint(x: 100, y: 100), point)
         transform.rotation = animatable(fields["r"] ?? fields["rz"], "\(path).r", default: 0, number)
         transform.opacity = animatable(fields["o"], "\(path).o", default: 100, number)
-        for key in ["rx", "ry", "or"] where fields[key] != nil {
-            warn(path, "3D rotation ('\(key)') is not supported yet; drawn without it", at: fields[key]!)
-        }
+        warnOfRotationsOffThePlane(fields, path)
         if let skew = fields["sk"],
             animatable(skew, "\(path).sk", default: 0, number).keyframes.contains(where: { $0.value != 0 })
         {
