@@ -58,3 +58,16 @@ import Testing
         #expect(try quadrants([mask("n", 0, 0, 100, 100), mask("a", 100, 0, 200, 100)]) == [false, true, false, false])
     }
 }
+
+extension LottieMaskModeTests {
+    @Test func maskOpacityIsAWarningAndTheMaskDrawnOpaque() throws {
+        let halfOpaque = mask("a", 0, 0, 100, 100).replacingOccurrences(
+            of: #""o": {"a": 0, "k": 100}"#, with: #""o": {"a": 0, "k": 50}"#)
+        let extra = #", "masksProperties": ["# + halfOpaque + "]"
+        let text = lottie(shapeLayer("masked", shapes: square(x: 100, y: 100, side: 200, rgb: [1, 0, 0]), extra: extra))
+        let warnings = try loadLottie(text).warnings.map(\.message)
+        #expect(warnings == ["layers[0].masksProperties[0]: mask opacity is not supported; the mask is drawn opaque"])
+        #expect(try quadrants([halfOpaque]) == [true, false, false, false])
+        #expect(try render(text, at: 0).rgba(x: 50, y: 50).a == 255)
+    }
+}
