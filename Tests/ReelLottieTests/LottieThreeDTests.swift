@@ -36,4 +36,19 @@ import Testing
                 "layers[0].ks: 3D rotation ('or') is not supported; drawn without it"
             ], "\(warnings)")
     }
+
+    @Test func aCameraIsANullLayerThatLendsItsTransform() throws {
+        // lottie-ios reads a camera (ty 13) as a null layer: its children move with it, nothing
+        // of it is drawn, and there is no perspective.
+        let camera = #"{"ty": 13, "nm": "Camera", "ind": 1, "ip": 0, "op": 30, "ks": {"p": {"a": 0, "k": [50, 0, 0]}}}"#
+        let child = shapeLayer(
+            "child", shapes: square(x: 50, y: 100, side: 20, rgb: [1, 0, 0]), extra: #", "parent": 1"#)
+        let text = lottie(camera + "," + child)
+        let warnings = try loadLottie(text).warnings.map(\.message)
+        #expect(
+            warnings == ["layers[0]: cameras are drawn as null layers, as lottie-ios draws them: without perspective"])
+        let frame = try render(text, at: 0)
+        #expect(isColor(frame, 100, 100, [255, 0, 0]))
+        #expect(frame.rgba(x: 50, y: 100).a == 0)
+    }
 }

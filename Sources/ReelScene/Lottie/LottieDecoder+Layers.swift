@@ -27,6 +27,9 @@ extension LottieDecoder {
                         height: number(fields["sh"], "\(path).sh", default: 0))
                 } ?? .none
         case 3?: break
+        case 13?:
+            // lottie-ios's model knows no cameras: it reads one as a null layer.
+            warn(path, "cameras are drawn as null layers, as lottie-ios draws them: without perspective", at: node)
         case 4?:
             if let shapes = fields["shapes"] { content = .shapes(decodeShapes(shapes, "\(path).shapes")) }
         default:
@@ -53,7 +56,7 @@ extension LottieDecoder {
 
     /// Lottie's layer types Reel does not draw yet, by `ty`.
     static let unsupportedLayerTypes: [Int: String] = [
-        2: "image layers", 5: "text layers", 6: "audio layers", 13: "cameras"
+        2: "image layers", 5: "text layers", 6: "audio layers"
     ]
 
     /// Layer keys Reel does not map yet, and what they are.
