@@ -51,7 +51,9 @@ extension LottieAnimator {
         let outer =
             remap
             ?? {
-                let times = (0...Int((sceneDuration * frameRate).rounded(.up))).map { Double($0) / frameRate * rate }
+                // Every frame, up to a bound: past it the samples spread out evenly.
+                let count = min(Int((sceneDuration * frameRate).rounded(.up)), Self.maxSamples)
+                let times = (0...count).map { Double($0) / Double(count) * sceneDuration * rate }
                 return LottieTimeRemap(times: times, seconds: times)
             }()
         return LottieTimeRemap(
@@ -65,6 +67,7 @@ extension LottieAnimator {
     ) {
         let converted = property.map(convert)
         guard let kind = Self.kind(of: converted.initial), remap.times.count > 1 else { return }
+        guard takeSamples(remap) else { return }
         let values = remap.seconds.map { second in
             converted.value(atFrame: second * frameRate - offset + inPoint) { a, b, p in
                 guard let from = AnimatableValue(any: a, as: kind), let to = AnimatableValue(any: b, as: kind) else {
@@ -83,7 +86,7 @@ extension LottieAnimator {
     func visibleSampled(_ layer: CALayer, _ remap: LottieTimeRemap, from start: Double, to end: Double) {
         let hidden = remap.seconds.map { !($0 >= start && $0 < end) }
         layer.isHidden = hidden[0]
-        guard hidden.contains(!hidden[0]) else { return }
+        guard hidden.contains(!hidden[0]), takeSamples(remap) else { return }
         let animation = CAKeyframeAnimation(keyPath: "hidden")
         animation.calculationMode = .discrete
         // Discrete: each value holds from its key time to the next; the last key time ends it.
@@ -92,11 +95,24 @@ extension LottieAnimator {
         add(animation, to: layer, from: remap.times[0], to: remap.times[remap.times.count - 1])
     }
 
+    /// Whether `remap`'s samples fit in what is left of `sampleBudget` (taking them): precomps
+    /// used many times multiply the samples; past the budget a value stays as it starts.
+    private func takeSamples(_ remap: LottieTimeRemap) -> Bool {
+        guard sampledValues + remap.times.count <= Self.sampleBudget else { return false }
+        sampledValues += remap.times.count
+        return true
+    }
+
     private func normalized(_ times: [Double]) -> [Double] {
         let first = times[0]
         let span = times[times.count - 1] - first
         return times.map { span > 0 ? min(max(($0 - first) / span, 0), 1) : 0 }
     }
+
+    /// Most samples of one remapped property: a frame each for about three minutes at 60 fps.
+    static let maxSamples = 10_000
+    /// Most samples of all remapped properties, bounding the memory a hostile file can ask for.
+    static let sampleBudget = 1_000_000
 
     /// The kind of a value the builder sets (see `apply`'s conversions).
     private static func kind(of value: Any) -> ValueKind? {

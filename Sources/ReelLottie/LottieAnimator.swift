@@ -18,6 +18,8 @@ final class LottieAnimator {
     var rate = 1.0
     /// Set while building the layers of a time-remapped precomp: their values are sampled.
     var remap: LottieTimeRemap?
+    /// Values sampled so far, against `sampleBudget`.
+    var sampledValues = 0
 
     init(inPoint: Double, frameRate: Double) {
         self.inPoint = inPoint
