@@ -44,6 +44,17 @@ import Testing
         #expect(abs(x - 60) <= 1, "\(x)")
     }
 
+    @Test func aFasterPrecompsLayerLeavesAtItsOutPointInThePrecompsTime() throws {
+        // sr 0.5: a layer out at the precomp's frame 50 (after the scene's end, frame 40) is out
+        // at the composition's frame 25.
+        let inner = shapeLayer("still", shapes: square(x: 50, y: 50, side: 20, rgb: [1, 0, 0]), op: 50)
+        let assets = #"[{"id": "comp", "layers": [\#(inner)]}]"#
+        let layer = #"{"ty": 0, "refId": "comp", "w": 200, "h": 100, "ip": 0, "op": 40, "sr": 0.5, "ks": {}}"#
+        let text = lottie(layer, op: 40, assets: assets)
+        #expect(try squareCentre(text, at: 2.4) != nil)
+        #expect(try squareCentre(text, at: 2.6) == nil)
+    }
+
     @Test func aRemappedPrecompShowsTheSecondItsRemappingNames() throws {
         // tm runs linearly from 1 s at frame 0 to 0 s at frame 20: backwards at half speed.
         let tm = #", "tm": {"a": 1, "k": [{"t": 0, "s": [1]}, {"t": 20, "s": [0]}]}"#
