@@ -72,6 +72,9 @@ public struct LottieLayer {
     public var masks: [LottieMask] = []
     /// `sr`: a precomp's layers play this many times slower (above 0).
     public var timeStretch = 1.0
+    /// `bm`: the blend mode as the compositing filter lottie-ios sets (`multiplyBlendMode`, …);
+    /// nil is normal.
+    public var compositingFilter: String?
     /// `tm`: for a precomp, the seconds of its own time shown at each frame of its
     /// composition (replacing its start time and stretch). Nil: not remapped.
     public var timeRemap: LottieAnimatable<Double>?

@@ -58,6 +58,7 @@ public enum LottieSceneBuilder {
             let size = CGSize(width: max(size.width, 1), height: max(size.height, 1))
             let made = CALayer()
             made.name = layer.name
+            made.compositingFilter = layer.compositingFilter
             // A layer's own keyframes are in its composition's time (as lottie-ios reads them);
             // its start time shifts only a precomp's layers.
             animator.apply(layer.transform, to: made, size: size, offset: offset, opacity: true)

@@ -50,6 +50,7 @@ extension LottieDecoder {
             startTime: number(fields["st"], "\(path).st", default: 0), transform: transform)
         if let masks = fields["masksProperties"] { layer.masks = decodeMasks(masks, "\(path).masksProperties") }
         if type == 0 { decodeTiming(fields, path, into: &layer) }
+        if let mode = fields["bm"] { layer.compositingFilter = decodeBlendMode(mode, path) }
         let mode = fields["tt"]?.number.flatMap { $0 == 0 ? nil : $0 }
         return (layer, fields["td"]?.number.map { $0 != 0 } ?? false, mode)
     }
@@ -61,7 +62,7 @@ extension LottieDecoder {
 
     /// Layer keys Reel does not map yet, and what they are.
     static let unsupportedLayerFeatures: [(String, String)] = [
-        ("ef", "effects"), ("bm", "blend modes"),
+        ("ef", "effects"),
         ("sy", "layer styles")
     ]
 
