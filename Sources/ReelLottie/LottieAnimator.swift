@@ -13,6 +13,13 @@ final class LottieAnimator {
     let inPoint: Double
     let frameRate: Double
     private(set) var pending: [(layer: CALayer, animation: CAAnimation, key: String)] = []
+    /// Local seconds per scene second of the layers being built: the product of the speeds of the
+    /// stretched precomps they are in (see `LottieAnimator+Time`).
+    var rate = 1.0
+    /// Set while building the layers of a time-remapped precomp: their values are sampled.
+    var remap: LottieTimeRemap?
+    /// Values sampled so far, against `sampleBudget`.
+    var sampledValues = 0
 
     init(inPoint: Double, frameRate: Double) {
         self.inPoint = inPoint
@@ -29,6 +36,9 @@ final class LottieAnimator {
     ) {
         layer.setValue(convert(property.initial), forKeyPath: keyPath)
         guard property.isAnimated else { return }
+        if let remap {
+            return applySampled(property, remap, to: layer, keyPath: keyPath, offset: offset, convert)
+        }
         let keyframes = property.keyframes
         let times = keyframes.map { seconds($0.frame, offset: offset) }
         guard let first = times.first, let last = times.last, last > first else {
@@ -65,6 +75,9 @@ final class LottieAnimator {
     /// clamps its out key time to the animation's end, where a discrete animation still shows the
     /// value before its last key time.
     func visible(_ layer: CALayer, from start: Double, to end: Double, sceneDuration: Double) {
+        if let remap { return visibleSampled(layer, remap, from: start, to: end) }
+        // In the layer's own time, stretched precomps included.
+        let sceneDuration = sceneDuration * rate
         let hidesAtEnd = end < sceneDuration
         guard start > 0 || hidesAtEnd else { return }
         // The animation covers the whole scene and the visible span, so it holds no value by fill.
@@ -79,7 +92,7 @@ final class LottieAnimator {
         add(animation, to: layer, from: begin, to: finish)
     }
 
-    private func add(_ animation: CAKeyframeAnimation, to layer: CALayer, from begin: Double, to end: Double) {
+    func add(_ animation: CAKeyframeAnimation, to layer: CALayer, from begin: Double, to end: Double) {
         animation.beginTime = begin
         animation.duration = end - begin
         animation.fillMode = .both
@@ -119,8 +132,9 @@ final class LottieAnimator {
             [k.spatialOut, k.spatialIn].contains { $0.map { $0 != .zero } ?? false }
         }
         let times = keyframes.map { seconds($0.frame, offset: offset) }
-        guard keyframes.dropLast().contains(where: isCurve), !keyframes.dropLast().contains(where: \.hold),
-            let first = times.first, let last = times.last, last > first
+        // Sampled values (a remapped precomp) take the values form.
+        guard remap == nil, keyframes.dropLast().contains(where: isCurve),
+            !keyframes.dropLast().contains(where: \.hold), let first = times.first, let last = times.last, last > first
         else { return apply(position, to: layer, keyPath: "position", offset: offset) { $0 } }
         let path = CGMutablePath()
         path.move(to: keyframes[0].value)

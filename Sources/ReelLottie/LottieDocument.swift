@@ -68,9 +68,16 @@ public struct LottieLayer {
         get { matteStorage.first }
         set { matteStorage = newValue.map { [$0] } ?? [] }
     }
-    /// Additive masks (`masksProperties` of mode `a`), in the layer's coordinates: only what
-    /// they cover is drawn. Empty: no mask.
-    public var masks: [LottieAnimatable<LottieBezier>] = []
+    /// Masks (`masksProperties`) in order: only what they leave is drawn. Empty: no mask.
+    public var masks: [LottieMask] = []
+    /// `sr`: a precomp's layers play this many times slower (above 0).
+    public var timeStretch = 1.0
+    /// `bm`: the blend mode as the compositing filter lottie-ios sets (`multiplyBlendMode`, …);
+    /// nil is normal.
+    public var compositingFilter: String?
+    /// `tm`: for a precomp, the seconds of its own time shown at each frame of its
+    /// composition (replacing its start time and stretch). Nil: not remapped.
+    public var timeRemap: LottieAnimatable<Double>?
     /// A track matte (`td`): drawn only as the next layer's `matte`, kept in its composition
     /// for the layers that name it as their parent.
     public var isTrackMatte = false

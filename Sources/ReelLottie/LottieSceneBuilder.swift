@@ -58,6 +58,7 @@ public enum LottieSceneBuilder {
             let size = CGSize(width: max(size.width, 1), height: max(size.height, 1))
             let made = CALayer()
             made.name = layer.name
+            made.compositingFilter = layer.compositingFilter
             // A layer's own keyframes are in its composition's time (as lottie-ios reads them);
             // its start time shifts only a precomp's layers.
             animator.apply(layer.transform, to: made, size: size, offset: offset, opacity: true)
@@ -77,22 +78,13 @@ public enum LottieSceneBuilder {
                 let clip = CALayer()
                 clip.frame = CGRect(x: 0, y: 0, width: width, height: height)
                 clip.masksToBounds = true
-                add(layers, to: clip, size: clip.bounds.size, offset: offset + layer.startTime, depth: depth + 1)
+                animator.buildPrecomp(layer, clip: clip, offset: offset, sceneDuration: document.duration) {
+                    add(layers, to: clip, size: clip.bounds.size, offset: $0, depth: depth + 1)
+                }
                 made.addSublayer(clip)
             case .none: break
             }
-            if !layer.masks.isEmpty {
-                let mask = CALayer()
-                mask.frame = made.bounds
-                for path in layer.masks {
-                    let shape = CAShapeLayer()
-                    shape.frame = made.bounds
-                    shape.fillColor = .black
-                    animator.apply(path, to: shape, keyPath: "path", offset: offset) { $0.cgPath }
-                    mask.addSublayer(shape)
-                }
-                made.mask = mask
-            }
+            made.mask = LottieMaskBuilder(animator: animator, offset: offset).mask(layer.masks, bounds: made.bounds)
             // Parents outward: each lends its transform.
             var result = made
             var parentIndex = layer.parent

@@ -17,9 +17,6 @@ extension LottieDecoder {
             content = .precomp(
                 id: id, width: number(fields["w"], "\(path).w", default: 0),
                 height: number(fields["h"], "\(path).h", default: 0))
-            if fields["tm"] != nil {
-                warn(path, "time remapping is not supported yet; the precomp plays at its own pace", at: node)
-            }
         case 1?:
             let color = fields["sc"]?.string.flatMap(Self.hexColor)
             if color == nil { warn(path, "the solid's colour ('sc') is not a #RRGGBB colour; not drawn", at: node) }
@@ -30,6 +27,9 @@ extension LottieDecoder {
                         height: number(fields["sh"], "\(path).sh", default: 0))
                 } ?? .none
         case 3?: break
+        case 13?:
+            // lottie-ios's model knows no cameras: it reads one as a null layer.
+            warn(path, "cameras are drawn as null layers, as lottie-ios draws them: without perspective", at: node)
         case 4?:
             if let shapes = fields["shapes"] { content = .shapes(decodeShapes(shapes, "\(path).shapes")) }
         default:
@@ -41,10 +41,6 @@ extension LottieDecoder {
         for (key, what) in Self.unsupportedLayerFeatures where isPresent(fields[key]) {
             warn(path, "\(what) are not supported yet; drawn without them", at: fields[key]!)
         }
-        if fields["ddd"]?.number == 1 { warn(path, "3D layers are not supported yet; drawn flat", at: node) }
-        if let stretch = fields["sr"]?.number, stretch != 1 {
-            warn(path, "time stretch is not supported yet; played at normal speed", at: node)
-        }
         let transform = fields["ks"].flatMap { decodeTransform($0, "\(path).ks") } ?? LottieTransform()
         var layer = LottieLayer(
             name: fields["nm"]?.string, index: fields["ind"]?.number.map { Int($0) },
@@ -53,44 +49,20 @@ extension LottieDecoder {
             outPoint: number(fields["op"], "\(path).op", default: SceneLimits.maxCoordinate),
             startTime: number(fields["st"], "\(path).st", default: 0), transform: transform)
         if let masks = fields["masksProperties"] { layer.masks = decodeMasks(masks, "\(path).masksProperties") }
+        if type == 0 { decodeTiming(fields, path, into: &layer) }
+        if let mode = fields["bm"] { layer.compositingFilter = decodeBlendMode(mode, path) }
         let mode = fields["tt"]?.number.flatMap { $0 == 0 ? nil : $0 }
         return (layer, fields["td"]?.number.map { $0 != 0 } ?? false, mode)
     }
 
-    /// Additive masks; others are warned about and left out (the layer is drawn without them).
-    private func decodeMasks(_ node: SceneNode, _ path: String) -> [LottieAnimatable<LottieBezier>] {
-        guard case .sequence(let items, _) = node else { return [] }
-        var masks: [LottieAnimatable<LottieBezier>] = []
-        for (n, item) in items.enumerated() {
-            guard let fields = object(item, "\(path)[\(n)]") else { continue }
-            let mode = fields["mode"]?.string ?? "a"
-            let expansion = animatable(fields["x"], "\(path)[\(n)].x", default: 0, number)
-            if mode == "n" { continue }
-            guard mode == "a", fields["inv"]?.bool != true, !expansion.keyframes.contains(where: { $0.value != 0 }),
-                animatable(fields["o"], "\(path)[\(n)].o", default: 100, number).keyframes.allSatisfy({
-                    $0.value == 100
-                })
-            else {
-                warn(
-                    "\(path)[\(n)]",
-                    "masks other than opaque, additive and not inverted are not supported yet; drawn without them",
-                    at: item)
-                return []
-            }
-            let empty = LottieBezier(vertices: [], closed: true)
-            masks.append(animatable(fields["pt"], "\(path)[\(n)].pt", default: empty, bezier))
-        }
-        return masks
-    }
-
     /// Lottie's layer types Reel does not draw yet, by `ty`.
     static let unsupportedLayerTypes: [Int: String] = [
-        2: "image layers", 5: "text layers", 6: "audio layers", 13: "cameras"
+        2: "image layers", 5: "text layers", 6: "audio layers"
     ]
 
     /// Layer keys Reel does not map yet, and what they are.
     static let unsupportedLayerFeatures: [(String, String)] = [
-        ("ef", "effects"), ("bm", "blend modes"),
+        ("ef", "effects"),
         ("sy", "layer styles")
     ]
 
@@ -121,9 +93,7 @@ extension LottieDecoder {
         transform.scale = animatable(fields["s"], "\(path).s", default: CGPoint(x: 100, y: 100), point)
         transform.rotation = animatable(fields["r"] ?? fields["rz"], "\(path).r", default: 0, number)
         transform.opacity = animatable(fields["o"], "\(path).o", default: 100, number)
-        for key in ["rx", "ry", "or"] where fields[key] != nil {
-            warn(path, "3D rotation ('\(key)') is not supported yet; drawn without it", at: fields[key]!)
-        }
+        warnOfRotationsOffThePlane(fields, path)
         if let skew = fields["sk"],
             animatable(skew, "\(path).sk", default: 0, number).keyframes.contains(where: { $0.value != 0 })
         {

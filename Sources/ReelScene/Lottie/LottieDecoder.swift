@@ -100,7 +100,9 @@ final class LottieDecoder {
                         "\(path)[\(n)]",
                         matte == nil
                             ? "the track matte this layer names is not the layer before it; drawn without it"
-                            : "inverted and luma track mattes are not supported yet; drawn without the matte",
+                            : mode == 2
+                                ? "inverted track mattes are not supported yet; drawn without the matte"
+                                : "luma track mattes are not supported (nor by lottie-ios's Core Animation engine); drawn without the matte",
                         at: item)
                 }
             }
