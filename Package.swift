@@ -46,7 +46,7 @@ let package = Package(
         .target(name: "CReelPixels", path: "Sources/CReelPixels"),
 
         // MARK: Reel
-        .target(name: "ReelCore", path: "Sources/ReelCore"),
+        .target(name: "ReelCore", dependencies: ["CReelSupport"], path: "Sources/ReelCore"),
         // Lottie animations as the layer trees and animations lottie-ios's Core Animation engine makes.
         .target(name: "ReelLottie", dependencies: ["ReelCore"]),
         .target(name: "ReelScene", dependencies: ["ReelCore", "ReelLottie", .product(name: "Yams", package: "Yams")]),

@@ -24,4 +24,6 @@ void reel_register_child(int pid);
 void reel_unregister_child(int pid);
 /// True when the file descriptor is a terminal.
 int reel_isatty(int fd);
+/// The calling thread's stack size in bytes, or 0 when the system does not say.
+long reel_current_stack_size(void);
 #endif

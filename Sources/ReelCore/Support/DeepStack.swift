@@ -1,3 +1,4 @@
+import CReelSupport
 import Foundation
 
 #if canImport(Glibc)
@@ -10,13 +11,18 @@ import Foundation
 /// takes tens of kilobytes of stack in a debug build: 240 levels overflowed the main thread's
 /// 8 MB (SIGSEGV) although `--max-depth` allows 400, and the Swift API allows any depth; Swift
 /// concurrency's threads have far smaller stacks. Wrapping each level's work in `level(_:)`
-/// counts the levels on the current thread. A thread DeepStack did not start runs at most
-/// `callerLevels` (its stack size is unknown); then, and every `levelsPerThread` levels after,
-/// the recursion continues on a fresh thread with a `stackSize` stack while the caller waits.
-/// Scenes nested a few levels deep never leave the caller's thread.
+/// counts the levels on the current thread. A thread DeepStack did not start runs as many levels
+/// as half its stack holds (`callerLevels(stackSize:)`), and at least `callerLevels`; then, and
+/// every `levelsPerThread` levels after, the recursion continues on a fresh thread with a
+/// `stackSize` stack while the caller waits. Starting a thread costs tens of microseconds and
+/// its stack's pages, and it happens for every subtree at the boundary depth, so the caller's
+/// own stack is used as far as it safely goes: a Lottie animation's tree is a dozen or more
+/// levels deep, and with a fixed six levels each frame started hundreds of threads.
 public enum DeepStack {
-    /// Levels run on a thread of unknown stack size (at most a few hundred KB in all).
+    /// Levels run on a thread whose stack size cannot be read (at most a few hundred KB in all).
     public static let callerLevels = 6
+    /// Stack one level takes at most (a debug build; a release build takes far less).
+    public static let bytesPerLevel = 160 << 10
     /// Levels run on each thread DeepStack starts: under 160 KB of stack each.
     public static let levelsPerThread = 400
     /// Stack of the threads deeper levels run on (reserved, committed only as it is used).
@@ -37,11 +43,24 @@ public enum DeepStack {
     /// stack when this thread has run its share of levels.
     public static func level<T>(_ body: () -> T) -> T {
         let stored = Int(bitPattern: pthread_getspecific(levelsKey))
-        let left = stored == 0 ? callerLevels : stored - 1
+        let left = stored == 0 ? callerLevels(stackSize: currentStackSize()) : stored - 1
         guard left > 0 else { return onFreshThread(body) }
         setLevelsLeft(left - 1)
         defer { setLevelsLeft(left) }
         return body()
+    }
+
+    /// Levels a thread DeepStack did not start may run, given its stack size: half the stack, since
+    /// the recursion may begin anywhere in it; `callerLevels` when the size is unknown (nil).
+    public static func callerLevels(stackSize: Int?) -> Int {
+        guard let stackSize else { return callerLevels }
+        return min(levelsPerThread, max(callerLevels, stackSize / 2 / bytesPerLevel))
+    }
+
+    /// The current thread's stack size, or nil when the system does not say.
+    private static func currentStackSize() -> Int? {
+        let size = reel_current_stack_size()
+        return size > 0 ? Int(size) : nil
     }
 
     /// Runs `body` on a new thread with a `stackSize` stack and waits for it. The caller is
