@@ -79,6 +79,8 @@ public enum LottieSceneBuilder {
                 clip.masksToBounds = true
                 add(layers, to: clip, size: clip.bounds.size, offset: offset + layer.startTime, depth: depth + 1)
                 made.addSublayer(clip)
+            case .image(let id):
+                if let asset = document.images[id] { made.addSublayer(LottieImageLayer.make(asset)) }
             case .none: break
             }
             if !layer.masks.isEmpty {
