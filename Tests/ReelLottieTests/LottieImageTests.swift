@@ -91,23 +91,25 @@ struct LottieImageTests {
         #expect(width("b") == 7)
     }
 
-    @Test func filesAreReadBesideTheJSONFromTheAssetsFolder() throws {
+    /// Loads a Lottie saved as `json` in a fresh folder whose image asset is `u` + `a.png`, with
+    /// a PNG saved as `png`; returns the loaded scene and the paths the loader was asked for.
+    static func loadFromFolder(json: String, png: String, u: String) throws -> (LoadedScene, [String]) {
         let folder = try ScratchFolder()
-        FileManager.default.createFile(atPath: try folder.file("images/a.png"), contents: Data(Self.pngHeader(8, 8)))
-        let json = try folder.write("anim.json", Self.document(p: "a.png", u: "images/"))
+        FileManager.default.createFile(atPath: try folder.file(png), contents: Data(pngHeader(8, 8)))
+        let path = try folder.write(json, document(p: "a.png", u: u))
         let images = BlueImages()
-        let loaded = try SceneLoader.load(path: json, images: images)
+        return (try SceneLoader.load(path: path, images: images), images.paths)
+    }
+
+    @Test func filesAreReadBesideTheJSONFromTheAssetsFolder() throws {
+        let (loaded, paths) = try Self.loadFromFolder(json: "anim.json", png: "images/a.png", u: "images/")
         #expect(loaded.warnings.isEmpty, "\(loaded.warnings)")
-        #expect(images.paths.count == 1 && images.paths[0].hasSuffix("/images/a.png"))
+        #expect(paths.count == 1 && paths[0].hasSuffix("/images/a.png"))
     }
 
     @Test func filesOutsideTheFolderAreRefusedAsForScenes() throws {
-        let folder = try ScratchFolder()
-        FileManager.default.createFile(atPath: try folder.file("a.png"), contents: Data(Self.pngHeader(8, 8)))
-        let json = try folder.write("sub/anim.json", Self.document(p: "a.png", u: "../"))
-        let images = BlueImages()
-        let loaded = try SceneLoader.load(path: json, images: images)
-        #expect(images.paths.isEmpty)
+        let (loaded, paths) = try Self.loadFromFolder(json: "sub/anim.json", png: "a.png", u: "../")
+        #expect(paths.isEmpty)
         #expect(loaded.warnings.map(\.message).contains { $0.contains("is outside the scene's folder") })
     }
 
