@@ -39,6 +39,37 @@ struct DotLottieCLITests {
             result.stderr.contains("evil.lottie:1:1: error: entry '../x.json' has an unsafe name"), "\(result.stderr)")
     }
 
+    /// An archive of one 60 × 40 animation `a`, one second at 10 fps, in a fresh folder.
+    static func archive(in folder: TemporaryFolder, _ name: String) throws -> String {
+        let path = folder.url.appendingPathComponent(name).path
+        try FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        let archive = ZipWriter.archive([
+            ZipWriter.Entry("manifest.json", #"{"animations": [{"id": "a"}]}"#),
+            ZipWriter.Entry(
+                "animations/a.json", #"{"v": "5.7.4", "fr": 10, "ip": 0, "op": 10, "w": 60, "h": 40, "layers": []}"#)
+        ])
+        FileManager.default.createFile(atPath: path, contents: Data(archive))
+        return path
+    }
+
+    @Test func batchFindsArchivesInFoldersAndDiffTakesThem() throws {
+        let folder = try TemporaryFolder()
+        let path = try Self.archive(in: folder, "scenes/a.lottie")
+        let batch = try ReelProcess.run(["batch", "scenes", "-o", "out", "--dry-run"], in: folder.url)
+        #expect(batch.status == 0)
+        #expect(batch.stdout.contains("render  scenes/a.lottie → out/a.mp4  (new)"), "\(batch.stdout)")
+        let diff = try ReelProcess.run(["diff", path, path])
+        #expect(diff.status == 0, "\(diff.stderr)")
+    }
+
+    @Test(arguments: ["render", "still", "validate", "batch"])
+    func theAnimationOptionIsInTheHelpOfCommandsThatTakeScenes(command: String) throws {
+        let help = try ReelProcess.run([command, "--help"])
+        #expect(help.stdout.contains("--animation <id>"), "\(help.stdout)")
+        #expect(help.stdout.contains("dotLottie"))
+    }
+
     @Test func theAnimationOptionPicksOneAndAnUnknownOneListsThem() throws {
         let folder = try TemporaryFolder()
         let path = folder.url.appendingPathComponent("two.lottie").path
