@@ -36,7 +36,9 @@ public enum ImageBytesDecoder {
             throw EncodeError("Allocating the \(format.rawValue) decoder failed: out of memory")
         }
         context.pointee.thread_count = 1
-        context.pointee.max_pixels = MediaInput.decoderLimit(maxPixels)
+        // FFmpeg checks its limit against the row length padded for SIMD: a limit only just above
+        // the image would refuse it, and the header check above already held the image to it.
+        context.pointee.max_pixels = MediaInput.decoderLimit(max(maxPixels, ImageHeader.maxPixels))
         try check(avcodec_open2(context, codec, nil), "Opening the \(format.rawValue) decoder for \(name)")
         try check(av_new_packet(packet, Int32(bytes.count)), "Allocating a packet for \(name)")
         guard let data = packet.pointee.data else { throw EncodeError("Allocating a packet for \(name) failed") }
