@@ -40,6 +40,9 @@ let package = Package(
             providers: [
                 .apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libswresample-dev", "libavutil-dev"])
             ]),
+        // dotLottie archives: raw inflate of their zip entries.
+        .systemLibrary(
+            name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // Process-level helpers Swift cannot express safely (async-signal-safe interrupt flag).
         .target(name: "CReelSupport", path: "Sources/CReelSupport"),
         // Pixel loops in vector instructions chosen at run time (AVX2), bit for bit the scalar ones.
@@ -49,7 +52,9 @@ let package = Package(
         .target(name: "ReelCore", dependencies: ["CReelSupport"], path: "Sources/ReelCore"),
         // Lottie animations as the layer trees and animations lottie-ios's Core Animation engine makes.
         .target(name: "ReelLottie", dependencies: ["ReelCore"]),
-        .target(name: "ReelScene", dependencies: ["ReelCore", "ReelLottie", .product(name: "Yams", package: "Yams")]),
+        .target(
+            name: "ReelScene",
+            dependencies: ["ReelCore", "ReelLottie", "CZlib", .product(name: "Yams", package: "Yams")]),
         .target(name: "ReelRender", dependencies: ["ReelCore", "CCairo", "CPango", "CPixman", "CReelPixels"]),
         .target(name: "ReelEncode", dependencies: ["ReelCore", "CFFmpeg", "CReelPixels", "CReelSupport"]),
         .target(name: "Reel", dependencies: ["ReelCore", "ReelScene", "ReelRender", "ReelEncode", "CReelSupport"]),
@@ -80,7 +85,9 @@ let package = Package(
 
         // MARK: Tests
         .testTarget(name: "ReelCoreTests", dependencies: ["ReelCore"]),
-        .testTarget(name: "ReelLottieTests", dependencies: ["ReelLottie", "ReelScene", "ReelCore", "ReelRender"]),
+        .testTarget(
+            name: "ReelLottieTests",
+            dependencies: ["ReelLottie", "ReelScene", "ReelCore", "ReelRender", "ReelTestSupport"]),
         .testTarget(name: "ReelSceneTests", dependencies: ["ReelScene", "ReelCore"], exclude: ["Fixtures"]),
         .testTarget(
             name: "ReelRenderTests", dependencies: ["ReelRender", "ReelScene", "ReelCore", "ReelTestSupport"],

@@ -27,6 +27,17 @@ public struct FFmpegImageLoader: SceneImageLoader {
         throw RenderFileError(
             "the file is not a readable \(name) image (damaged, or another kind of file named .\(ext))")
     }
+
+    public func loadImage(bytes: [UInt8], format: ImageHeader.Format, name: String) throws -> CGImage {
+        do {
+            // The scene's own budget was checked from the header already.
+            return CGImage(
+                pixels: try ImageBytesDecoder.decode(bytes, format: format, name: name, maxPixels: .max), source: name)
+        } catch {
+            throw RenderFileError(
+                "'\(name)' is not a readable \(format.rawValue) image (damaged, or another kind of data)")
+        }
+    }
 }
 
 /// A problem with an input file.

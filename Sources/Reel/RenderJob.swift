@@ -455,6 +455,12 @@ final class RecordingImageLoader: SceneImageLoader, @unchecked Sendable {
         return image
     }
 
+    func loadImage(bytes: [UInt8], format: ImageHeader.Format, name: String) throws -> CGImage {
+        let image = try loader.loadImage(bytes: bytes, format: format, name: name)
+        lock.withLock { decodedPixels += image.width * image.height }
+        return image
+    }
+
     var paths: [String] { lock.withLock { read.sorted() } }
     /// Pixels of every image decoded.
     var pixels: Int { lock.withLock { decodedPixels } }

@@ -111,7 +111,8 @@ public struct BatchPlan: Sendable {
     }
 
     /// Scene files under `folder`, relative to it, sorted: `.yaml`, `.yml` and `.json` files that
-    /// are not schemas or manifests; hidden files and folders are passed over.
+    /// are not schemas or manifests, and dotLottie archives (`.lottie`); hidden files and folders
+    /// are passed over.
     static func scenes(inFolder folder: String) -> [String] {
         guard let walker = FileManager.default.enumerator(atPath: folder) else { return [] }
         var found: [String] = []
@@ -122,7 +123,7 @@ public struct BatchPlan: Sendable {
                 continue
             }
             let ext = (name as NSString).pathExtension.lowercased()
-            guard ["yaml", "yml", "json"].contains(ext), !name.hasSuffix(".schema.json") else { continue }
+            guard ["yaml", "yml", "json", "lottie"].contains(ext), !name.hasSuffix(".schema.json") else { continue }
             guard (walker.fileAttributes?[.type] as? FileAttributeType) != .typeDirectory else { continue }
             if BatchManifest.isManifest(path: join(folder, relative)) { continue }
             found.append(relative)

@@ -56,13 +56,7 @@ public final class VideoDecoder {
     private let streamIndex: Int32
     private let maxPixels: Int
     private var flushing = false
-    private var converter: ColorConverter?
-    private var converterKey: ConverterKey?
-
-    /// What a converter depends on; frames may change any of it mid-stream.
-    private struct ConverterKey: Equatable {
-        var width: Int32, height: Int32, format: Int32, matrix: UInt32, fullRange: Bool
-    }
+    private var conversion = FrameConversion()
 
     /// Opens `path` and its best video (or image) stream, as `MediaInput` opens files: the
     /// extension picks the reader, and frames larger than `maxPixels` (or `ImageHeader.maxSide`
@@ -166,42 +160,10 @@ public final class VideoDecoder {
         }
     }
 
-    /// Converts a decoded frame to premultiplied BGRA with the frame's own matrix and range.
+    /// Converts a decoded frame to premultiplied BGRA, each held to the limit the header was
+    /// (frames may change size mid-stream).
     private func convert(_ frame: UnsafeMutablePointer<AVFrame>) throws -> PixelBuffer {
-        let f = frame.pointee
-        let pixelFormat = AVPixelFormat(rawValue: f.format)
-        guard let descriptor = av_pix_fmt_desc_get(pixelFormat), f.width > 0, f.height > 0 else {
-            throw EncodeError("Frame \(framesDecoded) of \(path) has no usable pixel format or size")
-        }
-        // Frames may change size mid-stream: each is held to the limit the header was.
-        try MediaInput.checkFrame(path, width: Int(f.width), height: Int(f.height), maxPixels: maxPixels)
-        let flags = descriptor.pointee.flags
-        let isRGB = flags & UInt64(AV_PIX_FMT_FLAG_RGB) != 0 || flags & UInt64(AV_PIX_FMT_FLAG_PAL) != 0
-        let isGray = !isRGB && descriptor.pointee.nb_components <= 2
-        let name = ffmpegName(descriptor.pointee.name)
-        // YUV is limited range unless tagged otherwise (or a legacy "yuvj" format); RGB, palettes and
-        // untagged grey (PNG) are full range.
-        let fullRange =
-            f.color_range == AVCOL_RANGE_JPEG || name.hasPrefix("yuvj") || isRGB
-            || (isGray && f.color_range != AVCOL_RANGE_MPEG)
-        let key = ConverterKey(
-            width: f.width, height: f.height, format: f.format, matrix: f.colorspace.rawValue, fullRange: fullRange)
-        if key != converterKey {
-            converter = nil
-            // FULL_CHR_H_INT interpolates 4:2:0 chroma per output pixel instead of repeating it;
-            // FULL_CHR_H_INP keeps full chroma for RGB sources that swscale routes through YUV.
-            converter = try ColorConverter(
-                width: f.width, height: f.height,
-                from: pixelFormat, fullRange: fullRange, to: AV_PIX_FMT_BGRA, fullRange: true,
-                matrix: f.colorspace, flags: SWS_BICUBIC | SWS_FULL_CHR_H_INT | SWS_FULL_CHR_H_INP)
-            converterKey = key
-        }
-        let buffer = PixelBuffer(width: Int(f.width), height: Int(f.height))
-        converter?.convert(UnsafePointer(frame), into: buffer)
-        if flags & UInt64(AV_PIX_FMT_FLAG_ALPHA) != 0 || flags & UInt64(AV_PIX_FMT_FLAG_PAL) != 0 {
-            premultiplyAlpha(buffer)
-        }
-        return buffer
+        try conversion.convert(frame, label: "Frame \(framesDecoded) of \(path)", name: path, maxPixels: maxPixels)
     }
 
     /// The average frame rate if the container knows it, else the nominal one.
@@ -218,7 +180,6 @@ public final class VideoDecoder {
         avcodec_free_context(&codec)
         av_frame_free(&frame)
         av_packet_free(&packet)
-        converter = nil
-        converterKey = nil
+        conversion = FrameConversion()
     }
 }

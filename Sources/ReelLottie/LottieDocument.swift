@@ -16,6 +16,8 @@ public struct LottieDocument {
     public var layers: [LottieLayer]
     /// Precompositions' layers by asset id (`assets[].id` → `assets[].layers`).
     public var precomps: [String: [LottieLayer]]
+    /// Image assets by id (`assets[].id` of assets with `p`).
+    public var images: [String: LottieImageAsset] = [:]
 
     public init(
         width: Double, height: Double, frameRate: Double, inPoint: Double, outPoint: Double, layers: [LottieLayer],
@@ -44,6 +46,8 @@ public struct LottieLayer {
         case solid(CGColor, width: Double, height: Double)
         /// `ty: 0`: the layers of precomposition `id`, clipped to `width × height`.
         case precomp(id: String, width: Double, height: Double)
+        /// `ty: 2`: image asset `id`, drawn at its size from (0, 0).
+        case image(id: String)
         /// `ty: 3`, and layers whose kind is not supported yet (warned about when decoded):
         /// a transform for children, nothing drawn.
         case none

@@ -82,6 +82,8 @@ public enum LottieSceneBuilder {
                     add(layers, to: clip, size: clip.bounds.size, offset: $0, depth: depth + 1)
                 }
                 made.addSublayer(clip)
+            case .image(let id):
+                if let asset = document.images[id] { made.addSublayer(LottieImageLayer.make(asset)) }
             case .none: break
             }
             made.mask = LottieMaskBuilder(animator: animator, offset: offset).mask(layer.masks, bounds: made.bounds)

@@ -79,12 +79,39 @@ public enum SceneLoader {
         bytes: [UInt8], file: String, limits: SceneLimits = SceneLimits(), images: SceneImageLoader? = nil,
         fonts: SceneFontCatalog? = nil, baseDirectory: URL? = nil
     ) throws -> LoadedScene {
+        try decode(
+            bytes: bytes, file: file, limits: limits, images: images, fonts: fonts, baseDirectory: baseDirectory,
+            archive: nil)
+    }
+
+    /// Decodes a scene file's bytes, or the animation `archive` (a dotLottie) holds.
+    private static func decode(
+        bytes: [UInt8], file: String, limits: SceneLimits, images: SceneImageLoader?, fonts: SceneFontCatalog?,
+        baseDirectory: URL?, archive: DotLottie?
+    ) throws -> LoadedScene {
         guard bytes.count <= limits.maxFileBytes else {
             throw SceneLoadError(diagnostics: [
                 Diagnostic(
                     file: file, location: SourcePosition(line: 1, column: 1),
                     message: tooLarge(nil, limits))
             ])
+        }
+        if archive == nil, ZipArchive.isZip(bytes) {
+            // A dotLottie: its animation is read as a Lottie file named `FILE(animations/ID.json)`.
+            let opened: DotLottie
+            let json: [UInt8]
+            do {
+                opened = try DotLottie(
+                    bytes: bytes, maxBytes: limits.maxFileBytes, animation: limits.dotLottieAnimation)
+                json = try opened.animationBytes()
+            } catch {
+                throw SceneLoadError(diagnostics: [
+                    Diagnostic(file: file, location: SourcePosition(line: 1, column: 1), message: error.message)
+                ])
+            }
+            return try decode(
+                bytes: json, file: "\(file)(\(opened.entryName))", limits: limits, images: images, fonts: fonts,
+                baseDirectory: baseDirectory, archive: opened)
         }
         let base = baseDirectory ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         let decoder = SceneDecoder(file: file, limits: limits, images: images, fonts: fonts, baseDirectory: base)
@@ -93,7 +120,14 @@ public enum SceneLoader {
         var scene: Scene?
         let root = parser.parse(utf8(bytes))
         if let root, LottieDecoder.isLottie(root) {
-            return try decodeLottie(root, file: file, limits: limits, diagnostics: decoder.diagnostics)
+            let source = LottieImageSource(cache: decoder.images, archive: archive)
+            return try decodeLottie(root, file: file, limits: limits, images: source, diagnostics: decoder.diagnostics)
+        }
+        if archive != nil, !decoder.diagnostics.hasErrors {
+            decoder.diagnostics.error(
+                "the dotLottie's animation is not a Lottie animation (it lacks one of 'v', 'fr', 'ip', 'op', 'w', 'h', 'layers')",
+                at: root?.location ?? SourcePosition(line: 1, column: 1))
+            throw SceneLoadError(diagnostics: decoder.diagnostics.sorted)
         }
         if let root {
             scene = decoder.decode(root)
@@ -113,9 +147,11 @@ public enum SceneLoader {
     /// A Lottie document (recognised by its top-level keys) as the scene lottie-ios's Core
     /// Animation engine makes of it.
     private static func decodeLottie(
-        _ root: SceneNode, file: String, limits: SceneLimits, diagnostics: DiagnosticSink
+        _ root: SceneNode, file: String, limits: SceneLimits, images: LottieImageSource, diagnostics: DiagnosticSink
     ) throws -> LoadedScene {
-        let document = LottieDecoder(diagnostics: diagnostics, limits: limits).decode(root)
+        let decoder = LottieDecoder(diagnostics: diagnostics, limits: limits)
+        decoder.images = images
+        let document = decoder.decode(root)
         guard let document, !diagnostics.hasErrors else { throw SceneLoadError(diagnostics: diagnostics.sorted) }
         var sizeLocation: SourcePosition?
         if case .mapping(let pairs, _) = root { sizeLocation = pairs.first { $0.key == "w" }?.value.location }

@@ -134,7 +134,7 @@ struct DiffCommand: ParsableCommand {
 
     /// A scene (by its extension) loaded as `reel render` loads it, or a video or image file.
     static func open(_ path: String, label: String, options: RenderOptions) throws -> any FrameSource {
-        if ["yaml", "yml", "json"].contains((path as NSString).pathExtension.lowercased()) {
+        if ["yaml", "yml", "json", "lottie"].contains((path as NSString).pathExtension.lowercased()) {
             return SceneFrames(try SceneInput.load(RenderJob(scene: path, options: options), quiet: true))
         }
         // The error names the file and says why (MediaInput's rules: a regular file, a known

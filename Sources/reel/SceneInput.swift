@@ -5,8 +5,8 @@ import Reel
 /// The scene argument every rendering subcommand takes.
 struct SceneOptions: ParsableArguments {
     @Argument(
-        help: ArgumentHelp("The scene file (.yaml, .yml or .json).", valueName: "scene"),
-        completion: .file(extensions: ["yaml", "yml", "json"]))
+        help: ArgumentHelp("The scene file (.yaml, .yml or .json), or a Lottie (.json, .lottie).", valueName: "scene"),
+        completion: .file(extensions: ["yaml", "yml", "json", "lottie"]))
     var scene: String
 
     /// Loads and compiles the scene with `options`, printing diagnostics; invalid input throws exit status 2.
@@ -52,6 +52,12 @@ struct LimitOptions: ParsableArguments {
         name: .customLong("allow-images-outside"),
         help: "Let contents name image files outside the scene's folder (absolute paths, '..', links leading out).")
     var allowImagesOutside = false
+    @Option(
+        name: .customLong("animation"),
+        help: ArgumentHelp(
+            "Which animation of a dotLottie (.lottie) archive to use, by its id in the manifest (default: the manifest's active animation, else its first).",
+            valueName: "id"))
+    var animation: String?
 
     /// The options of a command that renders here with no other flags (`still`, `inspect` …).
     func renderOptions() throws -> RenderOptions { try RenderOptions(limits: self) }
@@ -66,6 +72,7 @@ struct LimitOptions: ParsableArguments {
         if let maxDepth { l.maxDepth = maxDepth }
         if let maxFileSize { l.maxFileBytes = maxFileSize }
         l.allowsImagesOutsideSceneFolder = allowImagesOutside
+        l.dotLottieAnimation = animation
         if let maxImagePixels {
             l.maxImagePixels = maxImagePixels
             l.maxTotalImagePixels = max(l.maxTotalImagePixels, maxImagePixels)

@@ -19,8 +19,8 @@ struct ValidateCommand: ParsableCommand {
             """)
 
     @Argument(
-        help: ArgumentHelp("Scene files to check.", valueName: "scene"),
-        completion: .file(extensions: ["yaml", "yml", "json"]))
+        help: ArgumentHelp("Scene files to check (scenes, Lottie JSON, dotLottie archives).", valueName: "scene"),
+        completion: .file(extensions: ["yaml", "yml", "json", "lottie"]))
     var scenes: [String]
 
     @OptionGroup var limits: LimitOptions

@@ -40,9 +40,11 @@ func square(x: Double, y: Double, side: Double, rgb: [Double]) -> String {
 }
 
 /// Decodes Lottie text through the one scene loader, failing the test with its diagnostics.
-func loadLottie(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> LoadedScene {
+func loadLottie(
+    _ text: String, images: SceneImageLoader? = nil, sourceLocation: SourceLocation = #_sourceLocation
+) throws -> LoadedScene {
     do {
-        return try SceneLoader.decode(text: text, file: "anim.json")
+        return try SceneLoader.decode(text: text, file: "anim.json", images: images)
     } catch let error as SceneLoadError {
         Issue.record("the Lottie did not decode:\n\(error)", sourceLocation: sourceLocation)
         throw error
@@ -50,8 +52,8 @@ func loadLottie(_ text: String, sourceLocation: SourceLocation = #_sourceLocatio
 }
 
 /// The frame at scene time `t`.
-func render(_ text: String, at t: Double) throws -> PixelBuffer {
-    let timeline = try loadLottie(text).scene.compile()
+func render(_ text: String, at t: Double, images: SceneImageLoader? = nil) throws -> PixelBuffer {
+    let timeline = try loadLottie(text, images: images).scene.compile()
     let renderer = FrameRenderer(canvas: timeline.canvas, caching: false)
     let buffer = renderer.makeBuffer()
     renderer.render(timeline, at: t, into: buffer)

@@ -6,6 +6,17 @@ import ReelCore
 public protocol SceneImageLoader: Sendable {
     /// The decoded image at an absolute path, or an error saying why not.
     func loadImage(atPath path: String) throws -> CGImage
+    /// The decoded image held in `bytes` (inside an archive, or embedded as base64), in
+    /// `format`; `name` says where it came from.
+    func loadImage(bytes: [UInt8], format: ImageHeader.Format, name: String) throws -> CGImage
+}
+
+extension SceneImageLoader {
+    /// Loaders that read only files refuse images held in memory.
+    public func loadImage(bytes: [UInt8], format: ImageHeader.Format, name: String) throws -> CGImage {
+        throw ImageCache.ImageError(
+            message: "cannot load image '\(name)': no decoder for images in memory is available here")
+    }
 }
 
 /// Loads each image file once per scene, however many layers use it, within the scene's pixel
@@ -52,6 +63,25 @@ final class ImageCache {
         // The size from the header first: an image over budget is refused without decoding it.
         let header = ImageHeader.read(handle, as: format)
         try? handle.close()
+        return decoded(written, key: path, header: header) { try $0.loadImage(atPath: path) }
+    }
+
+    /// The image held in `bytes` (a dotLottie's entry, a base64 data URL), within the same pixel
+    /// budgets as files; `name` names it in messages and, with the format, identifies it in the cache.
+    func image(bytes: [UInt8], format: ImageHeader.Format, name: String) -> Result<CGImage, ImageError> {
+        let key = "\u{0}" + name
+        if let cached = images[key] { return .success(cached) }
+        guard let header = ImageHeader.parse(Array(bytes.prefix(ImageHeader.maxHeaderBytes)), as: format) else {
+            return .failure(ImageError(message: "image '\(name)' is not a readable \(format.rawValue) image"))
+        }
+        return decoded(name, key: key, header: header) { try $0.loadImage(bytes: bytes, format: format, name: name) }
+    }
+
+    /// Decodes an image with `load` when its header (if read) is within the budgets, checks the
+    /// decoded size again (for headers that could not be read), and caches it under `key`.
+    private func decoded(
+        _ written: String, key: String, header: ImageHeader?, load: (SceneImageLoader) throws -> CGImage
+    ) -> Result<CGImage, ImageError> {
         if let header, let problem = overBudget(written, width: header.width, height: header.height) {
             return .failure(problem)
         }
@@ -59,10 +89,9 @@ final class ImageCache {
             return .failure(ImageError(message: "cannot load image '\(written)': no image decoder is available here"))
         }
         do {
-            let image = try loader.loadImage(atPath: path)
-            // Checked again on the decoded image, for files whose header could not be read.
+            let image = try load(loader)
             if let problem = overBudget(written, width: image.width, height: image.height) { return .failure(problem) }
-            images[path] = image
+            images[key] = image
             totalPixels += image.width * image.height
             return .success(image)
         } catch {

@@ -31,6 +31,10 @@ public struct SceneLimits: Sendable, Hashable, Codable {
     /// symbolic links leading out). Off by default: a scene from elsewhere must not read
     /// arbitrary files of the machine rendering it.
     public var allowsImagesOutsideSceneFolder = false
+    /// Which animation of a dotLottie archive to read (`--animation`); nil: the one its manifest
+    /// makes active (or initial), else the first it lists. Not a bound: it rides here because
+    /// these are the reading options every entry point passes on.
+    public var dotLottieAnimation: String?
 
     /// Largest magnitude of a length in points: coordinates, sizes, translations, radii, widths,
     /// font sizes, path coordinates, and the numbers of animation values and spring fields.

@@ -26,6 +26,7 @@ extension LottieDecoder {
                         $0, width: number(fields["sw"], "\(path).sw", default: 0),
                         height: number(fields["sh"], "\(path).sh", default: 0))
                 } ?? .none
+        case 2?: content = .image(id: fields["refId"]?.string ?? "")
         case 3?: break
         case 13?:
             // lottie-ios's model knows no cameras: it reads one as a null layer.
@@ -57,7 +58,7 @@ extension LottieDecoder {
 
     /// Lottie's layer types Reel does not draw yet, by `ty`.
     static let unsupportedLayerTypes: [Int: String] = [
-        2: "image layers", 5: "text layers", 6: "audio layers"
+        5: "text layers", 6: "audio layers"
     ]
 
     /// Layer keys Reel does not map yet, and what they are.

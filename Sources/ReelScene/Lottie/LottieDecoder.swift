@@ -9,6 +9,8 @@ import ReelLottie
 final class LottieDecoder {
     let diagnostics: DiagnosticSink
     let limits: SceneLimits
+    /// Where image assets are read from; nil: images are not loaded (a warning says so).
+    var images: LottieImageSource?
     /// Points of all paths decoded so far, against `SceneLimits.maxTotalPathPoints`.
     var pathPoints = 0
 
@@ -63,9 +65,14 @@ final class LottieDecoder {
         }
         var precomps: [String: [LottieLayer]] = [:]
         var precompNodes: [String: SceneNode] = [:]
+        var images: [String: LottieImageAsset] = [:]
         if let assets = top["assets"], case .sequence(let items, _) = assets {
             for (n, item) in items.enumerated() {
-                guard let asset = object(item, "assets[\(n)]"), let layers = asset["layers"] else { continue }
+                guard let asset = object(item, "assets[\(n)]") else { continue }
+                if asset["layers"] == nil, let (id, image) = decodeImageAsset(asset, item, "assets[\(n)]") {
+                    images[id] = image
+                }
+                guard let layers = asset["layers"] else { continue }
                 guard let id = asset["id"]?.string else {
                     diagnostics.error("assets[\(n)] has layers but no 'id'", at: item.location)
                     continue
@@ -77,8 +84,10 @@ final class LottieDecoder {
         let layers = top["layers"].map { decodeLayers($0, "layers") } ?? []
         checkPrecomps(top["layers"], precompNodes)
         guard let fr, let w, let h, let ip, let op, !diagnostics.hasErrors else { return nil }
-        return LottieDocument(
+        var document = LottieDocument(
             width: w, height: h, frameRate: fr, inPoint: ip, outPoint: op, layers: layers, precomps: precomps)
+        document.images = images
+        return document
     }
 
     private func decodeLayers(_ node: SceneNode, _ path: String) -> [LottieLayer] {
