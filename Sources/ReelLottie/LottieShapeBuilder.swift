@@ -11,10 +11,17 @@ struct LottieShapeBuilder {
     /// Frames the layer's keyframes are shifted by (see `LottieAnimator`).
     let offset: Double
 
-    /// Adds the layers of `items` to `container`; `trims` are those of the enclosing lists.
-    func add(_ items: [LottieShapeItem], to container: CALayer, trims: [LottieTrim] = []) {
+    /// Adds the layers of `items` to `container`; `trims` are those of the enclosing lists, and
+    /// `corners` the radius of their rounded corners.
+    func add(
+        _ items: [LottieShapeItem], to container: CALayer, trims: [LottieTrim] = [],
+        corners: LottieAnimatable<Double>? = nil
+    ) {
         var trims = trims
-        for case .trim(_, let start, let end) in items { trims.append(LottieTrim(start: start, end: end)) }
+        for case .trim(let trim) in items { trims.append(trim) }
+        // A list's own rounded corners come before its parents' (lottie-ios takes the first).
+        var corners = corners
+        for case .roundedCorners(_, let radius) in items.reversed() { corners = radius }
         var paths: [LottieAnimatable<CGPath>] = []
         var made: [CALayer] = []
         for item in items {
@@ -23,13 +30,16 @@ struct LottieShapeBuilder {
                 let group = CALayer()
                 group.name = name
                 animator.apply(transform, to: group, size: size, offset: offset, opacity: true)
-                add(items, to: group, trims: trims)
+                add(items, to: group, trims: trims, corners: corners)
                 made.append(group)
-            case .path(_, let bezier): paths.append(bezier.map(\.cgPath))
+            case .path(_, let bezier): paths.append(LottieShapePath.path(bezier, roundedBy: corners))
             case .rectangle(_, let position, let rectSize, let roundness):
-                paths.append(LottieShapePath.rectangle(position: position, size: rectSize, roundness: roundness))
+                // Rounded corners replace the rectangle's own roundness.
+                paths.append(
+                    LottieShapePath.rectangle(position: position, size: rectSize, roundness: corners ?? roundness))
             case .ellipse(_, let position, let ellipseSize):
                 paths.append(LottieShapePath.ellipse(position: position, size: ellipseSize))
+            case .polystar(let star): paths.append(LottieShapePath.polystar(star))
             case .fill(let fill):
                 made += shapeLayers(for: paths, name: fill.name) { layer in
                     layer.fillRule = fill.evenOdd ? .evenOdd : .nonZero
@@ -37,58 +47,87 @@ struct LottieShapeBuilder {
                     animator.apply(fill.color, to: layer, keyPath: "fillColor", offset: offset) { $0 }
                     animator.apply(fill.opacity, to: layer, keyPath: "opacity", offset: offset) { $0 / 100 }
                 }
-            case .gradientFill(let fill): made += gradientLayers(fill, paths: paths)
+            case .gradientFill(let fill):
+                made += gradientLayers(fill, paths: paths, trim: nil) { mask in
+                    mask.fillRule = fill.evenOdd ? .evenOdd : .nonZero
+                    mask.fillColor = .black
+                    mask.strokeColor = nil
+                }
             case .stroke(let stroke):
-                made += shapeLayers(for: paths, name: stroke.name) { layer in
-                    layer.fillColor = nil
-                    layer.lineCap = stroke.lineCap
-                    layer.lineJoin = stroke.lineJoin
-                    layer.miterLimit = stroke.miterLimit
-                    layer.lineDashPattern = stroke.dashes
-                    layer.lineDashPhase = stroke.dashPhase
+                made += shapeLayers(for: paths, name: stroke.name, trim: trims.first) { layer in
+                    apply(stroke, to: layer)
                     animator.apply(stroke.color, to: layer, keyPath: "strokeColor", offset: offset) { $0 }
                     animator.apply(stroke.opacity, to: layer, keyPath: "opacity", offset: offset) { $0 / 100 }
-                    animator.apply(stroke.width, to: layer, keyPath: "lineWidth", offset: offset) { $0 }
-                    if let trim = trims.first { apply(trim, to: layer) }
                 }
-            case .trim: break
+            case .gradientStroke(let stroke):
+                // The gradient shows through the stroked outline (as lottie-ios masks it).
+                made += gradientLayers(stroke.gradient, paths: paths, trim: trims.first) { mask in
+                    apply(stroke.stroke, to: mask)
+                    mask.strokeColor = .black
+                }
+            case .trim, .roundedCorners, .repeater: break
             }
         }
         // Core Animation draws later sublayers on top; Lottie draws earlier items on top.
         for layer in made.reversed() { container.addSublayer(layer) }
     }
 
+    /// A stroke's pen, on a layer that draws no fill.
+    private func apply(_ stroke: LottieStroke, to layer: CAShapeLayer) {
+        layer.fillColor = nil
+        layer.lineCap = stroke.lineCap
+        layer.lineJoin = stroke.lineJoin
+        layer.miterLimit = stroke.miterLimit
+        layer.lineDashPattern = stroke.dashes
+        layer.lineDashPhase = stroke.dashPhase
+        animator.apply(stroke.width, to: layer, keyPath: "lineWidth", offset: offset) { $0 }
+    }
+
     /// One shape layer holding every path when none is animated (so even-odd fills see them all),
-    /// otherwise one per path, each animating its own.
+    /// otherwise one per path, each animating its own. A trim shortens each path on its own, so
+    /// it too makes a layer per path (as lottie-ios does), each repeating its path as often as
+    /// the trim's offset needs.
     private func shapeLayers(
-        for paths: [LottieAnimatable<CGPath>], name: String?, style: (CAShapeLayer) -> Void
-    ) -> [CALayer] {
+        for paths: [LottieAnimatable<CGPath>], name: String?, trim: LottieTrim? = nil,
+        style: (CAShapeLayer) -> Void
+    ) -> [CAShapeLayer] {
         guard !paths.isEmpty else { return [] }
         let groups: [LottieAnimatable<CGPath>]
-        if paths.contains(where: \.isAnimated) {
+        if trim != nil || paths.contains(where: \.isAnimated) {
             groups = paths
         } else {
             let combined = CGMutablePath()
             for path in paths { combined.addPath(path.initial) }
             groups = [LottieAnimatable(combined)]
         }
+        let range = trim?.strokeRange
         return groups.map { path in
             let layer = CAShapeLayer()
             layer.name = name
             layer.frame = CGRect(origin: .zero, size: size)
-            animator.apply(path, to: layer, keyPath: "path", offset: offset) { $0 }
+            let repeats = range?.repeats ?? 1
+            animator.apply(path, to: layer, keyPath: "path", offset: offset) { path in
+                guard repeats > 1 else { return path }
+                let repeated = CGMutablePath()
+                for _ in 0..<repeats { repeated.addPath(path) }
+                return repeated
+            }
+            if let range {
+                animator.apply(range.start, to: layer, keyPath: "strokeStart", offset: offset) { $0 }
+                animator.apply(range.end, to: layer, keyPath: "strokeEnd", offset: offset) { $0 }
+            }
             style(layer)
             return layer
         }
     }
 
-    /// A gradient layer of the shape layer's size, masked by the paths (as lottie-ios does).
-    private func gradientLayers(_ fill: LottieGradientFill, paths: [LottieAnimatable<CGPath>]) -> [CALayer] {
-        shapeLayers(for: paths, name: nil) { mask in
-            mask.fillRule = fill.evenOdd ? .evenOdd : .nonZero
-            mask.fillColor = .black
-            mask.strokeColor = nil
-        }.map { mask in
+    /// A gradient layer of the shape layer's size, masked by the paths drawn in `style` (as
+    /// lottie-ios does).
+    private func gradientLayers(
+        _ fill: LottieGradientFill, paths: [LottieAnimatable<CGPath>], trim: LottieTrim?,
+        mask style: (CAShapeLayer) -> Void
+    ) -> [CALayer] {
+        shapeLayers(for: paths, name: nil, trim: trim, style: style).map { mask in
             let gradient = CAGradientLayer()
             gradient.name = fill.name
             gradient.frame = CGRect(origin: .zero, size: size)
@@ -114,22 +153,4 @@ struct LottieShapeBuilder {
             return gradient
         }
     }
-
-    private func apply(_ trim: LottieTrim, to layer: CAShapeLayer) {
-        if trim.start.isAnimated || trim.end.isAnimated {
-            animator.apply(trim.start, to: layer, keyPath: "strokeStart", offset: offset) { $0 / 100 }
-            animator.apply(trim.end, to: layer, keyPath: "strokeEnd", offset: offset) { $0 / 100 }
-        } else {
-            // A start after the end trims the same stretch the other way round.
-            let (s, e) = (trim.start.initial / 100, trim.end.initial / 100)
-            layer.strokeStart = min(s, e)
-            layer.strokeEnd = max(s, e)
-        }
-    }
-}
-
-/// A trim paths item (`tm`), in percent of the path's length.
-struct LottieTrim {
-    var start: LottieAnimatable<Double>
-    var end: LottieAnimatable<Double>
 }

@@ -52,25 +52,21 @@ extension LottieDecoder {
                     name: name, color: animatable(fields["c"], "\(path).c", default: .black, color),
                     opacity: animatable(fields["o"], "\(path).o", default: 100, number),
                     evenOdd: fields["r"]?.number == 2))
-        case "gf":
-            return .gradientFill(
-                LottieGradientFill(
-                    name: name, radial: fields["t"]?.number == 2,
-                    start: animatable(fields["s"], "\(path).s", default: .zero, point),
-                    end: animatable(fields["e"], "\(path).e", default: .zero, point),
-                    stops: gradientStops(fields["g"], "\(path).g"),
-                    opacity: animatable(fields["o"], "\(path).o", default: 100, number),
-                    evenOdd: fields["r"]?.number == 2))
+        case "gf": return .gradientFill(decodeGradient(fields, path))
         case "st": return .stroke(decodeStroke(fields, node, path))
+        case "gs":
+            return .gradientStroke(
+                LottieGradientStroke(gradient: decodeGradient(fields, path), stroke: decodeStroke(fields, node, path)))
+        case "sr": return .polystar(decodePolystar(fields, path))
+        case "rd":
+            return .roundedCorners(name: name, radius: animatable(fields["r"], "\(path).r", default: 0, number))
         case "tm":
-            if let offset = fields["o"],
-                animatable(offset, "\(path).o", default: 0, number).keyframes.contains(where: { $0.value != 0 })
-            {
-                warn(path, "trim path offsets are not supported yet; trimmed from the path's start", at: offset)
-            }
             return .trim(
-                name: name, start: animatable(fields["s"], "\(path).s", default: 0, number),
-                end: animatable(fields["e"], "\(path).e", default: 100, number))
+                LottieTrim(
+                    name: name, start: animatable(fields["s"], "\(path).s", default: 0, number),
+                    end: animatable(fields["e"], "\(path).e", default: 100, number),
+                    offset: animatable(fields["o"], "\(path).o", default: 0, number)))
+        case "rp": return decodeRepeater(fields, node, path).map { .repeater($0) }
         default:
             let what = Self.unsupportedShapes[type] ?? "shape items of type '\(SceneNode.abbreviated(type))'"
             warn(path, "\(what) are not supported yet; drawn without them", at: node)
@@ -80,12 +76,10 @@ extension LottieDecoder {
 
     /// Lottie's shape items Reel does not map yet, by `ty`.
     static let unsupportedShapes: [String: String] = [
-        "gs": "gradient strokes", "mm": "merge paths", "rp": "repeaters",
-        "rd": "rounded corners", "sr": "polystars", "tw": "twists", "op": "offset paths", "pb": "pucker/bloat",
-        "zz": "zig-zags"
+        "mm": "merge paths", "tw": "twists", "op": "offset paths", "pb": "pucker/bloat", "zz": "zig-zags"
     ]
 
-    private func decodeStroke(_ fields: [String: SceneNode], _ node: SceneNode, _ path: String) -> LottieStroke {
+    func decodeStroke(_ fields: [String: SceneNode], _ node: SceneNode, _ path: String) -> LottieStroke {
         var stroke = LottieStroke(
             name: fields["nm"]?.string, color: animatable(fields["c"], "\(path).c", default: .black, color),
             opacity: animatable(fields["o"], "\(path).o", default: 100, number),
@@ -112,6 +106,17 @@ extension LottieDecoder {
             stroke.dashes = pattern.contains { $0 > 0 } ? pattern : nil
         }
         return stroke
+    }
+
+    /// `gf` or the gradient of a `gs`.
+    private func decodeGradient(_ fields: [String: SceneNode], _ path: String) -> LottieGradientFill {
+        LottieGradientFill(
+            name: fields["nm"]?.string, radial: fields["t"]?.number == 2,
+            start: animatable(fields["s"], "\(path).s", default: .zero, point),
+            end: animatable(fields["e"], "\(path).e", default: .zero, point),
+            stops: gradientStops(fields["g"], "\(path).g"),
+            opacity: animatable(fields["o"], "\(path).o", default: 100, number),
+            evenOdd: fields["r"]?.number == 2)
     }
 
     /// `g`: `{"p": colour count, "k": property of [location, r, g, b, …, location, alpha, …]}`.
