@@ -121,8 +121,9 @@ struct LottieShapeBuilder {
         }
     }
 
-    /// A gradient layer of the shape layer's size, masked by the paths drawn in `style` (as
-    /// lottie-ios does).
+    /// A gradient layer masked by the paths drawn in `style` (as lottie-ios does). Paths may
+    /// reach beyond the shape layer's bounds, so the gradient goes on `gradientPadding` points
+    /// past them on every side, as lottie-ios's gradient layer does.
     private func gradientLayers(
         _ fill: LottieGradientFill, paths: [LottieAnimatable<CGPath>], trim: LottieTrim?,
         mask style: (CAShapeLayer) -> Void
@@ -130,11 +131,15 @@ struct LottieShapeBuilder {
         shapeLayers(for: paths, name: nil, trim: trim, style: style).map { mask in
             let gradient = CAGradientLayer()
             gradient.name = fill.name
-            gradient.frame = CGRect(origin: .zero, size: size)
+            let pad = Self.gradientPadding
+            let padded = CGSize(width: size.width + 2 * pad, height: size.height + 2 * pad)
+            gradient.frame = CGRect(origin: CGPoint(x: -pad, y: -pad), size: padded)
             gradient.type = fill.radial ? .radial : .axial
             animator.apply(fill.stops, to: gradient, keyPath: "colors", offset: offset) { $0.map(\.color) }
             gradient.locations = fill.stops.initial.map(\.location)
-            func unit(_ p: CGPoint) -> CGPoint { CGPoint(x: p.x / size.width, y: p.y / size.height) }
+            func unit(_ p: CGPoint) -> CGPoint {
+                CGPoint(x: (p.x + pad) / padded.width, y: (p.y + pad) / padded.height)
+            }
             animator.apply(fill.start, to: gradient, keyPath: "startPoint", offset: offset) { unit($0) }
             if fill.radial {
                 // Core Animation's radial gradient reaches endPoint's x and y distances from the
@@ -148,9 +153,13 @@ struct LottieShapeBuilder {
                 animator.apply(fill.end, to: gradient, keyPath: "endPoint", offset: offset) { unit($0) }
             }
             animator.apply(fill.opacity, to: gradient, keyPath: "opacity", offset: offset) { $0 / 100 }
-            mask.frame = gradient.bounds
+            // The mask draws in the shape layer's coordinates.
+            mask.frame = CGRect(origin: CGPoint(x: pad, y: pad), size: size)
             gradient.mask = mask
             return gradient
         }
     }
+
+    /// lottie-ios's `GradientRenderLayer.gradientPadding`.
+    static let gradientPadding = 2000.0
 }

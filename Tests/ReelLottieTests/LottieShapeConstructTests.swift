@@ -240,3 +240,21 @@ import Testing
         #expect(frame.rgba(x: 150, y: 150).a == 0)
     }
 }
+
+extension LottieShapeConstructTests {
+    @Test func gradientsReachPathsBeyondTheShapeLayersBounds() throws {
+        // The layer's origin is at the canvas centre, so a square at (-50, -50) in its
+        // coordinates is at (50, 50) on the canvas, outside the layer's 200 × 200 bounds; the
+        // gradient (red to blue along x) still paints it, as lottie-ios's padded gradient does.
+        let shapes = """
+            {"ty": "rc", "p": {"a": 0, "k": [-50, -50]}, "s": {"a": 0, "k": [40, 40]}, "r": {"a": 0, "k": 0}},
+            {"ty": "gf", "t": 1, "s": {"a": 0, "k": [-70, 0]}, "e": {"a": 0, "k": [-30, 0]},
+             "g": {"p": 2, "k": {"a": 0, "k": [0, 1, 0, 0, 1, 0, 0, 1]}}, "o": {"a": 0, "k": 100}}
+            """
+        let ks = #"{"p": {"a": 0, "k": [100, 100]}, "a": {"a": 0, "k": [0, 0]}}"#
+        let frame = try render(lottie(shapeLayer("offset", shapes: shapes, ks: ks)), at: 0)
+        #expect(isColor(frame, 32, 50, Self.red), "the square's left edge")
+        #expect(isColor(frame, 68, 50, Self.blue), "its right edge")
+        #expect(frame.rgba(x: 50, y: 80).a == 0, "nothing below it")
+    }
+}
