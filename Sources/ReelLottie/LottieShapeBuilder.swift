@@ -22,7 +22,7 @@ struct LottieShapeBuilder {
         // A list's own rounded corners come before its parents' (lottie-ios takes the first).
         var corners = corners
         for case .roundedCorners(_, let radius) in items.reversed() { corners = radius }
-        var paths: [LottieAnimatable<CGPath>] = []
+        var paths: [LottieShapePath.Drawn] = []
         var made: [CALayer] = []
         for item in items {
             switch item {
@@ -32,14 +32,16 @@ struct LottieShapeBuilder {
                 animator.apply(transform, to: group, size: size, offset: offset, opacity: true)
                 add(items, to: group, trims: trims, corners: corners)
                 made.append(group)
-            case .path(_, let bezier): paths.append(LottieShapePath.path(bezier, roundedBy: corners))
+            case .path(_, let bezier):
+                paths.append(.init(path: LottieShapePath.path(bezier, roundedBy: corners), isBezier: true))
             case .rectangle(_, let position, let rectSize, let roundness):
                 // Rounded corners replace the rectangle's own roundness.
-                paths.append(
-                    LottieShapePath.rectangle(position: position, size: rectSize, roundness: corners ?? roundness))
+                let rectangle = LottieShapePath.rectangle(
+                    position: position, size: rectSize, roundness: corners ?? roundness)
+                paths.append(.init(path: rectangle))
             case .ellipse(_, let position, let ellipseSize):
-                paths.append(LottieShapePath.ellipse(position: position, size: ellipseSize))
-            case .polystar(let star): paths.append(LottieShapePath.polystar(star))
+                paths.append(.init(path: LottieShapePath.ellipse(position: position, size: ellipseSize)))
+            case .polystar(let star): paths.append(.init(path: LottieShapePath.polystar(star)))
             case .fill(let fill):
                 made += shapeLayers(for: paths, name: fill.name) { layer in
                     layer.fillRule = fill.evenOdd ? .evenOdd : .nonZero
@@ -83,22 +85,23 @@ struct LottieShapeBuilder {
         animator.apply(stroke.width, to: layer, keyPath: "lineWidth", offset: offset) { $0 }
     }
 
-    /// One shape layer holding every path when none is animated (so even-odd fills see them all),
-    /// otherwise one per path, each animating its own. A trim shortens each path on its own, so
-    /// it too makes a layer per path (as lottie-ios does), each repeating its path as often as
-    /// the trim's offset needs.
+    /// The layers that draw `paths`. A trim shortens each path on its own, so it makes a layer
+    /// per path (as lottie-ios does), each repeating its path as often as the trim's offset
+    /// needs. Otherwise one layer holds every path (so even-odd fills and holes see them all):
+    /// lottie-ios combines animated paths too when all are Bézier paths (`sh`); animated
+    /// rectangles, ellipses and stars get a layer each.
     private func shapeLayers(
-        for paths: [LottieAnimatable<CGPath>], name: String?, trim: LottieTrim? = nil,
+        for paths: [LottieShapePath.Drawn], name: String?, trim: LottieTrim? = nil,
         style: (CAShapeLayer) -> Void
     ) -> [CAShapeLayer] {
         guard !paths.isEmpty else { return [] }
         let groups: [LottieAnimatable<CGPath>]
-        if trim != nil || paths.contains(where: \.isAnimated) {
-            groups = paths
+        if trim != nil || paths.count == 1
+            || (paths.contains(where: \.path.isAnimated) && !paths.allSatisfy(\.isBezier))
+        {
+            groups = paths.map(\.path)
         } else {
-            let combined = CGMutablePath()
-            for path in paths { combined.addPath(path.initial) }
-            groups = [LottieAnimatable(combined)]
+            groups = [LottieShapePath.combining(paths.map(\.path))]
         }
         let range = trim?.strokeRange
         return groups.map { path in
@@ -125,7 +128,7 @@ struct LottieShapeBuilder {
     /// reach beyond the shape layer's bounds, so the gradient goes on `gradientPadding` points
     /// past them on every side, as lottie-ios's gradient layer does.
     private func gradientLayers(
-        _ fill: LottieGradientFill, paths: [LottieAnimatable<CGPath>], trim: LottieTrim?,
+        _ fill: LottieGradientFill, paths: [LottieShapePath.Drawn], trim: LottieTrim?,
         mask style: (CAShapeLayer) -> Void
     ) -> [CALayer] {
         shapeLayers(for: paths, name: nil, trim: trim, style: style).map { mask in

@@ -27,14 +27,24 @@ enum LottieShapePath {
         }
     }
 
-    /// `el`: the ellipse inscribed in `size` around `position`.
+    /// `el`: the ellipse inscribed in `size` around `position`, as Lottie draws it: four
+    /// quarter curves from the top, clockwise on screen (trims start there).
     static func ellipse(position: LottieAnimatable<CGPoint>, size: LottieAnimatable<CGPoint>) -> LottieAnimatable<
         CGPath
     > {
         combined([position, size]) { v in
-            let (p, s) = (v[0], v[1])
-            return CGPath(
-                ellipseIn: CGRect(x: p.x - abs(s.x) / 2, y: p.y - abs(s.y) / 2, width: abs(s.x), height: abs(s.y)))
+            let (p, rx, ry) = (v[0], abs(v[1].x) / 2, abs(v[1].y) / 2)
+            // The control points of a quarter circle reach 0.55228 of the radius (4/3·(√2 − 1)).
+            let (cx, cy) = (rx * 0.55228, ry * 0.55228)
+            return LottieBezier(
+                vertices: [
+                    CGPoint(x: p.x, y: p.y - ry), CGPoint(x: p.x + rx, y: p.y), CGPoint(x: p.x, y: p.y + ry),
+                    CGPoint(x: p.x - rx, y: p.y)
+                ],
+                inTangents: [CGPoint(x: -cx, y: 0), CGPoint(x: 0, y: -cy), CGPoint(x: cx, y: 0), CGPoint(x: 0, y: cy)],
+                outTangents: [CGPoint(x: cx, y: 0), CGPoint(x: 0, y: cy), CGPoint(x: -cx, y: 0), CGPoint(x: 0, y: -cy)],
+                closed: true
+            ).cgPath
         }
     }
 

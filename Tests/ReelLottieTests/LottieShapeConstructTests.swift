@@ -258,3 +258,44 @@ extension LottieShapeConstructTests {
         #expect(frame.rgba(x: 50, y: 80).a == 0, "nothing below it")
     }
 }
+
+extension LottieShapeConstructTests {
+    @Test func anEllipseStartsAtTheTopAndRunsClockwise() throws {
+        // The first half of a circle's outline is its right half: from 12 o'clock through 3 to 6.
+        let shapes = """
+            {"ty": "el", "p": {"a": 0, "k": [100, 100]}, "s": {"a": 0, "k": [100, 100]}},
+            {"ty": "st", "c": {"a": 0, "k": [1, 1, 1, 1]}, "w": {"a": 0, "k": 10}, "lc": 1},
+            {"ty": "tm", "s": {"a": 0, "k": 0}, "e": {"a": 0, "k": 50}, "o": {"a": 0, "k": 0}}
+            """
+        let frame = try render(lottie(shapeLayer("arc", shapes: shapes)), at: 0)
+        func onCircle(_ degrees: Double) -> (Int, Int) {
+            (Int(100 + 50 * cos(degrees * .pi / 180)), Int(100 + 50 * sin(degrees * .pi / 180)))
+        }
+        for degrees in [-60.0, 0, 60] {
+            let (x, y) = onCircle(degrees)
+            #expect(isColor(frame, x, y, Self.white), "drawn at \(degrees)°")
+        }
+        for degrees in [-120.0, 180, 120] {
+            let (x, y) = onCircle(degrees)
+            #expect(frame.rgba(x: x, y: y).a == 0, "not drawn at \(degrees)°")
+        }
+    }
+}
+
+extension LottieShapeConstructTests {
+    @Test func animatedPathsOfAGroupAreFilledAsOnePath() throws {
+        // A square clockwise and a smaller one inside it counter-clockwise: filled as one path
+        // with the non-zero rule the inner one is a hole, animated or not (lottie-ios draws a
+        // group's Bézier paths in one layer).
+        let inner = #"{"c": true, "v": [[60, 60], [60, 140], [140, 140], [140, 60]]}"#
+        let moved = #"{"c": true, "v": [[70, 60], [70, 140], [150, 140], [150, 60]]}"#
+        let shapes = """
+            {"ty": "sh", "ks": {"a": 0, "k": {"c": true, "v": [[20, 20], [180, 20], [180, 180], [20, 180]]}}},
+            {"ty": "sh", "ks": {"a": 1, "k": [{"t": 0, "s": [\(inner)]}, {"t": 10, "s": [\(moved)]}]}},
+            \(Self.fill())
+            """
+        let frame = try render(lottie(shapeLayer("ring", shapes: shapes)), at: 0)
+        #expect(isColor(frame, 40, 100, Self.red), "the ring")
+        #expect(frame.rgba(x: 100, y: 100).a == 0, "the hole")
+    }
+}
