@@ -299,3 +299,19 @@ extension LottieShapeConstructTests {
         #expect(frame.rgba(x: 100, y: 100).a == 0, "the hole")
     }
 }
+
+extension LottieShapeConstructTests {
+    @Test func opacityStopsBetweenColourStopsKeepTheirOwnLocations() throws {
+        // White from x 0 to 200; opacity 0 at the start, 100 % from halfway on. Halfway is
+        // opaque, a quarter of the way half transparent (not interpolated between the colour
+        // stops' opacities, 0 and 1, which would give 50 % and 25 %).
+        let shapes = """
+            {"ty": "rc", "p": {"a": 0, "k": [100, 100]}, "s": {"a": 0, "k": [200, 200]}, "r": {"a": 0, "k": 0}},
+            {"ty": "gf", "t": 1, "s": {"a": 0, "k": [0, 0]}, "e": {"a": 0, "k": [200, 0]},
+             "g": {"p": 2, "k": {"a": 0, "k": [0, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0.5, 1, 1, 1]}}, "o": {"a": 0, "k": 100}}
+            """
+        let frame = try render(lottie(shapeLayer("fade", shapes: shapes)), at: 0)
+        #expect(frame.rgba(x: 110, y: 100).a > 245)
+        #expect(abs(Int(frame.rgba(x: 50, y: 100).a) - 128) < 12, "\(frame.rgba(x: 50, y: 100).a)")
+    }
+}

@@ -130,19 +130,36 @@ extension LottieDecoder {
         }
         return animatable(fields["k"], "\(path).k", default: black) { value, where_ in
             guard let raw = numbers(value, where_, count: count * 4) else { return nil }
-            // Opacity stops after the colour stops: alpha at each colour stop's location, linearly between.
-            let alphas = stride(from: count * 4, to: raw.count - 1, by: 2).map { (raw[$0], raw[$0 + 1]) }
-            func alpha(at t: Double) -> Double {
-                guard let after = alphas.firstIndex(where: { $0.0 >= t }) else { return alphas.last?.1 ?? 1 }
-                guard after > 0 else { return alphas[0].1 }
-                let (a, b) = (alphas[after - 1], alphas[after])
-                return b.0 > a.0 ? a.1 + (b.1 - a.1) * (t - a.0) / (b.0 - a.0) : b.1
+            // Opacity stops follow the colour stops. lottie-ios draws them as a gradient of their
+            // own masking the colours, so every colour and every opacity location is a stop here,
+            // with the colour and the opacity each interpolated at the other's locations.
+            let colors: [(Double, [Double])] = (0..<count).map { i in
+                let start = i * 4
+                return (raw[start], Array(raw[(start + 1)..<(start + 4)]))
             }
-            return (0..<count).map { i in
-                let c = raw[(i * 4)..<(i * 4 + 4)].map { min(max($0, 0), 1) }
+            let alphas: [(Double, [Double])] = stride(from: count * 4, to: raw.count - 1, by: 2).map { i in
+                (raw[i], [raw[i + 1]])
+            }
+            func at(_ stops: [(Double, [Double])], _ t: Double) -> [Double] {
+                guard let after = stops.firstIndex(where: { $0.0 >= t }) else { return stops.last?.1 ?? [1] }
+                guard after > 0 else { return stops[0].1 }
+                let (a, b) = (stops[after - 1], stops[after])
+                guard b.0 > a.0 else { return b.1 }
+                return zip(a.1, b.1).map { $0 + ($1 - $0) * (t - a.0) / (b.0 - a.0) }
+            }
+            // Colour stops keep their own colours (two at one location are a hard edge).
+            let colorLocations = Set(colors.map(\.0))
+            let own: [(Double, [Double]?)] = colors.map { ($0.0, $0.1) }
+            let between: [(Double, [Double]?)] = alphas.filter { !colorLocations.contains($0.0) }.map { ($0.0, nil) }
+            let stops = (own + between).enumerated().sorted { a, b in
+                a.element.0 != b.element.0 ? a.element.0 < b.element.0 : a.offset < b.offset
+            }.map(\.element)
+            func unit(_ v: Double) -> Double { min(max(v, 0), 1) }
+            return stops.map { location, rgb in
+                let c = (rgb ?? at(colors, location)).map(unit)
+                let alpha = alphas.isEmpty ? 1 : unit(at(alphas, location)[0])
                 return LottieGradientStop(
-                    location: c[0],
-                    color: CGColor(red: c[1], green: c[2], blue: c[3], alpha: min(max(alpha(at: c[0]), 0), 1)))
+                    location: unit(location), color: CGColor(red: c[0], green: c[1], blue: c[2], alpha: alpha))
             }
         }
     }
