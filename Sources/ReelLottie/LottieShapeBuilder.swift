@@ -12,16 +12,21 @@ struct LottieShapeBuilder {
     let offset: Double
 
     /// Adds the layers of `items` to `container`; `trims` are those of the enclosing lists, and
-    /// `inherited` the fills and strokes the enclosing list lends, painting after `items`.
+    /// `inherited` the fills and strokes the enclosing list lends, painting after `items`, and
+    /// `corners` the radius of their rounded corners.
     func add(
-        _ items: [LottieShapeItem], to container: CALayer, trims: [LottieTrim] = [], inherited: [LottieShapeItem] = []
+        _ items: [LottieShapeItem], to container: CALayer, trims: [LottieTrim] = [], inherited: [LottieShapeItem] = [],
+        corners: LottieAnimatable<Double>? = nil
     ) {
         var trims = trims
-        for case .trim(_, let start, let end) in items { trims.append(LottieTrim(start: start, end: end)) }
+        for case .trim(let trim) in items { trims.append(trim) }
         // A list that draws no path of its own lends its fills and strokes to its groups (one
         // level down, as lottie-ios's inherited items).
         let lent = items.contains(where: \.drawsPath) ? [] : items.filter(\.paints)
-        var paths: [LottieAnimatable<CGPath>] = []
+        // A list's own rounded corners come before its parents' (lottie-ios takes the first).
+        var corners = corners
+        for case .roundedCorners(_, let radius) in items.reversed() { corners = radius }
+        var paths: [LottieShapePath.Drawn] = []
         var made: [CALayer] = []
         for item in items + inherited {
             switch item {
@@ -29,13 +34,18 @@ struct LottieShapeBuilder {
                 let group = CALayer()
                 group.name = name
                 animator.apply(transform, to: group, size: size, offset: offset, opacity: true)
-                add(items, to: group, trims: trims, inherited: lent)
+                add(items, to: group, trims: trims, inherited: lent, corners: corners)
                 made.append(group)
-            case .path(_, let bezier): paths.append(bezier.map(\.cgPath))
+            case .path(_, let bezier):
+                paths.append(.init(path: LottieShapePath.path(bezier, roundedBy: corners), isBezier: true))
             case .rectangle(_, let position, let rectSize, let roundness):
-                paths.append(LottieShapePath.rectangle(position: position, size: rectSize, roundness: roundness))
+                // Rounded corners replace the rectangle's own roundness.
+                let rectangle = LottieShapePath.rectangle(
+                    position: position, size: rectSize, roundness: corners ?? roundness)
+                paths.append(.init(path: rectangle))
             case .ellipse(_, let position, let ellipseSize):
-                paths.append(LottieShapePath.ellipse(position: position, size: ellipseSize))
+                paths.append(.init(path: LottieShapePath.ellipse(position: position, size: ellipseSize)))
+            case .polystar(let star): paths.append(.init(path: LottieShapePath.polystar(star)))
             case .fill(let fill):
                 made += shapeLayers(for: paths, name: fill.name) { layer in
                     layer.fillRule = fill.evenOdd ? .evenOdd : .nonZero
@@ -43,72 +53,99 @@ struct LottieShapeBuilder {
                     animator.apply(fill.color, to: layer, keyPath: "fillColor", offset: offset) { $0 }
                     animator.apply(fill.opacity, to: layer, keyPath: "opacity", offset: offset) { $0 / 100 }
                 }
-            case .gradientFill(let fill): made += gradientLayers(fill, paths: paths)
+            case .gradientFill(let fill):
+                made += gradientLayers(fill, paths: paths, trim: nil) { mask in
+                    mask.fillRule = fill.evenOdd ? .evenOdd : .nonZero
+                    mask.fillColor = .black
+                    mask.strokeColor = nil
+                }
             case .stroke(let stroke):
-                made += shapeLayers(for: paths, name: stroke.name) { layer in
-                    layer.fillColor = nil
-                    layer.lineCap = stroke.lineCap
-                    layer.lineJoin = stroke.lineJoin
-                    layer.miterLimit = stroke.miterLimit
-                    layer.lineDashPattern = stroke.dashes
-                    layer.lineDashPhase = stroke.dashPhase
+                made += shapeLayers(for: paths, name: stroke.name, trim: trims.first) { layer in
+                    apply(stroke, to: layer)
                     animator.apply(stroke.color, to: layer, keyPath: "strokeColor", offset: offset) { $0 }
                     animator.apply(stroke.opacity, to: layer, keyPath: "opacity", offset: offset) { $0 / 100 }
-                    animator.apply(stroke.width, to: layer, keyPath: "lineWidth", offset: offset) { $0 }
-                    if let trim = trims.first { apply(trim, to: layer) }
                 }
-            case .trim: break
+            case .gradientStroke(let stroke):
+                // The gradient shows through the stroked outline (as lottie-ios masks it).
+                made += gradientLayers(stroke.gradient, paths: paths, trim: trims.first) { mask in
+                    apply(stroke.stroke, to: mask)
+                    mask.strokeColor = .black
+                }
+            case .trim, .roundedCorners, .repeater: break
             }
         }
         // Core Animation draws later sublayers on top; Lottie draws earlier items on top.
         for layer in made.reversed() { container.addSublayer(layer) }
     }
 
-    /// One shape layer holding every path when none is animated (so even-odd fills see them all),
-    /// otherwise one per path, each animating its own.
+    /// A stroke's pen, on a layer that draws no fill.
+    private func apply(_ stroke: LottieStroke, to layer: CAShapeLayer) {
+        layer.fillColor = nil
+        layer.lineCap = stroke.lineCap
+        layer.lineJoin = stroke.lineJoin
+        layer.miterLimit = stroke.miterLimit
+        layer.lineDashPattern = stroke.dashes
+        layer.lineDashPhase = stroke.dashPhase
+        animator.apply(stroke.width, to: layer, keyPath: "lineWidth", offset: offset) { $0 }
+    }
+
+    /// The layers that draw `paths`. A trim shortens each path on its own, so it makes a layer
+    /// per path (as lottie-ios does), each repeating its path as often as the trim's offset
+    /// needs. Otherwise one layer holds every path (so even-odd fills and holes see them all):
+    /// lottie-ios combines animated paths too when all are Bézier paths (`sh`); animated
+    /// rectangles, ellipses and stars get a layer each.
     private func shapeLayers(
-        for paths: [LottieAnimatable<CGPath>], name: String?, style: (CAShapeLayer) -> Void
-    ) -> [CALayer] {
+        for paths: [LottieShapePath.Drawn], name: String?, trim: LottieTrim? = nil,
+        style: (CAShapeLayer) -> Void
+    ) -> [CAShapeLayer] {
         guard !paths.isEmpty else { return [] }
         let groups: [LottieAnimatable<CGPath>]
-        if paths.contains(where: \.isAnimated) {
-            groups = paths
+        if trim != nil || paths.count == 1
+            || (paths.contains(where: \.path.isAnimated) && !paths.allSatisfy(\.isBezier))
+        {
+            groups = paths.map(\.path)
         } else {
-            let combined = CGMutablePath()
-            for path in paths { combined.addPath(path.initial) }
-            groups = [LottieAnimatable(combined)]
+            groups = [LottieShapePath.combining(paths.map(\.path))]
         }
+        let range = trim?.strokeRange
         return groups.map { path in
             let layer = CAShapeLayer()
             layer.name = name
             layer.frame = CGRect(origin: .zero, size: size)
-            animator.apply(path, to: layer, keyPath: "path", offset: offset) { $0 }
+            let repeats = range?.repeats ?? 1
+            animator.apply(path, to: layer, keyPath: "path", offset: offset) { path in
+                guard repeats > 1 else { return path }
+                let repeated = CGMutablePath()
+                for _ in 0..<repeats { repeated.addPath(path) }
+                return repeated
+            }
+            if let range {
+                animator.apply(range.start, to: layer, keyPath: "strokeStart", offset: offset) { $0 }
+                animator.apply(range.end, to: layer, keyPath: "strokeEnd", offset: offset) { $0 }
+            }
             style(layer)
             return layer
         }
     }
 
-    /// A gradient layer masked by the paths (as lottie-ios does), whose start and end points are in
-    /// the shape layer's coordinates. It covers the shape layer and every keyframe of the paths:
-    /// paths reach outside the layer's bounds (a group centred on its origin has negative
-    /// coordinates), and the gradient goes on beyond them as lottie-ios's padded one does.
-    private func gradientLayers(_ fill: LottieGradientFill, paths: [LottieAnimatable<CGPath>]) -> [CALayer] {
-        let area = paths.flatMap(\.keyframes).reduce(CGRect(origin: .zero, size: size)) {
-            $1.value.isEmpty ? $0 : $0.union($1.value.boundingBoxOfPath)
-        }
-        return shapeLayers(for: paths, name: nil) { mask in
-            mask.fillRule = fill.evenOdd ? .evenOdd : .nonZero
-            mask.fillColor = .black
-            mask.strokeColor = nil
-        }.map { mask in
+    /// A gradient layer masked by the paths drawn in `style` (as lottie-ios does). Paths may
+    /// reach beyond the shape layer's bounds, so the gradient goes on `gradientPadding` points
+    /// past them on every side, as lottie-ios's gradient layer does.
+    private func gradientLayers(
+        _ fill: LottieGradientFill, paths: [LottieShapePath.Drawn], trim: LottieTrim?,
+        mask style: (CAShapeLayer) -> Void
+    ) -> [CALayer] {
+        shapeLayers(for: paths, name: nil, trim: trim, style: style).map { mask in
             let gradient = CAGradientLayer()
             gradient.name = fill.name
-            gradient.frame = area
+            let pad = Self.gradientPadding
+            let padded = CGSize(width: size.width + 2 * pad, height: size.height + 2 * pad)
+            gradient.frame = CGRect(origin: CGPoint(x: -pad, y: -pad), size: padded)
             gradient.type = fill.radial ? .radial : .axial
             animator.apply(fill.stops, to: gradient, keyPath: "colors", offset: offset) { $0.map(\.color) }
             gradient.locations = fill.stops.initial.map(\.location)
             func unit(_ p: CGPoint) -> CGPoint {
-                CGPoint(x: (p.x - area.minX) / max(area.width, 1), y: (p.y - area.minY) / max(area.height, 1))
+                CGPoint(x: (p.x + pad) / padded.width, y: (p.y + pad) / padded.height)
             }
             animator.apply(fill.start, to: gradient, keyPath: "startPoint", offset: offset) { unit($0) }
             if fill.radial {
@@ -123,27 +160,13 @@ struct LottieShapeBuilder {
                 animator.apply(fill.end, to: gradient, keyPath: "endPoint", offset: offset) { unit($0) }
             }
             animator.apply(fill.opacity, to: gradient, keyPath: "opacity", offset: offset) { $0 / 100 }
-            mask.frame = CGRect(origin: CGPoint(x: -area.minX, y: -area.minY), size: size)
+            // The mask draws in the shape layer's coordinates.
+            mask.frame = CGRect(origin: CGPoint(x: pad, y: pad), size: size)
             gradient.mask = mask
             return gradient
         }
     }
 
-    private func apply(_ trim: LottieTrim, to layer: CAShapeLayer) {
-        if trim.start.isAnimated || trim.end.isAnimated {
-            animator.apply(trim.start, to: layer, keyPath: "strokeStart", offset: offset) { $0 / 100 }
-            animator.apply(trim.end, to: layer, keyPath: "strokeEnd", offset: offset) { $0 / 100 }
-        } else {
-            // A start after the end trims the same stretch the other way round.
-            let (s, e) = (trim.start.initial / 100, trim.end.initial / 100)
-            layer.strokeStart = min(s, e)
-            layer.strokeEnd = max(s, e)
-        }
-    }
-}
-
-/// A trim paths item (`tm`), in percent of the path's length.
-struct LottieTrim {
-    var start: LottieAnimatable<Double>
-    var end: LottieAnimatable<Double>
+    /// lottie-ios's `GradientRenderLayer.gradientPadding`.
+    static let gradientPadding = 2000.0
 }

@@ -15,11 +15,18 @@ public indirect enum LottieShapeItem {
         roundness: LottieAnimatable<Double>)
     /// `el`: an ellipse centred on `position`.
     case ellipse(name: String?, position: LottieAnimatable<CGPoint>, size: LottieAnimatable<CGPoint>)
+    /// `sr`: a star or a regular polygon.
+    case polystar(LottiePolystar)
+    /// `rd`: rounds the sharp corners of the paths and rectangles of its list by `radius` points.
+    case roundedCorners(name: String?, radius: LottieAnimatable<Double>)
     case fill(LottieFill)
     case gradientFill(LottieGradientFill)
     case stroke(LottieStroke)
-    /// `tm`: strokes drawn from `start` to `end` percent of their length.
-    case trim(name: String?, start: LottieAnimatable<Double>, end: LottieAnimatable<Double>)
+    case gradientStroke(LottieGradientStroke)
+    /// `tm`: strokes drawn over part of their length.
+    case trim(LottieTrim)
+    /// `rp`: copies of the other items of a shape layer, each further transformed.
+    case repeater(LottieRepeater)
 }
 
 /// `fl`: paints the paths before it in its list.

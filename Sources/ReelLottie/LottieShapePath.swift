@@ -7,7 +7,8 @@ enum LottieShapePath {
     static func rectangle(
         position: LottieAnimatable<CGPoint>, size: LottieAnimatable<CGPoint>, roundness: LottieAnimatable<Double>
     ) -> LottieAnimatable<CGPath> {
-        combined(position, size, roundness.map { CGPoint(x: $0, y: 0) }) { p, s, r in
+        combined([position, size, roundness.map { CGPoint(x: $0, y: 0) }]) { v in
+            let (p, s, r) = (v[0], v[1], v[2])
             let rect = CGRect(x: p.x - abs(s.x) / 2, y: p.y - abs(s.y) / 2, width: abs(s.x), height: abs(s.y))
             let radius = min(max(r.x, 0), rect.width / 2, rect.height / 2)
             let path = CGMutablePath()
@@ -26,56 +27,92 @@ enum LottieShapePath {
         }
     }
 
-    /// `el`: the ellipse inscribed in `size` around `position`. As After Effects draws it, it
-    /// starts at the top and runs clockwise on screen (four quarter Béziers), so trims start there;
-    /// Core Graphics' ellipse would start at the right.
+    /// `el`: the ellipse inscribed in `size` around `position`, as Lottie draws it: four
+    /// quarter curves from the top, clockwise on screen (trims start there).
     static func ellipse(position: LottieAnimatable<CGPoint>, size: LottieAnimatable<CGPoint>) -> LottieAnimatable<
         CGPath
     > {
-        combined(position, size, LottieAnimatable(.zero)) { p, s, _ in
-            let (rx, ry) = (abs(s.x) / 2, abs(s.y) / 2)
-            // The control point distance of a quarter circle's Bézier, as a fraction of its radius.
+        combined([position, size]) { v in
+            let (p, rx, ry) = (v[0], abs(v[1].x) / 2, abs(v[1].y) / 2)
+            // The control points of a quarter circle reach 0.55228 of the radius (4/3·(√2 − 1)).
             let (cx, cy) = (rx * 0.55228, ry * 0.55228)
-            let path = CGMutablePath()
-            path.move(to: CGPoint(x: p.x, y: p.y - ry))
-            path.addCurve(
-                to: CGPoint(x: p.x + rx, y: p.y), control1: CGPoint(x: p.x + cx, y: p.y - ry),
-                control2: CGPoint(x: p.x + rx, y: p.y - cy))
-            path.addCurve(
-                to: CGPoint(x: p.x, y: p.y + ry), control1: CGPoint(x: p.x + rx, y: p.y + cy),
-                control2: CGPoint(x: p.x + cx, y: p.y + ry))
-            path.addCurve(
-                to: CGPoint(x: p.x - rx, y: p.y), control1: CGPoint(x: p.x - cx, y: p.y + ry),
-                control2: CGPoint(x: p.x - rx, y: p.y + cy))
-            path.addCurve(
-                to: CGPoint(x: p.x, y: p.y - ry), control1: CGPoint(x: p.x - rx, y: p.y - cy),
-                control2: CGPoint(x: p.x - cx, y: p.y - ry))
-            path.closeSubpath()
-            return path
+            return LottieBezier(
+                vertices: [
+                    CGPoint(x: p.x, y: p.y - ry), CGPoint(x: p.x + rx, y: p.y), CGPoint(x: p.x, y: p.y + ry),
+                    CGPoint(x: p.x - rx, y: p.y)
+                ],
+                inTangents: [CGPoint(x: -cx, y: 0), CGPoint(x: 0, y: -cy), CGPoint(x: cx, y: 0), CGPoint(x: 0, y: cy)],
+                outTangents: [CGPoint(x: cx, y: 0), CGPoint(x: 0, y: cy), CGPoint(x: -cx, y: 0), CGPoint(x: 0, y: -cy)],
+                closed: true
+            ).cgPath
         }
+    }
+
+    /// `sr`: a star or polygon, rebuilt from its parameters at each keyframe.
+    static func polystar(_ star: LottiePolystar) -> LottieAnimatable<CGPath> {
+        func scalar(_ a: LottieAnimatable<Double>) -> LottieAnimatable<CGPoint> { a.map { CGPoint(x: $0, y: 0) } }
+        let parameters = [
+            star.position, scalar(star.points), scalar(star.rotation), scalar(star.outerRadius),
+            scalar(star.innerRadius), scalar(star.outerRoundness), scalar(star.innerRoundness)
+        ]
+        return combined(parameters) { v in
+            LottiePolystarPath(
+                center: v[0], points: v[1].x, rotation: v[2].x, outerRadius: v[3].x, innerRadius: v[4].x,
+                outerRoundness: v[5].x / 100, innerRoundness: v[6].x / 100, isPolygon: star.isPolygon,
+                reversed: star.reversed
+            ).bezier.cgPath
+        }
+    }
+
+    /// `sh` under rounded corners (`rd`) of `radius`; without them (or with a radius that is
+    /// never positive) the path as drawn.
+    static func path(_ bezier: LottieAnimatable<LottieBezier>, roundedBy radius: LottieAnimatable<Double>?)
+        -> LottieAnimatable<CGPath>
+    {
+        guard let radius, radius.keyframes.contains(where: { $0.value > 0 }) else { return bezier.map(\.cgPath) }
+        if !radius.isAnimated { return bezier.map { $0.roundingCorners(radius: radius.initial).cgPath } }
+        if !bezier.isAnimated { return radius.map { bezier.initial.roundingCorners(radius: $0).cgPath } }
+        let frames = Set(bezier.keyframes.map(\.frame) + radius.keyframes.map(\.frame)).sorted()
+        return LottieAnimatable(
+            keyframes: frames.map { frame in
+                let shape = bezier.value(atFrame: frame, mix: mix)
+                let r = radius.value(atFrame: frame)
+                return LottieKeyframe(frame: frame, value: shape.roundingCorners(radius: r).cgPath)
+            })
     }
 
     /// The path at each keyframe. When one parameter is animated its keyframes (and easing) are
     /// kept exactly; when several are, the path is computed at every frame any of them has a
     /// keyframe and moves linearly between those.
     private static func combined(
-        _ a: LottieAnimatable<CGPoint>, _ b: LottieAnimatable<CGPoint>, _ c: LottieAnimatable<CGPoint>,
-        _ make: (CGPoint, CGPoint, CGPoint) -> CGPath
+        _ parameters: [LottieAnimatable<CGPoint>], _ make: ([CGPoint]) -> CGPath
     ) -> LottieAnimatable<CGPath> {
-        let animated = [a, b, c].filter(\.isAnimated)
+        let animated = parameters.filter(\.isAnimated)
         guard animated.count > 1 else {
-            let timing = animated.first ?? a
+            let timing = animated.first ?? parameters[0]
             return LottieAnimatable(
                 keyframes: timing.keyframes.map { key in
                     LottieKeyframe(
-                        frame: key.frame,
-                        value: make(at(a, key.frame), at(b, key.frame), at(c, key.frame)), easing: key.easing,
+                        frame: key.frame, value: make(parameters.map { at($0, key.frame) }), easing: key.easing,
                         hold: key.hold)
                 })
         }
         let frames = Set(animated.flatMap { $0.keyframes.map(\.frame) }).sorted()
         return LottieAnimatable(
-            keyframes: frames.map { LottieKeyframe(frame: $0, value: make(at(a, $0), at(b, $0), at(c, $0))) })
+            keyframes: frames.map { frame in LottieKeyframe(frame: frame, value: make(parameters.map { at($0, frame) }))
+            })
+    }
+
+    /// Vertex by vertex, as Core Animation moves between paths of the same elements; shapes of
+    /// different vertex counts jump at the end.
+    private static func mix(_ a: LottieBezier, _ b: LottieBezier, _ p: Double) -> LottieBezier {
+        guard a.vertices.count == b.vertices.count else { return p < 1 ? a : b }
+        func lerp(_ x: [CGPoint], _ y: [CGPoint]) -> [CGPoint] {
+            zip(x, y).map { CGPoint(x: $0.x + ($1.x - $0.x) * p, y: $0.y + ($1.y - $0.y) * p) }
+        }
+        return LottieBezier(
+            vertices: lerp(a.vertices, b.vertices), inTangents: lerp(a.inTangents, b.inTangents),
+            outTangents: lerp(a.outTangents, b.outTangents), closed: a.closed)
     }
 
     private static func at(_ property: LottieAnimatable<CGPoint>, _ frame: Double) -> CGPoint {

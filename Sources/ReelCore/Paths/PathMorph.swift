@@ -3,8 +3,9 @@ import Foundation
 /// Interpolation between two paths of the same structure (the same commands in the same order),
 /// point by point, as Core Animation animates `CAShapeLayer.path`. Paths of different structure
 /// cannot morph; callers then switch at the midpoint.
-enum PathMorph {
-    static func interpolate(_ a: CGPath, _ b: CGPath, _ t: Double) -> CGPath? {
+public enum PathMorph {
+    /// The path a fraction `t` of the way from `a` to `b`, or nil when their structures differ.
+    public static func interpolate(_ a: CGPath, _ b: CGPath, _ t: Double) -> CGPath? {
         guard a.elements.count == b.elements.count else { return nil }
         func mix(_ p: CGPoint, _ q: CGPoint) -> CGPoint { CGPoint(x: lerp(p.x, q.x, t), y: lerp(p.y, q.y, t)) }
         var result: [CGPath.Element] = []

@@ -52,25 +52,21 @@ extension LottieDecoder {
                     name: name, color: animatable(fields["c"], "\(path).c", default: .black, color),
                     opacity: animatable(fields["o"], "\(path).o", default: 100, number),
                     evenOdd: fields["r"]?.number == 2))
-        case "gf":
-            return .gradientFill(
-                LottieGradientFill(
-                    name: name, radial: fields["t"]?.number == 2,
-                    start: animatable(fields["s"], "\(path).s", default: .zero, point),
-                    end: animatable(fields["e"], "\(path).e", default: .zero, point),
-                    stops: gradientStops(fields["g"], "\(path).g"),
-                    opacity: animatable(fields["o"], "\(path).o", default: 100, number),
-                    evenOdd: fields["r"]?.number == 2))
+        case "gf": return .gradientFill(decodeGradient(fields, path))
         case "st": return .stroke(decodeStroke(fields, node, path))
+        case "gs":
+            return .gradientStroke(
+                LottieGradientStroke(gradient: decodeGradient(fields, path), stroke: decodeStroke(fields, node, path)))
+        case "sr": return .polystar(decodePolystar(fields, path))
+        case "rd":
+            return .roundedCorners(name: name, radius: animatable(fields["r"], "\(path).r", default: 0, number))
         case "tm":
-            if let offset = fields["o"],
-                animatable(offset, "\(path).o", default: 0, number).keyframes.contains(where: { $0.value != 0 })
-            {
-                warn(path, "trim path offsets are not supported yet; trimmed from the path's start", at: offset)
-            }
             return .trim(
-                name: name, start: animatable(fields["s"], "\(path).s", default: 0, number),
-                end: animatable(fields["e"], "\(path).e", default: 100, number))
+                LottieTrim(
+                    name: name, start: animatable(fields["s"], "\(path).s", default: 0, number),
+                    end: animatable(fields["e"], "\(path).e", default: 100, number),
+                    offset: animatable(fields["o"], "\(path).o", default: 0, number)))
+        case "rp": return decodeRepeater(fields, node, path).map { .repeater($0) }
         default:
             let what = Self.unsupportedShapes[type] ?? "shape items of type '\(SceneNode.abbreviated(type))'"
             warn(path, "\(what) are not supported yet; drawn without them", at: node)
@@ -80,12 +76,10 @@ extension LottieDecoder {
 
     /// Lottie's shape items Reel does not map yet, by `ty`.
     static let unsupportedShapes: [String: String] = [
-        "gs": "gradient strokes", "mm": "merge paths", "rp": "repeaters",
-        "rd": "rounded corners", "sr": "polystars", "tw": "twists", "op": "offset paths", "pb": "pucker/bloat",
-        "zz": "zig-zags"
+        "mm": "merge paths", "tw": "twists", "op": "offset paths", "pb": "pucker/bloat", "zz": "zig-zags"
     ]
 
-    private func decodeStroke(_ fields: [String: SceneNode], _ node: SceneNode, _ path: String) -> LottieStroke {
+    func decodeStroke(_ fields: [String: SceneNode], _ node: SceneNode, _ path: String) -> LottieStroke {
         var stroke = LottieStroke(
             name: fields["nm"]?.string, color: animatable(fields["c"], "\(path).c", default: .black, color),
             opacity: animatable(fields["o"], "\(path).o", default: 100, number),
@@ -114,6 +108,17 @@ extension LottieDecoder {
         return stroke
     }
 
+    /// `gf` or the gradient of a `gs`.
+    private func decodeGradient(_ fields: [String: SceneNode], _ path: String) -> LottieGradientFill {
+        LottieGradientFill(
+            name: fields["nm"]?.string, radial: fields["t"]?.number == 2,
+            start: animatable(fields["s"], "\(path).s", default: .zero, point),
+            end: animatable(fields["e"], "\(path).e", default: .zero, point),
+            stops: gradientStops(fields["g"], "\(path).g"),
+            opacity: animatable(fields["o"], "\(path).o", default: 100, number),
+            evenOdd: fields["r"]?.number == 2)
+    }
+
     /// `g`: `{"p": colour count, "k": property of [location, r, g, b, …, location, alpha, …]}`.
     private func gradientStops(_ node: SceneNode?, _ path: String) -> LottieAnimatable<[LottieGradientStop]> {
         let black = [LottieGradientStop(location: 0, color: .black)]
@@ -125,19 +130,36 @@ extension LottieDecoder {
         }
         return animatable(fields["k"], "\(path).k", default: black) { value, where_ in
             guard let raw = numbers(value, where_, count: count * 4) else { return nil }
-            // Opacity stops after the colour stops: alpha at each colour stop's location, linearly between.
-            let alphas = stride(from: count * 4, to: raw.count - 1, by: 2).map { (raw[$0], raw[$0 + 1]) }
-            func alpha(at t: Double) -> Double {
-                guard let after = alphas.firstIndex(where: { $0.0 >= t }) else { return alphas.last?.1 ?? 1 }
-                guard after > 0 else { return alphas[0].1 }
-                let (a, b) = (alphas[after - 1], alphas[after])
-                return b.0 > a.0 ? a.1 + (b.1 - a.1) * (t - a.0) / (b.0 - a.0) : b.1
+            // Opacity stops follow the colour stops. lottie-ios draws them as a gradient of their
+            // own masking the colours, so every colour and every opacity location is a stop here,
+            // with the colour and the opacity each interpolated at the other's locations.
+            let colors: [(Double, [Double])] = (0..<count).map { i in
+                let start = i * 4
+                return (raw[start], Array(raw[(start + 1)..<(start + 4)]))
             }
-            return (0..<count).map { i in
-                let c = raw[(i * 4)..<(i * 4 + 4)].map { min(max($0, 0), 1) }
+            let alphas: [(Double, [Double])] = stride(from: count * 4, to: raw.count - 1, by: 2).map { i in
+                (raw[i], [raw[i + 1]])
+            }
+            func at(_ stops: [(Double, [Double])], _ t: Double) -> [Double] {
+                guard let after = stops.firstIndex(where: { $0.0 >= t }) else { return stops.last?.1 ?? [1] }
+                guard after > 0 else { return stops[0].1 }
+                let (a, b) = (stops[after - 1], stops[after])
+                guard b.0 > a.0 else { return b.1 }
+                return zip(a.1, b.1).map { $0 + ($1 - $0) * (t - a.0) / (b.0 - a.0) }
+            }
+            // Colour stops keep their own colours (two at one location are a hard edge).
+            let colorLocations = Set(colors.map(\.0))
+            let own: [(Double, [Double]?)] = colors.map { ($0.0, $0.1) }
+            let between: [(Double, [Double]?)] = alphas.filter { !colorLocations.contains($0.0) }.map { ($0.0, nil) }
+            let stops = (own + between).enumerated().sorted { a, b in
+                a.element.0 != b.element.0 ? a.element.0 < b.element.0 : a.offset < b.offset
+            }.map(\.element)
+            func unit(_ v: Double) -> Double { min(max(v, 0), 1) }
+            return stops.map { location, rgb in
+                let c = (rgb ?? at(colors, location)).map(unit)
+                let alpha = alphas.isEmpty ? 1 : unit(at(alphas, location)[0])
                 return LottieGradientStop(
-                    location: c[0],
-                    color: CGColor(red: c[1], green: c[2], blue: c[3], alpha: min(max(alpha(at: c[0]), 0), 1)))
+                    location: unit(location), color: CGColor(red: c[0], green: c[1], blue: c[2], alpha: alpha))
             }
         }
     }
