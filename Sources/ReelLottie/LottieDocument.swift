@@ -16,6 +16,9 @@ public struct LottieDocument {
     public var layers: [LottieLayer]
     /// Precompositions' layers by asset id (`assets[].id` → `assets[].layers`).
     public var precomps: [String: [LottieLayer]]
+    /// `fonts.list` by `fName`, and the glyph outlines of `chars`.
+    public var fonts: [String: LottieFont] = [:]
+    public var glyphs: [LottieGlyph.Key: LottieGlyph] = [:]
 
     public init(
         width: Double, height: Double, frameRate: Double, inPoint: Double, outPoint: Double, layers: [LottieLayer],
@@ -44,6 +47,8 @@ public struct LottieLayer {
         case solid(CGColor, width: Double, height: Double)
         /// `ty: 0`: the layers of precomposition `id`, clipped to `width × height`.
         case precomp(id: String, width: Double, height: Double)
+        /// `ty: 5`: text set from the layer's origin (see `LottieTextBuilder`).
+        case text(LottieText)
         /// `ty: 3`, and layers whose kind is not supported yet (warned about when decoded):
         /// a transform for children, nothing drawn.
         case none
@@ -74,6 +79,8 @@ public struct LottieLayer {
     /// A track matte (`td`): drawn only as the next layer's `matte`, kept in its composition
     /// for the layers that name it as their parent.
     public var isTrackMatte = false
+    /// A drop shadow effect or layer style, as the layer's shadow.
+    public var dropShadow: LottieDropShadow?
     /// An array: a struct cannot hold an optional of itself.
     private var matteStorage: [LottieLayer] = []
 

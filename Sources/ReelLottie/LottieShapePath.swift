@@ -35,13 +35,13 @@ enum LottieShapePath {
         }
     }
 
-    /// The path at each keyframe. When one parameter is animated its keyframes (and easing) are
+    /// The path (or any value made of the parameters) at each keyframe. When one parameter is animated its keyframes (and easing) are
     /// kept exactly; when several are, the path is computed at every frame any of them has a
     /// keyframe and moves linearly between those.
-    private static func combined(
+    static func combined<T>(
         _ a: LottieAnimatable<CGPoint>, _ b: LottieAnimatable<CGPoint>, _ c: LottieAnimatable<CGPoint>,
-        _ make: (CGPoint, CGPoint, CGPoint) -> CGPath
-    ) -> LottieAnimatable<CGPath> {
+        _ make: (CGPoint, CGPoint, CGPoint) -> T
+    ) -> LottieAnimatable<T> {
         let animated = [a, b, c].filter(\.isAnimated)
         guard animated.count > 1 else {
             let timing = animated.first ?? a

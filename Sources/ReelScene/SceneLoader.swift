@@ -93,7 +93,7 @@ public enum SceneLoader {
         var scene: Scene?
         let root = parser.parse(utf8(bytes))
         if let root, LottieDecoder.isLottie(root) {
-            return try decodeLottie(root, file: file, limits: limits, diagnostics: decoder.diagnostics)
+            return try decodeLottie(root, file: file, limits: limits, fonts: fonts, diagnostics: decoder.diagnostics)
         }
         if let root {
             scene = decoder.decode(root)
@@ -113,14 +113,14 @@ public enum SceneLoader {
     /// A Lottie document (recognised by its top-level keys) as the scene lottie-ios's Core
     /// Animation engine makes of it.
     private static func decodeLottie(
-        _ root: SceneNode, file: String, limits: SceneLimits, diagnostics: DiagnosticSink
+        _ root: SceneNode, file: String, limits: SceneLimits, fonts: SceneFontCatalog?, diagnostics: DiagnosticSink
     ) throws -> LoadedScene {
         let document = LottieDecoder(diagnostics: diagnostics, limits: limits).decode(root)
         guard let document, !diagnostics.hasErrors else { throw SceneLoadError(diagnostics: diagnostics.sorted) }
         var sizeLocation: SourcePosition?
         if case .mapping(let pairs, _) = root { sizeLocation = pairs.first { $0.key == "w" }?.value.location }
         var loaded = LoadedScene(
-            scene: LottieSceneBuilder.makeScene(document), warnings: diagnostics.sorted,
+            scene: LottieSceneBuilder.makeScene(document, fonts: fonts), warnings: diagnostics.sorted,
             canvasSizeLocation: sizeLocation,
             file: file, events: EventDispatcher())
         loaded.isLottie = true

@@ -30,6 +30,7 @@ extension LottieDecoder {
                         height: number(fields["sh"], "\(path).sh", default: 0))
                 } ?? .none
         case 3?: break
+        case 5?: content = decodeText(fields, path, at: node)
         case 4?:
             if let shapes = fields["shapes"] { content = .shapes(decodeShapes(shapes, "\(path).shapes")) }
         default:
@@ -52,6 +53,7 @@ extension LottieDecoder {
             content: content, inPoint: number(fields["ip"], "\(path).ip", default: -SceneLimits.maxCoordinate),
             outPoint: number(fields["op"], "\(path).op", default: SceneLimits.maxCoordinate),
             startTime: number(fields["st"], "\(path).st", default: 0), transform: transform)
+        layer.dropShadow = decodeDropShadow(fields, path)
         if let masks = fields["masksProperties"] { layer.masks = decodeMasks(masks, "\(path).masksProperties") }
         let mode = fields["tt"]?.number.flatMap { $0 == 0 ? nil : $0 }
         return (layer, fields["td"]?.number.map { $0 != 0 } ?? false, mode)
@@ -85,14 +87,11 @@ extension LottieDecoder {
 
     /// Lottie's layer types Reel does not draw yet, by `ty`.
     static let unsupportedLayerTypes: [Int: String] = [
-        2: "image layers", 5: "text layers", 6: "audio layers", 13: "cameras"
+        2: "image layers", 6: "audio layers", 13: "cameras"
     ]
 
     /// Layer keys Reel does not map yet, and what they are.
-    static let unsupportedLayerFeatures: [(String, String)] = [
-        ("ef", "effects"), ("bm", "blend modes"),
-        ("sy", "layer styles")
-    ]
+    static let unsupportedLayerFeatures: [(String, String)] = [("bm", "blend modes")]
 
     /// Whether a key holds something (not absent, 0, false or an empty list).
     private func isPresent(_ node: SceneNode?) -> Bool {

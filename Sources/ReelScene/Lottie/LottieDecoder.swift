@@ -76,9 +76,14 @@ final class LottieDecoder {
         }
         let layers = top["layers"].map { decodeLayers($0, "layers") } ?? []
         checkPrecomps(top["layers"], precompNodes)
+        let fonts = decodeFonts(top["fonts"])
+        let glyphs = decodeGlyphs(top["chars"])
         guard let fr, let w, let h, let ip, let op, !diagnostics.hasErrors else { return nil }
-        return LottieDocument(
+        var document = LottieDocument(
             width: w, height: h, frameRate: fr, inPoint: ip, outPoint: op, layers: layers, precomps: precomps)
+        document.fonts = fonts
+        document.glyphs = glyphs
+        return document
     }
 
     private func decodeLayers(_ node: SceneNode, _ path: String) -> [LottieLayer] {

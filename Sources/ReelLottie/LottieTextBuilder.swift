@@ -1,0 +1,133 @@
+import Foundation
+import ReelCore
+
+/// Builds a text layer's content as lottie-ios's Core Animation engine shows it: one text
+/// document, set with Core Text from the layer's origin, the first line's baseline at y 0 (or,
+/// in a paragraph box, the capitals' height below its top), each line `lineHeight` below the
+/// one before, justified on x 0 (or in the box's width).
+///
+/// When the file carries the outlines of every character (`chars`, the font's own glyphs, as
+/// Bodymovin exports them) they are drawn: the same shapes Core Text draws from that font. Other
+/// text is set in the font through the font catalogue (`CATextLayer`); a font that is not
+/// available is drawn in Helvetica's stand-in, as Core Text does with a name it does not know.
+struct LottieTextBuilder {
+    let document: LottieDocument
+    /// Measures fonts (nil: Reel's default proportions are assumed).
+    let fonts: SceneFontCatalog?
+
+    /// The layers drawing `text`, in the coordinates of the text layer.
+    func layers(for text: LottieText) -> [CALayer] {
+        let font = document.fonts[text.fontName]
+        let lines = text.lines
+        if let glyphs = glyphs(for: lines, font: font) {
+            return outlineLayers(text, glyphs: glyphs, font: font)
+        }
+        return fontLayers(text, lines: lines, font: font)
+    }
+
+    /// The glyphs of every character of `lines`, or nil when one is missing.
+    private func glyphs(for lines: [String], font: LottieFont?) -> [[LottieGlyph]]? {
+        guard !document.glyphs.isEmpty else { return nil }
+        let family = font?.family ?? "", style = font?.style ?? ""
+        var result: [[LottieGlyph]] = []
+        for line in lines {
+            var glyphs: [LottieGlyph] = []
+            for character in line {
+                guard let glyph = document.glyphs[.init(character: character, family: family, style: style)] else {
+                    return nil
+                }
+                glyphs.append(glyph)
+            }
+            result.append(glyphs)
+        }
+        return result
+    }
+
+    /// Where line `n`'s baseline starts, and the fraction of the line's width left of it
+    /// (0 left-justified, 1 right, ½ centred).
+    private func origin(of n: Int, _ text: LottieText, font: LottieFont?) -> (point: CGPoint, fraction: Double) {
+        let fraction: Double =
+            switch text.justification {
+            case .left: 0
+            case .right: 1
+            case .center: 0.5
+            }
+        var point = CGPoint(x: 0, y: Double(n) * text.lineHeight - text.baselineShift)
+        if let size = text.boxSize {
+            let box = text.boxPosition ?? .zero
+            // Core Text sets box text from its top: the first baseline is the capitals' height down.
+            let capitals = (font?.ascent ?? Self.capitalHeight * 100) / 100 * text.size
+            point.x += box.x + size.width * fraction
+            point.y += box.y + capitals
+        }
+        return (point, fraction)
+    }
+
+    /// Capitals' height per point of size when the file does not give the font's `ascent`.
+    static let capitalHeight = 0.72
+
+    /// One shape layer of every glyph's outline, scaled from size 100, advanced by its width
+    /// and the tracking; the stroke under the fill unless `strokeOverFill`.
+    private func outlineLayers(_ text: LottieText, glyphs: [[LottieGlyph]], font: LottieFont?) -> [CALayer] {
+        let scale = text.size / 100
+        let tracking = text.tracking * text.size / 1000
+        let outline = CGMutablePath()
+        for (n, line) in glyphs.enumerated() {
+            let width = line.reduce(0) { $0 + $1.advance * scale + tracking }
+            let (origin, fraction) = origin(of: n, text, font: font)
+            var x = origin.x - width * fraction
+            for glyph in line {
+                outline.addPath(
+                    glyph.outline,
+                    transform: CATransform3DConcat(
+                        CATransform3DMakeScale(scale, scale, 1), CATransform3DMakeTranslation(x, origin.y, 0)))
+                x += glyph.advance * scale + tracking
+            }
+        }
+        var made: [CALayer] = []
+        if let color = text.fillColor {
+            let fill = CAShapeLayer()
+            fill.path = outline
+            fill.fillColor = color
+            fill.strokeColor = nil
+            made.append(fill)
+        }
+        if let color = text.strokeColor, text.strokeWidth > 0 {
+            let stroke = CAShapeLayer()
+            stroke.path = outline
+            stroke.fillColor = nil
+            stroke.strokeColor = color
+            // lottie-ios hands `sw` to Core Text's stroke width, which reads it in percent of the
+            // font size.
+            stroke.lineWidth = text.strokeWidth * text.size / 100
+            stroke.lineJoin = .round
+            made.insert(stroke, at: text.strokeOverFill ? made.count : 0)
+        }
+        return made
+    }
+
+    /// A `CATextLayer` per line, anchored on its baseline's start. Tracking and strokes, which
+    /// `CATextLayer` does not draw, are left out.
+    private func fontLayers(_ text: LottieText, lines: [String], font: LottieFont?) -> [CALayer] {
+        guard let color = text.fillColor else { return [] }
+        var name = font.map { "\($0.family) \($0.style)" } ?? text.fontName
+        if let fonts, fonts.substitute(for: name, sceneFamilies: []) != nil { name = "Helvetica" }
+        let ascent = fonts?.ascent(ofFont: name) ?? 1
+        return lines.enumerated().compactMap { n, line in
+            guard !line.isEmpty else { return nil }
+            let (origin, fraction) = origin(of: n, text, font: font)
+            let layer = CATextLayer()
+            layer.string = line
+            layer.font = name
+            layer.fontSize = text.size
+            layer.foregroundColor = color
+            layer.alignmentMode = fraction == 0 ? .left : fraction == 1 ? .right : .center
+            // Wide enough for any line (unwrapped text is aligned within the bounds' width).
+            let bounds = CGSize(width: text.size * Double(line.count + 1) * 2, height: text.size * 2)
+            layer.bounds = CGRect(origin: .zero, size: bounds)
+            layer.anchorPoint = CGPoint(x: fraction, y: ascent * text.size / bounds.height)
+            layer.position = origin
+            return layer
+        }
+    }
+}

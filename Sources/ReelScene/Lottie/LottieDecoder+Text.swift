@@ -1,0 +1,109 @@
+import Foundation
+import ReelCore
+import ReelLottie
+
+// MARK: - Text layers, fonts and glyphs
+extension LottieDecoder {
+    /// A text layer's content (`ty: 5`): its first text document, as lottie-ios's Core Animation
+    /// engine shows it; nothing when it has none.
+    func decodeText(_ fields: [String: SceneNode], _ path: String, at node: SceneNode) -> LottieLayer.Content {
+        guard let t = fields["t"].flatMap({ object($0, "\(path).t") }),
+            let d = t["d"].flatMap({ object($0, "\(path).t.d") }), let k = d["k"],
+            case .sequence(let keys, _) = k, let first = keys.first,
+            let key = object(first, "\(path).t.d.k[0]"), let s = key["s"],
+            let document = object(s, "\(path).t.d.k[0].s")
+        else {
+            warn(path, "the text layer has no text document ('t.d.k[0].s'); not drawn", at: node)
+            return .none
+        }
+        if keys.count > 1 {
+            warn(path, "animated text documents are not supported; the first one is shown throughout", at: k)
+        }
+        if case .sequence(let animators, _)? = t["a"], !animators.isEmpty {
+            warn(
+                path,
+                "text animators are not supported (nor by lottie-ios's Core Animation engine); drawn without them",
+                at: t["a"]!)
+        }
+        let where_ = "\(path).t.d.k[0].s"
+        guard let textNode = document["t"], let text = textNode.string else {
+            warn(path, "the text document has no text ('t'); not drawn", at: s)
+            return .none
+        }
+        guard text.unicodeScalars.count <= SceneLimits.maxTextCharacters else {
+            diagnostics.error(
+                "\(where_).t has \(text.unicodeScalars.count) characters; a text may have at most \(SceneLimits.maxTextCharacters)",
+                at: textNode.location)
+            return .none
+        }
+        let size = number(document["s"], "\(where_).s", default: 10)
+        let justification: LottieText.Justification =
+            switch number(document["j"], "\(where_).j", default: 0) {
+            case 1: .right
+            case 2: .center
+            default: .left
+            }
+        func box(_ key: String) -> CGPoint? { document[key].flatMap { point($0, "\(where_).\(key)") } }
+        return .text(
+            LottieText(
+                text: text, fontName: document["f"]?.string ?? "", size: size,
+                lineHeight: number(document["lh"], "\(where_).lh", default: size * 1.2),
+                tracking: number(document["tr"], "\(where_).tr", default: 0), justification: justification,
+                fillColor: document["fc"].flatMap { color($0, "\(where_).fc") },
+                strokeColor: document["sc"].flatMap { color($0, "\(where_).sc") },
+                strokeWidth: number(document["sw"], "\(where_).sw", default: 0),
+                strokeOverFill: document["of"]?.bool ?? false,
+                boxSize: box("sz").map { CGSize(width: $0.x, height: $0.y) }, boxPosition: box("ps"),
+                baselineShift: number(document["ls"], "\(where_).ls", default: 0)))
+    }
+
+    /// `fonts.list` by `fName`.
+    func decodeFonts(_ node: SceneNode?) -> [String: LottieFont] {
+        guard let node, let fonts = object(node, "fonts"), case .sequence(let items, _)? = fonts["list"] else {
+            return [:]
+        }
+        var result: [String: LottieFont] = [:]
+        for (n, item) in items.enumerated() {
+            guard let entry = object(item, "fonts.list[\(n)]"), let name = entry["fName"]?.string else { continue }
+            result[name] = LottieFont(
+                name: name, family: entry["fFamily"]?.string ?? name, style: entry["fStyle"]?.string ?? "",
+                ascent: entry["ascent"].flatMap { number($0, "fonts.list[\(n)].ascent") })
+        }
+        return result
+    }
+
+    /// `chars`: each glyph's outline (its shapes' paths, at font size 100) and advance.
+    func decodeGlyphs(_ node: SceneNode?) -> [LottieGlyph.Key: LottieGlyph] {
+        guard let node else { return [:] }
+        guard case .sequence(let items, _) = node else {
+            diagnostics.error("chars must be a list of glyphs, found \(node.kindDescription)", at: node.location)
+            return [:]
+        }
+        var glyphs: [LottieGlyph.Key: LottieGlyph] = [:]
+        for (n, item) in items.enumerated() {
+            let path = "chars[\(n)]"
+            guard let fields = object(item, path), let text = fields["ch"]?.string, text.count == 1,
+                let character = text.first
+            else { continue }
+            let outline = CGMutablePath()
+            if let data = fields["data"].flatMap({ object($0, "\(path).data") }), let shapes = data["shapes"] {
+                Self.addPaths(of: decodeShapes(shapes, "\(path).data.shapes"), to: outline)
+            }
+            let key = LottieGlyph.Key(
+                character: character, family: fields["fFamily"]?.string ?? "", style: fields["style"]?.string ?? "")
+            glyphs[key] = LottieGlyph(advance: number(fields["w"], "\(path).w", default: 0), outline: outline)
+        }
+        return glyphs
+    }
+
+    /// The paths of a glyph's shapes (groups flattened: Bodymovin writes glyphs untransformed).
+    private static func addPaths(of items: [LottieShapeItem], to outline: CGMutablePath) {
+        for item in items {
+            switch item {
+            case .group(_, let children, _): addPaths(of: children, to: outline)
+            case .path(_, let bezier): outline.addPath(bezier.initial.cgPath)
+            default: break
+            }
+        }
+    }
+}
