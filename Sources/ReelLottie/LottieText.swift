@@ -32,7 +32,8 @@ public struct LottieText {
     /// `sz`, `ps`: a paragraph box (size, and its top-left corner); nil for point text.
     public var boxSize: CGSize?
     public var boxPosition: CGPoint?
-    /// `ls`: the baseline moved up by this many points.
+    /// `ls`: the baseline moved up by this many points. lottie-ios's Core Animation engine does
+    /// not apply it, so neither does Reel; kept for keypath overrides and reports.
     public var baselineShift: Double
 
     public init(
@@ -144,5 +145,31 @@ public struct LottieDropShadow {
         LottieShapePath.combined(
             angle.map { CGPoint(x: $0, y: 0) }, distance.map { CGPoint(x: $0, y: 0) }, LottieAnimatable(.zero)
         ) { angle, distance, _ in offset(angle: angle.x, distance: distance.x) }
+    }
+}
+
+extension LottieDocument {
+    /// The glyphs of every character of `text`'s lines, from `chars`; nil when one is missing
+    /// (the text is then set in its font).
+    public func glyphs(for text: LottieText) -> [[LottieGlyph]]? {
+        guard !glyphs.isEmpty else { return nil }
+        let font = fonts[text.fontName]
+        let family = font?.family ?? "", style = font?.style ?? ""
+        var result: [[LottieGlyph]] = []
+        for line in text.lines {
+            var row: [LottieGlyph] = []
+            for character in line {
+                guard let glyph = glyphs[.init(character: character, family: family, style: style)] else { return nil }
+                row.append(glyph)
+            }
+            result.append(row)
+        }
+        return result
+    }
+
+    /// The font `text` names, as a family and style (`Avenir Next Medium`) when `fonts.list`
+    /// has it, else as named.
+    public func fontDescription(for text: LottieText) -> String {
+        fonts[text.fontName].map { "\($0.family) \($0.style)" } ?? text.fontName
     }
 }

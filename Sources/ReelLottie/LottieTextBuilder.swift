@@ -18,29 +18,8 @@ struct LottieTextBuilder {
     /// The layers drawing `text`, in the coordinates of the text layer.
     func layers(for text: LottieText) -> [CALayer] {
         let font = document.fonts[text.fontName]
-        let lines = text.lines
-        if let glyphs = glyphs(for: lines, font: font) {
-            return outlineLayers(text, glyphs: glyphs, font: font)
-        }
-        return fontLayers(text, lines: lines, font: font)
-    }
-
-    /// The glyphs of every character of `lines`, or nil when one is missing.
-    private func glyphs(for lines: [String], font: LottieFont?) -> [[LottieGlyph]]? {
-        guard !document.glyphs.isEmpty else { return nil }
-        let family = font?.family ?? "", style = font?.style ?? ""
-        var result: [[LottieGlyph]] = []
-        for line in lines {
-            var glyphs: [LottieGlyph] = []
-            for character in line {
-                guard let glyph = document.glyphs[.init(character: character, family: family, style: style)] else {
-                    return nil
-                }
-                glyphs.append(glyph)
-            }
-            result.append(glyphs)
-        }
-        return result
+        if let glyphs = document.glyphs(for: text) { return outlineLayers(text, glyphs: glyphs, font: font) }
+        return fontLayers(text, font: font)
     }
 
     /// Where line `n`'s baseline starts, and the fraction of the line's width left of it
@@ -52,7 +31,7 @@ struct LottieTextBuilder {
             case .right: 1
             case .center: 0.5
             }
-        var point = CGPoint(x: 0, y: Double(n) * text.lineHeight - text.baselineShift)
+        var point = CGPoint(x: 0, y: Double(n) * text.lineHeight)
         if let size = text.boxSize {
             let box = text.boxPosition ?? .zero
             // Core Text sets box text from its top: the first baseline is the capitals' height down.
@@ -108,12 +87,12 @@ struct LottieTextBuilder {
 
     /// A `CATextLayer` per line, anchored on its baseline's start. Tracking and strokes, which
     /// `CATextLayer` does not draw, are left out.
-    private func fontLayers(_ text: LottieText, lines: [String], font: LottieFont?) -> [CALayer] {
+    private func fontLayers(_ text: LottieText, font: LottieFont?) -> [CALayer] {
         guard let color = text.fillColor else { return [] }
-        var name = font.map { "\($0.family) \($0.style)" } ?? text.fontName
+        var name = document.fontDescription(for: text)
         if let fonts, fonts.substitute(for: name, sceneFamilies: []) != nil { name = "Helvetica" }
         let ascent = fonts?.ascent(ofFont: name) ?? 1
-        return lines.enumerated().compactMap { n, line in
+        return text.lines.enumerated().compactMap { n, line in
             guard !line.isEmpty else { return nil }
             let (origin, fraction) = origin(of: n, text, font: font)
             let layer = CATextLayer()

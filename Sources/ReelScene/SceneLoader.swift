@@ -115,7 +115,7 @@ public enum SceneLoader {
     private static func decodeLottie(
         _ root: SceneNode, file: String, limits: SceneLimits, fonts: SceneFontCatalog?, diagnostics: DiagnosticSink
     ) throws -> LoadedScene {
-        let document = LottieDecoder(diagnostics: diagnostics, limits: limits).decode(root)
+        let document = LottieDecoder(diagnostics: diagnostics, limits: limits, fonts: fonts).decode(root)
         guard let document, !diagnostics.hasErrors else { throw SceneLoadError(diagnostics: diagnostics.sorted) }
         var sizeLocation: SourcePosition?
         if case .mapping(let pairs, _) = root { sizeLocation = pairs.first { $0.key == "w" }?.value.location }

@@ -102,4 +102,19 @@ import Testing
             warnings.contains("layers[0].ef[0]: 'Gaussian Blur' (ty 29) effects are not supported; drawn without them"),
             "\(warnings)")
     }
+
+    @Test func textSetInAMissingFontSaysWhatItLoses() throws {
+        func warnings(_ text: String) throws -> [String] {
+            try SceneLoader.decode(text: text, file: "anim.json", fonts: FontCatalog()).warnings.map(\.message)
+        }
+        let missing = try warnings(
+            lottie(textLayer("caption", x: 0, y: 50, document: document("B", tr: 50, font: "NoSuchFont"))))
+        #expect(
+            missing == [
+                "layers[0]: font 'NoSuchFont' is not available and 'chars' has no outlines for all of the text; drawn in Helvetica's stand-in, as iOS draws a font it does not know",
+                "layers[0]: tracking and strokes of text are drawn only from glyph outlines ('chars'); drawn without them"
+            ])
+        // The same font and tracking, drawn from the file's outlines: nothing is lost.
+        #expect(try warnings(withGlyphs(textLayer("caption", x: 0, y: 50, document: document("AA", tr: 50)))).isEmpty)
+    }
 }

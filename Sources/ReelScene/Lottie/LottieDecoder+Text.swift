@@ -44,17 +44,38 @@ extension LottieDecoder {
             default: .left
             }
         func box(_ key: String) -> CGPoint? { document[key].flatMap { point($0, "\(where_).\(key)") } }
-        return .text(
-            LottieText(
-                text: text, fontName: document["f"]?.string ?? "", size: size,
-                lineHeight: number(document["lh"], "\(where_).lh", default: size * 1.2),
-                tracking: number(document["tr"], "\(where_).tr", default: 0), justification: justification,
-                fillColor: document["fc"].flatMap { color($0, "\(where_).fc") },
-                strokeColor: document["sc"].flatMap { color($0, "\(where_).sc") },
-                strokeWidth: number(document["sw"], "\(where_).sw", default: 0),
-                strokeOverFill: document["of"]?.bool ?? false,
-                boxSize: box("sz").map { CGSize(width: $0.x, height: $0.y) }, boxPosition: box("ps"),
-                baselineShift: number(document["ls"], "\(where_).ls", default: 0)))
+        let decoded = LottieText(
+            text: text, fontName: document["f"]?.string ?? "", size: size,
+            lineHeight: number(document["lh"], "\(where_).lh", default: size * 1.2),
+            tracking: number(document["tr"], "\(where_).tr", default: 0), justification: justification,
+            fillColor: document["fc"].flatMap { color($0, "\(where_).fc") },
+            strokeColor: document["sc"].flatMap { color($0, "\(where_).sc") },
+            strokeWidth: number(document["sw"], "\(where_).sw", default: 0),
+            strokeOverFill: document["of"]?.bool ?? false,
+            boxSize: box("sz").map { CGSize(width: $0.x, height: $0.y) }, boxPosition: box("ps"),
+            baselineShift: number(document["ls"], "\(where_).ls", default: 0))
+        texts.append((path, node, decoded))
+        return .text(decoded)
+    }
+
+    /// Warns about what text set in a font (not from glyph outlines) loses: a font that is not
+    /// available, tracking and strokes.
+    func checkTexts(in document: LottieDocument) {
+        for (path, node, text) in texts where document.glyphs(for: text) == nil {
+            let name = document.fontDescription(for: text)
+            if let fonts, fonts.substitute(for: name, sceneFamilies: []) != nil {
+                warn(
+                    path,
+                    "font '\(SceneNode.abbreviated(name))' is not available and 'chars' has no outlines for all of the text; drawn in Helvetica's stand-in, as iOS draws a font it does not know",
+                    at: node)
+            }
+            if text.tracking != 0 || (text.strokeColor != nil && text.strokeWidth > 0) {
+                warn(
+                    path,
+                    "tracking and strokes of text are drawn only from glyph outlines ('chars'); drawn without them",
+                    at: node)
+            }
+        }
     }
 
     /// `fonts.list` by `fName`.

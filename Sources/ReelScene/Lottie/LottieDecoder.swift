@@ -9,12 +9,17 @@ import ReelLottie
 final class LottieDecoder {
     let diagnostics: DiagnosticSink
     let limits: SceneLimits
+    /// Says which fonts are available, for the text layers' warnings (nil: not checked).
+    let fonts: SceneFontCatalog?
     /// Points of all paths decoded so far, against `SceneLimits.maxTotalPathPoints`.
     var pathPoints = 0
+    /// The text layers decoded, checked against the fonts and glyphs once those are read.
+    var texts: [(path: String, node: SceneNode, text: LottieText)] = []
 
-    init(diagnostics: DiagnosticSink, limits: SceneLimits) {
+    init(diagnostics: DiagnosticSink, limits: SceneLimits, fonts: SceneFontCatalog? = nil) {
         self.diagnostics = diagnostics
         self.limits = limits
+        self.fonts = fonts
     }
 
     /// The keys every Lottie file has at its top level, and no scene file does.
@@ -83,6 +88,7 @@ final class LottieDecoder {
             width: w, height: h, frameRate: fr, inPoint: ip, outPoint: op, layers: layers, precomps: precomps)
         document.fonts = fonts
         document.glyphs = glyphs
+        checkTexts(in: document)
         return document
     }
 
