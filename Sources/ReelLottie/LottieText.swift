@@ -103,10 +103,13 @@ public struct LottieGlyph {
     public var advance: Double
     /// The outline at font size 100, the baseline at y 0 (y grows downwards).
     public var outline: CGPath
+    /// The outline's vertices and their tangents, as paths' points are counted against limits.
+    public var pointCount: Int
 
-    public init(advance: Double, outline: CGPath) {
+    public init(advance: Double, outline: CGPath, pointCount: Int = 0) {
         self.advance = advance
         self.outline = outline
+        self.pointCount = pointCount
     }
 }
 

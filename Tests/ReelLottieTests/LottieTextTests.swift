@@ -117,4 +117,24 @@ import Testing
         // The same font and tracking, drawn from the file's outlines: nothing is lost.
         #expect(try warnings(withGlyphs(textLayer("caption", x: 0, y: 50, document: document("AA", tr: 50)))).isEmpty)
     }
+
+    @Test func glyphOutlinesCountAgainstThePathPointLimit() throws {
+        // The glyph "A" is 4 curves (12 points); 9 000 of them are past the limit of 100 000.
+        let text = withGlyphs(
+            textLayer("caption", x: 0, y: 50, document: document(String(repeating: "A", count: 9000))))
+        #expect(throws: SceneLoadError.self) { try SceneLoader.decode(text: text, file: "anim.json") }
+        let fewer = withGlyphs(
+            textLayer("caption", x: 0, y: 50, document: document(String(repeating: "A", count: 8000))))
+        #expect(throws: Never.self) { try SceneLoader.decode(text: fewer, file: "anim.json") }
+    }
+
+    @Test func textLinesCountAgainstTheLayerLimit() throws {
+        // Text set in a font is a layer per line: 11 layers of 10 000 lines pass 100 000.
+        let lines = String(repeating: #"a\r"#, count: 9_999) + "a"
+        let layer = textLayer("caption", x: 0, y: 50, document: document(lines, font: "NoSuchFont"))
+        let text = lottie(Array(repeating: layer, count: 11).joined(separator: ", "))
+        #expect(throws: SceneLoadError.self) { try SceneLoader.decode(text: text, file: "anim.json") }
+        let fewer = lottie(Array(repeating: layer, count: 9).joined(separator: ", "))
+        #expect(throws: Never.self) { try SceneLoader.decode(text: fewer, file: "anim.json") }
+    }
 }

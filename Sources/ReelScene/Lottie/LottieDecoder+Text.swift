@@ -58,23 +58,46 @@ extension LottieDecoder {
         return .text(decoded)
     }
 
-    /// Warns about what text set in a font (not from glyph outlines) loses: a font that is not
-    /// available, tracking and strokes.
+    /// Text drawn from glyph outlines counts against the paths' point limit (a long text of
+    /// detailed glyphs repeats them); text set in a font warns about what it loses: a font that
+    /// is not available, tracking and strokes.
     func checkTexts(in document: LottieDocument) {
-        for (path, node, text) in texts where document.glyphs(for: text) == nil {
-            let name = document.fontDescription(for: text)
-            if let fonts, fonts.substitute(for: name, sceneFamilies: []) != nil {
-                warn(
-                    path,
-                    "font '\(SceneNode.abbreviated(name))' is not available and 'chars' has no outlines for all of the text; drawn in Helvetica's stand-in, as iOS draws a font it does not know",
-                    at: node)
+        // Text set in a font is a layer per line.
+        var lines = 0
+        for (path, node, text) in texts {
+            lines += text.lines.count
+            guard lines <= SceneLimits.maxDrawnLayers else {
+                diagnostics.error(
+                    "\(path): the text layers have more than \(SceneLimits.maxDrawnLayers) lines in all, Reel's limit of layers",
+                    at: node.location)
+                return
             }
-            if text.tracking != 0 || (text.strokeColor != nil && text.strokeWidth > 0) {
-                warn(
-                    path,
-                    "tracking and strokes of text are drawn only from glyph outlines ('chars'); drawn without them",
-                    at: node)
+            guard let glyphs = document.glyphs(for: text) else {
+                warnAboutFont(path, node, text, in: document)
+                continue
             }
+            pathPoints += glyphs.joined().reduce(0) { $0 + $1.pointCount }
+            if pathPoints > SceneLimits.maxTotalPathPoints {
+                diagnostics.error(
+                    "\(path): with its text's glyph outlines the paths of this file have more than \(SceneLimits.maxTotalPathPoints) points in all, Reel's limit",
+                    at: node.location)
+                return
+            }
+        }
+    }
+
+    private func warnAboutFont(_ path: String, _ node: SceneNode, _ text: LottieText, in document: LottieDocument) {
+        let name = document.fontDescription(for: text)
+        if let fonts, fonts.substitute(for: name, sceneFamilies: []) != nil {
+            warn(
+                path,
+                "font '\(SceneNode.abbreviated(name))' is not available and 'chars' has no outlines for all of the text; drawn in Helvetica's stand-in, as iOS draws a font it does not know",
+                at: node)
+        }
+        if text.tracking != 0 || (text.strokeColor != nil && text.strokeWidth > 0) {
+            warn(
+                path, "tracking and strokes of text are drawn only from glyph outlines ('chars'); drawn without them",
+                at: node)
         }
     }
 
@@ -107,24 +130,31 @@ extension LottieDecoder {
                 let character = text.first
             else { continue }
             let outline = CGMutablePath()
+            var points = 0
             if let data = fields["data"].flatMap({ object($0, "\(path).data") }), let shapes = data["shapes"] {
-                Self.addPaths(of: decodeShapes(shapes, "\(path).data.shapes"), to: outline)
+                points = Self.addPaths(of: decodeShapes(shapes, "\(path).data.shapes"), to: outline)
             }
             let key = LottieGlyph.Key(
                 character: character, family: fields["fFamily"]?.string ?? "", style: fields["style"]?.string ?? "")
-            glyphs[key] = LottieGlyph(advance: number(fields["w"], "\(path).w", default: 0), outline: outline)
+            glyphs[key] = LottieGlyph(
+                advance: number(fields["w"], "\(path).w", default: 0), outline: outline, pointCount: points)
         }
         return glyphs
     }
 
-    /// The paths of a glyph's shapes (groups flattened: Bodymovin writes glyphs untransformed).
-    private static func addPaths(of items: [LottieShapeItem], to outline: CGMutablePath) {
+    /// Adds the paths of a glyph's shapes (groups flattened: Bodymovin writes glyphs
+    /// untransformed); returns their points, counted as the decoder counts paths'.
+    private static func addPaths(of items: [LottieShapeItem], to outline: CGMutablePath) -> Int {
+        var points = 0
         for item in items {
             switch item {
-            case .group(_, let children, _): addPaths(of: children, to: outline)
-            case .path(_, let bezier): outline.addPath(bezier.initial.cgPath)
+            case .group(_, let children, _): points += addPaths(of: children, to: outline)
+            case .path(_, let bezier):
+                outline.addPath(bezier.initial.cgPath)
+                points += bezier.initial.vertices.count * 3
             default: break
             }
         }
+        return points
     }
 }
