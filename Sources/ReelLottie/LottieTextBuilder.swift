@@ -18,7 +18,10 @@ struct LottieTextBuilder {
     /// The layers drawing `text`, in the coordinates of the text layer.
     func layers(for text: LottieText) -> [CALayer] {
         let font = document.fonts[text.fontName]
-        if let glyphs = document.glyphs(for: text) { return outlineLayers(text, glyphs: glyphs, font: font) }
+        if let glyphs = document.glyphs(for: text) {
+            let lines = text.boxSize.map { wrapped(glyphs, text, width: $0.width) } ?? glyphs
+            return outlineLayers(text, glyphs: lines, font: font)
+        }
         return fontLayers(text, font: font)
     }
 
@@ -40,6 +43,39 @@ struct LottieTextBuilder {
             point.y += box.y + capitals
         }
         return (point, fraction)
+    }
+
+    /// Lines broken between words to fit `width` (Core Text's word wrapping of box text): a
+    /// word goes to the next line when it would pass the width, the space before it dropped; a
+    /// word longer than the width stays whole on a line of its own.
+    private func wrapped(_ lines: [[LottieGlyph]], _ text: LottieText, width: Double) -> [[LottieGlyph]] {
+        let scale = text.size / 100
+        let tracking = text.tracking * text.size / 1000
+        var result: [[LottieGlyph]] = []
+        for (glyphs, characters) in zip(lines, text.lines.map(Array.init)) {
+            var line: [LottieGlyph] = []
+            var lineWidth = 0.0
+            var start = 0
+            // Words with the spaces before them.
+            while start < glyphs.count {
+                var end = start
+                while end < glyphs.count, characters[end] == " " { end += 1 }
+                let spaces = end
+                while end < glyphs.count, characters[end] != " " { end += 1 }
+                let advance = glyphs[start..<end].reduce(0) { $0 + $1.advance * scale + tracking }
+                if !line.isEmpty, lineWidth + advance > width {
+                    result.append(line)
+                    line = Array(glyphs[spaces..<end])
+                    lineWidth = line.reduce(0) { $0 + $1.advance * scale + tracking }
+                } else {
+                    line += glyphs[start..<end]
+                    lineWidth += advance
+                }
+                start = end
+            }
+            result.append(line)
+        }
+        return result
     }
 
     /// Capitals' height per point of size when the file does not give the font's `ascent`.

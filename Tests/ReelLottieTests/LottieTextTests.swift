@@ -137,4 +137,24 @@ import Testing
         let fewer = lottie(Array(repeating: layer, count: 9).joined(separator: ", "))
         #expect(throws: Never.self) { try SceneLoader.decode(text: fewer, file: "anim.json") }
     }
+
+    @Test func boxTextWrapsBetweenWordsAndStartsACapitalHeightDown() throws {
+        // A box from (10, 20), 60 wide: "AA AA" is 25 + 25 + space + 25 + 25 wide at size 50,
+        // more than 60, so the second word goes to the next line. The font's ascent (capitals'
+        // height, 80 % of 50) puts the first baseline at 20 + 40 = 60, the second at 120.
+        let space = #"{"ch": " ", "size": 100, "style": "Regular", "w": 30, "fFamily": "Test Sans", "data": {}}"#
+        let boxed =
+            #"{"t": "AA AA", "f": "TestSans-Regular", "s": 50, "j": 0, "lh": 60, "fc": [1, 0, 0], "sz": [60, 200], "ps": [10, 20]}"#
+        let text = withGlyphs(textLayer("caption", x: 0, y: 0, document: boxed))
+            .replacingOccurrences(of: #""chars": ["#, with: #""chars": [\#(space), "#)
+            .replacingOccurrences(of: #""fStyle": "Regular""#, with: #""fStyle": "Regular", "ascent": 80"#)
+        let frame = try render(text, at: 0)
+        // Line 1: glyphs at 10…30 and 35…55, from y 35 to 60; line 2 the same, 60 lower.
+        for (x, y) in [(20, 50), (45, 50), (20, 110), (45, 110)] {
+            #expect(isColor(frame, x, y, Self.red), "(\(x), \(y)) is inside a glyph")
+        }
+        for (x, y) in [(20, 32), (20, 63), (75, 50), (100, 50), (32, 50)] {
+            #expect(frame.rgba(x: x, y: y).a < 30, "(\(x), \(y)) is outside every glyph")
+        }
+    }
 }
