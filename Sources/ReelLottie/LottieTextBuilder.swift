@@ -124,7 +124,8 @@ struct LottieTextBuilder {
     /// A `CATextLayer` per line, anchored on its baseline's start. Tracking and strokes, which
     /// `CATextLayer` does not draw, are left out.
     private func fontLayers(_ text: LottieText, font: LottieFont?) -> [CALayer] {
-        guard let color = text.fillColor else { return [] }
+        // A size of 0 or less draws nothing (and would put the anchor at a division by zero).
+        guard let color = text.fillColor, text.size > 0 else { return [] }
         var name = document.fontDescription(for: text)
         if let fonts, fonts.substitute(for: name, sceneFamilies: []) != nil { name = "Helvetica" }
         let ascent = fonts?.ascent(ofFont: name) ?? 1

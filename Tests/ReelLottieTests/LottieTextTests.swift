@@ -157,4 +157,11 @@ import Testing
             #expect(frame.rgba(x: x, y: y).a < 30, "(\(x), \(y)) is outside every glyph")
         }
     }
+
+    @Test func textOfSizeZeroDrawsNothing() throws {
+        let zero = #"{"t": "H", "f": "NoSuchFont", "s": 0, "j": 0, "lh": 60, "fc": [1, 0, 0]}"#
+        let timeline = try loadLottie(lottie(textLayer("caption", x: 20, y: 100, document: zero))).scene.compile()
+        let layers = try #require(timeline.presentation(at: 0, layerNamed: "caption")).sublayers
+        #expect(layers.isEmpty, "no layer with a degenerate anchor")
+    }
 }
