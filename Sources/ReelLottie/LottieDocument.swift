@@ -18,6 +18,9 @@ public struct LottieDocument {
     public var precomps: [String: [LottieLayer]]
     /// Image assets by id (`assets[].id` of assets with `p`).
     public var images: [String: LottieImageAsset] = [:]
+    /// `fonts.list` by `fName`, and the glyph outlines of `chars`.
+    public var fonts: [String: LottieFont] = [:]
+    public var glyphs: [LottieGlyph.Key: LottieGlyph] = [:]
 
     public init(
         width: Double, height: Double, frameRate: Double, inPoint: Double, outPoint: Double, layers: [LottieLayer],
@@ -48,6 +51,8 @@ public struct LottieLayer {
         case precomp(id: String, width: Double, height: Double)
         /// `ty: 2`: image asset `id`, drawn at its size from (0, 0).
         case image(id: String)
+        /// `ty: 5`: text set from the layer's origin (see `LottieTextBuilder`).
+        case text(LottieText)
         /// `ty: 3`, and layers whose kind is not supported yet (warned about when decoded):
         /// a transform for children, nothing drawn.
         case none
@@ -85,6 +90,8 @@ public struct LottieLayer {
     /// A track matte (`td`): drawn only as the next layer's `matte`, kept in its composition
     /// for the layers that name it as their parent.
     public var isTrackMatte = false
+    /// A drop shadow effect or layer style, as the layer's shadow.
+    public var dropShadow: LottieDropShadow?
     /// An array: a struct cannot hold an optional of itself.
     private var matteStorage: [LottieLayer] = []
 

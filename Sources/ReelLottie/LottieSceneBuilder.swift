@@ -7,14 +7,15 @@ import ReelCore
 /// their parents' transforms, not their opacity or visibility).
 public enum LottieSceneBuilder {
     /// The scene of `document`: `w × h` points at `fr`, time 0 at frame `ip`, lasting
-    /// `(op − ip) / fr` seconds, on a transparent background.
-    public static func makeScene(_ document: LottieDocument) -> Scene {
+    /// `(op − ip) / fr` seconds, on a transparent background. `fonts` measures the fonts text
+    /// layers are set in.
+    public static func makeScene(_ document: LottieDocument, fonts: SceneFontCatalog? = nil) -> Scene {
         let scene = Scene(
             canvas: Canvas(
                 size: CGSize(width: document.width, height: document.height), fps: document.frameRate,
                 duration: document.duration, background: nil))
         let animator = LottieAnimator(inPoint: document.inPoint, frameRate: document.frameRate)
-        let builder = Builder(document: document, animator: animator)
+        let builder = Builder(document: document, animator: animator, fonts: fonts)
         builder.add(document.layers, to: scene.rootLayer, size: scene.canvas.size, offset: 0, depth: 0)
         let pending = animator.pending
         scene.at(0) {
@@ -30,6 +31,7 @@ public enum LottieSceneBuilder {
     private struct Builder {
         let document: LottieDocument
         let animator: LottieAnimator
+        let fonts: SceneFontCatalog?
 
         /// Adds the layers of one composition (top-most first) to `container`.
         func add(_ layers: [LottieLayer], to container: CALayer, size: CGSize, offset: Double, depth: Int) {
@@ -84,8 +86,13 @@ public enum LottieSceneBuilder {
                 made.addSublayer(clip)
             case .image(let id):
                 if let asset = document.images[id] { made.addSublayer(LottieImageLayer.make(asset)) }
+            case .text(let text):
+                for sublayer in LottieTextBuilder(document: document, fonts: fonts).layers(for: text) {
+                    made.addSublayer(sublayer)
+                }
             case .none: break
             }
+            if let shadow = layer.dropShadow { animator.apply(shadow, to: made, offset: offset) }
             made.mask = LottieMaskBuilder(animator: animator, offset: offset).mask(layer.masks, bounds: made.bounds)
             // Parents outward: each lends its transform.
             var result = made

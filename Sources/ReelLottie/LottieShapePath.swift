@@ -81,12 +81,12 @@ enum LottieShapePath {
             })
     }
 
-    /// The path at each keyframe. When one parameter is animated its keyframes (and easing) are
-    /// kept exactly; when several are, the path is computed at every frame any of them has a
-    /// keyframe and moves linearly between those.
-    private static func combined(
-        _ parameters: [LottieAnimatable<CGPoint>], _ make: ([CGPoint]) -> CGPath
-    ) -> LottieAnimatable<CGPath> {
+    /// The path (or any value made of the parameters) at each keyframe. When one parameter is
+    /// animated its keyframes (and easing) are kept exactly; when several are, the value is
+    /// computed at every frame any of them has a keyframe and moves linearly between those.
+    static func combined<T>(
+        _ parameters: [LottieAnimatable<CGPoint>], _ make: ([CGPoint]) -> T
+    ) -> LottieAnimatable<T> {
         let animated = parameters.filter(\.isAnimated)
         guard animated.count > 1 else {
             let timing = animated.first ?? parameters[0]

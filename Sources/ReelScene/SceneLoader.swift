@@ -121,7 +121,8 @@ public enum SceneLoader {
         let root = parser.parse(utf8(bytes))
         if let root, LottieDecoder.isLottie(root) {
             let source = LottieImageSource(cache: decoder.images, archive: archive)
-            return try decodeLottie(root, file: file, limits: limits, images: source, diagnostics: decoder.diagnostics)
+            return try decodeLottie(
+                root, file: file, limits: limits, images: source, fonts: fonts, diagnostics: decoder.diagnostics)
         }
         if archive != nil, !decoder.diagnostics.hasErrors {
             decoder.diagnostics.error(
@@ -147,16 +148,17 @@ public enum SceneLoader {
     /// A Lottie document (recognised by its top-level keys) as the scene lottie-ios's Core
     /// Animation engine makes of it.
     private static func decodeLottie(
-        _ root: SceneNode, file: String, limits: SceneLimits, images: LottieImageSource, diagnostics: DiagnosticSink
+        _ root: SceneNode, file: String, limits: SceneLimits, images: LottieImageSource, fonts: SceneFontCatalog?,
+        diagnostics: DiagnosticSink
     ) throws -> LoadedScene {
-        let decoder = LottieDecoder(diagnostics: diagnostics, limits: limits)
+        let decoder = LottieDecoder(diagnostics: diagnostics, limits: limits, fonts: fonts)
         decoder.images = images
         let document = decoder.decode(root)
         guard let document, !diagnostics.hasErrors else { throw SceneLoadError(diagnostics: diagnostics.sorted) }
         var sizeLocation: SourcePosition?
         if case .mapping(let pairs, _) = root { sizeLocation = pairs.first { $0.key == "w" }?.value.location }
         var loaded = LoadedScene(
-            scene: LottieSceneBuilder.makeScene(document), warnings: diagnostics.sorted,
+            scene: LottieSceneBuilder.makeScene(document, fonts: fonts), warnings: diagnostics.sorted,
             canvasSizeLocation: sizeLocation,
             file: file, events: EventDispatcher())
         loaded.isLottie = true

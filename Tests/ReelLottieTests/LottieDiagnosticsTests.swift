@@ -87,7 +87,7 @@ import Testing
         #expect(
             found == [
                 "4:4: warning: layers[0].shapes[1]: merge paths are not supported yet; drawn without them",
-                "6:3: warning: layers[1]: text layers are not supported yet; not drawn"
+                "6:3: warning: layers[1]: the text layer has no text document ('t.d.k[0].s'); not drawn"
             ])
     }
 

@@ -9,4 +9,11 @@ public protocol SceneFontCatalog: Sendable {
     /// The family text is drawn in when `name` is neither installed nor one of `sceneFamilies`
     /// (nil when it is available, or mapped on purpose: Helvetica, Menlo, serif…).
     func substitute(for name: String, sceneFamilies: [String]) -> String?
+    /// How far a `CATextLayer`'s first baseline is below its top, per point of font size, in
+    /// font `name` (nil when the catalogue cannot measure it).
+    func ascent(ofFont name: String) -> Double?
+}
+
+extension SceneFontCatalog {
+    public func ascent(ofFont name: String) -> Double? { nil }
 }

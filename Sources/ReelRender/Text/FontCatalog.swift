@@ -48,6 +48,15 @@ public struct FontCatalog: SceneFontCatalog {
         return available ? nil : face.family
     }
 
+    /// Measured on a layout of one capital in `name`, as text layers set it.
+    public func ascent(ofFont name: String) -> Double? {
+        var state = LayerState()
+        state.string = "X"
+        state.font = name
+        let key = TextLayoutKey(state, size: 100, width: 0, height: 0)
+        return TextEnginePool.installed.withEngine { $0.layout(for: key).lines.first?.baseline }.map { $0 / 100 }
+    }
+
     struct FontFileError: Error, CustomStringConvertible {
         var message: String
         var description: String { message }

@@ -31,6 +31,7 @@ extension LottieDecoder {
         case 13?:
             // lottie-ios's model knows no cameras: it reads one as a null layer.
             warn(path, "cameras are drawn as null layers, as lottie-ios draws them: without perspective", at: node)
+        case 5?: content = decodeText(fields, path, at: node)
         case 4?:
             if let shapes = fields["shapes"] { content = .shapes(decodeShapes(shapes, "\(path).shapes")) }
         default:
@@ -49,6 +50,7 @@ extension LottieDecoder {
             content: content, inPoint: number(fields["ip"], "\(path).ip", default: -SceneLimits.maxCoordinate),
             outPoint: number(fields["op"], "\(path).op", default: SceneLimits.maxCoordinate),
             startTime: number(fields["st"], "\(path).st", default: 0), transform: transform)
+        layer.dropShadow = decodeDropShadow(fields, path)
         if let masks = fields["masksProperties"] { layer.masks = decodeMasks(masks, "\(path).masksProperties") }
         if type == 0 { decodeTiming(fields, path, into: &layer) }
         if let mode = fields["bm"] { layer.compositingFilter = decodeBlendMode(mode, path) }
@@ -62,10 +64,7 @@ extension LottieDecoder {
     ]
 
     /// Layer keys Reel does not map yet, and what they are.
-    static let unsupportedLayerFeatures: [(String, String)] = [
-        ("ef", "effects"),
-        ("sy", "layer styles")
-    ]
+    static let unsupportedLayerFeatures: [(String, String)] = []
 
     /// Whether a key holds something (not absent, 0, false or an empty list).
     private func isPresent(_ node: SceneNode?) -> Bool {

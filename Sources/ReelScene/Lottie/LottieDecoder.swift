@@ -11,12 +11,17 @@ final class LottieDecoder {
     let limits: SceneLimits
     /// Where image assets are read from; nil: images are not loaded (a warning says so).
     var images: LottieImageSource?
+    /// Says which fonts are available, for the text layers' warnings (nil: not checked).
+    let fonts: SceneFontCatalog?
     /// Points of all paths decoded so far, against `SceneLimits.maxTotalPathPoints`.
     var pathPoints = 0
+    /// The text layers decoded, checked against the fonts and glyphs once those are read.
+    var texts: [(path: String, node: SceneNode, text: LottieText)] = []
 
-    init(diagnostics: DiagnosticSink, limits: SceneLimits) {
+    init(diagnostics: DiagnosticSink, limits: SceneLimits, fonts: SceneFontCatalog? = nil) {
         self.diagnostics = diagnostics
         self.limits = limits
+        self.fonts = fonts
     }
 
     /// The keys every Lottie file has at its top level, and no scene file does.
@@ -83,10 +88,15 @@ final class LottieDecoder {
         }
         let layers = top["layers"].map { decodeLayers($0, "layers") } ?? []
         checkPrecomps(top["layers"], precompNodes)
+        let fonts = decodeFonts(top["fonts"])
+        let glyphs = decodeGlyphs(top["chars"])
         guard let fr, let w, let h, let ip, let op, !diagnostics.hasErrors else { return nil }
         var document = LottieDocument(
             width: w, height: h, frameRate: fr, inPoint: ip, outPoint: op, layers: layers, precomps: precomps)
         document.images = images
+        document.fonts = fonts
+        document.glyphs = glyphs
+        checkTexts(in: document)
         return document
     }
 
