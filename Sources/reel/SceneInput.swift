@@ -52,6 +52,10 @@ struct LimitOptions: ParsableArguments {
         name: .customLong("allow-images-outside"),
         help: "Let contents name image files outside the scene's folder (absolute paths, '..', links leading out).")
     var allowImagesOutside = false
+    @Flag(
+        name: .customLong("strict"),
+        help: "Make Lottie compatibility warnings (what Reel cannot map yet) errors: exit 2, render nothing.")
+    var strict = false
 
     /// The options of a command that renders here with no other flags (`still`, `inspect` …).
     func renderOptions() throws -> RenderOptions { try RenderOptions(limits: self) }
@@ -66,6 +70,7 @@ struct LimitOptions: ParsableArguments {
         if let maxDepth { l.maxDepth = maxDepth }
         if let maxFileSize { l.maxFileBytes = maxFileSize }
         l.allowsImagesOutsideSceneFolder = allowImagesOutside
+        l.strict = strict
         if let maxImagePixels {
             l.maxImagePixels = maxImagePixels
             l.maxTotalImagePixels = max(l.maxTotalImagePixels, maxImagePixels)

@@ -31,6 +31,9 @@ public struct SceneLimits: Sendable, Hashable, Codable {
     /// symbolic links leading out). Off by default: a scene from elsewhere must not read
     /// arbitrary files of the machine rendering it.
     public var allowsImagesOutsideSceneFolder = false
+    /// `--strict`: what Reel cannot map of a Lottie file (a warning otherwise, the animation drawn
+    /// without it) is an error, so a job never renders an animation other than the one designed.
+    public var strict = false
 
     /// Largest magnitude of a length in points: coordinates, sizes, translations, radii, widths,
     /// font sizes, path coordinates, and the numbers of animation values and spring fields.
