@@ -127,6 +127,24 @@ public enum SceneLoader {
         return loaded
     }
 
+    /// The Lottie document in a file's bytes, every problem in `diagnostics` (which names the
+    /// file); nil when it is not one or has errors. A layer's `lottie:` file is read here.
+    static func lottieDocument(bytes: [UInt8], limits: SceneLimits, diagnostics: DiagnosticSink) -> LottieDocument? {
+        let parser = SceneParser(maxNesting: limits.maxNesting, maxNodes: limits.maxNodes, diagnostics: diagnostics)
+        guard let root = parser.parse(utf8(bytes)) else { return nil }
+        guard LottieDecoder.isLottie(root) else {
+            var keys: [String] = []
+            if case .mapping(let pairs, _) = root { keys = pairs.map(\.key) }
+            let missing = LottieDecoder.requiredKeys.subtracting(keys).sorted()
+            diagnostics.error(
+                "this is not a Lottie file: its top level has no \(missing.map { "'\($0)'" }.joined(separator: ", "))",
+                at: root.location)
+            return nil
+        }
+        let document = LottieDecoder(diagnostics: diagnostics, limits: limits).decode(root)
+        return diagnostics.hasErrors ? nil : document
+    }
+
     /// UTF-16 files (with a byte-order mark, as some Windows editors save) as UTF-8, so that
     /// every location is computed one way.
     private static func utf8(_ bytes: [UInt8]) -> [UInt8] {

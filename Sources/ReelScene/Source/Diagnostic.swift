@@ -87,6 +87,23 @@ final class DiagnosticSink {
         if seen.insert(d).inserted { items.append(d) }
     }
 
+    /// Records a diagnostic found in another file (a Lottie file a layer plays), as if found here.
+    func record(_ d: Diagnostic) {
+        if d.severity == .warning {
+            guard items.count < limit * 2 else { return }
+            if seen.insert(d).inserted { items.append(d) }
+            return
+        }
+        guard errorCount < limit else {
+            dropped += 1
+            return
+        }
+        if seen.insert(d).inserted {
+            items.append(d)
+            errorCount += 1
+        }
+    }
+
     var hasErrors: Bool { errorCount > 0 }
     var isFull: Bool { errorCount >= limit }
 
