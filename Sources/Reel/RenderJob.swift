@@ -61,8 +61,9 @@ public struct RenderJob: Sendable, Hashable, Codable {
         do {
             let timeline = try file.scene.compile()
             warnings += file.handlersThatNeverRan().map(SceneProblem.init)
-            // Font files count like images: a part made with another version of one must not join.
-            let loaded = LoadedJob(job: self, timeline: timeline, readFiles: images.paths + timeline.canvas.fonts)
+            // Font and Lottie files count like images: a part made with another version of one must not join.
+            let loaded = LoadedJob(
+                job: self, timeline: timeline, readFiles: images.paths + timeline.canvas.fonts + file.lottieFiles)
             if let problem = loaded.soundtrackProblem(audioLocation: file.audioFileLocation) {
                 if problem.severity == .error { return (nil, warnings + [problem]) }
                 warnings.append(problem)
@@ -150,7 +151,7 @@ public struct LoadedJob: Sendable {
         self.context = context ?? RenderContext(canvas: timeline.canvas)
     }
 
-    /// Every file the job reads besides the scene (images, fonts and the soundtrack) as absolute
+    /// Every file the job reads besides the scene (images, fonts, Lottie files, the soundtrack) as absolute
     /// paths, sorted: a part made with another version of one must not join.
     public var referencedFiles: [String] { (readFiles + (soundtrack.map { [$0.file] } ?? [])).sorted() }
 

@@ -13,6 +13,8 @@ public struct LoadedScene {
     public var audioFileLocation: SourcePosition?
     /// Whether the file was a Lottie animation (read by its own decoder, not the scene format's).
     public internal(set) var isLottie = false
+    /// The Lottie files the scene's layers play (absolute paths): inputs, as its images are.
+    public internal(set) var lottieFiles: [String] = []
     let file: String
     let events: EventDispatcher
 
@@ -107,6 +109,7 @@ public enum SceneLoader {
             canvasSizeLocation: decoder.canvasSizeLocation,
             file: file, events: decoder.events)
         loaded.audioFileLocation = decoder.audioFileLocation
+        loaded.lottieFiles = decoder.lottieFiles
         return loaded
     }
 

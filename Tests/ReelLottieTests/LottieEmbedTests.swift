@@ -109,6 +109,17 @@ import Testing
         }
     }
 
+    @Test func theLottieFileIsAnInputOfTheScene() throws {
+        // Listed with the images and fonts, so a render part made with another version of it
+        // does not join the others.
+        try withFolder { folder in
+            let loaded = try load(scene(""), in: folder)
+            let expected = folder.standardizedFileURL.resolvingSymlinksInPath().appendingPathComponent("badge.json")
+                .path
+            #expect(loaded.lottieFiles == [expected])
+        }
+    }
+
     @Test func keypathsFollowLottieIOSWildcards() throws {
         func matches(_ keypath: String, _ path: [String]) -> Bool { LottieKeypath(keypath)!.matches(path) }
         #expect(matches("**.Color", ["Color"]))

@@ -48,6 +48,7 @@ extension SceneDecoder {
             diagnostics.error(problem.message, at: node.location)
             return nil
         }
+        if !lottieFiles.contains(path) { lottieFiles.append(path) }
         let data: Data
         switch InputFile.read(path, limit: limits.maxFileBytes) {
         case .success(let read): data = read

@@ -49,6 +49,8 @@ final class SceneDecoder {
     var insertions: [(parent: String, layer: CALayer)] = []
     /// The animations of the Lottie files layers play, added when the scene starts.
     var lottieAnimations: [(layer: CALayer, animation: CAAnimation, key: String)] = []
+    /// The Lottie files read (absolute paths, each once).
+    var lottieFiles: [String] = []
     /// Frames of the scene (nil until the canvas is decoded, or when it is unusable).
     var frameCount: Int?
 
