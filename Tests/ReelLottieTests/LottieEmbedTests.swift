@@ -238,6 +238,23 @@ import Testing
             found.contains { $0.hasPrefix("scene.yaml:4:19: error: 'loopMode' says how a Lottie plays") }, "\(found)")
     }
 
+    @Test func aLottieSAnimationsCountAgainstTheScenesBudget() throws {
+        // The fading badge has one animation (its opacity); two layers play it.
+        let text = scene("") + "\n  - {name: again, frame: [0, 0, 10, 10], lottie: badge.json}"
+        var limits = SceneLimits()
+        limits.maxAnimations = 1
+        let found: [String] = try withFolder(lottie: Self.badge(fading: true)) { folder in
+            do {
+                _ = try SceneLoader.decode(text: text, file: "scene.yaml", limits: limits, baseDirectory: folder)
+                return []
+            } catch let error as SceneLoadError {
+                return error.diagnostics.map(\.description)
+            }
+        }
+        #expect(
+            found == ["scene.yaml:5:50: error: with this Lottie the scene builds more than 1 animations"], "\(found)")
+    }
+
     @Test func lottieFilesAreReadOnlyFromInsideTheScenesFolder() throws {
         let found = try diagnostics(
             scene("").replacingOccurrences(of: "lottie: badge.json", with: "lottie: ../badge.json"))

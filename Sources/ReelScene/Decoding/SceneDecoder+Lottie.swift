@@ -32,7 +32,19 @@ extension SceneDecoder {
                 at: entry.location)
         }
         guard let playback else { return }
-        lottieAnimations += LottieSceneBuilder.embed(overridden, playing: playback, in: layer)
+        let animations = LottieSceneBuilder.embed(overridden, playing: playback, in: layer)
+        // Counted with the scene's own: a file played by many layers multiplies its animations.
+        let before = animationCount
+        animationCount += animations.count
+        guard animationCount <= limits.maxAnimations else {
+            if before <= limits.maxAnimations {
+                diagnostics.error(
+                    "with this Lottie the scene builds more than \(limits.maxAnimations) animations",
+                    at: fileNode.location)
+            }
+            return
+        }
+        lottieAnimations += animations
     }
 
     /// The Lottie file named `written` (relative to the scene file, inside the files' root),
@@ -48,7 +60,9 @@ extension SceneDecoder {
             diagnostics.error(problem.message, at: node.location)
             return nil
         }
-        if !lottieFiles.contains(path) { lottieFiles.append(path) }
+        // Each file is decoded once, however many layers play it.
+        if let known = lottieDocuments[path] { return known }
+        lottieFiles.append(path)
         let data: Data
         switch InputFile.read(path, limit: limits.maxFileBytes) {
         case .success(let read): data = read
@@ -71,6 +85,7 @@ extension SceneDecoder {
         if document == nil, !sink.hasErrors {
             diagnostics.error("Lottie file '\(written)' could not be read", at: node.location)
         }
+        lottieDocuments[path] = .some(document)
         return document
     }
 

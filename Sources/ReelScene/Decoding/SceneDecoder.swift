@@ -1,5 +1,6 @@
 import Foundation
 import ReelCore
+import ReelLottie
 
 /// Turns a parsed scene file into a `Scene`: layers become `CALayer`s, timeline entries become
 /// `scene.at(t) { … }` closures making exactly the API calls a Swift author would write.
@@ -49,8 +50,9 @@ final class SceneDecoder {
     var insertions: [(parent: String, layer: CALayer)] = []
     /// The animations of the Lottie files layers play, added when the scene starts.
     var lottieAnimations: [(layer: CALayer, animation: CAAnimation, key: String)] = []
-    /// The Lottie files read (absolute paths, each once).
+    /// The Lottie files read (absolute paths, each once), and their documents (nil: unusable).
     var lottieFiles: [String] = []
+    var lottieDocuments: [String: LottieDocument?] = [:]
     /// Frames of the scene (nil until the canvas is decoded, or when it is unusable).
     var frameCount: Int?
 
