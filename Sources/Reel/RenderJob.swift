@@ -65,8 +65,9 @@ public struct RenderJob: Sendable, Hashable, Codable {
         do {
             let timeline = try file.scene.compile()
             warnings += file.handlersThatNeverRan().map(SceneProblem.init)
-            // Font files count like images: a part made with another version of one must not join.
-            var loaded = LoadedJob(job: self, timeline: timeline, readFiles: images.paths + timeline.canvas.fonts)
+            // Font and Lottie files count like images: a part made with another version of one must not join.
+            var loaded = LoadedJob(
+                job: self, timeline: timeline, readFiles: images.paths + timeline.canvas.fonts + file.lottieFiles)
             loaded.oddFrameSize = OddFrameSize(pads: file.isLottie, file: scene, sizeLocation: file.canvasSizeLocation)
             if let problem = loaded.soundtrackProblem(audioLocation: file.audioFileLocation) {
                 if problem.severity == .error { return (nil, warnings + [problem]) }
@@ -158,7 +159,7 @@ public struct LoadedJob: Sendable {
         self.context = context ?? RenderContext(canvas: timeline.canvas)
     }
 
-    /// Every file the job reads besides the scene (images, fonts and the soundtrack) as absolute
+    /// Every file the job reads besides the scene (images, fonts, Lottie files, the soundtrack) as absolute
     /// paths, sorted: a part made with another version of one must not join.
     public var referencedFiles: [String] { (readFiles + (soundtrack.map { [$0.file] } ?? [])).sorted() }
 

@@ -12,7 +12,9 @@ import ReelCore
 final class LottieAnimator {
     let inPoint: Double
     let frameRate: Double
-    private(set) var pending: [(layer: CALayer, animation: CAAnimation, key: String)] = []
+    /// An animation waiting to be added to its layer under its key.
+    typealias Pending = (layer: CALayer, animation: CAAnimation, key: String)
+    private(set) var pending: [Pending] = []
     /// Local seconds per scene second of the layers being built: the product of the speeds of the
     /// stretched precomps they are in (see `LottieAnimator+Time`).
     var rate = 1.0

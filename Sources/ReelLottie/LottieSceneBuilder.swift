@@ -14,14 +14,25 @@ public enum LottieSceneBuilder {
             canvas: Canvas(
                 size: CGSize(width: document.width, height: document.height), fps: document.frameRate,
                 duration: document.duration, background: nil))
-        let animator = LottieAnimator(inPoint: document.inPoint, frameRate: document.frameRate)
-        let builder = Builder(document: document, animator: animator, fonts: fonts)
-        builder.add(document.layers, to: scene.rootLayer, size: scene.canvas.size, offset: 0, depth: 0)
-        let pending = animator.pending
+        let pending = build(document, into: scene.rootLayer, fonts: fonts)
         scene.at(0) {
             for (layer, animation, key) in pending { layer.add(animation, forKey: key) }
         }
         return scene
+    }
+
+    /// Adds the layers of `document` to `container` (of the document's size) and returns the
+    /// animations to add to them, on the document's time: 0 is frame `ip`. `fonts` measures the
+    /// fonts text layers are set in.
+    static func build(_ document: LottieDocument, into container: CALayer, fonts: SceneFontCatalog?)
+        -> [LottieAnimator.Pending]
+    {
+        let animator = LottieAnimator(inPoint: document.inPoint, frameRate: document.frameRate)
+        let builder = Builder(document: document, animator: animator, fonts: fonts)
+        builder.add(
+            document.layers, to: container, size: CGSize(width: document.width, height: document.height), offset: 0,
+            depth: 0)
+        return animator.pending
     }
 
     /// Deepest nesting of precomps followed; the decoder refuses cycles and deeper files, this

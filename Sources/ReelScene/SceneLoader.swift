@@ -13,6 +13,8 @@ public struct LoadedScene {
     public var audioFileLocation: SourcePosition?
     /// Whether the file was a Lottie animation (read by its own decoder, not the scene format's).
     public internal(set) var isLottie = false
+    /// The Lottie files the scene's layers play (absolute paths): inputs, as its images are.
+    public internal(set) var lottieFiles: [String] = []
     let file: String
     let events: EventDispatcher
 
@@ -142,6 +144,7 @@ public enum SceneLoader {
             canvasSizeLocation: decoder.canvasSizeLocation,
             file: file, events: decoder.events)
         loaded.audioFileLocation = decoder.audioFileLocation
+        loaded.lottieFiles = decoder.lottieFiles
         return loaded
     }
 
@@ -163,6 +166,41 @@ public enum SceneLoader {
             file: file, events: EventDispatcher())
         loaded.isLottie = true
         return loaded
+    }
+
+    /// The Lottie document in a file's bytes (a Lottie JSON or a dotLottie archive), every
+    /// problem in `diagnostics` (which names the file); nil when it is not one or has errors. A
+    /// layer's `lottie:` file is read here; its images come through `images`, beside the scene.
+    static func lottieDocument(
+        bytes: [UInt8], limits: SceneLimits, images: ImageCache, fonts: SceneFontCatalog?, diagnostics: DiagnosticSink
+    ) -> LottieDocument? {
+        var json = bytes
+        var archive: DotLottie?
+        if ZipArchive.isZip(bytes) {
+            do {
+                let opened = try DotLottie(bytes: bytes, maxBytes: limits.maxFileBytes, animation: nil)
+                json = try opened.animationBytes()
+                archive = opened
+            } catch {
+                diagnostics.error(error.message, at: SourcePosition(line: 1, column: 1))
+                return nil
+            }
+        }
+        let parser = SceneParser(maxNesting: limits.maxNesting, maxNodes: limits.maxNodes, diagnostics: diagnostics)
+        guard let root = parser.parse(utf8(json)) else { return nil }
+        guard LottieDecoder.isLottie(root) else {
+            var keys: [String] = []
+            if case .mapping(let pairs, _) = root { keys = pairs.map(\.key) }
+            let missing = LottieDecoder.requiredKeys.subtracting(keys).sorted()
+            diagnostics.error(
+                "this is not a Lottie file: its top level has no \(missing.map { "'\($0)'" }.joined(separator: ", "))",
+                at: root.location)
+            return nil
+        }
+        let decoder = LottieDecoder(diagnostics: diagnostics, limits: limits, fonts: fonts)
+        decoder.images = LottieImageSource(cache: images, archive: archive)
+        let document = decoder.decode(root)
+        return diagnostics.hasErrors ? nil : document
     }
 
     /// UTF-16 files (with a byte-order mark, as some Windows editors save) as UTF-8, so that

@@ -58,6 +58,10 @@ struct LimitOptions: ParsableArguments {
             "Which animation of a dotLottie (.lottie) archive to use, by its id in the manifest (default: the manifest's active animation, else its first).",
             valueName: "id"))
     var animation: String?
+    @Flag(
+        name: .customLong("strict"),
+        help: "Make Lottie compatibility warnings (what Reel cannot map yet) errors: exit 2, render nothing.")
+    var strict = false
 
     /// The options of a command that renders here with no other flags (`still`, `inspect` …).
     func renderOptions() throws -> RenderOptions { try RenderOptions(limits: self) }
@@ -73,6 +77,7 @@ struct LimitOptions: ParsableArguments {
         if let maxFileSize { l.maxFileBytes = maxFileSize }
         l.allowsImagesOutsideSceneFolder = allowImagesOutside
         l.dotLottieAnimation = animation
+        l.strict = strict
         if let maxImagePixels {
             l.maxImagePixels = maxImagePixels
             l.maxTotalImagePixels = max(l.maxTotalImagePixels, maxImagePixels)

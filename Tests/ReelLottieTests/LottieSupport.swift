@@ -53,7 +53,12 @@ func loadLottie(
 
 /// The frame at scene time `t`.
 func render(_ text: String, at t: Double, images: SceneImageLoader? = nil) throws -> PixelBuffer {
-    let timeline = try loadLottie(text, images: images).scene.compile()
+    try render(loadLottie(text, images: images), at: t)
+}
+
+/// The frame of a loaded scene at scene time `t`.
+func render(_ loaded: LoadedScene, at t: Double) throws -> PixelBuffer {
+    let timeline = try loaded.scene.compile()
     let renderer = FrameRenderer(canvas: timeline.canvas, caching: false)
     let buffer = renderer.makeBuffer()
     renderer.render(timeline, at: t, into: buffer)

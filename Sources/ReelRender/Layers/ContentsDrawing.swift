@@ -38,31 +38,9 @@ enum ContentsDrawing {
 
     /// Where the (cropped) image goes in the layer's bounds space.
     static func destination(_ s: LayerState, imageSize: CGSize) -> CGRect {
-        let b = s.bounds
         let scale = s.contentsScale > 0 ? Double(s.contentsScale) : 1
         let natural = CGSize(width: imageSize.width / scale, height: imageSize.height / scale)
-        func place(_ size: CGSize, _ h: Double, _ v: Double) -> CGRect {
-            CGRect(
-                x: b.minX + (b.width - size.width) * h, y: b.minY + (b.height - size.height) * v, width: size.width,
-                height: size.height)
-        }
-        switch s.contentsGravity {
-        case .resize: return b
-        case .resizeAspect, .resizeAspectFill:
-            guard natural.width > 0, natural.height > 0 else { return b }
-            let sx = b.width / natural.width, sy = b.height / natural.height
-            let k = s.contentsGravity == .resizeAspect ? min(sx, sy) : max(sx, sy)
-            return place(CGSize(width: natural.width * k, height: natural.height * k), 0.5, 0.5)
-        case .center: return place(natural, 0.5, 0.5)
-        case .top: return place(natural, 0.5, 0)
-        case .bottom: return place(natural, 0.5, 1)
-        case .left: return place(natural, 0, 0.5)
-        case .right: return place(natural, 1, 0.5)
-        case .topLeft: return place(natural, 0, 0)
-        case .topRight: return place(natural, 1, 0)
-        case .bottomLeft: return place(natural, 0, 1)
-        case .bottomRight: return place(natural, 1, 1)
-        }
+        return s.contentsGravity.rect(placing: natural, in: s.bounds)
     }
 
     /// Draws the image. A downscaled image is first resampled (with a filter that averages every

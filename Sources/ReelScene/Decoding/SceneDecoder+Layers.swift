@@ -3,9 +3,8 @@ import ReelCore
 
 extension SceneDecoder {
     /// Keys of a layer entry besides its properties.
-    static let layerStructureKeys = [
-        "name", "class", "sublayers", "actions", "frame", "mask", "layoutManager", "constraints"
-    ]
+    static let layerStructureKeys =
+        ["name", "class", "sublayers", "actions", "frame", "mask", "layoutManager", "constraints"] + lottieKeys
     /// Layer classes by the names scene files use (class names and short forms).
     static let layerClasses: [String: CALayer.Type] = [
         "CALayer": CALayer.self, "layer": CALayer.self,
@@ -88,6 +87,7 @@ extension SceneDecoder {
                 layer.setValue(value, forKeyPath: path)
             }
         }
+        decodeLottie(&map, into: layer)
         if let n = map.take("mask") {
             if let mask = decodeLayer(n, depth: depth + 1) { layer.mask = mask }
         }

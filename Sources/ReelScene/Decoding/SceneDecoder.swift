@@ -1,5 +1,6 @@
 import Foundation
 import ReelCore
+import ReelLottie
 
 /// Turns a parsed scene file into a `Scene`: layers become `CALayer`s, timeline entries become
 /// `scene.at(t) { … }` closures making exactly the API calls a Swift author would write.
@@ -47,6 +48,11 @@ final class SceneDecoder {
     var instanceCounts: [ObjectIdentifier: (count: Int, location: SourcePosition)] = [:]
     /// Layers the timeline inserts, by parent name (for the drawn-layer budget).
     var insertions: [(parent: String, layer: CALayer)] = []
+    /// The animations of the Lottie files layers play, added when the scene starts.
+    var lottieAnimations: [(layer: CALayer, animation: CAAnimation, key: String)] = []
+    /// The Lottie files read (absolute paths, each once), and their documents (nil: unusable).
+    var lottieFiles: [String] = []
+    var lottieDocuments: [String: LottieDocument?] = [:]
     /// Frames of the scene (nil until the canvas is decoded, or when it is unusable).
     var frameCount: Int?
 
@@ -109,6 +115,13 @@ final class SceneDecoder {
                 diagnostics.error(
                     "'layers' must be a list of layers, back to front; found \(node.kindDescription)", at: node.location
                 )
+            }
+        }
+        if !lottieAnimations.isEmpty {
+            let pending = lottieAnimations
+            lottieAnimations = []
+            scene.at(0) {
+                for (layer, animation, key) in pending { layer.add(animation, forKey: key) }
             }
         }
         if let node = map.take("timeline") { decodeTimeline(node, into: scene) }

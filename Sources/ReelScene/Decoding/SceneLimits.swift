@@ -35,6 +35,9 @@ public struct SceneLimits: Sendable, Hashable, Codable {
     /// makes active (or initial), else the first it lists. Not a bound: it rides here because
     /// these are the reading options every entry point passes on.
     public var dotLottieAnimation: String?
+    /// `--strict`: what Reel cannot map of a Lottie file (a warning otherwise, the animation drawn
+    /// without it) is an error, so a job never renders an animation other than the one designed.
+    public var strict = false
 
     /// Largest magnitude of a length in points: coordinates, sizes, translations, radii, widths,
     /// font sizes, path coordinates, and the numbers of animation values and spring fields.

@@ -127,7 +127,7 @@ extension LottieDecoder {
                 else { continue }
                 guard let id = ref.value.string, let target = precomps[id] else {
                     // lottie-ios draws nothing for it, and neither does Reel.
-                    diagnostics.warning(
+                    compatibility(
                         "refId \(ref.value.kindDescription) names no precomp in 'assets'; the layer is not drawn",
                         at: ref.value.location)
                     continue

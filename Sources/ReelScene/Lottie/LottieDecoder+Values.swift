@@ -163,7 +163,17 @@ extension LottieDecoder {
     }
 
     /// A located warning naming the construct: `layers[3].shapes[1]: merge paths are not …`.
+    /// Under `--strict` (`SceneLimits.strict`) an error.
     func warn(_ path: String, _ message: String, at node: SceneNode) {
-        diagnostics.warning("\(path): \(message)", at: node.location)
+        compatibility("\(path): \(message)", at: node.location)
+    }
+
+    /// What Reel draws differently from lottie-ios: a warning, or under `--strict` an error.
+    func compatibility(_ message: String, at location: SourcePosition) {
+        if limits.strict {
+            diagnostics.error("\(message) (--strict)", at: location)
+        } else {
+            diagnostics.warning(message, at: location)
+        }
     }
 }

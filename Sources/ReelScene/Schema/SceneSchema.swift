@@ -203,7 +203,7 @@ public enum SceneSchema {
                         default: (key, ["type": "number"])
                         }
                     }, required: ["attribute", "relativeTo", "attribute2"]))
-        default: SceneDecoder.keyPath(key).map(property) ?? [:]
+        default: lottieField(key) ?? SceneDecoder.keyPath(key).map(property) ?? [:]
         }
     }
 }

@@ -58,6 +58,10 @@ final class DiagnosticSink {
     /// Errors not recorded because the limit was reached.
     private(set) var dropped = 0
     private var firstDropped: SourcePosition?
+    /// Warnings not recorded because the list was full, and where the first was: `reel validate`
+    /// says how many it leaves out rather than stopping silently.
+    private var droppedWarnings = 0
+    private var firstDroppedWarning: SourcePosition?
     /// Character comparisons left for suggestions (edit distance is quadratic in the word length).
     private var suggestionBudget = 20_000_000
 
@@ -68,23 +72,34 @@ final class DiagnosticSink {
 
     /// Records an error. The message is built only when it will be kept.
     func error(_ message: @autoclosure () -> String, at location: SourcePosition) {
-        guard errorCount < limit else {
-            if firstDropped == nil { firstDropped = location }
-            dropped += 1
-            return
-        }
-        // One message per place is enough; repeated template expansion could otherwise echo it.
-        let d = Diagnostic(file: file, location: location, message: message())
-        if seen.insert(d).inserted {
-            items.append(d)
-            errorCount += 1
-        }
+        guard errorCount < limit else { return drop(.error, at: location) }
+        record(Diagnostic(file: file, location: location, message: message()))
     }
 
     func warning(_ message: @autoclosure () -> String, at location: SourcePosition) {
-        guard items.count < limit * 2 else { return }
-        let d = Diagnostic(file: file, location: location, severity: .warning, message: message())
-        if seen.insert(d).inserted { items.append(d) }
+        guard items.count < limit * 2 else { return drop(.warning, at: location) }
+        record(Diagnostic(file: file, location: location, severity: .warning, message: message()))
+    }
+
+    /// Records a diagnostic, also one found in another file (a Lottie file a layer plays).
+    func record(_ d: Diagnostic) {
+        let isError = d.severity == .error
+        guard isError ? errorCount < limit : items.count < limit * 2 else { return drop(d.severity, at: d.location) }
+        // One message per place is enough; repeated template expansion could otherwise echo it.
+        guard seen.insert(d).inserted else { return }
+        items.append(d)
+        if isError { errorCount += 1 }
+    }
+
+    /// Counts a diagnostic left out because the list is full.
+    private func drop(_ severity: Diagnostic.Severity, at location: SourcePosition) {
+        if severity == .error {
+            if firstDropped == nil { firstDropped = location }
+            dropped += 1
+        } else {
+            if firstDroppedWarning == nil { firstDroppedWarning = location }
+            droppedWarnings += 1
+        }
     }
 
     var hasErrors: Bool { errorCount > 0 }
@@ -126,6 +141,12 @@ final class DiagnosticSink {
         var result = items.enumerated().sorted { a, b in
             a.element.location != b.element.location ? a.element.location < b.element.location : a.offset < b.offset
         }.map(\.element)
+        if droppedWarnings > 0, let firstDroppedWarning {
+            result.append(
+                Diagnostic(
+                    file: file, location: firstDroppedWarning, severity: .warning,
+                    message: "too many warnings: \(droppedWarnings) more not shown"))
+        }
         if dropped > 0, let firstDropped {
             result.append(
                 Diagnostic(
