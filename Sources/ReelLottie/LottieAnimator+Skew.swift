@@ -12,15 +12,22 @@ extension LottieAnimator {
         apply(Self.combined(transform), to: layer, keyPath: "transform", offset: offset) { $0 }
     }
 
-    /// The transform's matrix: one value, or a sample at every frame from the first keyframe of
-    /// any component to the last (components ease on their own keyframes, so no single set of
-    /// keyframes and timing functions describes the product).
+    /// The transform's matrix, on keyframes as lottie-ios combines them: one value when nothing
+    /// animates; the keyframes (times, easing, holds) of the animated components when they all
+    /// have the same times, Core Animation interpolating the matrices between them; otherwise a
+    /// sample at every frame from the first keyframe of any component to the last (components
+    /// easing on their own keyframes have no single set of keyframes and timing functions).
     static func combined(_ transform: LottieTransform) -> LottieAnimatable<CATransform3D> {
-        let frames = transform.components.flatMap { $0 }
-        guard let first = frames.min(), let last = frames.max(), last > first else {
-            return LottieAnimatable(matrix(transform, atFrame: frames.first ?? 0))
+        let animated = transform.components.filter(\.isAnimated)
+        guard let shared = animated.first else { return LottieAnimatable(matrix(transform, atFrame: 0)) }
+        let times = shared.keyframes.map(\.frame)
+        if animated.allSatisfy({ $0.keyframes.map(\.frame) == times }) {
+            return shared.keyframed { matrix(transform, atFrame: $0) }
         }
-        let count = min(Int((last - first).rounded(.up)), maxSamples)
+        let frames = animated.flatMap { $0.keyframes.map(\.frame) }
+        let first = frames.min() ?? 0
+        let last = frames.max() ?? 0
+        let count = max(min(Int((last - first).rounded(.up)), maxSamples), 1)
         return LottieAnimatable(
             keyframes: (0...count).map { n in
                 let frame = first + (last - first) * Double(n) / Double(count)
@@ -66,15 +73,24 @@ extension LottieTransform {
     /// Whether any value of the skew is not zero.
     var hasSkew: Bool { skew.keyframes.contains { $0.value != 0 } }
 
-    /// The keyframe frames of each component that animates (anchor, position, scale, rotation,
-    /// skew and its axis).
-    fileprivate var components: [[Double]] {
-        func frames<V>(_ p: LottieAnimatable<V>) -> [Double] { p.isAnimated ? p.keyframes.map(\.frame) : [] }
-        let position: [Double]
+    /// Each component (anchor, position, scale, rotation, skew and its axis), values dropped.
+    fileprivate var components: [LottieAnimatable<Void>] {
+        func plain<V>(_ p: LottieAnimatable<V>) -> LottieAnimatable<Void> { p.map { _ in () } }
+        let position: [LottieAnimatable<Void>]
         switch self.position {
-        case .point(let p): position = frames(p)
-        case .split(let x, let y): position = frames(x) + frames(y)
+        case .point(let p): position = [plain(p)]
+        case .split(let x, let y): position = [plain(x), plain(y)]
         }
-        return [frames(anchor), position, frames(scale), frames(rotation), frames(skew), frames(skewAxis)]
+        return [plain(anchor), plain(scale), plain(rotation), plain(skew), plain(skewAxis)] + position
+    }
+}
+
+extension LottieAnimatable {
+    /// The same keyframes (times, easing, holds), each value given by `value` at its frame.
+    fileprivate func keyframed<T>(_ value: (Double) -> T) -> LottieAnimatable<T> {
+        LottieAnimatable<T>(
+            keyframes: keyframes.map {
+                LottieKeyframe(frame: $0.frame, value: value($0.frame), easing: $0.easing, hold: $0.hold)
+            })
     }
 }

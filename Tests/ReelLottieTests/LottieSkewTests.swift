@@ -8,7 +8,7 @@ import Testing
 @Suite struct LottieSkewTests {
     /// A group holding an 80 × 80 red square centred on its anchor, placed at (100, 100) with
     /// skew `sk` (a property's JSON).
-    func skewedSquare(_ sk: String, sa: Double = 0) -> String {
+    func skewedSquare(_ sk: String, sa: Double = 0, r: Double = 0) -> String {
         lottie(
             shapeLayer(
                 "skewed",
@@ -17,7 +17,7 @@ import Testing
                       {"ty": "rc", "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [80, 80]}, "r": {"a": 0, "k": 0}},
                       {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0, 1]}, "o": {"a": 0, "k": 100}},
                       {"ty": "tr", "p": {"a": 0, "k": [100, 100]}, "a": {"a": 0, "k": [0, 0]},
-                       "s": {"a": 0, "k": [100, 100]}, "r": {"a": 0, "k": 0}, "o": {"a": 0, "k": 100},
+                       "s": {"a": 0, "k": [100, 100]}, "r": {"a": 0, "k": \(r)}, "o": {"a": 0, "k": 100},
                        "sk": \(sk), "sa": {"a": 0, "k": \(sa)}}]}
                     """))
     }
@@ -51,6 +51,15 @@ import Testing
     /// centre spans y 80.2…160.2.
     @Test func theSkewAxisTurnsTheShear() throws {
         let frame = try render(skewedSquare(#"{"a": 0, "k": 30}"#, sa: 90), at: 0)
+        #expect(frame.rgba(x: 135, y: 155).a == 255, "right column moved down")
+        #expect(frame.rgba(x: 135, y: 65).a == 0, "right column's top uncovered")
+    }
+
+    /// The shear comes before the rotation: sheared by 30° then turned 90° clockwise, (x, y) goes
+    /// to (−y, x − tan 30° × y), so the column 35 right of the centre spans y 80.2…160.2 (turned
+    /// first, then sheared, it would span 60…140).
+    @Test func theShearIsAppliedBeforeTheRotation() throws {
+        let frame = try render(skewedSquare(#"{"a": 0, "k": 30}"#, r: 90), at: 0)
         #expect(frame.rgba(x: 135, y: 155).a == 255, "right column moved down")
         #expect(frame.rgba(x: 135, y: 65).a == 0, "right column's top uncovered")
     }
