@@ -122,6 +122,7 @@ extension LottieAnimator {
         case is CGColor: .color
         case is CGPath: .path
         case is [CGColor]: .colors
+        case is CATransform3D: .transform
         default: nil
         }
     }

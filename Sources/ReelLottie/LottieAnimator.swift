@@ -107,6 +107,10 @@ final class LottieAnimator {
     /// when `opacity` (parents lend their transform to children, not their opacity).
     func apply(_ transform: LottieTransform, to layer: CALayer, size: CGSize, offset: Double, opacity: Bool) {
         layer.bounds = CGRect(origin: .zero, size: size)
+        if opacity {
+            apply(transform.opacity, to: layer, keyPath: "opacity", offset: offset) { $0 / 100 }
+        }
+        if transform.hasSkew { return applySkewed(transform, to: layer, offset: offset) }
         apply(transform.anchor, to: layer, keyPath: "anchorPoint", offset: offset) {
             CGPoint(x: $0.x / size.width, y: $0.y / size.height)
         }
@@ -120,9 +124,6 @@ final class LottieAnimator {
         apply(transform.rotation, to: layer, keyPath: "transform.rotation.z", offset: offset) { $0 * .pi / 180 }
         apply(transform.scale, to: layer, keyPath: "transform.scale.x", offset: offset) { $0.x / 100 }
         apply(transform.scale, to: layer, keyPath: "transform.scale.y", offset: offset) { $0.y / 100 }
-        if opacity {
-            apply(transform.opacity, to: layer, keyPath: "opacity", offset: offset) { $0 / 100 }
-        }
     }
 
     /// Position keyframes with motion-path tangents move along the curves between them, as a

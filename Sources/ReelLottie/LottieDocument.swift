@@ -111,7 +111,7 @@ public struct LottieLayer {
 }
 
 /// A layer's `ks` or a group's `tr`: the point `anchor` of the content is placed at `position`,
-/// scaled (percent) and rotated (degrees, clockwise on screen) about it.
+/// scaled (percent), skewed and rotated (degrees, clockwise on screen) about it.
 public struct LottieTransform {
     /// Position as one point, or as separate x and y properties (`p.s: true`).
     public enum Position {
@@ -126,6 +126,10 @@ public struct LottieTransform {
     public var rotation: LottieAnimatable<Double>
     /// Percent: 100 is opaque.
     public var opacity: LottieAnimatable<Double>
+    /// `sk`: degrees of shear, applied after the scale and before the rotation.
+    public var skew = LottieAnimatable(0.0)
+    /// `sa`: the direction of the shear, degrees from the x axis.
+    public var skewAxis = LottieAnimatable(0.0)
 
     public init(
         anchor: LottieAnimatable<CGPoint> = LottieAnimatable(.zero),

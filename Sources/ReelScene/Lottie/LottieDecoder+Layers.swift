@@ -94,11 +94,8 @@ extension LottieDecoder {
         transform.rotation = animatable(fields["r"] ?? fields["rz"], "\(path).r", default: 0, number)
         transform.opacity = animatable(fields["o"], "\(path).o", default: 100, number)
         warnOfRotationsOffThePlane(fields, path)
-        if let skew = fields["sk"],
-            animatable(skew, "\(path).sk", default: 0, number).keyframes.contains(where: { $0.value != 0 })
-        {
-            warn(path, "skew is not supported yet; drawn without it", at: skew)
-        }
+        transform.skew = animatable(fields["sk"], "\(path).sk", default: 0, number)
+        transform.skewAxis = animatable(fields["sa"], "\(path).sa", default: 0, number)
         return transform
     }
 
