@@ -78,6 +78,20 @@ import Testing
         expectPixel(buffer, 5, 10, [0.5, 0.5, 1, 1])
     }
 
+    @Test func aFilteredRootBlendsWithNothingSoDrawsNormally() throws {
+        // Over a transparent backdrop every blend leaves the source: the root's black background
+        // with an orange box on it, as without the filter.
+        let scene = Scene(canvas: Canvas(size: CGSize(width: 20, height: 20), fps: 10, duration: 1))
+        scene.rootLayer.compositingFilter = "multiplyBlendMode"
+        let box = CALayer()
+        box.frame = CGRect(x: 0, y: 0, width: 10, height: 20)
+        box.backgroundColor = CGColor(red: 1, green: 0.5, blue: 0)
+        scene.rootLayer.addSublayer(box)
+        let buffer = try renderScene(scene)
+        expectPixel(buffer, 5, 10, [1, 0.5, 0, 1])
+        expectPixel(buffer, 15, 10, [0, 0, 0, 1])
+    }
+
     @Test func theSwiftPropertyTakesTheNamesCoreAnimationAccepts() {
         let layer = CALayer()
         #expect(layer.compositingFilter == nil)
