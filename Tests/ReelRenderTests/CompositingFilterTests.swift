@@ -45,7 +45,9 @@ import Testing
         ("exclusionBlendMode", [0.5, 0.5, 1]),  // Cb + Cs − 2·Cb·Cs
         ("hardLightBlendMode", [1, 0.5, 0]),  // Cs ≤ ½: 2·Cb·Cs, else screen(Cb, 2·Cs − 1)
         // SetLum(Cb, Lum(Cs)): Lum(Cs) = 0.595, Cb + 0.04 = (0.54, 0.54, 1.04), clipped towards 0.595.
-        ("luminosityBlendMode", [0.545, 0.545, 1])
+        ("luminosityBlendMode", [0.545, 0.545, 1]),
+        ("additionCompositing", [1, 1, 1]),  // min(1, Cb + Cs)
+        ("sourceOverCompositing", [1, 0.5, 0])  // normal
     ])
     func anOpaqueLayerBlendsWithTheBackdrop(filter: String, expected: [Double]) throws {
         let buffer = try frame(filter)
@@ -76,6 +78,13 @@ import Testing
         expectPixel(buffer, 15, 10, [0, 0, 0, 0])
         expectPixel(buffer, 25, 10, [1, 0.5, 0, 1])
         expectPixel(buffer, 5, 10, [0.5, 0.5, 1, 1])
+    }
+
+    @Test func sourceAtopDrawsOnlyOverWhatIsBeneath() throws {
+        // Porter–Duff atop: αo = αb, co = αs·Cs + (1 − αs)·cb.
+        let buffer = try frame("sourceAtopCompositing")
+        expectPixel(buffer, 15, 10, [1, 0.5, 0, 1])
+        expectPixel(buffer, 25, 10, [0, 0, 0, 0])
     }
 
     @Test func aFilteredRootBlendsWithNothingSoDrawsNormally() throws {

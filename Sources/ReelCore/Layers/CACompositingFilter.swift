@@ -20,3 +20,31 @@ public enum CACompositingFilter: String, CaseIterable, Hashable, Sendable {
     /// by drawing it with `xor` over opaque black.
     case xor
 }
+
+extension CACompositingFilter {
+    /// The Core Graphics blend mode that combines the same way (`.normal` for source-over).
+    public var blendMode: CGBlendMode {
+        switch self {
+        case .multiplyBlendMode: .multiply
+        case .screenBlendMode: .screen
+        case .overlayBlendMode: .overlay
+        case .darkenBlendMode: .darken
+        case .lightenBlendMode: .lighten
+        case .colorDodgeBlendMode: .colorDodge
+        case .colorBurnBlendMode: .colorBurn
+        case .softLightBlendMode: .softLight
+        case .hardLightBlendMode: .hardLight
+        case .differenceBlendMode: .difference
+        case .exclusionBlendMode: .exclusion
+        case .hueBlendMode: .hue
+        case .saturationBlendMode: .saturation
+        case .colorBlendMode: .color
+        case .luminosityBlendMode: .luminosity
+        case .sourceOverCompositing: .normal
+        case .sourceAtopCompositing: .sourceAtop
+        // Both are the clamped sum of the two.
+        case .additionCompositing: .plusLighter
+        case .xor: .xor
+        }
+    }
+}

@@ -102,10 +102,11 @@ struct LayerPainter {
         let opacity = min(max(Double(s.opacity), 0), 1)
         guard !s.isHidden, opacity > 0, Geometry.isDrawable(s) else { return }
         let full = s.transformToSuperlayer(parentSublayer: parentSublayer)
-        guard let filter = s.compositingFilter, let op = Compositing.cairoOperator(filter) else {
+        guard let mode = s.compositingFilter?.blendMode, mode != .normal else {
             return place(layer, full: full, cr, opacity: opacity, seams: seams)
         }
-        // The layer and its sublayers as one group, combined with what is beneath it.
+        // The layer and its sublayers as one group, combined with what is beneath it (Cairo's
+        // blend operators use the W3C compositing formulas, as Core Image's blend filters do).
         cr.save()
         clip(cr, toWhere: layer, placedBy: full)
         cr.pushGroup()
@@ -114,7 +115,7 @@ struct LayerPainter {
         cr.restore()
         cr.save()
         cr.setSource(group)
-        cr.setOperator(op)
+        cr.setOperator(DisplayListReplay.cairoOperator(mode))
         cr.paint()
         cr.restore()
     }
