@@ -6,11 +6,10 @@ import ReelLottie
 extension LottieDecoder {
     /// Lottie's blend modes (`bm` 1…15) as the compositing filters lottie-ios's Core Animation
     /// engine sets (Core Image's blend filters, by name); 0 is normal.
-    static let compositingFilters = [
-        "multiplyBlendMode", "screenBlendMode", "overlayBlendMode", "darkenBlendMode", "lightenBlendMode",
-        "colorDodgeBlendMode", "colorBurnBlendMode", "hardLightBlendMode", "softLightBlendMode",
-        "differenceBlendMode", "exclusionBlendMode", "hueBlendMode", "saturationBlendMode", "colorBlendMode",
-        "luminosityBlendMode"
+    static let compositingFilters: [CACompositingFilter] = [
+        .multiplyBlendMode, .screenBlendMode, .overlayBlendMode, .darkenBlendMode, .lightenBlendMode,
+        .colorDodgeBlendMode, .colorBurnBlendMode, .hardLightBlendMode, .softLightBlendMode, .differenceBlendMode,
+        .exclusionBlendMode, .hueBlendMode, .saturationBlendMode, .colorBlendMode, .luminosityBlendMode
     ]
 
     /// The compositing filter of blend mode `node`, nil for normal.
@@ -20,6 +19,6 @@ extension LottieDecoder {
             warn(path, "'bm' \(JSONValue.format(mode)) is not a Lottie blend mode; drawn normally", at: node)
             return nil
         }
-        return Self.compositingFilters[Int(mode) - 1]
+        return Self.compositingFilters[Int(mode) - 1].rawValue
     }
 }
