@@ -71,12 +71,14 @@ public struct LottieLayer {
     /// its composition's time, as lottie-ios reads them).
     public var startTime: Double
     public var transform: LottieTransform
-    /// The layer whose alpha shows this one (`tt: 1` under the `td` layer before it); not drawn
-    /// itself.
+    /// The layer whose alpha shows this one (`tt: 1`, or `tt: 2` inverted, under the `td` layer
+    /// before it); not drawn itself.
     public var matte: LottieLayer? {
         get { matteStorage.first }
         set { matteStorage = newValue.map { [$0] } ?? [] }
     }
+    /// `tt: 2`: the layer shows outside its matte's alpha instead of inside it.
+    public var invertsMatte = false
     /// Masks (`masksProperties`) in order: only what they leave is drawn. Empty: no mask.
     public var masks: [LottieMask] = []
     /// `sr`: a precomp's layers play this many times slower (above 0).

@@ -60,7 +60,8 @@ public enum LottieSceneBuilder {
             let holder = CALayer()
             holder.frame = CGRect(origin: .zero, size: size)
             holder.addSublayer(made)
-            holder.mask = make(matte, in: comp, size: size, offset: offset, depth: depth)
+            let mask = make(matte, in: comp, size: size, offset: offset, depth: depth)
+            holder.mask = layer.invertsMatte ? LottieInvertedMatte.make(showingOutside: mask, size: size) : mask
             return holder
         }
 

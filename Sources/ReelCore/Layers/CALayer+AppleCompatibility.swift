@@ -57,7 +57,6 @@ struct AcceptedLayerProperties {
     var isOpaque = false
     var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
     var contentsFormat = CALayerContentsFormat.RGBA8Uint
-    var compositingFilter: Any?
     var filters: [Any]?
     var backgroundFilters: [Any]?
 }
@@ -145,12 +144,6 @@ extension CALayer {
     public var contentsFormat: CALayerContentsFormat {
         get { accepted.contentsFormat }
         set { accepted.contentsFormat = newValue }
-    }
-
-    /// Accepted; no effect — as on iOS, where Core Image filters on layers are not supported.
-    public var compositingFilter: Any? {
-        get { accepted.compositingFilter }
-        set { accepted.compositingFilter = newValue }
     }
 
     /// Accepted; no effect — as on iOS, where layer filters are not supported.

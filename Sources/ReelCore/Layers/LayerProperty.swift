@@ -5,7 +5,7 @@ public enum LayerProperty: String, CaseIterable, Sendable, Hashable {
     // CALayer
     case bounds, position, zPosition, anchorPoint, anchorPointZ, transform, sublayerTransform
     case hidden, opacity, backgroundColor, cornerRadius, maskedCorners, borderWidth, borderColor, masksToBounds
-    case doubleSided
+    case doubleSided, compositingFilter
     case contents, contentsGravity, contentsRect, contentsScale
     case shadowColor, shadowOpacity, shadowOffset, shadowRadius, shadowPath
     case beginTime, speed, timeOffset
@@ -41,7 +41,8 @@ public enum LayerProperty: String, CaseIterable, Sendable, Hashable {
         case .contents: .image
         case .colors: .colors
         case .lineDashPattern, .locations: .numbers
-        case .contentsGravity, .fillRule, .lineCap, .lineJoin, .alignmentMode, .truncationMode, .type, .string, .font,
+        case .compositingFilter, .contentsGravity, .fillRule, .lineCap, .lineJoin, .alignmentMode, .truncationMode,
+            .type, .string, .font,
             .scrollMode,
             .emitterShape, .emitterMode, .renderMode:
             .string
@@ -53,6 +54,7 @@ public enum LayerProperty: String, CaseIterable, Sendable, Hashable {
     /// The allowed values of an option-valued property (nil for free strings and other kinds).
     public var options: [String]? {
         switch self {
+        case .compositingFilter: CACompositingFilter.allCases.map(\.rawValue)
         case .contentsGravity: CALayerContentsGravity.allCases.map(\.rawValue)
         case .fillRule: CAShapeLayerFillRule.allCases.map(\.rawValue)
         case .lineCap: CAShapeLayerLineCap.allCases.map(\.rawValue)
@@ -104,7 +106,9 @@ public enum LayerProperty: String, CaseIterable, Sendable, Hashable {
     /// Whether an explicit animation may target it.
     public var isAnimatable: Bool {
         switch self {
-        case .beginTime, .speed, .timeOffset, .maskedCorners, .string, .font, .scrollMode, .emitterCells, .seed: false
+        case .beginTime, .speed, .timeOffset, .maskedCorners, .compositingFilter, .string, .font, .scrollMode,
+            .emitterCells, .seed:
+            false
         default: true
         }
     }
@@ -128,6 +132,7 @@ public enum LayerProperty: String, CaseIterable, Sendable, Hashable {
         case .borderColor: .color(s.borderColor)
         case .masksToBounds: .bool(s.masksToBounds)
         case .doubleSided: .bool(s.isDoubleSided)
+        case .compositingFilter: .string(s.compositingFilter?.rawValue ?? "")
         case .contents: .image(s.contents)
         case .contentsGravity: .string(s.contentsGravity.rawValue)
         case .contentsRect: .rect(s.contentsRect)
@@ -209,6 +214,7 @@ public enum LayerProperty: String, CaseIterable, Sendable, Hashable {
         case (.borderColor, .color(let c)): s.borderColor = c
         case (.masksToBounds, .bool(let b)): s.masksToBounds = b
         case (.doubleSided, .bool(let b)): s.isDoubleSided = b
+        case (.compositingFilter, .string(let v)): s.compositingFilter = CACompositingFilter(rawValue: v)
         case (.contents, .image(let i)): s.contents = i; s.contentsFade = nil
         case (.contents, .imageFade(let f)): s.contents = f.to; s.contentsFade = f
         case (.contentsGravity, .string(let v)):

@@ -37,6 +37,9 @@ public struct LayerState: Hashable, Sendable {
     public var maskedCorners: CACornerMask = .all
     /// Whether the back of the layer shows when it is turned away (3D).
     public var isDoubleSided = true
+    /// How the layer and its sublayers, as a group, combine with what is beneath them; nil
+    /// draws normally.
+    public var compositingFilter: CACompositingFilter? = nil
 
     // MARK: Contents
     /// The image drawn in the bounds.

@@ -64,6 +64,7 @@ public struct FrameRenderer: Sendable {
         let s = root.state
         guard let color = s.backgroundColor, color.alpha >= 1, s.opacity >= 1, !s.isHidden, root.transition == nil,
             s.transform.isIdentity, s.cornerRadius <= 0 || s.maskedCorners.isEmpty, root.mask == nil,
+            s.compositingFilter == nil,
             s.frame.minX <= 0, s.frame.minY <= 0, s.frame.maxX >= canvas.size.width, s.frame.maxY >= canvas.size.height
         else { return nil }
         return color
@@ -101,6 +102,30 @@ struct LayerPainter {
         let opacity = min(max(Double(s.opacity), 0), 1)
         guard !s.isHidden, opacity > 0, Geometry.isDrawable(s) else { return }
         let full = s.transformToSuperlayer(parentSublayer: parentSublayer)
+        guard let mode = s.compositingFilter?.blendMode, mode != .normal else {
+            return place(layer, full: full, cr, opacity: opacity, seams: seams)
+        }
+        // The layer and its sublayers as one group, combined with what is beneath it (Cairo's
+        // blend operators use the W3C compositing formulas, as Core Image's blend filters do).
+        cr.save()
+        clip(cr, toWhere: layer, placedBy: full)
+        cr.pushGroup()
+        place(layer, full: full, cr, opacity: opacity, seams: seams)
+        let group = cr.popGroup()
+        cr.restore()
+        cr.save()
+        cr.setSource(group)
+        cr.setOperator(DisplayListReplay.cairoOperator(mode))
+        cr.paint()
+        cr.restore()
+    }
+
+    /// Draws a visible layer whose transform to its superlayer is `full`.
+    @inline(__always)
+    private func place(
+        _ layer: PresentationLayer, full: CATransform3D, _ cr: CairoContext, opacity: Double, seams: QuadEdges
+    ) {
+        let s = layer.state
         if layer.kind == .transformLayer {
             drawTransformLayer(layer, full: full, cr, opacity: opacity)
             return
@@ -317,17 +342,21 @@ struct LayerPainter {
         guard alpha < 1 else { return draw(child, cr, parentSublayer: parentSublayer, seams: seams) }
         // (Pushed and popped by hand: closures here would add stack at every level of the tree.)
         cr.save()
-        if let extent = LayerExtent.of(child, shadow: true, context),
-            let m = LayerExtent.affine(child.state.transformToSuperlayer(parentSublayer: parentSublayer))
-        {
-            LayerExtent.clip(cr, to: LayerExtent.transformed(extent, m))
-        }
+        clip(cr, toWhere: child, placedBy: child.state.transformToSuperlayer(parentSublayer: parentSublayer))
         cr.pushGroup()
         draw(child, cr, parentSublayer: parentSublayer, seams: seams)
         let group = cr.popGroup()
         cr.restore()
         cr.setSource(group)
         cr.paint(alpha: alpha)
+    }
+
+    /// Clips to where `layer`, placed in its superlayer by `toSuperlayer`, can paint (its shadow
+    /// included), when that is known cheaply.
+    private func clip(_ cr: CairoContext, toWhere layer: PresentationLayer, placedBy toSuperlayer: CATransform3D) {
+        guard let extent = LayerExtent.of(layer, shadow: true, context), let m = LayerExtent.affine(toSuperlayer)
+        else { return }
+        LayerExtent.clip(cr, to: LayerExtent.transformed(extent, m))
     }
 
     /// `content` masked by the alpha of `mask` (drawn in this layer's space).

@@ -112,16 +112,15 @@ final class LottieDecoder {
             guard let decoded = decodeLayer(item, "\(path)[\(n)]") else { continue }
             var layer = decoded.layer
             if let mode = decoded.matteMode {
-                if mode == 1, let matte {
+                if mode == 1 || mode == 2, let matte {
                     layer.matte = matte
+                    layer.invertsMatte = mode == 2
                 } else {
                     warn(
                         "\(path)[\(n)]",
                         matte == nil
                             ? "the track matte this layer names is not the layer before it; drawn without it"
-                            : mode == 2
-                                ? "inverted track mattes are not supported yet; drawn without the matte"
-                                : "luma track mattes are not supported (nor by lottie-ios's Core Animation engine); drawn without the matte",
+                            : "luma track mattes are not supported (nor by lottie-ios's Core Animation engine); drawn without the matte",
                         at: item)
                 }
             }
