@@ -14,16 +14,18 @@ import Testing
     /// 100 % at frame 10 (10 fps: one second) when `fading`.
     static func badge(fading: Bool = false) -> String {
         let opacity = fading ? #"{"a": 1, "k": [{"t": 0, "s": [0]}, {"t": 10, "s": [100]}]}"# : #"{"a": 0, "k": 100}"#
-        let square = """
-            {"ty": "gr", "nm": "Box", "it": [
-              {"ty": "rc", "nm": "Rect", "p": {"a": 0, "k": [25, 25]}, "s": {"a": 0, "k": [20, 20]}, "r": {"a": 0, "k": 0}},
-              {"ty": "fl", "nm": "Fill 1", "c": {"a": 0, "k": [1, 0, 0, 1]}, "o": {"a": 0, "k": 100}},
-              {"ty": "tr", "p": {"a": 0, "k": [0, 0]}, "a": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [100, 100]},
-               "r": {"a": 0, "k": 0}, "o": {"a": 0, "k": 100}}]}
-            """
         return lottie(
-            shapeLayer("Badge", shapes: square, ks: #"{"o": \#(opacity)}"#, op: 10), w: 100, h: 50, fr: 10, op: 10)
+            shapeLayer("Badge", shapes: Self.square, ks: #"{"o": \#(opacity)}"#, op: 10), w: 100, h: 50, fr: 10, op: 10)
     }
+
+    /// Group "Box": a red 20-point square centred on (25, 25), its fill "Fill 1".
+    static let square = """
+        {"ty": "gr", "nm": "Box", "it": [
+          {"ty": "rc", "nm": "Rect", "p": {"a": 0, "k": [25, 25]}, "s": {"a": 0, "k": [20, 20]}, "r": {"a": 0, "k": 0}},
+          {"ty": "fl", "nm": "Fill 1", "c": {"a": 0, "k": [1, 0, 0, 1]}, "o": {"a": 0, "k": 100}},
+          {"ty": "tr", "p": {"a": 0, "k": [0, 0]}, "a": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [100, 100]},
+           "r": {"a": 0, "k": 0}, "o": {"a": 0, "k": 100}}]}
+        """
 
     /// A folder holding `badge.json`, removed after `body`.
     func withFolder<T>(lottie text: String = badge(), _ body: (URL) throws -> T) throws -> T {

@@ -13,13 +13,6 @@ import Testing
     /// carrying one glyph, "A": a square 40 wide and 50 tall advancing 50 (at size 100), so 20 × 25
     /// advancing 25 here.
     static let template: String = {
-        let square = """
-            {"ty": "gr", "nm": "Box", "it": [
-              {"ty": "rc", "nm": "Rect", "p": {"a": 0, "k": [25, 25]}, "s": {"a": 0, "k": [20, 20]}, "r": {"a": 0, "k": 0}},
-              {"ty": "fl", "nm": "Fill 1", "c": {"a": 0, "k": [1, 0, 0, 1]}, "o": {"a": 0, "k": 100}},
-              {"ty": "tr", "p": {"a": 0, "k": [0, 0]}, "a": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [100, 100]},
-               "r": {"a": 0, "k": 0}, "o": {"a": 0, "k": 100}}]}
-            """
         let caption = """
             {"ty": 5, "nm": "caption", "ip": 0, "op": 10, "st": 0, "ks": {"p": {"a": 0, "k": [10, 80]}},
              "t": {"d": {"k": [{"t": 0, "s": {"t": "A", "f": "TestSans-Regular", "s": 50, "j": 0, "tr": 0, "lh": 60,
@@ -31,7 +24,7 @@ import Testing
                "i": [[0, 0], [0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0], [0, 0]], "c": true}}}]}]}}
             """
         let fonts = #"{"list": [{"fName": "TestSans-Regular", "fFamily": "Test Sans", "fStyle": "Regular"}]}"#
-        let layers = shapeLayer("Badge", shapes: square, op: 10) + ", " + caption
+        let layers = shapeLayer("Badge", shapes: LottieEmbedTests.square, op: 10) + ", " + caption
         return String(lottie(layers, w: 100, h: 100, fr: 10, op: 10).dropLast())
             + #", "fonts": \#(fonts), "chars": [\#(glyph)]}"#
     }()
