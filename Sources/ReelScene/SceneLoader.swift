@@ -100,15 +100,12 @@ public enum SceneLoader {
         }
         if archive == nil, ZipArchive.isZip(bytes) {
             // A dotLottie: its animation is read as a Lottie file named `FILE(animations/ID.json)`.
-            let opened: DotLottie
-            let json: [UInt8]
-            do {
-                opened = try DotLottie(
-                    bytes: bytes, maxBytes: limits.maxFileBytes, animation: limits.dotLottieAnimation)
-                json = try opened.animationBytes()
-            } catch {
+            let (opened, json): (DotLottie, [UInt8])
+            switch openDotLottie(bytes, limits: limits, animation: limits.dotLottieAnimation) {
+            case .success(let read): (opened, json) = read
+            case .failure(let problem):
                 throw SceneLoadError(diagnostics: [
-                    Diagnostic(file: file, location: SourcePosition(line: 1, column: 1), message: error.message)
+                    Diagnostic(file: file, location: SourcePosition(line: 1, column: 1), message: problem.message)
                 ])
             }
             return try decode(
@@ -154,9 +151,7 @@ public enum SceneLoader {
         _ root: SceneNode, file: String, limits: SceneLimits, images: LottieImageSource, fonts: SceneFontCatalog?,
         diagnostics: DiagnosticSink
     ) throws -> LoadedScene {
-        let decoder = LottieDecoder(diagnostics: diagnostics, limits: limits, fonts: fonts)
-        decoder.images = images
-        let document = decoder.decode(root)
+        let document = lottieDocument(root, limits: limits, images: images, fonts: fonts, diagnostics: diagnostics)
         guard let document, !diagnostics.hasErrors else { throw SceneLoadError(diagnostics: diagnostics.sorted) }
         var sizeLocation: SourcePosition?
         if case .mapping(let pairs, _) = root { sizeLocation = pairs.first { $0.key == "w" }?.value.location }
@@ -177,12 +172,10 @@ public enum SceneLoader {
         var json = bytes
         var archive: DotLottie?
         if ZipArchive.isZip(bytes) {
-            do {
-                let opened = try DotLottie(bytes: bytes, maxBytes: limits.maxFileBytes, animation: nil)
-                json = try opened.animationBytes()
-                archive = opened
-            } catch {
-                diagnostics.error(error.message, at: SourcePosition(line: 1, column: 1))
+            switch openDotLottie(bytes, limits: limits, animation: nil) {
+            case .success(let read): (archive, json) = read
+            case .failure(let problem):
+                diagnostics.error(problem.message, at: SourcePosition(line: 1, column: 1))
                 return nil
             }
         }
@@ -197,10 +190,30 @@ public enum SceneLoader {
                 at: root.location)
             return nil
         }
-        let decoder = LottieDecoder(diagnostics: diagnostics, limits: limits, fonts: fonts)
-        decoder.images = LottieImageSource(cache: images, archive: archive)
-        let document = decoder.decode(root)
+        let source = LottieImageSource(cache: images, archive: archive)
+        let document = lottieDocument(root, limits: limits, images: source, fonts: fonts, diagnostics: diagnostics)
         return diagnostics.hasErrors ? nil : document
+    }
+
+    /// A dotLottie archive and the bytes of its animation `animation` (nil: the one its
+    /// manifest makes active, else the first).
+    private static func openDotLottie(_ bytes: [UInt8], limits: SceneLimits, animation: String?)
+        -> Result<(DotLottie, [UInt8]), ZipArchive.Problem>
+    {
+        Result { () throws(ZipArchive.Problem) in
+            let archive = try DotLottie(bytes: bytes, maxBytes: limits.maxFileBytes, animation: animation)
+            return (archive, try archive.animationBytes())
+        }
+    }
+
+    /// The document of a parsed Lottie file, its images read through `images`.
+    private static func lottieDocument(
+        _ root: SceneNode, limits: SceneLimits, images: LottieImageSource, fonts: SceneFontCatalog?,
+        diagnostics: DiagnosticSink
+    ) -> LottieDocument? {
+        let decoder = LottieDecoder(diagnostics: diagnostics, limits: limits, fonts: fonts)
+        decoder.images = images
+        return decoder.decode(root)
     }
 
     /// UTF-16 files (with a byte-order mark, as some Windows editors save) as UTF-8, so that
