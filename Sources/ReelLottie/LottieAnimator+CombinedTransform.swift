@@ -11,7 +11,39 @@ extension LottieAnimator {
     func applyCombined(_ transform: LottieTransform, to layer: CALayer, offset: Double) {
         layer.anchorPoint = .zero
         layer.position = .zero
-        apply(Self.combined(transform), to: layer, keyPath: "transform", offset: offset) { $0 }
+        // A remapped precomp's values are sampled, as lottie-ios samples them: no holds are left.
+        let matrices = remap == nil ? Self.loneHoldsUnapplied(Self.combined(transform)) : Self.combined(transform)
+        apply(matrices, to: layer, keyPath: "transform", offset: offset) { $0 }
+    }
+
+    /// The matrices as Core Animation shows lottie-ios's animation of them. lottie-ios plays each
+    /// run of keyframes with or without holds as a keyframe animation of its own (discrete for
+    /// holds, whose values leave out the run's end); a hold standing alone leaves one value, and
+    /// Core Animation applies no keyframe animation of one value: until the next keyframe the
+    /// layer shows its own transform, the identity (as Apple's snapshots of such files show).
+    static func loneHoldsUnapplied(_ matrices: LottieAnimatable<CATransform3D>) -> LottieAnimatable<CATransform3D> {
+        let keys = matrices.keyframes
+        // One run is one animation, whose key times are padded to the whole scene: no lone value.
+        guard keys.indices.dropFirst().contains(where: { keys[$0].hold != keys[$0 - 1].hold }) else { return matrices }
+        // A run of holds starting at k with one value: k is followed by a moving keyframe (which
+        // starts the next run), or by the last keyframe, which ends the run.
+        var blank = Set<Int>()
+        for k in keys.indices.dropLast() where keys[k].hold && (k == 0 || !keys[k - 1].hold) {
+            if !keys[k + 1].hold {
+                blank.insert(k)
+            } else if k + 2 == keys.count {
+                blank.formUnion([k, k + 1])
+            }
+        }
+        var result: [LottieKeyframe<CATransform3D>] = []
+        for (k, key) in keys.enumerated() {
+            // The moving run before a blanked hold still ends on the hold's matrix.
+            if blank.contains(k), k > 0, !keys[k - 1].hold { result.append(key) }
+            var shown = key
+            if blank.contains(k) { shown.value = .identity }
+            result.append(shown)
+        }
+        return LottieAnimatable(keyframes: result)
     }
 
     /// The transform's matrix, on the keyframes its components share or else sampled (see

@@ -83,4 +83,29 @@ import Testing
         try Self.expectMarks(
             lottie(shapeLayer("marked", shapes: shapes, ks: ks)), at: 0.5, red: (42, 100), blue: (80, 137))
     }
+
+    @Test func aLoneHoldOfAMirroredLayerShowsItUntransformed() throws {
+        // lottie-ios plays the hold from frame 10 to 20 as a keyframe animation of one value,
+        // which Core Animation does not apply: the layer shows its own transform, the identity,
+        // so the marks sit at their own coordinates. Before and after it the layer is mirrored.
+        let position = """
+            {"a": 1, "k": [
+              {"t": 0, "s": [60, 100], "o": {"x": 0, "y": 0}, "i": {"x": 1, "y": 1}},
+              {"t": 10, "s": [100, 100], "h": 1},
+              {"t": 20, "s": [100, 100], "o": {"x": 0, "y": 0}, "i": {"x": 1, "y": 1}},
+              {"t": 30, "s": [140, 100]}]}
+            """
+        let ks = """
+            {"a": {"a": 0, "k": [0, 0]}, "p": \(position), "s": {"a": 0, "k": [-100, 100]}, "r": {"a": 0, "k": 0}}
+            """
+        let shapes = [
+            square(x: 50, y: 0, side: 20, rgb: [1, 0, 0]), square(x: 0, y: 50, side: 20, rgb: [0, 0, 1])
+        ].joined(separator: ",")
+        let text = lottie(shapeLayer("marked", shapes: shapes, ks: ks))
+        // Frame 5: at (80, 100), mirrored: (50, 0) → (30, 100); (0, 50) → (80, 150).
+        try Self.expectMarks(text, at: 0.5, red: (30, 100), blue: (80, 150))
+        try Self.expectMarks(text, at: 1.5, red: (50, 5), blue: (5, 50))
+        // Frame 25: at (120, 100), mirrored again.
+        try Self.expectMarks(text, at: 2.5, red: (70, 100), blue: (120, 150))
+    }
 }
