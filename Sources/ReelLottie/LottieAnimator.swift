@@ -110,7 +110,7 @@ final class LottieAnimator {
         if opacity {
             apply(transform.opacity, to: layer, keyPath: "opacity", offset: offset) { $0 / 100 }
         }
-        if transform.hasSkew { return applySkewed(transform, to: layer, offset: offset) }
+        if transform.isCombined { return applyCombined(transform, to: layer, offset: offset) }
         apply(transform.anchor, to: layer, keyPath: "anchorPoint", offset: offset) {
             CGPoint(x: $0.x / size.width, y: $0.y / size.height)
         }
@@ -122,14 +122,7 @@ final class LottieAnimator {
         }
         // Rotation before scale: a transform scaled to zero has no rotation left to decompose.
         apply(transform.rotation, to: layer, keyPath: "transform.rotation.z", offset: offset) { $0 * .pi / 180 }
-        // A negative scale.x is a half turn about y with |scale.x|, as lottie-ios does: two
-        // negative scale key paths set one after the other decompose into a rotation, not a flip.
-        if transform.scale.keyframes.contains(where: { $0.value.x < 0 }) {
-            apply(transform.scale, to: layer, keyPath: "transform.rotation.y", offset: offset) {
-                $0.x < 0 ? Double.pi : 0
-            }
-        }
-        apply(transform.scale, to: layer, keyPath: "transform.scale.x", offset: offset) { abs($0.x) / 100 }
+        apply(transform.scale, to: layer, keyPath: "transform.scale.x", offset: offset) { $0.x / 100 }
         apply(transform.scale, to: layer, keyPath: "transform.scale.y", offset: offset) { $0.y / 100 }
     }
 

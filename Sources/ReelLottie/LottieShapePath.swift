@@ -70,37 +70,19 @@ enum LottieShapePath {
         -> LottieAnimatable<CGPath>
     {
         guard let radius, radius.keyframes.contains(where: { $0.value > 0 }) else { return bezier.map(\.cgPath) }
-        if !radius.isAnimated { return bezier.map { $0.roundingCorners(radius: radius.initial).cgPath } }
-        if !bezier.isAnimated { return radius.map { bezier.initial.roundingCorners(radius: $0).cgPath } }
-        let frames = Set(bezier.keyframes.map(\.frame) + radius.keyframes.map(\.frame)).sorted()
-        return LottieAnimatable(
-            keyframes: frames.map { frame in
-                let shape = bezier.value(atFrame: frame, mix: mix)
-                let r = radius.value(atFrame: frame)
-                return LottieKeyframe(frame: frame, value: shape.roundingCorners(radius: r).cgPath)
-            })
+        return LottieAnimatable.combined([bezier.timing, radius.timing]) { moment in
+            bezier.value(at: moment, mix: mix).roundingCorners(radius: radius.value(at: moment)).cgPath
+        }
     }
 
-    /// The path (or any value made of the parameters) at each keyframe. When one parameter is
-    /// animated its keyframes (and easing) are kept exactly; when several are, the value is
-    /// computed at every frame any of them has a keyframe and moves linearly between those.
+    /// The path (or any value made of the parameters) on the keyframes the parameters share, or
+    /// else sampled (see `LottieAnimatable.combined`).
     static func combined<T>(
         _ parameters: [LottieAnimatable<CGPoint>], _ make: ([CGPoint]) -> T
     ) -> LottieAnimatable<T> {
-        let animated = parameters.filter(\.isAnimated)
-        guard animated.count > 1 else {
-            let timing = animated.first ?? parameters[0]
-            return LottieAnimatable(
-                keyframes: timing.keyframes.map { key in
-                    LottieKeyframe(
-                        frame: key.frame, value: make(parameters.map { at($0, key.frame) }), easing: key.easing,
-                        hold: key.hold)
-                })
+        LottieAnimatable.combined(parameters.map(\.timing)) { moment in
+            make(parameters.map { $0.value(at: moment) })
         }
-        let frames = Set(animated.flatMap { $0.keyframes.map(\.frame) }).sorted()
-        return LottieAnimatable(
-            keyframes: frames.map { frame in LottieKeyframe(frame: frame, value: make(parameters.map { at($0, frame) }))
-            })
     }
 
     /// Vertex by vertex, as Core Animation moves between paths of the same elements; shapes of
@@ -113,9 +95,5 @@ enum LottieShapePath {
         return LottieBezier(
             vertices: lerp(a.vertices, b.vertices), inTangents: lerp(a.inTangents, b.inTangents),
             outTangents: lerp(a.outTangents, b.outTangents), closed: a.closed)
-    }
-
-    private static func at(_ property: LottieAnimatable<CGPoint>, _ frame: Double) -> CGPoint {
-        property.value(atFrame: frame) { a, b, p in CGPoint(x: a.x + (b.x - a.x) * p, y: a.y + (b.y - a.y) * p) }
     }
 }

@@ -12,9 +12,6 @@ struct LottieStrokeRange {
 }
 
 extension LottieTrim {
-    /// At most this many samples when an animated offset and an animated start or end are combined.
-    private static let maxSamples = 2000
-
     var strokeRange: LottieStrokeRange {
         var (start, end) = (self.start, self.end)
         // Core Animation draws nothing when strokeStart passes strokeEnd; Lottie trims the same
@@ -40,17 +37,10 @@ extension LottieTrim {
     /// `value` (percent) moved on by the offset (degrees: 360 is the whole outline).
     private func shifted(_ value: LottieAnimatable<Double>) -> LottieAnimatable<Double> {
         let degrees = 100.0 / 360
-        if !offset.isAnimated { return value.map { $0 + offset.initial * degrees } }
-        if !value.isAnimated { return offset.map { value.initial + $0 * degrees } }
-        // Both move, each with its own easing: sampled at every frame, linear in between.
-        let frames = (value.keyframes + offset.keyframes).map(\.frame)
-        let (first, last) = (frames.min()!, frames.max()!)
-        let step = max(1, (last - first) / Double(Self.maxSamples))
-        let samples = Set(Array(stride(from: first, to: last, by: step)) + frames).sorted()
-        return LottieAnimatable(
-            keyframes: samples.map {
-                LottieKeyframe(frame: $0, value: value.value(atFrame: $0) + offset.value(atFrame: $0) * degrees)
-            })
+        // Both may move, each with its own easing (see `LottieAnimatable.combined`).
+        return LottieAnimatable.combined([value.timing, offset.timing]) {
+            value.value(at: $0) + offset.value(at: $0) * degrees
+        }
     }
 }
 
