@@ -50,7 +50,7 @@ import Testing
     func drawsBlock(_ loaded: LoadedScene) throws -> Bool {
         let frame = try render(loaded, at: 0)
         let inside = stride(from: 23, through: 117, by: 3).flatMap { x in [68, 75, 82, 90, 97].map { (x, $0) } }
-        return inside.allSatisfy { isColor(frame, $0.0, $0.1, [255, 0, 0]) } && frame.rgba(x: 124, y: 82).a < 30
+        return inside.allSatisfy { isColor(frame, $0.0, $0.1, [255, 0, 0]) } && !isColor(frame, 124, 82, [255, 0, 0])
     }
 
     @Test func aFontInAFontsFolderBesideTheFileIsUsed() throws {
@@ -76,6 +76,20 @@ import Testing
             ZipWriter.Entry("\(fonts)/ReelBlock.ttf", try [UInt8](Data(contentsOf: Self.font)))
         ])
         let loaded = try SceneLoader.decode(bytes: bytes, file: "anim.lottie", fonts: FontCatalog())
+        #expect(loaded.warnings.isEmpty, "\(loaded.warnings)")
+        #expect(try drawsBlock(loaded))
+    }
+
+    @Test func aLottiePlayedInASceneBringsItsFontsToTheScene() throws {
+        let root = try folder(document(entry: Self.entry), fonts: ["fonts/ReelBlock.ttf"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let scene = """
+            reel: 1
+            canvas: {size: [200, 200], duration: 1}
+            layers:
+              - {name: host, frame: [0, 0, 200, 200], lottie: anim.json}
+            """
+        let loaded = try SceneLoader.decode(text: scene, file: "scene.yaml", fonts: FontCatalog(), baseDirectory: root)
         #expect(loaded.warnings.isEmpty, "\(loaded.warnings)")
         #expect(try drawsBlock(loaded))
     }
