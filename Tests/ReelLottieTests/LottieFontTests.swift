@@ -94,6 +94,21 @@ import Testing
         #expect(try drawsBlock(loaded))
     }
 
+    @Test func aDotLottieBringsAtMostSixteenFonts() throws {
+        let manifest = #"{"version": "1.0", "animations": [{"id": "caption"}]}"#
+        let font = try [UInt8](Data(contentsOf: Self.font))
+        // The font comes last, so it is one too many and is not read.
+        let fonts = (0..<16).map { ZipWriter.Entry("f/Other\($0).ttf", [UInt8]("not a font \($0)".utf8)) }
+        let bytes = ZipWriter.archive(
+            [ZipWriter.Entry("manifest.json", manifest), ZipWriter.Entry("a/caption.json", document(entry: Self.entry))]
+                + fonts + [ZipWriter.Entry("f/ReelBlock.ttf", font)])
+        let loaded = try SceneLoader.decode(bytes: bytes, file: "anim.lottie", fonts: FontCatalog())
+        let messages = loaded.warnings.map(\.message)
+        #expect(messages.contains("fonts: the dotLottie holds 17 font files; the first 16 are read"), "\(messages)")
+        #expect(messages.filter { $0.contains("cannot be used") }.count == 16, "\(messages)")
+        #expect(try !drawsBlock(loaded))
+    }
+
     @Test func fPathNamesAFileInsideTheRoot() throws {
         let entry = #"{"fName": "ReelBlock-Regular", "fFamily": "Reel Block", "fPath": "type/ReelBlock.ttf"}"#
         let root = try folder(document(entry: entry), fonts: ["type/ReelBlock.ttf"])

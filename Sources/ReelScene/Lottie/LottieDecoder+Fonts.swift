@@ -28,12 +28,14 @@ extension LottieDecoder {
         }
         guard missing() else { return }
         let base = images.cache.baseDirectory
-        for (entry, path) in fontPaths(node) {
+        for (entry, path) in capped(fontPaths(node), "fonts.list", at: node) {
             found.add(file: entry, shown: "fonts.list fPath '\(entry)'", base: base, at: path)
         }
         adopt()
         if let archive = images.archive, missing() {
-            for entry in archive.fontEntries { found.add(entry: entry, of: archive, at: node) }
+            for entry in capped(archive.fontEntries, "the dotLottie", at: node) {
+                found.add(entry: entry, of: archive, at: node)
+            }
             adopt()
         }
         for folder in ["fonts", "Fonts"] where missing() {
@@ -41,12 +43,7 @@ extension LottieDecoder {
             let names = ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).filter {
                 fontFileExtensions.contains(URL(fileURLWithPath: $0).pathExtension.lowercased())
             }
-            if names.count > Self.maxFontFiles, let node {
-                warn(
-                    "fonts", "'\(folder)' holds \(names.count) font files; the first \(Self.maxFontFiles) are read",
-                    at: node)
-            }
-            for name in names.sorted().prefix(Self.maxFontFiles) {
+            for name in capped(names.sorted(), "'\(folder)'", at: node) {
                 found.add(file: "\(folder)/\(name)", shown: "font file '\(folder)/\(name)'", base: base, at: node)
             }
             adopt()
@@ -59,6 +56,17 @@ extension LottieDecoder {
                 break
             }
         }
+    }
+
+    /// The first `maxFontFiles` of the font files `source` holds, with a warning when it holds
+    /// more (each one is parsed, and an archive's are held in memory).
+    private func capped<T>(_ files: [T], _ source: String, at node: SceneNode?) -> ArraySlice<T> {
+        if files.count > Self.maxFontFiles {
+            compatibility(
+                "fonts: \(source) holds \(files.count) font files; the first \(Self.maxFontFiles) are read",
+                at: node?.location ?? SourcePosition(line: 1, column: 1))
+        }
+        return files.prefix(Self.maxFontFiles)
     }
 
     /// The `fPath` of each `fonts.list` entry that names a file, with its node; a URL is a
@@ -122,7 +130,8 @@ private struct FoundFonts {
             guard let path = MemoryFontFiles.path(for: try archive.archive.contents(of: entry)) else {
                 return warn("\(shown) cannot be used: fonts in archives are read on Linux only", at: node)
             }
-            add(path, shown: shown, at: node)
+            // Not a font: nothing else can use its file (the same bytes are never a font).
+            if !add(path, shown: shown, at: node) { MemoryFontFiles.discard(path) }
         } catch {
             warn("\(shown) cannot be used: \((error as? ZipArchive.Problem)?.message ?? "\(error)")", at: node)
         }
@@ -131,24 +140,31 @@ private struct FoundFonts {
     /// A font the user installed (found by name by the catalogue).
     mutating func add(installed path: String) { add(path, shown: "installed font '\(path)'", at: nil) }
 
-    private mutating func add(_ path: String, shown: String, at node: SceneNode?) {
-        guard !files.contains(path) else { return }
+    /// Adds the font file at `path`; false when it is not a font.
+    @discardableResult
+    private mutating func add(_ path: String, shown: String, at node: SceneNode?) -> Bool {
+        guard !files.contains(path) else { return true }
         guard files.count < LottieDecoder.maxFontFiles else {
             warn("\(shown) is not read: a Lottie brings at most \(LottieDecoder.maxFontFiles) font files", at: node)
-            return
+            return true
         }
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
         guard size <= LottieDecoder.maxFontFileBytes else {
             warn("\(shown) is \(size) bytes; font files are read up to \(LottieDecoder.maxFontFileBytes)", at: node)
-            return
+            return true
         }
         do {
             let inFile = try catalog.families(inFile: path)
-            guard !inFile.isEmpty else { return warn("\(shown) cannot be used: it holds no font", at: node) }
+            guard !inFile.isEmpty else {
+                warn("\(shown) cannot be used: it holds no font", at: node)
+                return false
+            }
             files.append(path)
             families += inFile.filter { !families.contains($0) }
+            return true
         } catch {
             warn("\(shown) cannot be used: \(error)", at: node)
+            return false
         }
     }
 

@@ -41,6 +41,17 @@ enum MemoryFontFiles {
             #endif
         }
     }
+
+    /// Closes the file of `path` (one that turned out not to be a usable font).
+    static func discard(_ path: String) {
+        lock.withLock {
+            guard let known = paths.first(where: { $0.value == path }) else { return }
+            paths[known.key] = nil
+            #if os(Linux)
+                if let fd = Int32(path.dropFirst("/proc/self/fd/".count)) { close(fd) }
+            #endif
+        }
+    }
 }
 
 extension DotLottie {
