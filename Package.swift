@@ -87,7 +87,8 @@ let package = Package(
         .testTarget(name: "ReelCoreTests", dependencies: ["ReelCore"]),
         .testTarget(
             name: "ReelLottieTests",
-            dependencies: ["ReelLottie", "ReelScene", "ReelCore", "ReelRender", "ReelTestSupport"]),
+            dependencies: ["ReelLottie", "ReelScene", "ReelCore", "ReelRender", "ReelTestSupport"],
+            exclude: ["Fixtures"]),
         .testTarget(name: "ReelSceneTests", dependencies: ["ReelScene", "ReelCore"], exclude: ["Fixtures"]),
         .testTarget(
             name: "ReelRenderTests", dependencies: ["ReelRender", "ReelScene", "ReelCore", "ReelTestSupport"],

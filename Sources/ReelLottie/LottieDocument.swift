@@ -21,6 +21,10 @@ public struct LottieDocument {
     /// `fonts.list` by `fName`, and the glyph outlines of `chars`.
     public var fonts: [String: LottieFont] = [:]
     public var glyphs: [LottieGlyph.Key: LottieGlyph] = [:]
+    /// The font files text is set with besides the installed fonts (found beside the file, in
+    /// its dotLottie, or installed by the user; see `LottieDocument+Fonts`), and their families.
+    public var fontFiles: [String] = []
+    public var fontFamilies: [String] = []
 
     public init(
         width: Double, height: Double, frameRate: Double, inPoint: Double, outPoint: Double, layers: [LottieLayer],

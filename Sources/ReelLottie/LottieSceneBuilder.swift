@@ -14,6 +14,7 @@ public enum LottieSceneBuilder {
             canvas: Canvas(
                 size: CGSize(width: document.width, height: document.height), fps: document.frameRate,
                 duration: document.duration, background: nil))
+        scene.canvas.fonts = document.fontFiles
         let pending = build(document, into: scene.rootLayer, fonts: fonts)
         scene.at(0) {
             for (layer, animation, key) in pending { layer.add(animation, forKey: key) }

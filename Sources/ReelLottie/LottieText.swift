@@ -169,10 +169,4 @@ extension LottieDocument {
         }
         return result
     }
-
-    /// The font `text` names, as a family and style (`Avenir Next Medium`) when `fonts.list`
-    /// has it, else as named.
-    public func fontDescription(for text: LottieText) -> String {
-        fonts[text.fontName].map { "\($0.family) \($0.style)" } ?? text.fontName
-    }
 }

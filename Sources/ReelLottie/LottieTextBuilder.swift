@@ -126,9 +126,10 @@ struct LottieTextBuilder {
     private func fontLayers(_ text: LottieText, font: LottieFont?) -> [CALayer] {
         // A size of 0 or less draws nothing (and would put the anchor at a division by zero).
         guard let color = text.fillColor, text.size > 0 else { return [] }
-        var name = document.fontDescription(for: text)
-        if let fonts, fonts.substitute(for: name, sceneFamilies: []) != nil { name = "Helvetica" }
-        let ascent = fonts?.ascent(ofFont: name) ?? 1
+        let name =
+            fonts.map { document.availableFontName(for: text, in: $0) ?? "Helvetica" }
+            ?? document.fontNames(for: text)[0]
+        let ascent = fonts?.ascent(ofFont: name, files: document.fontFiles) ?? 1
         return text.lines.enumerated().compactMap { n, line in
             guard !line.isEmpty else { return nil }
             let (origin, fraction) = origin(of: n, text, font: font)

@@ -10,10 +10,18 @@ public protocol SceneFontCatalog: Sendable {
     /// (nil when it is available, or mapped on purpose: Helvetica, Menlo, serif…).
     func substitute(for name: String, sceneFamilies: [String]) -> String?
     /// How far a `CATextLayer`'s first baseline is below its top, per point of font size, in
-    /// font `name` (nil when the catalogue cannot measure it).
-    func ascent(ofFont name: String) -> Double?
+    /// font `name`, with the scene's font `files` added to the installed fonts (nil when the
+    /// catalogue cannot measure it).
+    func ascent(ofFont name: String, files: [String]) -> Double?
+    /// A font file the user installed (outside Reel's own font set) whose PostScript, full or
+    /// family name is `name`, as iOS finds an app's registered fonts by name; nil when none is.
+    func installedFile(named name: String) -> String?
 }
 
 extension SceneFontCatalog {
-    public func ascent(ofFont name: String) -> Double? { nil }
+    public func ascent(ofFont name: String, files: [String]) -> Double? { nil }
+    public func installedFile(named name: String) -> String? { nil }
 }
+
+/// The font files Reel reads, by extension: TrueType and OpenType, collections too.
+public let fontFileExtensions: Set<String> = ["ttf", "otf", "ttc"]

@@ -49,13 +49,40 @@ public struct FontCatalog: SceneFontCatalog {
     }
 
     /// Measured on a layout of one capital in `name`, as text layers set it.
-    public func ascent(ofFont name: String) -> Double? {
+    public func ascent(ofFont name: String, files: [String]) -> Double? {
         var state = LayerState()
         state.string = "X"
         state.font = name
         let key = TextLayoutKey(state, size: 100, width: 0, height: 0)
-        return TextEnginePool.installed.withEngine { $0.layout(for: key).lines.first?.baseline }.map { $0 / 100 }
+        return TextEnginePool.with(files: files).withEngine { $0.layout(for: key).lines.first?.baseline }.map {
+            $0 / 100
+        }
     }
+
+    public func installedFile(named name: String) -> String? {
+        Self.userFonts[FontLibrary.normalized(name.trimmingCharacters(in: .whitespaces))]
+    }
+
+    /// The fonts fontconfig's own configuration finds (the system's and the user's, such as
+    /// `~/.local/share/fonts`) by normalised PostScript and full name, then family: read once,
+    /// and only used for a name Reel's own set lacks, so they never replace a family or a
+    /// fallback.
+    private static let userFonts: [String: String] = {
+        guard let config = FcInitLoadConfigAndFonts() else { return [:] }
+        var byName: [String: String] = [:], byFamily: [String: String] = [:]
+        FontLibrary.forEachFont(in: config) { pattern in
+            guard let file = FontLibrary.strings(pattern, FC_FILE).first,
+                fontFileExtensions.contains(URL(fileURLWithPath: file).pathExtension.lowercased())
+            else { return }
+            for name in FontLibrary.strings(pattern, FC_POSTSCRIPT_NAME) + FontLibrary.strings(pattern, FC_FULLNAME) {
+                byName[FontLibrary.normalized(name)] = byName[FontLibrary.normalized(name)] ?? file
+            }
+            for family in FontLibrary.strings(pattern, FC_FAMILY) {
+                byFamily[FontLibrary.normalized(family)] = byFamily[FontLibrary.normalized(family)] ?? file
+            }
+        }
+        return byName.merging(byFamily) { name, _ in name }
+    }()
 
     struct FontFileError: Error, CustomStringConvertible {
         var message: String

@@ -3,7 +3,7 @@ import ReelCore
 
 extension SceneDecoder {
     /// The font file extensions `canvas.fonts` accepts.
-    static let fontExtensions: Set<String> = ["ttf", "otf", "ttc"]
+    static let fontExtensions = fontFileExtensions
 
     /// `canvas.fonts`: font files next to the scene, each checked to be a font; their families
     /// join those text layers may name.

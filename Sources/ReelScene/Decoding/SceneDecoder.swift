@@ -117,6 +117,11 @@ final class SceneDecoder {
                 )
             }
         }
+        // The fonts the played Lottie files bring are the scene's too.
+        for file in lottieFiles.flatMap({ lottieDocuments[$0]??.fontFiles ?? [] })
+        where !scene.canvas.fonts.contains(file) {
+            scene.canvas.fonts.append(file)
+        }
         if !lottieAnimations.isEmpty {
             let pending = lottieAnimations
             lottieAnimations = []

@@ -87,8 +87,8 @@ extension LottieDecoder {
     }
 
     private func warnAboutFont(_ path: String, _ node: SceneNode, _ text: LottieText, in document: LottieDocument) {
-        let name = document.fontDescription(for: text)
-        if let fonts, fonts.substitute(for: name, sceneFamilies: []) != nil {
+        if let fonts, document.availableFontName(for: text, in: fonts) == nil {
+            let name = document.fontNames(for: text)[0]
             warn(
                 path,
                 "font '\(SceneNode.abbreviated(name))' is not available and 'chars' has no outlines for all of the text; drawn in Helvetica's stand-in, as iOS draws a font it does not know",

@@ -96,6 +96,7 @@ final class LottieDecoder {
         document.images = images
         document.fonts = fonts
         document.glyphs = glyphs
+        locateFonts(in: &document, top["fonts"])
         checkTexts(in: document)
         return document
     }
