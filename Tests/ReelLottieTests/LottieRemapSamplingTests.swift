@@ -6,10 +6,10 @@ import Testing
 /// A remapped precomp's values are sampled as lottie-ios's Core Animation engine samples them: at
 /// each whole frame from the animation's `ip` up to, not at, its `op`, linearly between, the last
 /// sample holding to the end (Core Animation's fill keeps a keyframe animation's last value).
-@Suite struct LottieRemapSamplingTests {
+extension LottiePrecompTimeTests {
     /// At 10 fps, 40 frames: a precomp whose red square's centre moves linearly from x = 0 at its
-    /// frame 0 to x = 100 at its frame 10 (y = 50), remapped by `tm`.
-    func document(tm: String) -> String {
+    /// frame 0 to x = 100 at its frame 10 (y = 50), in to its frame 40, remapped by `tm`.
+    func remapped(tm: String) -> String {
         let ks = #"{"p": {"a": 1, "k": [{"t": 0, "s": [0, 50]}, {"t": 10, "s": [100, 50]}]}}"#
         let inner = shapeLayer("mover", shapes: square(x: 0, y: 0, side: 20, rgb: [1, 0, 0]), ks: ks, op: 40)
         let assets = #"[{"id": "comp", "layers": [\#(inner)]}]"#
@@ -18,18 +18,11 @@ import Testing
         return lottie(layer, op: 40, assets: assets)
     }
 
-    func squareCentre(_ text: String, at t: Double) throws -> Double? {
-        let frame = try render(text, at: t)
-        let red = (0..<200).filter { isColor(frame, $0, 50, [255, 0, 0]) }
-        guard let first = red.first, let last = red.last else { return nil }
-        return Double(first + last + 1) / 2
-    }
-
-    @Test func theLastFrameShowsTheSampleOfTheFrameBefore() throws {
+    @Test func aRemappingsLastFrameShowsTheSampleOfTheFrameBefore() throws {
         // tm holds 0.2 s (the precomp's frame 2, x = 20) to frame 39, then jumps to 1 s (its
         // frame 10, x = 100) at frame 40, the animation's op: the last sample is frame 39's.
         let tm = #"{"a": 1, "k": [{"t": 0, "s": [0.2]}, {"t": 39, "s": [0.2]}, {"t": 40, "s": [1]}]}"#
-        let text = document(tm: tm)
+        let text = remapped(tm: tm)
         for t in [3.9, 3.95, 4.0] {
             let x = try #require(try squareCentre(text, at: t))
             #expect(abs(x - 20) <= 1, "at \(t) s: \(x)")
