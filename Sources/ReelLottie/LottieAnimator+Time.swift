@@ -51,10 +51,14 @@ extension LottieAnimator {
         let outer =
             remap
             ?? {
-                // Every frame, up to a bound: past it the samples spread out evenly.
-                let count = min(Int((sceneDuration * frameRate).rounded(.up)), Self.maxSamples)
-                let times = (0...count).map { Double($0) / Double(count) * sceneDuration * rate }
-                return LottieTimeRemap(times: times, seconds: times)
+                // Every whole frame from ip up to (not at) op, as lottie-ios samples; up to a bound,
+                // past which the samples spread out evenly. The last sample holds to the end, where
+                // Core Animation's fill keeps a keyframe animation's last value.
+                let frames = sceneDuration * frameRate
+                let count = max(1, min(Int(frames.rounded(.up)), Self.maxSamples))
+                let step = max(1, frames / Double(count))
+                let samples = (0..<count).map { Double($0) * step / frameRate * rate }
+                return LottieTimeRemap(times: samples + [sceneDuration * rate], seconds: samples + [samples[count - 1]])
             }()
         return LottieTimeRemap(
             times: outer.times, seconds: outer.seconds.map { map($0 * frameRate - offset + inPoint) })

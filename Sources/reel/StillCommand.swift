@@ -61,7 +61,7 @@ struct StillCommand: ParsableCommand {
         do { try options.validate() } catch let error as RenderJobError { throw CommandFailure(error) }
         let loaded = try input.load(options)
         let canvas = loaded.canvas
-        let time = at ?? canvas.time(ofFrame: frame ?? 0)
+        let time = at.map(canvas.snappedToFrame) ?? canvas.time(ofFrame: frame ?? 0)
         if time > canvas.duration {
             Terminal.write(
                 "\(Terminal.paint("warning:", "1;35")) \(JSONValue.format(time)) s is after the end of the scene (\(JSONValue.format(canvas.duration)) s)\n"

@@ -34,4 +34,11 @@ public struct Canvas: Hashable, Sendable {
     public var frameCount: Int { Int(saturating: (fps * duration).rounded()) }
     /// The scene time of frame `index` (frames sample the start of their interval).
     public func time(ofFrame index: Int) -> Double { Double(index) / fps }
+    /// `seconds`, or the time of the frame it is within a billionth of a frame of: decimal
+    /// seconds cannot write most frame times exactly (10 / 48 s; 12 digits miss it by 1e-11 of a
+    /// frame), and a hair before a frame would show the frame before it where a layer comes in.
+    public func snappedToFrame(_ seconds: Double) -> Double {
+        let frame = (seconds * fps).rounded()
+        return abs(seconds * fps - frame) < 1e-9 ? frame / fps : seconds
+    }
 }

@@ -46,8 +46,10 @@ extension LayerPainter {
         let s = layer.state
         let shape = shadow ? ShadowShape.of(layer, context) : nil
         // A turning layer (whose shadow does not need its own alpha): its raster is made once,
-        // upright, and turned when composited; it holds the bounds clip itself.
-        let turn = (!shadow || shape != nil) && layer.kind != .text ? turned : nil
+        // upright, and turned when composited; it holds the bounds clip itself. Not text nor
+        // shapes: Core Animation draws glyphs and paths through the transform, where turning a
+        // raster resamples a thin stroke into a wider, fainter one.
+        let turn = (!shadow || shape != nil) && layer.kind != .text && layer.kind != .shape ? turned : nil
         if turn == nil, s.masksToBounds {
             Geometry.roundedRect(cr, s.bounds, radius: s.cornerRadius, corners: s.maskedCorners)
             cr.clip()
