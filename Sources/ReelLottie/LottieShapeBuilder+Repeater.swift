@@ -2,13 +2,19 @@ import Foundation
 import ReelCore
 
 extension LottieShapeBuilder {
-    /// A shape layer's items. A repeater among them (lottie-ios's Core Animation engine looks for
-    /// one at this level only) draws the other items once per copy, each copy in a layer placed
-    /// by the repeater's transform for its index, the first copy at the bottom.
-    func addLayerItems(_ items: [LottieShapeItem], to container: CALayer) {
+    /// A shape layer's or a group's items. A repeater among them draws the other items once per
+    /// copy, each copy in a layer placed (in the list's own space, inside a group's transform)
+    /// by the repeater's transform for its index, the first copy at the bottom. The other
+    /// arguments are `add`'s.
+    func addRepeating(
+        _ items: [LottieShapeItem], to container: CALayer, trims: [LottieTrim] = [],
+        inherited: [LottieShapeItem] = [], corners: LottieAnimatable<Double>? = nil
+    ) {
         var repeater: LottieRepeater?
         for case .repeater(let found) in items where repeater == nil { repeater = found }
-        guard let repeater else { return add(items, to: container) }
+        guard let repeater else {
+            return add(items, to: container, trims: trims, inherited: inherited, corners: corners)
+        }
         let others = items.filter {
             if case .repeater = $0 { return false }
             return true
@@ -17,7 +23,7 @@ extension LottieShapeBuilder {
             let copy = CALayer()
             copy.name = repeater.name
             animator.apply(repeater.transform(ofCopy: index), to: copy, size: size, offset: offset, opacity: false)
-            add(others, to: copy)
+            add(others, to: copy, trims: trims, inherited: inherited, corners: corners)
             container.addSublayer(copy)
         }
     }
