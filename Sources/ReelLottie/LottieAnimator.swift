@@ -110,7 +110,9 @@ final class LottieAnimator {
         if opacity {
             apply(transform.opacity, to: layer, keyPath: "opacity", offset: offset) { $0 / 100 }
         }
-        if transform.hasSkew { return applySkewed(transform, to: layer, offset: offset) }
+        if transform.hasSkew || transform.mirrorsUnderAnimatedTurn {
+            return applySkewed(transform, to: layer, offset: offset)
+        }
         apply(transform.anchor, to: layer, keyPath: "anchorPoint", offset: offset) {
             CGPoint(x: $0.x / size.width, y: $0.y / size.height)
         }
