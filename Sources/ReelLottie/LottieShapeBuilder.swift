@@ -167,6 +167,7 @@ struct LottieShapeBuilder {
         }
     }
 
-    /// lottie-ios's `GradientRenderLayer.gradientPadding`.
-    static let gradientPadding = 2000.0
+    /// lottie-ios's `CALayer.veryLargeLayerPadding`, which its gradient layers are padded by
+    /// since 2,000 points cut off a long gradient stroke (its issue 1717).
+    static let gradientPadding = 10000.0
 }
