@@ -143,7 +143,8 @@ struct LottieShapeBuilder {
             gradient.frame = CGRect(origin: CGPoint(x: -pad, y: -pad), size: padded)
             gradient.type = fill.radial ? .radial : .axial
             animator.apply(fill.stops, to: gradient, keyPath: "colors", offset: offset) { $0.map(\.color) }
-            gradient.locations = fill.stops.initial.map(\.location)
+            // Stops move as well as change colour, as lottie-ios animates `locations` too.
+            animator.apply(fill.stops, to: gradient, keyPath: "locations", offset: offset) { $0.map(\.location) }
             func unit(_ p: CGPoint) -> CGPoint {
                 CGPoint(x: (p.x + pad) / padded.width, y: (p.y + pad) / padded.height)
             }
