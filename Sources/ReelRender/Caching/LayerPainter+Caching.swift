@@ -24,7 +24,20 @@ extension LayerPainter {
     static func isTurnedPlainLayer(_ layer: PresentationLayer, _ turn: TurnedPlacement?) -> Bool {
         guard layer.kind == .layer, isPlain(layer.state), let turn else { return false }
         let size = layer.state.bounds.size
-        return abs(size.width) * turn.scaleX >= 48 && abs(size.height) * turn.scaleY >= 48
+        return abs(size.width) * turn.scaleX >= smallSide && abs(size.height) * turn.scaleY >= smallSide
+    }
+
+    /// Device pixels a side under which a turned layer keeps its exact path.
+    static let smallSide = 48.0
+
+    /// A shape whose outline (stroke included) is small when turned keeps its exact path too,
+    /// whatever its bounds: a spinner's thin turned bars came out a pixel soft on every edge from
+    /// a turned raster, where Core Animation draws them crisp.
+    static func isSmallTurnedShape(_ layer: PresentationLayer, _ turn: TurnedPlacement?) -> Bool {
+        guard layer.kind == .shape, let turn, let path = layer.state.path else { return false }
+        let pen = layer.state.strokeColor == nil ? 0 : layer.state.lineWidth
+        let box = path.boundingBox.insetBy(dx: -pen / 2, dy: -pen / 2)
+        return box.width * turn.scaleX < smallSide || box.height * turn.scaleY < smallSide
     }
 
     /// A layer whose only paint is a background and a border.
@@ -45,9 +58,10 @@ extension LayerPainter {
         else { return false }
         let s = layer.state
         let shape = shadow ? ShadowShape.of(layer, context) : nil
-        // A turning layer (whose shadow does not need its own alpha): its raster is made once,
-        // upright, and turned when composited; it holds the bounds clip itself.
-        let turn = (!shadow || shape != nil) && layer.kind != .text ? turned : nil
+        // A turning layer (whose shadow does not need its own alpha), unless a small shape: its
+        // raster is made once, upright, and turned when composited; it holds the bounds clip itself.
+        let turn =
+            (!shadow || shape != nil) && layer.kind != .text && !Self.isSmallTurnedShape(layer, turned) ? turned : nil
         if turn == nil, s.masksToBounds {
             Geometry.roundedRect(cr, s.bounds, radius: s.cornerRadius, corners: s.maskedCorners)
             cr.clip()
