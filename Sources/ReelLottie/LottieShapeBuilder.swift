@@ -34,7 +34,7 @@ struct LottieShapeBuilder {
                 let group = CALayer()
                 group.name = name
                 animator.apply(transform, to: group, size: size, offset: offset, opacity: true)
-                addRepeating(items, to: group, trims: trims, inherited: lent, corners: corners)
+                addRepeating(items, to: group, inGroup: true, trims: trims, inherited: lent, corners: corners)
                 made.append(group)
             case .path(_, let bezier):
                 paths.append(.init(path: LottieShapePath.path(bezier, roundedBy: corners), isBezier: true))
