@@ -41,4 +41,22 @@ import Testing
         let messages = loaded.warnings.map(\.message)
         #expect(!messages.contains { $0.contains("repeater") }, "\(messages)")
     }
+
+    @Test func aFillAfterTheRepeaterPaintsTheCopies() throws {
+        // Path, repeater, then the fill: the fill is below the repeater in the list, so it paints
+        // both copies of the square (at x 20 and 70).
+        let shapes = """
+            {"ty": "gr", "it": [
+              {"ty": "rc", "p": {"a": 0, "k": [20, 20]}, "s": {"a": 0, "k": [20, 20]}, "r": {"a": 0, "k": 0}},
+              {"ty": "rp", "c": {"a": 0, "k": 2}, "o": {"a": 0, "k": 0}, "m": 1,
+               "tr": {"ty": "tr", "p": {"a": 0, "k": [50, 0]}, "a": {"a": 0, "k": [0, 0]},
+                      "s": {"a": 0, "k": [100, 100]}, "r": {"a": 0, "k": 0}}},
+              {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0, 1]}, "o": {"a": 0, "k": 100}},
+              {"ty": "tr", "p": {"a": 0, "k": [0, 0]}, "a": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [100, 100]},
+               "r": {"a": 0, "k": 0}, "o": {"a": 0, "k": 100}}]}
+            """
+        let frame = try render(lottie(shapeLayer("painted", shapes: shapes)), at: 0)
+        for x in [20, 70] { #expect(isColor(frame, x, 20, Self.red), "a painted copy at x \(x)") }
+        #expect(frame.rgba(x: 120, y: 20).a == 0, "two copies only")
+    }
 }
