@@ -82,7 +82,7 @@ public enum LottieSceneBuilder {
                 to: animator.seconds(layer.outPoint, offset: offset), sceneDuration: document.duration)
             switch layer.content {
             case .shapes(let items):
-                LottieShapeBuilder(animator: animator, size: size, offset: offset).addLayerItems(items, to: made)
+                LottieShapeBuilder(animator: animator, size: size, offset: offset).addRepeating(items, to: made)
             case .solid(let color, let width, let height):
                 let solid = CALayer()
                 solid.frame = CGRect(x: 0, y: 0, width: width, height: height)

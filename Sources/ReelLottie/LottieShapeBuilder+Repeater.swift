@@ -2,24 +2,47 @@ import Foundation
 import ReelCore
 
 extension LottieShapeBuilder {
-    /// A shape layer's items. A repeater among them (lottie-ios's Core Animation engine looks for
-    /// one at this level only) draws the other items once per copy, each copy in a layer placed
-    /// by the repeater's transform for its index, the first copy at the bottom.
-    func addLayerItems(_ items: [LottieShapeItem], to container: CALayer) {
-        var repeater: LottieRepeater?
-        for case .repeater(let found) in items where repeater == nil { repeater = found }
-        guard let repeater else { return add(items, to: container) }
-        let others = items.filter {
-            if case .repeater = $0 { return false }
-            return true
+    /// A shape layer's or a group's items. A repeater among them draws items once per copy,
+    /// each copy in a layer placed (in the list's own space, inside a group's transform) by the
+    /// repeater's transform for its index, the first copy at the bottom. At a shape layer's top
+    /// level every other item is copied, as lottie-ios's Core Animation engine copies them; in a
+    /// group, as Lottie defines a repeater and Core Animation's snapshots show, only the items
+    /// before it, with the fills, strokes and modifiers after it, while the paths and groups
+    /// after it are drawn once, under the copies. The other arguments are `add`'s.
+    func addRepeating(
+        _ items: [LottieShapeItem], to container: CALayer, inGroup: Bool = false, trims: [LottieTrim] = [],
+        inherited: [LottieShapeItem] = [], corners: LottieAnimatable<Double>? = nil
+    ) {
+        guard let index = items.firstIndex(where: \.isRepeater), case .repeater(let repeater) = items[index] else {
+            return add(items, to: container, trims: trims, inherited: inherited, corners: corners)
+        }
+        let copied: [LottieShapeItem]
+        if inGroup {
+            let after = items[(index + 1)...]
+            copied = Array(items[..<index]) + after.filter { !$0.drawsPath && !$0.isGroup && !$0.isRepeater }
+            add(Array(after), to: container, trims: trims, inherited: inherited, corners: corners)
+        } else {
+            copied = items.filter { !$0.isRepeater }
         }
         for index in 0..<repeater.copies {
             let copy = CALayer()
             copy.name = repeater.name
             animator.apply(repeater.transform(ofCopy: index), to: copy, size: size, offset: offset, opacity: false)
-            add(others, to: copy)
+            add(copied, to: copy, trims: trims, inherited: inherited, corners: corners)
             container.addSublayer(copy)
         }
+    }
+}
+
+extension LottieShapeItem {
+    fileprivate var isRepeater: Bool {
+        if case .repeater = self { return true }
+        return false
+    }
+
+    fileprivate var isGroup: Bool {
+        if case .group = self { return true }
+        return false
     }
 }
 

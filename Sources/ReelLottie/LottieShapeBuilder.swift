@@ -34,7 +34,7 @@ struct LottieShapeBuilder {
                 let group = CALayer()
                 group.name = name
                 animator.apply(transform, to: group, size: size, offset: offset, opacity: true)
-                add(items, to: group, trims: trims, inherited: lent, corners: corners)
+                addRepeating(items, to: group, inGroup: true, trims: trims, inherited: lent, corners: corners)
                 made.append(group)
             case .path(_, let bezier):
                 paths.append(.init(path: LottieShapePath.path(bezier, roundedBy: corners), isBezier: true))
@@ -143,7 +143,8 @@ struct LottieShapeBuilder {
             gradient.frame = CGRect(origin: CGPoint(x: -pad, y: -pad), size: padded)
             gradient.type = fill.radial ? .radial : .axial
             animator.apply(fill.stops, to: gradient, keyPath: "colors", offset: offset) { $0.map(\.color) }
-            gradient.locations = fill.stops.initial.map(\.location)
+            // Stops move as well as change colour, as lottie-ios animates `locations` too.
+            animator.apply(fill.stops, to: gradient, keyPath: "locations", offset: offset) { $0.map(\.location) }
             func unit(_ p: CGPoint) -> CGPoint {
                 CGPoint(x: (p.x + pad) / padded.width, y: (p.y + pad) / padded.height)
             }
@@ -167,6 +168,7 @@ struct LottieShapeBuilder {
         }
     }
 
-    /// lottie-ios's `GradientRenderLayer.gradientPadding`.
-    static let gradientPadding = 2000.0
+    /// lottie-ios's `CALayer.veryLargeLayerPadding`, which its gradient layers are padded by
+    /// since 2,000 points cut off a long gradient stroke (its issue 1717).
+    static let gradientPadding = 10000.0
 }

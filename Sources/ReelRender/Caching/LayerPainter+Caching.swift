@@ -24,8 +24,11 @@ extension LayerPainter {
     static func isTurnedPlainLayer(_ layer: PresentationLayer, _ turn: TurnedPlacement?) -> Bool {
         guard layer.kind == .layer, isPlain(layer.state), let turn else { return false }
         let size = layer.state.bounds.size
-        return abs(size.width) * turn.scaleX >= 48 && abs(size.height) * turn.scaleY >= 48
+        return abs(size.width) * turn.scaleX >= smallSide && abs(size.height) * turn.scaleY >= smallSide
     }
+
+    /// Device pixels a side under which a turned layer keeps its exact path.
+    static let smallSide = 48.0
 
     /// A layer whose only paint is a background and a border.
     static func isPlain(_ s: LayerState) -> Bool {

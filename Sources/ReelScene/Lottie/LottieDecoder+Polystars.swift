@@ -25,15 +25,9 @@ extension LottieDecoder {
     }
 
     /// `rp`: its copies (`c`), and the transform (`tr`) each copy adds to the one before. The
-    /// Core Animation mapping has one copy count, no offset (`o`), no opacity ramp (`tr.so`,
-    /// `tr.eo`) and no repeaters in groups: those are warnings.
+    /// Core Animation mapping has one copy count, no offset (`o`) and no opacity ramp (`tr.so`,
+    /// `tr.eo`): those are warnings.
     func decodeRepeater(_ fields: [String: SceneNode], _ node: SceneNode, _ path: String) -> LottieRepeater? {
-        // Shape items of a group are under `it`; lottie-ios's Core Animation engine repeats only
-        // a shape layer's own items.
-        if path.hasSuffix("]"), path.contains(".it[") {
-            warn(path, "repeaters inside groups are not supported; the group is drawn once", at: node)
-            return nil
-        }
         let copies = animatable(fields["c"], "\(path).c", default: 1, number)
         if copies.isAnimated {
             warn("\(path).c", "animated repeater copies are not supported; the first count is used", at: node)
