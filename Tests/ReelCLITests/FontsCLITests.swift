@@ -56,6 +56,23 @@ struct FontsCLITests {
             "\(result.stderr)")
     }
 
+    @Test func validateNamesTheStandInOnceAndStrictFails() throws {
+        let folder = try ScratchFolder()
+        let scene = try folder.write(
+            "s.yaml",
+            Self.scene(font: "SFProText-Semibold") + "\n  - { name: b, class: text, string: B, font: SF Pro Text }\n")
+        let result = try ReelProcess.run(["validate", scene])
+        #expect(result.status == 0, "a warning, not an error: \(result.stderr)")
+        let warnings = result.stderr.split(separator: "\n").filter { $0.contains("warning: font") }
+        #expect(warnings.count == 1, "once per family: \(warnings)")
+        #expect(warnings.first?.hasPrefix("\(scene):4:") == true, "located: \(warnings)")
+        #expect(warnings.first?.contains("text is drawn in 'Inter'") == true, "\(warnings)")
+        let strict = try ReelProcess.run(["validate", "--strict", scene])
+        #expect(strict.status == 2 && strict.stderr.contains("error: font 'SFProText-Semibold'"), "\(strict.stderr)")
+        let inspected = try ReelProcess.run(["inspect", scene, "--at", "0", "--layer", "label"])
+        #expect(inspected.stdout.contains("\"renderedFont\": \"Inter\""), "\(inspected.stdout)")
+    }
+
     @Test func inspectShowsTheDefaultFontAndWhatItIsDrawnIn() throws {
         let folder = try ScratchFolder()
         let scene = try folder.write(
