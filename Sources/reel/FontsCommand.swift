@@ -11,7 +11,8 @@ struct FontsCommand: ParsableCommand {
         discussion: """
             Prints one family per line: with a scene, first the families of its own font files \
             (canvas.fonts), then the families installed for Reel (tools/setup installs Noto: \
-            Latin, Greek, Cyrillic, CJK, Arabic, Hebrew, Indic scripts and colour emoji). Reel \
+            Latin, Greek, Cyrillic, CJK, Arabic, Hebrew, Indic scripts and colour emoji; and the \
+            stand-ins below). Reel \
             draws only with these, never with other fonts of the machine, so frames are the \
             same everywhere.
 

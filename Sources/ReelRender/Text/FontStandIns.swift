@@ -20,7 +20,7 @@ import ReelCore
 /// | SF Pro Display | Inter Display | closest look, display cut |
 /// | Georgia, New York | Noto Serif | closest look (Debian has no Gelasio) |
 /// | Avenir, Avenir Next, Futura | URW Gothic | closest look, geometric |
-/// | PingFang SC/TC/HK, Hiragino Sans/Mincho | Noto Sans/Serif CJK | same scripts |
+/// | PingFang SC/TC/HK, Hiragino Sans/Mincho, Songti | Noto Sans/Serif CJK | same scripts |
 /// | Apple Color Emoji | Noto Color Emoji | same characters |
 enum FontStandIns {
     /// By normalised family name (`FontLibrary.normalized`).
@@ -53,7 +53,8 @@ enum FontStandIns {
         add(["PingFang TC", "Heiti TC"], "Noto Sans CJK TC")
         add(["PingFang HK"], "Noto Sans CJK HK")
         add(["Hiragino Sans", "Hiragino Kaku Gothic ProN", "Hiragino Kaku Gothic Pro"], "Noto Sans CJK JP")
-        add(["Hiragino Mincho ProN", "Hiragino Mincho Pro", "Songti SC", "STSong"], "Noto Serif CJK SC")
+        add(["Hiragino Mincho ProN", "Hiragino Mincho Pro"], "Noto Serif CJK JP")
+        add(["Songti SC", "STSong"], "Noto Serif CJK SC")
         add(["Apple Color Emoji"], "Noto Color Emoji")
         return table
     }()
