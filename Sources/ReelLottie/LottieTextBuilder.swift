@@ -9,7 +9,8 @@ import ReelCore
 /// When the file carries the outlines of every character (`chars`, the font's own glyphs, as
 /// Bodymovin exports them) they are drawn: the same shapes Core Text draws from that font. Other
 /// text is set in the font through the font catalogue (`CATextLayer`); a font that is not
-/// available is drawn in Helvetica's stand-in, as Core Text does with a name it does not know.
+/// available is drawn in Helvetica's stand-in, as Core Text does with a name it does not know,
+/// and without the font's kerning, as lottie-ios sets it.
 struct LottieTextBuilder {
     let document: LottieDocument
     /// Measures fonts (nil: Reel's default proportions are assumed).
@@ -137,6 +138,9 @@ struct LottieTextBuilder {
             layer.string = line
             layer.font = name
             layer.fontSize = text.size
+            // lottie-ios sets Core Text's kern attribute to the tracking, which replaces the
+            // font's own kerning: its text is set unkerned.
+            layer.isKerned = false
             layer.foregroundColor = color
             layer.alignmentMode = fraction == 0 ? .left : fraction == 1 ? .right : .center
             // Wide enough for any line (unwrapped text is aligned within the bounds' width).

@@ -11,16 +11,18 @@ struct FontsCommand: ParsableCommand {
         discussion: """
             Prints one family per line: with a scene, first the families of its own font files \
             (canvas.fonts), then the families installed for Reel (tools/setup installs Noto: \
-            Latin, Greek, Cyrillic, CJK, Arabic, Hebrew, Indic scripts and colour emoji). Reel \
+            Latin, Greek, Cyrillic, CJK, Arabic, Hebrew, Indic scripts and colour emoji; and the \
+            stand-ins below). Reel \
             draws only with these, never with other fonts of the machine, so frames are the \
             same everywhere.
 
             A text layer without a font uses Core Animation's default, Helvetica, drawn in \
-            \(FontCatalog.defaultFamily). Apple's font names map to installed families: \
-            \(FontCatalog.appleNames.map { "\($0.name) → \($0.family)" }.joined(separator: ", ")). \
+            \(FontCatalog.defaultFamily). iOS's families, which Linux lacks, are drawn in stand-ins \
+            (* marks the metric-compatible ones, whose text wraps at the same words), with a warning: \
+            \(FontCatalog.appleNames.map { "\($0.original) → \($0.family)\($0.isMetricCompatible ? "*" : "")" }.joined(separator: ", ")). \
             Any other name that is not available is drawn in the nearest installed family, and \
             `reel validate` warns about it. A name may add style words ("Noto Serif Bold \
-            Italic") or be a PostScript name ("NotoSerif-Bold").
+            Italic") or be a PostScript name ("NotoSerif-Bold", "HelveticaNeue-BoldItalic").
 
             With --json: {"default", "families", "sceneFamilies", "appleNames"}.
             """)
@@ -52,7 +54,7 @@ struct FontsCommand: ParsableCommand {
                 ("default", .string(FontCatalog.defaultFamily)),
                 ("families", .array(installed.map(JSONValue.string))),
                 ("sceneFamilies", .array(sceneFamilies.map(JSONValue.string))),
-                ("appleNames", .object(FontCatalog.appleNames.map { ($0.name, .string($0.family)) }))
+                ("appleNames", .object(FontCatalog.appleNames.map { ($0.original, .string($0.family)) }))
             ])
             Terminal.print(value.pretty)
         } else {

@@ -60,7 +60,9 @@ struct LimitOptions: ParsableArguments {
     var animation: String?
     @Flag(
         name: .customLong("strict"),
-        help: "Make Lottie compatibility warnings (what Reel cannot map yet) errors: exit 2, render nothing.")
+        help:
+            "Make Lottie compatibility warnings (what Reel cannot map yet) and iOS fonts drawn in stand-ins errors: exit 2, render nothing."
+    )
     var strict = false
 
     /// The options of a command that renders here with no other flags (`still`, `inspect` …).

@@ -22,11 +22,12 @@ struct FontsCLITests {
         #expect(
             families.contains("Noto Sans") && families.contains("Noto Sans CJK SC")
                 && families.contains("Noto Color Emoji"))
-        #expect(!families.contains("DejaVu Sans Mono"), "the machine's other fonts are not Reel's")
+        #expect(!families.contains("DejaVu Sans"), "the machine's other fonts are not Reel's")
+        #expect(families.contains("Nimbus Sans") && families.contains("DejaVu Sans Mono"), "the stand-ins are")
         let json = try ReelProcess.run(["fonts", "--json"])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         #expect(object["default"] as? String == "Noto Sans")
-        #expect((object["appleNames"] as? [String: String])?["Menlo"] == "Noto Sans Mono CJK SC")
+        #expect((object["appleNames"] as? [String: String])?["Menlo"] == "DejaVu Sans Mono")
 
         let folder = try ScratchFolder()
         try FileManager.default.copyItem(
@@ -53,6 +54,23 @@ struct FontsCLITests {
             result.stderr.contains(
                 "\(scene):4:80: warning: font 'Comic Sans MS' is not available; text is drawn in 'Noto Sans' instead"),
             "\(result.stderr)")
+    }
+
+    @Test func validateNamesTheStandInOnceAndStrictFails() throws {
+        let folder = try ScratchFolder()
+        let scene = try folder.write(
+            "s.yaml",
+            Self.scene(font: "SFProText-Semibold") + "\n  - { name: b, class: text, string: B, font: SF Pro Text }\n")
+        let result = try ReelProcess.run(["validate", scene])
+        #expect(result.status == 0, "a warning, not an error: \(result.stderr)")
+        let warnings = result.stderr.split(separator: "\n").filter { $0.contains("warning: font") }
+        #expect(warnings.count == 1, "once per family: \(warnings)")
+        #expect(warnings.first?.hasPrefix("\(scene):4:") == true, "located: \(warnings)")
+        #expect(warnings.first?.contains("text is drawn in 'Inter'") == true, "\(warnings)")
+        let strict = try ReelProcess.run(["validate", "--strict", scene])
+        #expect(strict.status == 2 && strict.stderr.contains("error: font 'SFProText-Semibold'"), "\(strict.stderr)")
+        let inspected = try ReelProcess.run(["inspect", scene, "--at", "0", "--layer", "label"])
+        #expect(inspected.stdout.contains("\"renderedFont\": \"Inter\""), "\(inspected.stdout)")
     }
 
     @Test func inspectShowsTheDefaultFontAndWhatItIsDrawnIn() throws {

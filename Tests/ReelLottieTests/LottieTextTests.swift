@@ -111,7 +111,7 @@ import Testing
             lottie(textLayer("caption", x: 0, y: 50, document: document("B", tr: 50, font: "NoSuchFont"))))
         #expect(
             missing == [
-                "layers[0]: font 'NoSuchFont' is not available and 'chars' has no outlines for all of the text; drawn in Helvetica's stand-in, as iOS draws a font it does not know",
+                "layers[0]: font 'NoSuchFont' is not available and 'chars' has no outlines for all of the text; drawn in Helvetica's stand-in 'Nimbus Sans', as iOS draws a font it does not know",
                 "layers[0]: tracking and strokes of text are drawn only from glyph outlines ('chars'); drawn without them"
             ])
         // The same font and tracking, drawn from the file's outlines: nothing is lost.

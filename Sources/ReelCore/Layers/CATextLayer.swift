@@ -33,4 +33,10 @@ open class CATextLayer: CALayer {
         get { modelState.truncationMode }
         set { change(.truncationMode) { $0.truncationMode = newValue } }
     }
+    /// Whether the font's kerning applies (see `LayerState.isKerned`); set while a tree is built,
+    /// before it is rendered, so it is no animatable property.
+    package var isKerned: Bool {
+        get { modelState.isKerned }
+        set { modelState.isKerned = newValue }
+    }
 }

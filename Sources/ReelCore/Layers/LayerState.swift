@@ -93,6 +93,9 @@ public struct LayerState: Hashable, Sendable {
     public var alignmentMode: CATextLayerAlignmentMode = .natural
     public var isWrapped = false
     public var truncationMode: CATextLayerTruncationMode = .none
+    /// Whether text uses its font's kerning (Core Text's default). Internal: layers built from a
+    /// Lottie turn it off, as lottie-ios sets Core Text's kern attribute to the tracking.
+    package var isKerned = true
 
     // MARK: CAGradientLayer
     public var colors: [CGColor]? = nil

@@ -16,11 +16,15 @@ public protocol SceneFontCatalog: Sendable {
     /// A font file the user installed (outside Reel's own font set) whose PostScript, full or
     /// family name is `name`, as iOS finds an app's registered fonts by name; nil when none is.
     func installedFile(named name: String) -> String?
+    /// The stand-in `name` is drawn in when it names an iOS family Linux lacks (nil when it does
+    /// not, or when `sceneFamilies` or the user's own font files have it).
+    func standIn(for name: String, sceneFamilies: [String]) -> FontStandIn?
 }
 
 extension SceneFontCatalog {
     public func ascent(ofFont name: String, files: [String]) -> Double? { nil }
     public func installedFile(named name: String) -> String? { nil }
+    public func standIn(for name: String, sceneFamilies: [String]) -> FontStandIn? { nil }
 }
 
 /// The font files Reel reads, by extension: TrueType and OpenType, collections too.

@@ -14,10 +14,9 @@ public struct FontCatalog: SceneFontCatalog {
     /// is drawn in.
     public static var defaultFamily: String { FontLibrary.defaultFamily }
 
-    /// Font names iOS code uses, with the installed family each is drawn in.
-    public static var appleNames: [(name: String, family: String)] {
-        ["Helvetica", "Helvetica Neue", "SF Pro", "Arial", "Times New Roman", "Georgia", "Menlo", "Courier", "SF Mono"]
-            .map { ($0, family(for: $0)) }
+    /// The families iOS code names, with the installed family each is drawn in, by name.
+    public static var appleNames: [FontStandIn] {
+        FontStandIns.table.values.filter { !$0.original.hasPrefix(".") }.sorted { $0.original < $1.original }
     }
 
     /// The family text whose `font` is `name` is drawn in.
@@ -46,6 +45,15 @@ public struct FontCatalog: SceneFontCatalog {
         if sceneFamilies.contains(where: { key.hasPrefix(FontLibrary.normalized($0)) }) { return nil }
         let (face, available) = FontLibrary.installed.resolve(name)
         return available ? nil : face.family
+    }
+
+    /// The stand-in table's entry for `name`, unless one of the scene's own font files has the
+    /// family (then iOS's font itself is drawn).
+    public func standIn(for name: String, sceneFamilies: [String]) -> FontStandIn? {
+        let key = FontLibrary.normalized(name)
+        if sceneFamilies.contains(where: { key.hasPrefix(FontLibrary.normalized($0)) }) { return nil }
+        if FontLibrary.installed.hasFamily(name) { return nil }
+        return FontStandIns.face(for: name)?.standIn
     }
 
     /// Measured on a layout of one capital in `name`, as text layers set it.

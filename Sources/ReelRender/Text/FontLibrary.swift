@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Frames must come out the same on every machine, so text does not see the machine's fonts or
 /// its fontconfig settings: Reel builds a private fontconfig configuration holding only the font
-/// directories `tools/setup` installs (fonts-noto-core, fonts-noto-cjk) and none of the system's
+/// directories `tools/setup` installs (Noto, and the stand-ins of iOS's families) and none of the system's
 /// rules (hinting, aliases, preferred families). An extra font on a user's machine can then
 /// neither replace a family nor change which font a missing glyph falls back to.
 ///
@@ -21,8 +21,14 @@ final class FontLibrary: @unchecked Sendable {
     /// another rendered in the same process.
     static let installed = FontLibrary(directories: directories)
 
-    /// Where Debian's fonts-noto-core (TrueType) and fonts-noto-cjk (OpenType collections) live.
-    static let directories = ["/usr/share/fonts/truetype/noto", "/usr/share/fonts/opentype/noto"]
+    /// Where Debian's fonts-noto-core (TrueType) and fonts-noto-cjk (OpenType collections) live,
+    /// then the stand-ins for iOS's families (`FontStandIns`): fonts-urw-base35,
+    /// fonts-liberation2, fonts-inter, and fonts-dejavu-core of which only DejaVu Sans Mono is
+    /// taken (`dejaVuMonoOnly`).
+    static let directories = [
+        "/usr/share/fonts/truetype/noto", "/usr/share/fonts/opentype/noto", "/usr/share/fonts/opentype/urw-base35",
+        "/usr/share/fonts/truetype/liberation2", "/usr/share/fonts/opentype/inter", "/usr/share/fonts/truetype/dejavu"
+    ]
 
     /// The family of text layers whose `font` is nil.
     static let defaultFamily = "Noto Sans"
@@ -37,19 +43,12 @@ final class FontLibrary: @unchecked Sendable {
         "Noto Sans Thai", "Noto Color Emoji"
     ]
 
-    /// Generic families, and the Apple families iOS code names, as the installed families that
-    /// stand in for them (the private configuration has none of the system's alias rules).
+    /// Generic families as the installed families that stand in for them (the private
+    /// configuration has none of the system's alias rules); iOS's families are `FontStandIns`.
     /// Other unknown families get Noto Sans too, with a warning from the scene checks.
     static let aliases: [String: String] = [
-        "serif": "Noto Serif", "times": "Noto Serif", "timesnewroman": "Noto Serif", "georgia": "Noto Serif",
-        "songtisc": "Noto Serif CJK SC", "stsong": "Noto Serif CJK SC",
-        "monospace": "Noto Sans Mono CJK SC", "mono": "Noto Sans Mono CJK SC", "menlo": "Noto Sans Mono CJK SC",
-        "monaco": "Noto Sans Mono CJK SC", "courier": "Noto Sans Mono CJK SC", "couriernew": "Noto Sans Mono CJK SC",
-        "sfmono": "Noto Sans Mono CJK SC",
-        // Apple's sans-serif families (Helvetica is CATextLayer's documented default font).
-        "helvetica": "Noto Sans", "helveticaneue": "Noto Sans", "arial": "Noto Sans", "sanfrancisco": "Noto Sans",
-        "sfpro": "Noto Sans", "sfprotext": "Noto Sans", "sfprodisplay": "Noto Sans", ".sfuitext": "Noto Sans",
-        "system": "Noto Sans", "systemfont": "Noto Sans", "sans": "Noto Sans", "sansserif": "Noto Sans"
+        "serif": "Noto Serif", "monospace": "Noto Sans Mono CJK SC", "mono": "Noto Sans Mono CJK SC",
+        "sans": "Noto Sans", "sansserif": "Noto Sans"
     ]
 
     /// The configuration text is set with; nil when fontconfig's current one is used.
@@ -110,6 +109,7 @@ final class FontLibrary: @unchecked Sendable {
         if let family = families[key] { return (FontFace(family: family), true) }
         if let face = faces[key] { return (face, true) }
         if let family = Self.aliases[key] { return (FontFace(family: family), true) }
+        if let (_, face) = FontStandIns.face(for: name) { return (face, true) }
         // "Family-Style" as in PostScript names: read the style words (split "BoldItalic").
         var words = name
         if !name.contains(" "), let dash = name.lastIndex(of: "-") {
@@ -162,6 +162,7 @@ final class FontLibrary: @unchecked Sendable {
             \(directories.map { "  <dir>\(escaped($0))</dir>" }.joined(separator: "\n"))
               <cachedir>/var/cache/fontconfig</cachedir>
               <cachedir prefix="xdg">fontconfig</cachedir>
+            \(dejaVuMonoOnly)
             \(bitmapScaling)
             </fontconfig>
             """
@@ -183,6 +184,15 @@ final class FontLibrary: @unchecked Sendable {
         }
         return config
     }
+
+    /// Of fonts-dejavu-core only DejaVu Sans Mono, Menlo's stand-in: DejaVu Sans would
+    /// otherwise answer for characters the Noto fallbacks are meant to draw.
+    private static let dejaVuMonoOnly = """
+          <selectfont>
+            <acceptfont><glob>/usr/share/fonts/truetype/dejavu/DejaVuSansMono*</glob></acceptfont>
+            <rejectfont><glob>/usr/share/fonts/truetype/dejavu/*</glob></rejectfont>
+          </selectfont>
+        """
 
     /// The one system rule text needs: a bitmap font (Noto Color Emoji has 109-pixel colour
     /// strikes only) is scaled to the size asked for, as fontconfig's 10-scale-bitmap-fonts.conf

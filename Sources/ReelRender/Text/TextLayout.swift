@@ -17,6 +17,8 @@ struct TextLayoutKey: Hashable, Sendable {
     var isWrapped: Bool
     var truncation: CATextLayerTruncationMode
     var isJustified: Bool
+    /// Whether the font's kerning applies (`LayerState.isKerned`).
+    var isKerned: Bool
 
     /// Most Unicode scalars laid out, and most in one character (scene files are held to 20 000
     /// and 32 when decoded; this bounds what the Swift API can ask for): a letter with 10⁶
@@ -63,6 +65,7 @@ struct TextLayoutKey: Hashable, Sendable {
         // Justification needs a width to fill, so only wrapped text is justified (the last line
         // of each paragraph is not, as in Core Text).
         isJustified = s.alignmentMode == .justified && s.isWrapped
+        isKerned = s.isKerned
     }
 }
 
@@ -132,6 +135,7 @@ final class TextLayout {
         // Core Text does not hyphenate when it breaks inside a word; Pango does by default.
         let attributes = pango_attr_list_new()
         pango_attr_list_insert(attributes, pango_attr_insert_hyphens_new(0))
+        if !key.isKerned { pango_attr_list_insert(attributes, pango_attr_font_features_new("kern 0")) }
         pango_layout_set_attributes(layout, attributes)
         pango_attr_list_unref(attributes)
 

@@ -47,8 +47,18 @@ extension SceneDecoder {
     }
 
     /// Warns when a layer names a font that is neither installed nor shipped with the scene,
-    /// naming the family text is drawn in instead.
+    /// naming the family text is drawn in instead; an iOS family's stand-in once per family.
     func checkFontName(_ name: String, at location: SourcePosition) {
+        if let standIn = fonts?.standIn(for: name, sceneFamilies: sceneFontFamilies) {
+            // Once per family: a scene naming Helvetica a hundred times needs to hear it once.
+            guard warnedStandIns.insert(standIn.original).inserted else { return }
+            if limits.strict {
+                diagnostics.error("\(standIn.warning(for: name)) (--strict)", at: location)
+            } else {
+                diagnostics.warning(standIn.warning(for: name), at: location)
+            }
+            return
+        }
         guard let fonts, let substitute = fonts.substitute(for: name, sceneFamilies: sceneFontFamilies) else { return }
         diagnostics.warning(
             "font '\(name)' is not available; text is drawn in '\(substitute)' instead ('reel fonts' lists the families; ship a font file with canvas.fonts)",

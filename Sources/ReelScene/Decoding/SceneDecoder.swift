@@ -60,6 +60,8 @@ final class SceneDecoder {
     let fonts: SceneFontCatalog?
     /// The families of the scene's own font files (`canvas.fonts`).
     var sceneFontFamilies: [String] = []
+    /// The iOS families whose stand-in has been warned about (`checkFontName`).
+    var warnedStandIns: Set<String> = []
 
     init(
         file: String, limits: SceneLimits, images: SceneImageLoader?, fonts: SceneFontCatalog? = nil, baseDirectory: URL

@@ -36,7 +36,8 @@ public struct SceneLimits: Sendable, Hashable, Codable {
     /// these are the reading options every entry point passes on.
     public var dotLottieAnimation: String?
     /// `--strict`: what Reel cannot map of a Lottie file (a warning otherwise, the animation drawn
-    /// without it) is an error, so a job never renders an animation other than the one designed.
+    /// without it) and an iOS font drawn in a stand-in are errors, so a job never renders an
+    /// animation other than the one designed.
     public var strict = false
 
     /// Largest magnitude of a length in points: coordinates, sizes, translations, radii, widths,

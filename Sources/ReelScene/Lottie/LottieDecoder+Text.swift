@@ -87,11 +87,19 @@ extension LottieDecoder {
     }
 
     private func warnAboutFont(_ path: String, _ node: SceneNode, _ text: LottieText, in document: LottieDocument) {
-        if let fonts, document.availableFontName(for: text, in: fonts) == nil {
+        if let fonts, let name = document.availableFontName(for: text, in: fonts) {
+            // An iOS family drawn in its stand-in: once per family, as in scene files.
+            if let standIn = fonts.standIn(for: name, sceneFamilies: document.fontFamilies),
+                warnedStandIns.insert(standIn.original).inserted
+            {
+                warn(path, standIn.warning(for: SceneNode.abbreviated(name)), at: node)
+            }
+        } else if let fonts {
             let name = document.fontNames(for: text)[0]
+            let helvetica = fonts.standIn(for: "Helvetica", sceneFamilies: []).map { " '\($0.family)'" } ?? ""
             warn(
                 path,
-                "font '\(SceneNode.abbreviated(name))' is not available and 'chars' has no outlines for all of the text; drawn in Helvetica's stand-in, as iOS draws a font it does not know",
+                "font '\(SceneNode.abbreviated(name))' is not available and 'chars' has no outlines for all of the text; drawn in Helvetica's stand-in\(helvetica), as iOS draws a font it does not know",
                 at: node)
         }
         if text.tracking != 0 || (text.strokeColor != nil && text.strokeWidth > 0) {

@@ -13,6 +13,8 @@ final class LottieDecoder {
     var images: LottieImageSource?
     /// Says which fonts are available, for the text layers' warnings (nil: not checked).
     let fonts: SceneFontCatalog?
+    /// The iOS families whose stand-in has been warned about.
+    var warnedStandIns: Set<String> = []
     /// Points of all paths decoded so far, against `SceneLimits.maxTotalPathPoints`.
     var pathPoints = 0
     /// The text layers decoded, checked against the fonts and glyphs once those are read.
