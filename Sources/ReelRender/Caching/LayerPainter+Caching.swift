@@ -60,10 +60,13 @@ extension LayerPainter {
         let place = DevicePlacement(layer, cr)
         let contentKey = Self.contentKey(s, border: true)
         var tooLarge = false
+        // A shadow cast from the raster's alpha needs all of it, visible or not.
+        let window = shadow && shape == nil ? nil : RasterWindow.visible(layer, cr, place: place, context: context)
         let raster =
             turn.map { Self.turnedRaster(layer, $0, cache: cache, context: context, tooLarge: &tooLarge) }
             ?? Self.contentRaster(
-                layer, key: contentKey, place: place, border: true, cache: cache, context: context, tooLarge: &tooLarge)
+                layer, key: contentKey, place: place, window: window, border: true, cache: cache, context: context,
+                tooLarge: &tooLarge)
         // Too large for a raster: the uncached path draws it, clipped to the frame.
         guard let content = raster else { return !tooLarge }
         if shadow, turn == nil, !ShadowRaster.fits(shape: shape, content: content, state: s, place: place) {
@@ -152,7 +155,8 @@ extension LayerPainter {
         var tooLarge = false
         if let raster = Self.contentRaster(
             layer, key: Self.contentKey(layer.state, border: includeBorder), place: place,
-            border: includeBorder, cache: cache, context: context, tooLarge: &tooLarge)
+            window: RasterWindow.visible(layer, cr, place: place, context: context), border: includeBorder,
+            cache: cache, context: context, tooLarge: &tooLarge)
         {
             raster.composite(cr, tx: place.tx, ty: place.ty, alpha: alpha)
         } else if tooLarge {
@@ -165,13 +169,15 @@ extension LayerPainter {
     }
 
     /// The layer's background and own content (and the border, if asked) as a raster at this
-    /// placement, from the cache or drawn into it.
+    /// placement (only its `window`, when given), from the cache or drawn into it.
     private static func contentRaster(
-        _ layer: PresentationLayer, key: LayerState, place: DevicePlacement, border: Bool,
+        _ layer: PresentationLayer, key: LayerState, place: DevicePlacement, window: RasterWindow?, border: Bool,
         cache: RenderCache, context: RenderContext, tooLarge: inout Bool
     ) -> Raster? {
-        cache.raster(for: place.key(.content, layer.kind, key)) {
-            Raster.make(linear: place.linear, fx: place.fx, fy: place.fy, tooLarge: &tooLarge) { rc in
+        var rasterKey = place.key(.content, layer.kind, key)
+        rasterKey.window = window
+        return cache.raster(for: rasterKey) {
+            Raster.make(linear: place.linear, fx: place.fx, fy: place.fy, window: window, tooLarge: &tooLarge) { rc in
                 drawContentForRaster(layer, rc, border: border, cache: cache, context: context)
             }
         }

@@ -33,6 +33,7 @@ public final class RenderCache: @unchecked Sendable {
 
     private(set) var hits = 0
     private(set) var misses = 0
+    private var pixelsMade = 0
 
     private enum Key: Hashable {
         case raster(RasterKey)
@@ -52,6 +53,10 @@ public final class RenderCache: @unchecked Sendable {
 
     /// Hits and misses so far (for benchmarks).
     public var statistics: (hits: Int, misses: Int) { lock.withLock { (hits, misses) } }
+
+    /// Pixels of all the rasters made so far, kept or not: what rasterising has cost (for
+    /// benchmarks and tests; a layer far larger than the frame must not cost its whole size).
+    public var madePixels: Int { lock.withLock { pixelsMade } }
 
     /// Bytes of the rasters kept now.
     public var storedBytes: Int { lock.withLock { bytes } }
@@ -86,6 +91,7 @@ public final class RenderCache: @unchecked Sendable {
         guard let made = make() else { return nil }
         lock.withLock {
             misses += 1
+            pixelsMade += made.surface.width * made.surface.height
             clock += 1
             guard entries[key] == nil else { return }
             guard let first = seenOnce.removeValue(forKey: key), frames - first <= reuseWindow else {
@@ -140,6 +146,8 @@ struct RasterKey: Hashable, @unchecked Sendable {
     var fx: Int, fy: Int
     /// Drawn upright for a turned composite (`TurnedPlacement`): the same inputs give other pixels.
     var turned = false
+    /// Only this part of the raster is made (see `RasterWindow`).
+    var window: RasterWindow?
 }
 
 /// A premultiplied ARGB32 raster placed at whole device pixels.
@@ -174,8 +182,9 @@ final class Raster: @unchecked Sendable {
     /// Records `draw` (in the layer's user space) under device transform `m` with whole pixels
     /// removed, and rasterises exactly its ink. nil when nothing is drawn, or when the ink is
     /// larger than `maxPixels` (then `tooLarge` is set, and the caller draws directly).
+    /// `window`: only the ink inside it is rasterised.
     static func make(
-        linear m: cairo_matrix_t, fx: Double, fy: Double, tooLarge: inout Bool,
+        linear m: cairo_matrix_t, fx: Double, fy: Double, window: RasterWindow? = nil, tooLarge: inout Bool,
         draw: (CairoContext) -> Void
     ) -> Raster? {
         var matrix = m
@@ -186,7 +195,12 @@ final class Raster: @unchecked Sendable {
             rc.setAntialias(CAIRO_ANTIALIAS_GRAY)
             draw(rc)
         }
-        let (x, y, w, h) = recording.inkExtents
+        var (x, y, w, h) = recording.inkExtents
+        if let window {
+            let x1 = min(x + w, Double(window.x1)), y1 = min(y + h, Double(window.y1))
+            (x, y) = (max(x, Double(window.x0)), max(y, Double(window.y0)))
+            (w, h) = (x1 - x, y1 - y)
+        }
         guard w > 0, h > 0 else { return nil }
         guard w < 32768, h < 32768, (w + 2) * (h + 2) <= Double(maxPixels) else {
             tooLarge = true

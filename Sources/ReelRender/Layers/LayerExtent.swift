@@ -25,7 +25,7 @@ enum LayerExtent {
         var box: CGRect
         if s.masksToBounds {
             // Whatever the content, nothing shows outside the bounds (and there is no shadow).
-            return s.bounds
+            return masked(s.bounds, by: layer, levels: levels, context)
         }
         guard let own = ownPaint(layer, context) else { return nil }
         box = own
@@ -39,6 +39,8 @@ enum LayerExtent {
                 box = box.union(transformed(inner, m))
             }
         }
+        // The shadow is cast by the masked content, so it may reach past the mask.
+        box = masked(box, by: layer, levels: levels, context)
         if shadow, ShadowDrawing.isVisible(s) {
             let source = s.shadowPath?.boundingBox ?? box
             let reach = 3 * max(Double(s.shadowRadius), 0) + 2
@@ -48,8 +50,22 @@ enum LayerExtent {
         return box
     }
 
-    /// What the layer itself paints (no sublayers, no shadow); `.null` for nothing.
-    private static func ownPaint(_ layer: PresentationLayer, _ context: RenderContext) -> CGRect? {
+    /// `box` cut to where the layer's mask paints: nothing of the layer shows elsewhere (a Lottie
+    /// gradient padded 2000 points past its shape is masked by the shape, so its group, and the
+    /// groups around it, are the shape's size rather than the frame's).
+    private static func masked(_ box: CGRect, by layer: PresentationLayer, levels: Int, _ context: RenderContext)
+        -> CGRect
+    {
+        guard let mask = layer.mask, levels > 0,
+            let inner = extent(of: mask, shadow: true, levels: levels - 1, context),
+            let m = affine(mask.state.transformToSuperlayer(parentSublayer: nil))
+        else { return box }
+        return box.intersection(transformed(inner, m))
+    }
+
+    /// What the layer itself paints (no sublayers, no shadow): its background, contents and
+    /// class drawing, as its content raster holds them; `.null` for nothing, nil when not known.
+    static func ownPaint(_ layer: PresentationLayer, _ context: RenderContext) -> CGRect? {
         let s = layer.state
         var box = CGRect.null
         if LayerPainter.hasBackground(s) || LayerPainter.hasBorder(s) { box = s.bounds }
