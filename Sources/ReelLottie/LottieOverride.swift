@@ -13,6 +13,9 @@ public struct LottieOverride {
         case point(CGPoint)
         /// Text replacement (lottie-ios's text provider), for `LAYER.Text`.
         case text(String)
+        /// Image replacement (lottie-ios's image provider), for `LAYER.Image`: an image layer
+        /// draws this image in its asset's `w × h`; nil draws nothing, as a provider giving none.
+        case image(CGImage?)
     }
 
     public var keypath: LottieKeypath
@@ -28,7 +31,7 @@ public struct LottieOverride {
     public static let properties: [String: String] = [
         "Color": "a color", "Opacity": "a number (percent)", "Stroke Width": "a number (points)",
         "Rotation": "a number (degrees)", "Position": "a point [x, y]", "Scale": "a point [x, y] (percent)",
-        "Text": "a string"
+        "Text": "a string", "Image": "an image file (PNG, JPEG or WebP) or null"
     ]
 }
 
@@ -38,10 +41,11 @@ extension LottieDocument {
     /// whether it named anything. Precompositions are copied for the precomp layers whose
     /// paths an override reaches, so that other uses of the same asset keep their values.
     public func applying(_ overrides: [LottieOverride]) -> (document: LottieDocument, matched: [Bool]) {
-        var rewriter = LottieOverrideRewriter(overrides: overrides, precomps: precomps)
+        var rewriter = LottieOverrideRewriter(overrides: overrides, precomps: precomps, images: images)
         var result = self
         result.layers = rewriter.rewrite(layers, path: [], depth: 0)
         result.precomps = rewriter.precomps
+        result.images = rewriter.images
         return (result, rewriter.matched)
     }
 }
@@ -51,14 +55,16 @@ extension LottieDocument {
 private struct LottieOverrideRewriter {
     let overrides: [LottieOverride]
     var precomps: [String: [LottieLayer]]
+    var images: [String: LottieImageAsset]
     var matched: [Bool]
     private var copies = 0
     /// Properties replaced so far (to tell whether a precomp's layers changed).
     private var substitutions = 0
 
-    init(overrides: [LottieOverride], precomps: [String: [LottieLayer]]) {
+    init(overrides: [LottieOverride], precomps: [String: [LottieLayer]], images: [String: LottieImageAsset]) {
         self.overrides = overrides
         self.precomps = precomps
+        self.images = images
         matched = Array(repeating: false, count: overrides.count)
     }
 
@@ -113,7 +119,16 @@ private struct LottieOverrideRewriter {
                     text.text = replacement
                     layer.content = .text(text)
                 }
-            case .solid, .image, .none: break
+            case .image(let id):
+                // The asset keeps its size (the layer's bounds); a copy under a new id holds the
+                // image, so other layers showing the same asset keep theirs.
+                if case .image(let image) = value(path + ["Image"]), let asset = images[id] {
+                    copies += 1
+                    let copy = "\(id)#override\(copies)"
+                    images[copy] = LottieImageAsset(width: asset.width, height: asset.height, image: image)
+                    layer.content = .image(id: copy)
+                }
+            case .solid, .none: break
             }
             return layer
         }

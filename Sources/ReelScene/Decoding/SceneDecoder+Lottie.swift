@@ -178,6 +178,9 @@ extension SceneDecoder {
                     }
                     return .text(text)
                 }
+            case "Image":
+                // Through the scene's own image loading: its root, formats and pixel budgets.
+                if case .image(let image) = self.image(node, what: what) { value = .image(image) } else { value = nil }
             default:
                 let known = LottieOverride.properties.keys.sorted()
                 diagnostics.error(
