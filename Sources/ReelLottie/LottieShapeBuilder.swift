@@ -142,9 +142,11 @@ struct LottieShapeBuilder {
             let padded = CGSize(width: size.width + 2 * pad, height: size.height + 2 * pad)
             gradient.frame = CGRect(origin: CGPoint(x: -pad, y: -pad), size: padded)
             gradient.type = fill.radial ? .radial : .axial
-            animator.apply(fill.stops, to: gradient, keyPath: "colors", offset: offset) { $0.map(\.color) }
+            // The stops as Apple's Core Animation interpolates them (see LottieGradientColorSpace).
+            let stops = fill.stops.map(LottieGradientColorSpace.stops)
+            animator.apply(stops, to: gradient, keyPath: "colors", offset: offset) { $0.map(\.color) }
             // Stops move as well as change colour, as lottie-ios animates `locations` too.
-            animator.apply(fill.stops, to: gradient, keyPath: "locations", offset: offset) { $0.map(\.location) }
+            animator.apply(stops, to: gradient, keyPath: "locations", offset: offset) { $0.map(\.location) }
             func unit(_ p: CGPoint) -> CGPoint {
                 CGPoint(x: (p.x + pad) / padded.width, y: (p.y + pad) / padded.height)
             }

@@ -22,10 +22,10 @@ struct LottieFidelityTests {
               {"ty": "tr", "p": {"a": 0, "k": [100, 100]}}]}
             """
         let frame = try render(lottie(shapeLayer("gradient", shapes: shapes)), at: 0)
-        #expect(isColor(frame, 52, 60, Self.red), "top left quarter: \(frame.rgba(x: 52, y: 60))")
-        #expect(isColor(frame, 148, 60, Self.blue), "top right quarter: \(frame.rgba(x: 148, y: 60))")
-        #expect(isColor(frame, 52, 140, Self.red), "bottom left quarter: \(frame.rgba(x: 52, y: 140))")
-        #expect(isColor(frame, 148, 140, Self.blue))
+        #expect(isColor(frame, 52, 60, gradientRed), "top left quarter: \(frame.rgba(x: 52, y: 60))")
+        #expect(isColor(frame, 148, 60, gradientBlue), "top right quarter: \(frame.rgba(x: 148, y: 60))")
+        #expect(isColor(frame, 52, 140, gradientRed), "bottom left quarter: \(frame.rgba(x: 52, y: 140))")
+        #expect(isColor(frame, 148, 140, gradientBlue))
         #expect(frame.rgba(x: 40, y: 100).a == 0, "only inside the path")
     }
 

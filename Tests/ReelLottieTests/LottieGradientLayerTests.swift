@@ -7,8 +7,6 @@ import Testing
 /// bounds (its `CALayer.veryLargeLayerPadding`), since the paths they paint may lie far
 /// outside, and with their stops' locations animated as well as their colours.
 @Suite struct LottieGradientLayerTests {
-    static let red = [255, 0, 0], blue = [0, 0, 255]
-
     @Test func aGradientStrokePaintsAPathFarBeyondTheLayersBounds() throws {
         // The layer's origin is 5,000 points below the canvas, so its vertical line from
         // y −4,950 to −4,850 (its coordinates) runs from y 50 to 150 on the canvas at x 100,
@@ -23,8 +21,8 @@ import Testing
             """
         let ks = #"{"p": {"a": 0, "k": [100, 5000]}, "a": {"a": 0, "k": [0, 0]}}"#
         let frame = try render(lottie(shapeLayer("trail", shapes: shapes, ks: ks)), at: 0)
-        #expect(isColor(frame, 100, 52, Self.red), "the line's red end")
-        #expect(isColor(frame, 100, 148, Self.blue), "its blue end")
+        #expect(isColor(frame, 100, 52, gradientRed), "the line's red end")
+        #expect(isColor(frame, 100, 148, gradientBlue), "its blue end")
         #expect(frame.rgba(x: 100, y: 170).a == 0, "nothing past its end")
         #expect(frame.rgba(x: 130, y: 100).a == 0, "nothing beside it")
     }
@@ -43,9 +41,9 @@ extension LottieGradientLayerTests {
             """
         let text = lottie(shapeLayer("moving", shapes: shapes))
         let start = try render(text, at: 0)
-        #expect(isColor(start, 90, 100, Self.red), "red up to the middle at first")
+        #expect(isColor(start, 90, 100, gradientRed), "red up to the middle at first")
         let end = try render(text, at: 1)
-        #expect(isColor(end, 10, 100, Self.red), "red before 0.1")
-        #expect(isColor(end, 100, 100, Self.blue), "blue past 0.2")
+        #expect(isColor(end, 10, 100, gradientRed), "red before 0.1")
+        #expect(isColor(end, 100, 100, gradientBlue), "blue past 0.2")
     }
 }

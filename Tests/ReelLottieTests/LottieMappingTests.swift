@@ -181,8 +181,8 @@ import Testing
              "g": {"p": 2, "k": {"a": 0, "k": [0, 1, 0, 0, 1, 0, 0, 1, 0, 1, 1, 1]}}}
             """
         let frame = try render(lottie(shapeLayer("gradient", shapes: shapes)), at: 0)
-        #expect(isColor(frame, 52, 100, Self.red))
-        #expect(isColor(frame, 148, 100, Self.blue))
+        #expect(isColor(frame, 52, 100, gradientRed))
+        #expect(isColor(frame, 148, 100, gradientBlue))
         let middle = frame.rgba(x: 100, y: 100)
         #expect(abs(Int(middle.r) - Int(middle.b)) < 20 && middle.r > 90 && middle.a > 250, "\(middle)")
         #expect(frame.rgba(x: 30, y: 100).a == 0, "only inside the path")

@@ -191,8 +191,8 @@ import Testing
              "w": {"a": 0, "k": 10}, "lc": 1, "lj": 1}
             """
         let frame = try render(lottie(shapeLayer("ring", shapes: shapes)), at: 0)
-        #expect(isColor(frame, 50, 100, Self.red), "the left edge")
-        #expect(isColor(frame, 149, 100, Self.blue), "the right edge")
+        #expect(isColor(frame, 50, 100, gradientRed), "the left edge")
+        #expect(isColor(frame, 149, 100, gradientBlue), "the right edge")
         #expect(frame.rgba(x: 100, y: 100).a == 0, "not inside the outline")
         #expect(frame.rgba(x: 100, y: 40).a == 0, "not outside it")
     }
@@ -253,8 +253,8 @@ extension LottieShapeConstructTests {
             """
         let ks = #"{"p": {"a": 0, "k": [100, 100]}, "a": {"a": 0, "k": [0, 0]}}"#
         let frame = try render(lottie(shapeLayer("offset", shapes: shapes, ks: ks)), at: 0)
-        #expect(isColor(frame, 32, 50, Self.red), "the square's left edge")
-        #expect(isColor(frame, 68, 50, Self.blue), "its right edge")
+        #expect(isColor(frame, 32, 50, gradientRed), "the square's left edge")
+        #expect(isColor(frame, 68, 50, gradientBlue), "its right edge")
         #expect(frame.rgba(x: 50, y: 80).a == 0, "nothing below it")
     }
 }

@@ -65,6 +65,10 @@ func render(_ loaded: LoadedScene, at t: Double) throws -> PixelBuffer {
     return buffer
 }
 
+/// Pure sRGB red and blue as gradient stops show in Apple's Core Animation: clipped to Generic
+/// RGB's gamut, which lifts their weakest channels (LottieGradientColorTests).
+let gradientRed = [255, 39, 0], gradientBlue = [10, 49, 255]
+
 /// Whether the pixel at (x, y) is opaque and close to `rgb` (0…255).
 func isColor(_ buffer: PixelBuffer, _ x: Int, _ y: Int, _ rgb: [Int]) -> Bool {
     let c = buffer.rgba(x: x, y: y)
