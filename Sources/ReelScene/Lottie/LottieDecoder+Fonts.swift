@@ -133,7 +133,8 @@ private struct FoundFonts {
             // Not a font: nothing else can use its file (the same bytes are never a font).
             if !add(path, shown: shown, at: node) { MemoryFontFiles.discard(path) }
         } catch {
-            warn("\(shown) cannot be used: \((error as? ZipArchive.Problem)?.message ?? "\(error)")", at: node)
+            // contents(of:) throws only ZipArchive.Problem (typed throws).
+            warn("\(shown) cannot be used: \(error.message)", at: node)
         }
     }
 
