@@ -72,7 +72,7 @@ public struct FrameRenderer: Sendable {
 
     /// Renders the timeline's frame at scene time `t`.
     public func render(_ timeline: Timeline, at t: Double, into buffer: PixelBuffer) {
-        render(timeline.presentation(at: t), into: buffer)
+        render(timeline.drawnPresentation(at: t), into: buffer)
     }
 }
 
