@@ -10,15 +10,7 @@ import Testing
 @Suite("Opaque rasters")
 struct OpaqueRasterTests {
     private func raster(alpha: Double) throws -> Raster {
-        var tooLarge = false
-        return try #require(
-            Raster.make(
-                linear: cairo_matrix_t(xx: 1, yx: 0, xy: 0, yy: 1, x0: 0, y0: 0), fx: 0, fy: 0, tooLarge: &tooLarge
-            ) { rc in
-                rc.rectangle(3, 2, 40, 30)
-                rc.setSource(0.2, 0.4, 0.6, alpha)
-                rc.fill()
-            })
+        try Raster.filled((3, 2, 40, 30), (0.2, 0.4, 0.6, alpha))
     }
 
     @Test func anOpaqueRasterIsRGB24AndReadsItsPixels() throws {
