@@ -371,7 +371,8 @@ public struct LoadedJob: Sendable {
         let images = times.map { _ in renderer.makeBuffer() }
         let timeline = self.timeline
         DispatchQueue.concurrentPerform(iterations: times.count) { i in
-            let tree = timeline.presentation(at: times[i])
+            // Outlines show hidden layers' sublayers too.
+            let tree = outline ? timeline.presentation(at: times[i]) : timeline.drawnPresentation(at: times[i])
             renderer.render(tree, into: images[i])
             if outline { LayerOutline.draw(tree, over: images[i], scale: canvas.scale) }
         }

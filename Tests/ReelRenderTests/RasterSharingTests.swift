@@ -11,15 +11,7 @@ import Testing
 struct RasterSharingTests {
     /// A raster whose ink starts away from its placement's origin (as a centred title's does).
     private func offsetRaster() throws -> Raster {
-        var tooLarge = false
-        return try #require(
-            Raster.make(
-                linear: cairo_matrix_t(xx: 1, yx: 0, xy: 0, yy: 1, x0: 0, y0: 0), fx: 0, fy: 0, tooLarge: &tooLarge
-            ) { rc in
-                rc.rectangle(60, 40, 360, 240)
-                rc.setSource(0.9, 0.3, 0.2, 0.8)
-                rc.fill()
-            })
+        try Raster.filled((60, 40, 360, 240), (0.9, 0.3, 0.2, 0.8))
     }
 
     /// The raster composited at the origin of a fresh 480 × 320 surface: its pixels.

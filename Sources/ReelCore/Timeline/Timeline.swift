@@ -42,6 +42,14 @@ public struct Timeline: Sendable {
         presentation(of: rootID, sceneTime: t, parentTime: t, parentClock: nil, budget: LayerBudget())
     }
 
+    /// The presentation tree at `t` as a frame draws it: `presentation(at:)`, except that a layer
+    /// hidden or fully transparent then keeps no sublayers, mask nor particles. Nothing of such a
+    /// layer is drawn, so they are not evaluated: a Lottie's layers outside their in–out frames
+    /// (whole precomps among them) are hidden, and were most of the evaluation.
+    public func drawnPresentation(at t: Double) -> PresentationLayer {
+        presentation(of: rootID, sceneTime: t, parentTime: t, parentClock: nil, budget: LayerBudget(drawing: true))
+    }
+
     /// Most presentation layers one tree holds. Replicators multiply their sublayers, and
     /// replicators inside replicators multiply again (10⁴ × 10⁴ copies hung the renderer); scene
     /// files are held to `SceneLimits.maxDrawnLayers` when decoded, and this bounds what the Swift
@@ -51,7 +59,12 @@ public struct Timeline: Sendable {
     /// Layers left to build in one presentation tree (shared by its recursion).
     final class LayerBudget {
         var remaining: Int
-        init(limit: Int = Timeline.maxPresentationLayers) { remaining = limit }
+        /// The tree is for drawing: what an invisible layer holds is left out.
+        let drawing: Bool
+        init(limit: Int = Timeline.maxPresentationLayers, drawing: Bool = false) {
+            remaining = limit
+            self.drawing = drawing
+        }
     }
 
     /// The presentation of the layer named `name` at `t` (with its subtree), if it is in the tree then.
@@ -88,15 +101,19 @@ public struct Timeline: Sendable {
             if let key = attachment.key { keys.append(key) }
             if let effect = attachment.animation.transitionState(localTime: local) { transition = effect }
         }
-        let children = snapshot.sublayers.map {
-            presentation(of: $0, sceneTime: t, parentTime: local, parentClock: clock, budget: budget)
-        }
-        let mask = snapshot.mask.map {
+        let unseen = budget.drawing && (state.isHidden || state.opacity <= 0)
+        let children =
+            unseen
+            ? []
+            : snapshot.sublayers.map {
+                presentation(of: $0, sceneTime: t, parentTime: local, parentClock: clock, budget: budget)
+            }
+        let mask = (unseen ? nil : snapshot.mask).map {
             presentation(of: $0, sceneTime: t, parentTime: local, parentClock: clock, budget: budget)
         }
         // A replicator's copies show its sublayers `instanceDelay` seconds apart in time.
         var instances: [[PresentationLayer]] = []
-        if layer.kind == .replicator, state.instanceDelay != 0, state.instanceCount > 1 {
+        if layer.kind == .replicator, !unseen, state.instanceDelay != 0, state.instanceCount > 1 {
             // Copies beyond the budget are not built; they are drawn undelayed (ReplicatorDrawing).
             for i in 1..<state.instanceCount where budget.remaining > 0 {
                 let shifted = local - Double(i) * state.instanceDelay
@@ -109,7 +126,7 @@ public struct Timeline: Sendable {
             }
         }
         let particles =
-            layer.kind == .emitter
+            layer.kind == .emitter && !unseen
             ? emitterFrame(of: layer, state: state, sceneTime: t, localTime: local, clock: clock) : nil
         return PresentationLayer(
             name: layer.name, kind: layer.kind, model: snapshot.state, state: state, localTime: local,

@@ -5,14 +5,25 @@ import ReelCore
 /// Drawing through the raster cache: a layer's own content (and a leaf layer's shadow) as rasters
 /// made once per (content, device transform) and composited at whole device pixels.
 extension LayerPainter {
-    /// Layers whose content is worth a raster: drawn classes, images and shadows.
+    /// Layers whose content is worth a raster: drawn classes, images and shadows, unless an
+    /// animation is changing the content now.
     static func isCacheable(_ layer: PresentationLayer) -> Bool {
         let s = layer.state
         switch layer.kind {
-        case .shape, .text, .gradient: return true
+        case .shape, .text, .gradient: return !isContentAnimated(layer)
         case .layer, .replicator, .scroll, .emitter: return ContentsDrawing.hasContent(s) || ShadowDrawing.isVisible(s)
         case .transformLayer: return false
         }
+    }
+
+    /// Whether animations give the layer other content than its model's now. Such content is
+    /// new in almost every frame, so a raster of it is drawn, copied and composited once and
+    /// never reused: drawing it directly is one pass instead of three (a Lottie's animated
+    /// gradients and paths; making their rasters was two fifths of issue_1717's drawing). A
+    /// function of the presentation layer alone, so a frame's pixels still do not depend on
+    /// which frames came before.
+    static func isContentAnimated(_ layer: PresentationLayer) -> Bool {
+        !layer.animationKeys.isEmpty && contentKey(layer.state, border: true) != contentKey(layer.model, border: true)
     }
 
     /// A plain layer (a background, a border) drawn turned. Cairo fills its turned outline with a

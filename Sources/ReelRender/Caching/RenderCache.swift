@@ -211,14 +211,15 @@ final class Raster: @unchecked Sendable {
         let width = max(Int(saturating: (x + w).rounded(.up)) - x0, Int(saturating: w.rounded(.up))),
             height = max(Int(saturating: (y + h).rounded(.up)) - y0, Int(saturating: h.rounded(.up)))
         let image = recording.image(x: Double(x0), y: Double(y0), width: width, height: height)
-        return Raster(surface: opaqueCopy(of: image) ?? image, originX: x0, originY: y0)
+        return Raster(surface: opaqueView(of: image) ?? image, originX: x0, originY: y0)
     }
 
     /// `image` as Cairo's RGB24 when every pixel is opaque (a full-frame gradient, a photo, a
     /// card's opaque background), else nil: compositing an RGB24 raster is a copy (pixman's
     /// fast path for opaque sources) where an ARGB32 one is a blend that reads the frame too.
-    /// The bytes are copied as they are, so their alpha bytes still read 255.
-    static func opaqueCopy(of image: CairoSurface) -> CairoSurface? {
+    /// The view reads `image`'s own bytes (their alpha bytes still read 255) and keeps it alive:
+    /// a copy cost a fresh buffer, its pages faulted in, for every raster of an animated gradient.
+    static func opaqueView(of image: CairoSurface) -> CairoSurface? {
         let width = image.width, height = image.height
         let stride = image.stride
         guard width > 0, height > 0, let data = image.data else { return nil }
@@ -227,13 +228,21 @@ final class Raster: @unchecked Sendable {
             // Native-endian ARGB: alpha is the top byte.
             for x in 0..<width where row[x] < 0xFF00_0000 { return nil }
         }
-        let copy = CairoSurface(CAIRO_FORMAT_RGB24, width: width, height: height)
-        copy.flush()
-        guard let target = copy.data, copy.stride == stride else { return nil }
-        target.update(from: data, count: stride * height)
-        copy.markDirty()
-        return copy
+        let view = CairoSurface(data: data, CAIRO_FORMAT_RGB24, width: width, height: height, stride: stride)
+        let owner = Unmanaged.passRetained(image)
+        guard
+            cairo_surface_set_user_data(
+                view.raw, imageKey, owner.toOpaque(), { Unmanaged<CairoSurface>.fromOpaque($0!).release() })
+                == CAIRO_STATUS_SUCCESS
+        else {
+            owner.release()
+            return nil
+        }
+        return view
     }
+
+    /// The key of the user data by which an opaque view keeps its image alive.
+    nonisolated(unsafe) private static let imageKey = UnsafeMutablePointer<cairo_user_data_key_t>.allocate(capacity: 1)
 
     /// Paints the raster at whole device pixels (tx, ty) + origin, with `alpha`.
     func composite(_ cr: CairoContext, tx: Int, ty: Int, alpha: Double) {

@@ -72,7 +72,7 @@ public struct FrameRenderer: Sendable {
 
     /// Renders the timeline's frame at scene time `t`.
     public func render(_ timeline: Timeline, at t: Double, into buffer: PixelBuffer) {
-        render(timeline.presentation(at: t), into: buffer)
+        render(timeline.drawnPresentation(at: t), into: buffer)
     }
 }
 
@@ -209,7 +209,12 @@ struct LayerPainter {
         cr.pushGroup()
         drawBody(layer, cr, alpha: 1)
         var content = cr.popGroup()
-        if let mask = layer.mask { content = applyMask(mask, to: content, cr) }
+        if let mask = layer.mask {
+            // Masked straight onto the target: a third group, filled and then painted, gave the
+            // same pixels (a Lottie's masks and mattes made one per masked layer every frame).
+            if !shadow && opacity >= 1 { return paintMasked(content, by: mask, cr) }
+            content = applyMask(mask, to: content, cr)
+        }
         cr.restore()
         func shadowAndContent() {
             if let shape {
@@ -361,11 +366,26 @@ struct LayerPainter {
 
     /// `content` masked by the alpha of `mask` (drawn in this layer's space).
     private func applyMask(_ mask: PresentationLayer, to content: CairoPattern, _ cr: CairoContext) -> CairoPattern {
-        let maskPattern = cr.withGroup { draw(mask, cr) }
+        let alpha = maskAlpha(mask, cr)
         return cr.withGroup {
             cr.setSource(content)
-            cr.mask(maskPattern)
+            cr.mask(alpha)
         }
+    }
+
+    /// Paints `content` masked by the alpha of `mask` onto the target, and restores the state
+    /// `paint` saved. (Not inlined: `paint`'s frame is on the stack at every level of the tree.)
+    @inline(never)
+    private func paintMasked(_ content: CairoPattern, by mask: PresentationLayer, _ cr: CairoContext) {
+        let alpha = maskAlpha(mask, cr)
+        cr.setSource(content)
+        cr.mask(alpha)
+        cr.restore()
+    }
+
+    /// The mask layer drawn (in this layer's space) into a group whose alpha masks.
+    private func maskAlpha(_ mask: PresentationLayer, _ cr: CairoContext) -> CairoPattern {
+        cr.withGroup { draw(mask, cr) }
     }
 
     // MARK: What a layer paints
