@@ -47,6 +47,8 @@ let package = Package(
         .target(name: "CReelSupport", path: "Sources/CReelSupport"),
         // Pixel loops in vector instructions chosen at run time (AVX2), bit for bit the scalar ones.
         .target(name: "CReelPixels", path: "Sources/CReelPixels"),
+        // Cairo groups drawn on buffers reused per thread (see its header).
+        .target(name: "CReelCairo", dependencies: ["CCairo"], path: "Sources/CReelCairo"),
 
         // MARK: Reel
         .target(name: "ReelCore", dependencies: ["CReelSupport"], path: "Sources/ReelCore"),
@@ -55,7 +57,8 @@ let package = Package(
         .target(
             name: "ReelScene",
             dependencies: ["ReelCore", "ReelLottie", "CZlib", .product(name: "Yams", package: "Yams")]),
-        .target(name: "ReelRender", dependencies: ["ReelCore", "CCairo", "CPango", "CPixman", "CReelPixels"]),
+        .target(
+            name: "ReelRender", dependencies: ["ReelCore", "CCairo", "CReelCairo", "CPango", "CPixman", "CReelPixels"]),
         .target(name: "ReelEncode", dependencies: ["ReelCore", "CFFmpeg", "CReelPixels", "CReelSupport"]),
         .target(name: "Reel", dependencies: ["ReelCore", "ReelScene", "ReelRender", "ReelEncode", "CReelSupport"]),
         // Many jobs, unattended: planning, up-to-date checks, worker processes, reports, baselines.
@@ -91,7 +94,8 @@ let package = Package(
             exclude: ["Fixtures"]),
         .testTarget(name: "ReelSceneTests", dependencies: ["ReelScene", "ReelCore"], exclude: ["Fixtures"]),
         .testTarget(
-            name: "ReelRenderTests", dependencies: ["ReelRender", "ReelScene", "ReelCore", "ReelTestSupport"],
+            name: "ReelRenderTests",
+            dependencies: ["ReelRender", "ReelScene", "ReelCore", "ReelTestSupport", "CReelCairo"],
             exclude: ["Golden"]),
         .testTarget(
             name: "ReelEncodeTests", dependencies: ["ReelEncode", "ReelCore", "ReelTestSupport", "CReelPixels"]),

@@ -84,7 +84,7 @@ extension LayerPainter {
             return false
         }
         // Content and shadow at `alpha`: the layer's opacity, or 1 in the group that applies it.
-        func composite(alpha: Double) {
+        func composite(_ cr: CairoContext, alpha: Double) {
             if shadow {
                 if let shape {
                     // The content raster goes over it at the same alpha, upright or turned.
@@ -113,11 +113,11 @@ extension LayerPainter {
         if shadow && opacity < 1 {
             cr.withSavedState {
                 if let extent = LayerExtent.of(layer, shadow: true, context) { LayerExtent.clip(cr, to: extent) }
-                cr.withGroupAsSource { composite(alpha: 1) }
+                cr.withGroupAsSource { cr in composite(cr, alpha: 1) }
                 cr.paint(alpha: opacity)
             }
         } else {
-            composite(alpha: opacity)
+            composite(cr, alpha: opacity)
         }
         return true
     }
@@ -172,7 +172,7 @@ extension LayerPainter {
             raster.composite(cr, tx: place.tx, ty: place.ty, alpha: alpha)
         } else if tooLarge {
             // Drawn directly, clipped to the frame by Cairo (through a group for the alpha).
-            cr.withGroupAsSource {
+            cr.withGroupAsSource { cr in
                 Self.drawContentForRaster(layer, cr, border: includeBorder, cache: cache, context: context)
             }
             cr.paint(alpha: alpha)

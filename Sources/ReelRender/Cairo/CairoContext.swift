@@ -1,4 +1,5 @@
 import CCairo
+import CReelCairo
 import ReelCore
 
 /// A Cairo context (`cairo_t`) to draw with: a typed handle, no ownership. Contexts are owned
@@ -24,30 +25,33 @@ struct CairoContext {
         return try body()
     }
 
-    /// What `body` draws, as a pattern of its own instead of on the target (a group).
-    func withGroup(_ body: () -> Void) -> CairoPattern {
-        cairo_push_group(raw)
-        body()
-        return CairoPattern(owning: cairo_pop_group(raw)!)
+    /// What `body` draws on the context it is given, as a pattern of its own instead of on the
+    /// target (a group). The group's context starts with this one's matrix, clip and settings;
+    /// large groups draw on buffers reused per thread (`reel_group_begin` says why).
+    func withGroup(_ body: (CairoContext) -> Void) -> CairoPattern {
+        let group = pushGroup()
+        body(group)
+        return popGroup(group)
     }
 
-    /// Starts a group; `popGroup` ends it. `withGroup` pairs them itself: these are for the layer
-    /// recursion, where the closures' stack frames at every level of a deep tree overflowed.
-    func pushGroup() { cairo_push_group(raw) }
+    /// Starts a group and returns the context to draw it with; `popGroup` ends it. `withGroup`
+    /// pairs them itself: these are for the layer recursion, where the closures' stack frames at
+    /// every level of a deep tree overflowed.
+    func pushGroup() -> CairoContext { CairoContext(reel_group_begin(raw)!) }
 
-    /// The group `pushGroup` started, as a pattern.
-    func popGroup() -> CairoPattern { CairoPattern(owning: cairo_pop_group(raw)!) }
+    /// The group `pushGroup` started (drawn with `group`), as a pattern.
+    func popGroup(_ group: CairoContext) -> CairoPattern { CairoPattern(owning: reel_group_end(raw, group.raw)!) }
 
-    /// What `body` draws, made the source instead of drawn on the target (a group).
-    func withGroupAsSource(_ body: () -> Void) {
-        cairo_push_group(raw)
-        body()
-        cairo_pop_group_to_source(raw)
+    /// What `body` draws on the context it is given, made the source instead of drawn on the
+    /// target (a group).
+    func withGroupAsSource(_ body: (CairoContext) -> Void) {
+        setSource(withGroup(body))
     }
 
     /// The surface drawn on: the innermost group's, or the target's.
     var groupTarget: CairoSurface { CairoSurface(retaining: cairo_get_group_target(raw)!) }
-    var target: CairoSurface { CairoSurface(retaining: cairo_get_target(raw)!) }
+    /// The frame's surface, whatever group is being drawn.
+    var target: CairoSurface { CairoSurface(retaining: reel_base_target(raw)!) }
 
     var status: cairo_status_t { cairo_status(raw) }
 

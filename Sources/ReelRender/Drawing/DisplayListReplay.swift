@@ -18,7 +18,7 @@ enum DisplayListReplay {
         let grouped = alpha < 1 || list.needsIsolation
         cr.withSavedState {
             guard grouped else { return replay(list, cr, context: context) }
-            cr.withGroupAsSource { replay(list, cr, context: context) }
+            cr.withGroupAsSource { cr in replay(list, cr, context: context) }
             cr.paint(alpha: alpha)
         }
     }

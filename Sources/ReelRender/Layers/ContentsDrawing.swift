@@ -63,7 +63,7 @@ enum ContentsDrawing {
         guard !area.isNull, area.width > 0, area.height > 0 else { return }
         cr.withSavedState {
             LayerExtent.clip(cr, to: area)
-            cr.withGroupAsSource {
+            cr.withGroupAsSource { cr in
                 if let old = fade.from, shows(old, s) {
                     draw(old, s, cr, alpha: 1 - fade.progress, cache: cache, context: context)
                 }

@@ -109,9 +109,9 @@ struct LayerPainter {
         // blend operators use the W3C compositing formulas, as Core Image's blend filters do).
         cr.save()
         clip(cr, toWhere: layer, placedBy: full)
-        cr.pushGroup()
-        place(layer, full: full, cr, opacity: opacity, seams: seams)
-        let group = cr.popGroup()
+        let inGroup = cr.pushGroup()
+        place(layer, full: full, inGroup, opacity: opacity, seams: seams)
+        let group = cr.popGroup(inGroup)
         cr.restore()
         cr.save()
         cr.setSource(group)
@@ -206,9 +206,9 @@ struct LayerPainter {
         // (Pushed and popped by hand: closures here would add stack at every level of the tree.)
         cr.save()
         if let extent = LayerExtent.of(layer, shadow: false, context) { LayerExtent.clip(cr, to: extent) }
-        cr.pushGroup()
-        drawBody(layer, cr, alpha: 1)
-        var content = cr.popGroup()
+        let inGroup = cr.pushGroup()
+        drawBody(layer, inGroup, alpha: 1)
+        var content = cr.popGroup(inGroup)
         if let mask = layer.mask {
             // Masked straight onto the target: a third group, filled and then painted, gave the
             // same pixels (a Lottie's masks and mattes made one per masked layer every frame).
@@ -216,7 +216,7 @@ struct LayerPainter {
             content = applyMask(mask, to: content, cr)
         }
         cr.restore()
-        func shadowAndContent() {
+        func shadowAndContent(_ cr: CairoContext) {
             if let shape {
                 // The content goes over it at full alpha (in the group when there is opacity), unless a mask cuts it.
                 drawShadow(
@@ -229,12 +229,12 @@ struct LayerPainter {
         }
         if shadow && opacity < 1 {
             cr.setSource(
-                cr.withGroup {
-                    shadowAndContent()
+                cr.withGroup { cr in
+                    shadowAndContent(cr)
                     cr.paint()
                 })
         } else {
-            shadowAndContent()
+            shadowAndContent(cr)
         }
         cr.paint(alpha: opacity)
     }
@@ -246,7 +246,7 @@ struct LayerPainter {
             drawShadow(of: shape, layer.state, cr, cache: cache, alpha: opacity)
             return
         }
-        let shadow = cr.withGroup { drawShadow(of: shape, layer.state, cr, cache: cache, alpha: 1) }
+        let shadow = cr.withGroup { cr in drawShadow(of: shape, layer.state, cr, cache: cache, alpha: 1) }
         let content = applyMask(mask, to: shadow, cr)
         cr.setSource(content)
         cr.paint(alpha: opacity)
@@ -319,7 +319,7 @@ struct LayerPainter {
         guard visible else { return }
         let sublayer = s.sublayerTransformAboutCentre
         if layer.kind == .replicator {
-            ReplicatorDrawing.draw(layer, cr, alpha: alpha, budget: budget) { children, instance in
+            ReplicatorDrawing.draw(layer, cr, alpha: alpha, budget: budget) { children, instance, cr in
                 let combined = instance.map { i in sublayer.map { $0.concatenating(i) } ?? i } ?? sublayer
                 drawChildren(children, cr, alpha: 1, parentSublayer: combined)
             }
@@ -348,9 +348,9 @@ struct LayerPainter {
         // (Pushed and popped by hand: closures here would add stack at every level of the tree.)
         cr.save()
         clip(cr, toWhere: child, placedBy: child.state.transformToSuperlayer(parentSublayer: parentSublayer))
-        cr.pushGroup()
-        draw(child, cr, parentSublayer: parentSublayer, seams: seams)
-        let group = cr.popGroup()
+        let inGroup = cr.pushGroup()
+        draw(child, inGroup, parentSublayer: parentSublayer, seams: seams)
+        let group = cr.popGroup(inGroup)
         cr.restore()
         cr.setSource(group)
         cr.paint(alpha: alpha)
@@ -367,7 +367,7 @@ struct LayerPainter {
     /// `content` masked by the alpha of `mask` (drawn in this layer's space).
     private func applyMask(_ mask: PresentationLayer, to content: CairoPattern, _ cr: CairoContext) -> CairoPattern {
         let alpha = maskAlpha(mask, cr)
-        return cr.withGroup {
+        return cr.withGroup { cr in
             cr.setSource(content)
             cr.mask(alpha)
         }
@@ -385,7 +385,7 @@ struct LayerPainter {
 
     /// The mask layer drawn (in this layer's space) into a group whose alpha masks.
     private func maskAlpha(_ mask: PresentationLayer, _ cr: CairoContext) -> CairoPattern {
-        cr.withGroup { draw(mask, cr) }
+        cr.withGroup { cr in draw(mask, cr) }
     }
 
     // MARK: What a layer paints

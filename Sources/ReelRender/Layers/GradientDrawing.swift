@@ -69,8 +69,13 @@ enum GradientDrawing {
                 CGPoint(x: start.x + t * (end.x - start.x), y: start.y + t * (end.y - start.y))
             }
             let (a, b) = (along(lo), along(hi))
-            let pattern = CairoPattern.linear(a.x, a.y, b.x, b.y)
-            paint(pattern, stops.map { (($0.0 - lo) / (hi - lo), $0.1) }, cr, alpha)
+            let rescaled = stops.map { (($0.0 - lo) / (hi - lo), $0.1) }
+            let ramp = rescaled.map {
+                ($0.0, (clamp($0.1.red), clamp($0.1.green), clamp($0.1.blue), clamp($0.1.alpha) * alpha))
+            }
+            if !GradientRamp.paint(from: a, to: b, stops: ramp, cr) {
+                paint(CairoPattern.linear(a.x, a.y, b.x, b.y), rescaled, cr, alpha)
+            }
         case .radial:
             // Radius t × the ellipse: nothing lies below 0; stops past 1 widen the pattern.
             let radial = cut(stops, below: 0), hi = max(radial.last!.0, 1)

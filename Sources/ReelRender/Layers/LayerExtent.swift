@@ -17,37 +17,68 @@ enum LayerExtent {
     /// than a quadratic walk on a deep stack.
     static let maxLevels = 24
 
+    // The recursion (`extent`, `masked`) keeps only small values in its frames: what reads a
+    // layer's state (a large struct, copied into every debug frame that touches it) is in
+    // helpers that return before the next level starts. With the state in the recursing frames,
+    // 24 levels took 535 KB of a debug build's stack, on threads that may have 1 MB.
     private static func extent(of layer: PresentationLayer, shadow: Bool, levels: Int, _ context: RenderContext)
         -> CGRect?
     {
-        let s = layer.state
-        guard layer.transition == nil else { return nil }
-        var box: CGRect
-        if s.masksToBounds {
-            // Whatever the content, nothing shows outside the bounds (and there is no shadow).
-            return masked(s.bounds, by: layer, levels: levels, context)
-        }
-        guard let own = ownPaint(layer, context) else { return nil }
-        box = own
+        guard !hasTransition(layer) else { return nil }
+        // Whatever the content, nothing shows outside the bounds (and there is no shadow).
+        if let bounds = clippingBounds(layer) { return masked(bounds, by: layer, levels: levels, context) }
+        guard var box = ownPaint(layer, context) else { return nil }
         if !layer.sublayers.isEmpty {
-            guard levels > 0 else { return nil }
-            let sublayer = s.sublayerTransformAboutCentre
-            for child in layer.sublayers where LayerPainter.isVisible(child) {
-                guard let inner = extent(of: child, shadow: true, levels: levels - 1, context),
-                    let m = affine(child.state.transformToSuperlayer(parentSublayer: sublayer))
-                else { return nil }
-                box = box.union(transformed(inner, m))
-            }
+            guard levels > 0, let inner = sublayersExtent(of: layer, levels: levels, context) else { return nil }
+            box = box.union(inner)
         }
         // The shadow is cast by the masked content, so it may reach past the mask.
         box = masked(box, by: layer, levels: levels, context)
-        if shadow, ShadowDrawing.isVisible(s) {
-            let source = s.shadowPath?.boundingBox ?? box
-            let reach = 3 * max(Double(s.shadowRadius), 0) + 2
-            box = box.union(
-                source.offsetBy(dx: s.shadowOffset.width, dy: s.shadowOffset.height).insetBy(dx: -reach, dy: -reach))
+        return shadow ? withShadow(box, layer) : box
+    }
+
+    /// The sublayers' extents in the layer's space (`.null` when none shows).
+    private static func sublayersExtent(of layer: PresentationLayer, levels: Int, _ context: RenderContext) -> CGRect? {
+        let sublayer = sublayerTransform(layer)
+        var box = CGRect.null
+        for child in layer.sublayers where LayerPainter.isVisible(child) {
+            guard let inner = extent(of: child, shadow: true, levels: levels - 1, context),
+                let placed = placed(inner, child, parentSublayer: sublayer)
+            else { return nil }
+            box = box.union(placed)
         }
         return box
+    }
+
+    @inline(never)
+    private static func hasTransition(_ layer: PresentationLayer) -> Bool { layer.transition != nil }
+
+    /// The bounds, when the layer clips to them.
+    @inline(never)
+    private static func clippingBounds(_ layer: PresentationLayer) -> CGRect? {
+        layer.state.masksToBounds ? layer.state.bounds : nil
+    }
+
+    @inline(never)
+    private static func sublayerTransform(_ layer: PresentationLayer) -> CATransform3D? {
+        layer.state.sublayerTransformAboutCentre
+    }
+
+    /// `box` (in `layer`'s space) in its superlayer's, when the placement is affine.
+    @inline(never)
+    private static func placed(_ box: CGRect, _ layer: PresentationLayer, parentSublayer: CATransform3D?) -> CGRect? {
+        affine(layer.state.transformToSuperlayer(parentSublayer: parentSublayer)).map { transformed(box, $0) }
+    }
+
+    /// `box` and the layer's shadow, when it casts one.
+    @inline(never)
+    private static func withShadow(_ box: CGRect, _ layer: PresentationLayer) -> CGRect {
+        let s = layer.state
+        guard ShadowDrawing.isVisible(s) else { return box }
+        let source = s.shadowPath?.boundingBox ?? box
+        let reach = 3 * max(Double(s.shadowRadius), 0) + 2
+        return box.union(
+            source.offsetBy(dx: s.shadowOffset.width, dy: s.shadowOffset.height).insetBy(dx: -reach, dy: -reach))
     }
 
     /// `box` cut to where the layer's mask paints: nothing of the layer shows elsewhere (a Lottie
@@ -58,9 +89,9 @@ enum LayerExtent {
     {
         guard let mask = layer.mask, levels > 0,
             let inner = extent(of: mask, shadow: true, levels: levels - 1, context),
-            let m = affine(mask.state.transformToSuperlayer(parentSublayer: nil))
+            let placed = placed(inner, mask, parentSublayer: nil)
         else { return box }
-        return box.intersection(transformed(inner, m))
+        return box.intersection(placed)
     }
 
     /// What the layer itself paints (no sublayers, no shadow): its background, contents and

@@ -7,10 +7,10 @@ import ReelCore
 /// instanceColor plus i times the colour offsets (components clamped to 0…1).
 enum ReplicatorDrawing {
     /// Draws the instances; `drawChildren` draws one instance's sublayers with its transform
-    /// (about the replicator's centre; nil for instance 0).
+    /// (about the replicator's centre; nil for instance 0) on the context it is given.
     static func draw(
         _ layer: PresentationLayer, _ cr: CairoContext, alpha: Double, budget: DrawBudget,
-        children drawChildren: ([PresentationLayer], CATransform3D?) -> Void
+        children drawChildren: ([PresentationLayer], CATransform3D?, CairoContext) -> Void
     ) {
         let s = layer.state
         let center = CGPoint(x: s.bounds.midX, y: s.bounds.midY)
@@ -29,9 +29,9 @@ enum ReplicatorDrawing {
             let opaqueWhite = tint.red == 1 && tint.green == 1 && tint.blue == 1
             cr.withSavedState {
                 if opaqueWhite && tint.alpha * alpha == 1 {
-                    drawChildren(children, instance)
+                    drawChildren(children, instance, cr)
                 } else {
-                    let group = cr.withGroup { drawChildren(children, instance) }
+                    let group = cr.withGroup { cr in drawChildren(children, instance, cr) }
                     if !opaqueWhite, let surface = group.surface { SurfaceTint.multiply(surface, by: tint) }
                     cr.setSource(group)
                     cr.paint(alpha: (opaqueWhite ? tint.alpha : 1) * alpha)

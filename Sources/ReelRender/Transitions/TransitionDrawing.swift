@@ -68,7 +68,7 @@ enum TransitionDrawing {
         switch type {
         case .fade:
             // A true dissolve: old × (1 − p) + new × p, added in a group, then composited.
-            cr.withGroupAsSource {
+            cr.withGroupAsSource { cr in
                 sides.drawOld(cr, alpha: 1 - p)
                 cr.setOperator(CAIRO_OPERATOR_ADD)
                 sides.drawNew(cr, alpha: p)
