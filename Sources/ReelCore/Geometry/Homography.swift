@@ -56,7 +56,7 @@ public struct Homography: Sendable {
         ])
     }
 
-    /// Signed area of the image of a rectangle (negative: mirrored — the layer shows its back).
+    /// Signed area of the image of a rectangle (negative: its winding is reversed).
     public func orientedArea(of r: CGRect) -> Double {
         let pts = [(r.minX, r.minY), (r.maxX, r.minY), (r.maxX, r.maxY), (r.minX, r.maxY)].map { apply($0.0, $0.1) }
         var area = 0.0

@@ -105,7 +105,7 @@ open class CALayer {
         get { modelState.bounds }
         set {
             let old = modelState.bounds
-            change(.bounds) { $0.bounds = newValue }
+            change(.bounds) { LayerProperty.bounds.set(&$0, .rect(newValue)) }
             if needsDisplayOnBoundsChange, modelState.bounds != old { setNeedsDisplay() }
         }
     }

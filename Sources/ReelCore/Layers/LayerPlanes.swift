@@ -34,7 +34,7 @@ extension PresentationLayer {
             defer { path.removeFirst() }
             let transparent = transparent || s.opacity <= 0
             let facesAway =
-                !s.isDoubleSided && layer.kind != .transformLayer && Homography(toPlane).orientedArea(of: s.bounds) < 0
+                !s.isDoubleSided && layer.kind != .transformLayer && toPlane.showsBack(of: s.bounds)
             // The same map the geometry API and hit testing use (`LayerGeometry.toRoot`).
             out.append(
                 Placement(

@@ -198,7 +198,9 @@ public enum LayerProperty: String, CaseIterable, Sendable, Hashable {
     /// Writes the property; a value of the wrong kind is ignored (the decoder prevents it).
     public func set(_ s: inout LayerState, _ v: AnimatableValue) {
         switch (self, v) {
-        case (.bounds, .rect(let r)): s.bounds = r
+        // Stored standardized, as Core Animation reads it back ([0, 0, -100, -50] → [-100, -50, 100, 50]):
+        // its rect animations, too, take absolute sizes.
+        case (.bounds, .rect(let r)): s.bounds = r.standardized
         case (.position, .point(let p)): s.position = p
         case (.zPosition, .number(let n)): s.zPosition = n
         case (.anchorPoint, .point(let p)): s.anchorPoint = p

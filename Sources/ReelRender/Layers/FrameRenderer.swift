@@ -132,7 +132,7 @@ struct LayerPainter {
         }
         let toParent = Homography(full)
         // A layer turned away from the viewer shows its back, unless it is single-sided.
-        if !s.isDoubleSided, toParent.orientedArea(of: s.bounds) < 0 { return }
+        if !s.isDoubleSided, full.showsBack(of: s.bounds) { return }
         cr.save()
         defer { cr.restore() }
         if toParent.isAffine {

@@ -32,12 +32,36 @@ enum ReplicatorDrawing {
                     drawChildren(children, instance, cr)
                 } else {
                     let group = cr.withGroup { cr in drawChildren(children, instance, cr) }
-                    if !opaqueWhite, let surface = group.surface { SurfaceTint.multiply(surface, by: tint) }
-                    cr.setSource(group)
-                    cr.paint(alpha: (opaqueWhite ? tint.alpha : 1) * alpha)
+                    let paintAlpha = (opaqueWhite ? tint.alpha : 1) * alpha
+                    if let surface = group.surface, surface.type == CAIRO_SURFACE_TYPE_RECORDING {
+                        paintRecorded(surface, tint: opaqueWhite ? nil : tint, cr, alpha: paintAlpha)
+                    } else {
+                        if !opaqueWhite, let surface = group.surface { SurfaceTint.multiply(surface, by: tint) }
+                        cr.setSource(group)
+                        cr.paint(alpha: paintAlpha)
+                    }
                 }
             }
         }
+    }
+
+    /// An instance's group drawn inside a flattened (3D) layer, whose groups are unbounded
+    /// recordings: painted as they are, they made the layer's ink unbounded and the whole layer
+    /// was dropped, and they have no pixels to tint. The instance is rasterised where its ink is,
+    /// at the recording's device resolution (the flattened raster's pixels), tinted, and painted
+    /// in device space.
+    private static func paintRecorded(_ recording: CairoSurface, tint: CGColor?, _ cr: CairoContext, alpha: Double) {
+        let (x, y, w, h) = recording.inkExtents
+        guard w > 0, h > 0, w * h < 64e6 else { return }
+        let (x0, y0) = (x.rounded(.down), y.rounded(.down))
+        let image = recording.image(
+            x: x0, y: y0, width: Int((x + w - x0).rounded(.up)), height: Int((y + h - y0).rounded(.up)))
+        if let tint { SurfaceTint.multiply(image, by: tint) }
+        cr.save()
+        cr.identityMatrix()
+        cr.setSource(image, x0, y0)
+        cr.paint(alpha: alpha)
+        cr.restore()
     }
 
     private static func clamp(_ v: Double) -> Double { min(max(v, 0), 1) }

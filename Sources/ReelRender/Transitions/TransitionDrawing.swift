@@ -41,7 +41,7 @@ enum TransitionDrawing {
             }
         default:
             let sides = Sides(old: t.old, new: new, bounds: bounds, resolution: r, painter: painter)
-            drawPlanar(sides, type: t.type, subtype: t.subtype, progress: p, cr)
+            drawPlanar(sides, type: t.type, subtype: t.subtype, progress: p, clipsToBounds: new.state, cr)
         }
     }
 
@@ -49,8 +49,11 @@ enum TransitionDrawing {
     static let maxSidePixels = 16_777_216.0
 
     /// Fade, the three slides, and the camera iris: the sides moved, faded or masked in the plane.
+    /// As on iOS, a side sliding past the layer's edge stays visible there unless the layer
+    /// (`layer.masksToBounds`) or a superlayer clips it (see docs/rendering.md).
     static func drawPlanar(
-        _ sides: Sides, type: CATransitionType, subtype: CATransitionSubtype, progress p: Double, _ cr: CairoContext
+        _ sides: Sides, type: CATransitionType, subtype: CATransitionSubtype, progress p: Double,
+        clipsToBounds layer: LayerState, _ cr: CairoContext
     ) {
         let b = sides.bounds
         // The unit vector the incoming motion travels along (from the subtype's side).
@@ -63,8 +66,10 @@ enum TransitionDrawing {
             }
         let travel = (ux * b.width, uy * b.height)
         cr.save()
-        cr.rectangle(b.minX, b.minY, b.width, b.height)
-        cr.clip()
+        if layer.masksToBounds {
+            Geometry.roundedRect(cr, b, radius: layer.cornerRadius, corners: layer.maskedCorners)
+            cr.clip()
+        }
         switch type {
         case .fade:
             // A true dissolve: old × (1 − p) + new × p, added in a group, then composited.
