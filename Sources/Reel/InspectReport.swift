@@ -43,8 +43,10 @@ public enum InspectReport {
             ("key", event.key.map(JSONValue.string) ?? .null),
             ("event", .string(event.kind.rawValue))
         ]
-        // Every line has the same keys (the scene format (docs/scene-format.md) §8); a start has no `finished` flag.
+        // Every line has these keys (the scene format (docs/scene-format.md) §8); a start has no `finished` flag.
         pairs.append(("finished", event.finished.map(JSONValue.bool) ?? .null))
+        // A spring's start also says when it comes to rest.
+        if let settling = event.settlingDuration { pairs.append(("settlingDuration", .number(settling))) }
         return .object(pairs)
     }
 

@@ -36,60 +36,92 @@ extension UIColor {
     public static let clear = UIColor(white: 0, alpha: 0)
 }
 
-// MARK: - System colours: iOS 15+ light-mode sRGB values (Apple's Human Interface Guidelines)
+// MARK: - System colours: their light variants, from the table the scene format reads too
 
+/// The system colours are dynamic on iOS (light and dark); a UIColor here is one fixed colour, so
+/// these are the light variants (`SystemColors` has both, and the values' sources). A scene file
+/// picks the variant with `canvas.appearance`.
 extension UIColor {
-    private static func rgb(_ r: Int, _ g: Int, _ b: Int, _ a: CGFloat = 1) -> UIColor {
-        UIColor(red: CGFloat(r) / 255, green: CGFloat(g) / 255, blue: CGFloat(b) / 255, alpha: a)
+    private static func system(_ name: String) -> UIColor {
+        UIColor(cgColor: SystemColors.color(named: name, appearance: .light)!)
     }
 
-    /// (255, 59, 48).
-    public static let systemRed = rgb(255, 59, 48)
-    /// (255, 149, 0).
-    public static let systemOrange = rgb(255, 149, 0)
-    /// (255, 204, 0).
-    public static let systemYellow = rgb(255, 204, 0)
-    /// (52, 199, 89).
-    public static let systemGreen = rgb(52, 199, 89)
-    /// (0, 199, 190).
-    public static let systemMint = rgb(0, 199, 190)
-    /// (48, 176, 199) — iOS 15's value (iOS 13–14 had (90, 200, 250)).
-    public static let systemTeal = rgb(48, 176, 199)
-    /// (50, 173, 230).
-    public static let systemCyan = rgb(50, 173, 230)
-    /// (0, 122, 255).
-    public static let systemBlue = rgb(0, 122, 255)
-    /// (88, 86, 214).
-    public static let systemIndigo = rgb(88, 86, 214)
-    /// (175, 82, 222).
-    public static let systemPurple = rgb(175, 82, 222)
-    /// (255, 45, 85).
-    public static let systemPink = rgb(255, 45, 85)
-    /// (162, 132, 94).
-    public static let systemBrown = rgb(162, 132, 94)
-    /// (142, 142, 147).
-    public static let systemGray = rgb(142, 142, 147)
-    /// (174, 174, 178).
-    public static let systemGray2 = rgb(174, 174, 178)
-    /// (199, 199, 204).
-    public static let systemGray3 = rgb(199, 199, 204)
-    /// (209, 209, 214).
-    public static let systemGray4 = rgb(209, 209, 214)
-    /// (229, 229, 234).
-    public static let systemGray5 = rgb(229, 229, 234)
-    /// (242, 242, 247).
-    public static let systemGray6 = rgb(242, 242, 247)
-
-    /// The tint of controls: systemBlue.
-    public static let tintColor = systemBlue
-    /// Text: black.
-    public static let label = rgb(0, 0, 0)
-    /// Secondary text: (60, 60, 67) at 60 %.
-    public static let secondaryLabel = rgb(60, 60, 67, 0.6)
-    /// Screen background: white.
-    public static let systemBackground = rgb(255, 255, 255)
-    /// Grouped content: (242, 242, 247).
-    public static let secondarySystemBackground = rgb(242, 242, 247)
-    /// Hairlines: (60, 60, 67) at 29 %.
-    public static let separator = rgb(60, 60, 67, 0.29)
+    /// UIKit's `systemRed` (light).
+    public static let systemRed = system("systemRed")
+    /// UIKit's `systemOrange` (light).
+    public static let systemOrange = system("systemOrange")
+    /// UIKit's `systemYellow` (light).
+    public static let systemYellow = system("systemYellow")
+    /// UIKit's `systemGreen` (light).
+    public static let systemGreen = system("systemGreen")
+    /// UIKit's `systemMint` (light).
+    public static let systemMint = system("systemMint")
+    /// UIKit's `systemTeal` (light).
+    public static let systemTeal = system("systemTeal")
+    /// UIKit's `systemCyan` (light).
+    public static let systemCyan = system("systemCyan")
+    /// UIKit's `systemBlue` (light).
+    public static let systemBlue = system("systemBlue")
+    /// UIKit's `systemIndigo` (light).
+    public static let systemIndigo = system("systemIndigo")
+    /// UIKit's `systemPurple` (light).
+    public static let systemPurple = system("systemPurple")
+    /// UIKit's `systemPink` (light).
+    public static let systemPink = system("systemPink")
+    /// UIKit's `systemBrown` (light).
+    public static let systemBrown = system("systemBrown")
+    /// UIKit's `systemGray` (light).
+    public static let systemGray = system("systemGray")
+    /// UIKit's `systemGray2` (light).
+    public static let systemGray2 = system("systemGray2")
+    /// UIKit's `systemGray3` (light).
+    public static let systemGray3 = system("systemGray3")
+    /// UIKit's `systemGray4` (light).
+    public static let systemGray4 = system("systemGray4")
+    /// UIKit's `systemGray5` (light).
+    public static let systemGray5 = system("systemGray5")
+    /// UIKit's `systemGray6` (light).
+    public static let systemGray6 = system("systemGray6")
+    /// UIKit's `tintColor` (light).
+    public static let tintColor = system("tintColor")
+    /// UIKit's `label` (light).
+    public static let label = system("label")
+    /// UIKit's `secondaryLabel` (light).
+    public static let secondaryLabel = system("secondaryLabel")
+    /// UIKit's `tertiaryLabel` (light).
+    public static let tertiaryLabel = system("tertiaryLabel")
+    /// UIKit's `quaternaryLabel` (light).
+    public static let quaternaryLabel = system("quaternaryLabel")
+    /// UIKit's `placeholderText` (light).
+    public static let placeholderText = system("placeholderText")
+    /// UIKit's `systemFill` (light).
+    public static let systemFill = system("systemFill")
+    /// UIKit's `secondarySystemFill` (light).
+    public static let secondarySystemFill = system("secondarySystemFill")
+    /// UIKit's `tertiarySystemFill` (light).
+    public static let tertiarySystemFill = system("tertiarySystemFill")
+    /// UIKit's `quaternarySystemFill` (light).
+    public static let quaternarySystemFill = system("quaternarySystemFill")
+    /// UIKit's `systemBackground` (light).
+    public static let systemBackground = system("systemBackground")
+    /// UIKit's `secondarySystemBackground` (light).
+    public static let secondarySystemBackground = system("secondarySystemBackground")
+    /// UIKit's `tertiarySystemBackground` (light).
+    public static let tertiarySystemBackground = system("tertiarySystemBackground")
+    /// UIKit's `systemGroupedBackground` (light).
+    public static let systemGroupedBackground = system("systemGroupedBackground")
+    /// UIKit's `secondarySystemGroupedBackground` (light).
+    public static let secondarySystemGroupedBackground = system("secondarySystemGroupedBackground")
+    /// UIKit's `tertiarySystemGroupedBackground` (light).
+    public static let tertiarySystemGroupedBackground = system("tertiarySystemGroupedBackground")
+    /// UIKit's `separator` (light).
+    public static let separator = system("separator")
+    /// UIKit's `opaqueSeparator` (light).
+    public static let opaqueSeparator = system("opaqueSeparator")
+    /// UIKit's `link` (light).
+    public static let link = system("link")
+    /// UIKit's `lightText` (light).
+    public static let lightText = system("lightText")
+    /// UIKit's `darkText` (light).
+    public static let darkText = system("darkText")
 }

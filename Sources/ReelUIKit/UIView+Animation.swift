@@ -58,8 +58,16 @@ extension UIView {
         initialSpringVelocity velocity: CGFloat, options: AnimationOptions = [],
         animations: () -> Void, completion: ((Bool) -> Void)? = nil
     ) {
-        let spring = UIViewAnimationContext.Spring(
-            dampingRatio: Double(dampingRatio), initialVelocity: Double(velocity))
+        animate(
+            spring: .init(shape: .dampingRatio(Double(dampingRatio)), initialVelocity: Double(velocity)),
+            duration: duration, delay: delay, options: options, animations: animations, completion: completion)
+    }
+
+    /// A block animated by `spring` (curve options do not apply to a spring).
+    class func animate(
+        spring: UIViewAnimationContext.Spring, duration: TimeInterval, delay: TimeInterval, options: AnimationOptions,
+        animations: () -> Void, completion: ((Bool) -> Void)?
+    ) {
         run(
             UIViewAnimationContext(
                 duration: duration, delay: delay, options: options.union(.overrideInheritedCurve), spring: spring,

@@ -10,9 +10,14 @@ final class UIViewAnimationContext: @unchecked Sendable {
     /// The block running now, if any.
     @TaskLocal static var current: UIViewAnimationContext?
 
-    /// A spring's parameters, as UIKit takes them.
+    /// A spring's parameters, as UIKit takes them: a damping ratio (iOS 7's API), or iOS 17's
+    /// bounce with the block's duration as the perceptual duration.
     struct Spring {
-        var dampingRatio: Double
+        enum Shape {
+            case dampingRatio(Double)
+            case bounce(Double)
+        }
+        var shape: Shape
         var initialVelocity: Double
     }
 
@@ -93,18 +98,12 @@ final class UIViewAnimationContext: @unchecked Sendable {
     private func makeAnimation(for layer: CALayer) -> CABasicAnimation {
         let animation: CABasicAnimation
         if let spring {
-            let s = CASpringAnimation()
-            let parameters = SpringMapping.parameters(dampingRatio: spring.dampingRatio, duration: duration)
-            s.mass = 1
-            s.stiffness = parameters.stiffness
-            s.damping = parameters.damping
-            s.initialVelocity = spring.initialVelocity
-            animation = s
+            animation = spring.animation(duration: duration)
         } else {
             animation = CABasicAnimation()
             animation.timingFunction = curve
+            animation.duration = duration
         }
-        animation.duration = duration
         if delay > 0 {
             animation.beginTime = layer.convertTime(CACurrentMediaTime(), from: nil) + delay
             animation.fillMode = .backwards

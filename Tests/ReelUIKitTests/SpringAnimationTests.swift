@@ -49,3 +49,28 @@ struct SpringAnimationTests {
         #expect(fast[1] - still[1] > 7)
     }
 }
+
+@Suite("UIView iOS 17 spring animations")
+struct PerceptualUIViewSpringTests {
+    @Test func springDurationAndBounceMapAsCASpringAnimationDoes() throws {
+        let (scene, card) = makeViewScene()
+        var added: CASpringAnimation?
+        var finishedAt: Double?
+        scene.at(1) {
+            UIView.animate(springDuration: 0.5, bounce: 0.3) {
+                card.center.x = 300
+            } completion: { _ in
+                finishedAt = CACurrentMediaTime()
+            }
+        }
+        scene.at(1.1) { added = card.layer.animation(forKey: "position") as? CASpringAnimation }
+        let t = try scene.compile()
+        let spring = try #require(added)
+        // Apple's mapping for (0.5, 0.3): stiffness (2π ÷ 0.5)² = 16π², damping 4π × 0.7 ÷ 0.5 = 5.6π.
+        #expect(abs(spring.stiffness - 16 * Double.pi * Double.pi) < 1e-9)
+        #expect(abs(spring.damping - 5.6 * Double.pi) < 1e-9 && spring.mass == 1)
+        #expect(spring.duration == spring.settlingDuration, "runs until the spring is at rest")
+        #expect(finishedAt.map { abs($0 - (1 + spring.settlingDuration)) < 1e-9 } == true)
+        #expect(t.state("card", at: 1.35).position.x > 300, "bounces past the target")
+    }
+}

@@ -34,7 +34,8 @@ open class CASpringAnimation: CABasicAnimation {
         case "stiffness": KeyValue.setNumber(value, key) { stiffness = CGFloat($0) }
         case "damping": KeyValue.setNumber(value, key) { damping = CGFloat($0) }
         case "initialVelocity": KeyValue.setNumber(value, key) { initialVelocity = CGFloat($0) }
-        case "settlingDuration": .mismatch("setValue(_:forKey: \"settlingDuration\"): the property is read-only")
+        case "settlingDuration", "perceptualDuration", "bounce":
+            .mismatch("setValue(_:forKey: \"\(key)\"): the property is read-only")
         default: super.setProperty(value, forKey: key)
         }
     }
@@ -46,6 +47,8 @@ open class CASpringAnimation: CABasicAnimation {
         case "damping": KeyValue.box(Double(damping))
         case "initialVelocity": KeyValue.box(Double(initialVelocity))
         case "settlingDuration": KeyValue.box(settlingDuration)
+        case "perceptualDuration": KeyValue.box(perceptualDuration)
+        case "bounce": KeyValue.box(Double(bounce))
         default: super.property(forKey: key)
         }
     }

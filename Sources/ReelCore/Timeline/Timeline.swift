@@ -179,6 +179,8 @@ public struct AnimationEvent: Hashable, Sendable {
     public var kind: Kind
     /// For didStop: true when it ran to its end, false when removed or replaced early.
     public var finished: Bool?
+    /// For a spring's didStart: its `settlingDuration` (seconds until it is at rest).
+    public var settlingDuration: Double? = nil
 }
 
 /// A layer of the presentation tree: what is drawn and what `inspect` reports.

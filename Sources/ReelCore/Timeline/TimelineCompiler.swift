@@ -182,8 +182,11 @@ final class TimelineCompiler: @unchecked Sendable {
     private func record(_ id: Int, _ kind: AnimationEvent.Kind, finished: Bool?) {
         let a = attachments[id]
         guard !a.isImplicit else { return }
+        let spring = kind == .didStart ? a.source as? CASpringAnimation : nil
         events.append(
-            AnimationEvent(time: now, layer: objects[a.layer].name, key: a.key, kind: kind, finished: finished))
+            AnimationEvent(
+                time: now, layer: objects[a.layer].name, key: a.key, kind: kind, finished: finished,
+                settlingDuration: spring?.settlingDuration))
     }
 
     private func makeTimeline() -> Timeline {

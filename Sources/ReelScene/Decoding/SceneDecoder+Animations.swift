@@ -19,7 +19,7 @@ extension SceneDecoder {
         "values", "valueFunction", "path", "keyTimes", "timingFunctions", "calculationMode", "rotationMode",
         "tensionValues", "continuityValues", "biasValues"
     ]
-    static let springKeys = ["mass", "stiffness", "damping", "initialVelocity"]
+    static let springKeys = ["mass", "stiffness", "damping", "initialVelocity", "perceptualDuration", "bounce"]
     static let groupKeys = ["animations"]
     static let transitionKeys = ["type", "subtype", "startProgress", "endProgress"]
     /// `rotationMode` values: Core Animation's constants' values and their Swift names.
@@ -438,31 +438,6 @@ extension SceneDecoder {
         if let n = map.take("biasValues"), let v = values.numberList(n, what: "biasValues") { a.biasValues = v }
         if a.values == nil && a.path == nil && !map.has("values") && !map.has("path") {
             diagnostics.error("a CAKeyframeAnimation needs 'values' or 'path'", at: map.location)
-        }
-    }
-
-    private func decodeSpring(_ map: inout MapReader, into a: CASpringAnimation) {
-        if let n = map.take("mass"), let v = values.coordinate(n, what: "mass") {
-            if v > 0 {
-                a.mass = v
-            } else {
-                diagnostics.error("mass must be greater than 0, found \(format(v))", at: n.location)
-            }
-        }
-        if let n = map.take("stiffness"), let v = values.coordinate(n, what: "stiffness") {
-            if v > 0 {
-                a.stiffness = v
-            } else {
-                diagnostics.error("stiffness must be greater than 0, found \(format(v))", at: n.location)
-            }
-        }
-        if let n = map.take("damping"), let v = values.nonNegative(n, what: "damping"),
-            values.withinCoordinateLimit(v, what: "damping", at: n.location)
-        {
-            a.damping = v
-        }
-        if let n = map.take("initialVelocity"), let v = values.coordinate(n, what: "initialVelocity") {
-            a.initialVelocity = v
         }
     }
 

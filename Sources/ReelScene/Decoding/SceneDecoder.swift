@@ -74,7 +74,7 @@ final class SceneDecoder {
     }
 
     static let rootKeys = ["reel", "canvas", "animations", "layers", "timeline", "$schema"]
-    static let canvasKeys = ["size", "scale", "fps", "duration", "background", "fonts", "audio"]
+    static let canvasKeys = ["size", "scale", "fps", "duration", "appearance", "background", "fonts", "audio"]
 
     /// Decodes the whole document; nil when the canvas is unusable (other errors are in `diagnostics`).
     func decode(_ root: SceneNode) -> Scene? {
@@ -194,6 +194,8 @@ final class SceneDecoder {
             diagnostics.error("'canvas' needs 'duration' in seconds", at: node.location)
             ok = false
         }
+        // Before any colour: it chooses the variant of the system colours (background included).
+        if let n = map.take("appearance") { decodeAppearance(n) }
         var background: CGColor? = .black
         if let n = map.take("background") {
             if let c = values.color(n, what: "background") { background = c } else { ok = false }

@@ -8,6 +8,9 @@ struct ValueDecoder {
     /// Points of all the paths decoded so far (`SceneLimits.maxTotalPathPoints`).
     let pathPoints = Counter()
 
+    /// `canvas.appearance`, shared by the copies: which variant system colours take.
+    let appearance = AppearanceSetting()
+
     /// A count shared by the copies of a ValueDecoder.
     final class Counter { var value = 0 }
 
@@ -257,13 +260,14 @@ struct ValueDecoder {
         // Exactly the schema's spellings: hex digits in either case, names in lower case as CSS
         // writes them, no surrounding spaces.
         if Self.isHexColor(s) || CGColor.cssNames[s] != nil, let c = CGColor(cssString: s) { return .some(c) }
+        if let c = SystemColors.color(named: s, appearance: appearance.value) { return .some(c) }
         let shown = SceneNode.abbreviated(s)
         if s.hasPrefix("#") {
             diagnostics.error(
                 "\(what): '\(shown)' is not a hex color; use #RGB, #RGBA, #RRGGBB or #RRGGBBAA", at: node.location)
         } else {
             diagnostics.error(
-                "\(what): unknown color name '\(shown)'\(diagnostics.didYouMean(s, among: CGColor.cssNames.keys.sorted()))",
+                "\(what): unknown color name '\(shown)'\(diagnostics.didYouMean(s, among: Self.colorNames))",
                 at: node.location)
         }
         return nil

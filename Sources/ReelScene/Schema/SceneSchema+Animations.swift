@@ -88,6 +88,8 @@ extension SceneSchema {
         case "tensionValues", "continuityValues", "biasValues": ref("numbers")
         case "mass", "stiffness": number(exclusiveMinimum: 0)
         case "damping": number(minimum: 0)
+        case "perceptualDuration": number(exclusiveMinimum: 0)
+        case "bounce": number(maximum: 1, exclusiveMinimum: -1)
         case "animations": list(ref("animation"))
         case "type": enumeration(CATransitionType.allCases.map(\.rawValue))
         case "subtype": enumeration(CATransitionSubtype.allCases.map(\.rawValue))

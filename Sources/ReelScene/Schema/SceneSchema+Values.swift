@@ -47,7 +47,7 @@ extension SceneSchema {
     /// The definitions of §4, by name.
     static var valueDefinitions: [(String, JSONValue)] {
         let hex: JSONValue = ["type": "string", "pattern": .string(ValueDecoder.hexColorPattern)]
-        let names = enumeration(CGColor.cssNames.keys.sorted())
+        let names = enumeration(CGColor.cssNames.keys.sorted() + SystemColors.names)
         let components = list(number(minimum: 0, maximum: 1), count: 3...4)
         let step: JSONValue = [
             "oneOf": [

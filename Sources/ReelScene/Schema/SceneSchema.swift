@@ -85,6 +85,7 @@ public enum SceneSchema {
             "fps": number(minimum: 1, maximum: 1000),
             "duration": ["description": "seconds", "type": "number", "exclusiveMinimum": 0],
             "background": ref("color"),
+            "appearance": enumeration(SystemColors.Appearance.allCases.map(\.rawValue)),
             "fonts": [
                 "description": "font files (.ttf, .otf, .ttc) next to the scene that text layers may name",
                 "type": "array",
