@@ -44,13 +44,12 @@ public final class UIBezierPath: CustomStringConvertible {
         path.addEllipse(in: rect)
     }
 
-    /// A closed rectangle with circular corners of `cornerRadius` (at most half the shorter
-    /// side), starting on the top edge after the top-left corner, clockwise on screen. UIKit
-    /// draws "continuous" corners that blend into the sides; these are plain circular arcs.
+    /// A closed rectangle with continuous corners of `cornerRadius`, as UIKit has drawn them
+    /// since iOS 7 (the curve `cornerCurve = .continuous` draws; see `ContinuousCorner`),
+    /// starting on the top edge after the top-left corner, clockwise on screen.
     public convenience init(roundedRect rect: CGRect, cornerRadius: CGFloat) {
-        self.init(
-            roundedRect: rect, byRoundingCorners: .allCorners,
-            cornerRadii: CGSize(width: cornerRadius, height: cornerRadius))
+        self.init()
+        path.addPath(CGPath(elements: ContinuousCorner.roundedRect(rect, radius: Double(cornerRadius))))
     }
 
     /// A closed rectangle with the chosen corners rounded. As UIKit does in practice, only
