@@ -87,4 +87,28 @@ import Testing
             """
         }
     }
+
+    @Test func goldenCardsContinuousAboveCircular() throws {
+        // Background, border, a clipped sublayer and a soft shadow; continuous on top, circular below.
+        func row(_ curve: String, y: Int) -> String {
+            let card = "cornerRadius: 26, cornerCurve: \(curve)"
+            return """
+                  - { frame: [10, \(y), 80, 80], backgroundColor: "#F2AA4C", \(card) }
+                  - { frame: [110, \(y), 80, 80], borderColor: "#3A86FF", borderWidth: 6, \(card) }
+                  - { frame: [210, \(y), 80, 80], masksToBounds: true, \(card),
+                      sublayers: [{ frame: [0, 0, 80, 80], backgroundColor: "#2A9D8F" }] }
+                  - { frame: [310, \(y), 80, 80], backgroundColor: white, shadowOpacity: 0.6, shadowRadius: 6,
+                      shadowOffset: [0, 4], \(card) }
+                """
+        }
+        let buffer = try renderScene(
+            """
+            reel: 1
+            canvas: { size: [400, 210], duration: 1, background: "#D8D8D8" }
+            layers:
+            \(row("continuous", y: 10))
+            \(row("circular", y: 115))
+            """)
+        try Golden.check(buffer, "corners-continuous-circular")
+    }
 }
