@@ -91,4 +91,28 @@ struct ContinuousCornerTests {
         #expect(
             elements.contains(.lineTo(CGPoint(x: 10, y: 20 + e * 10))), "the rounded corner starts up the left side")
     }
+
+    @Test func aViewsLayerTakesTheCurveAsWritten() throws {
+        let (scene, card) = makeViewScene()
+        card.layer.cornerRadius = 24
+        card.layer.cornerCurve = .continuous
+        #expect(try scene.compile().state("card", at: 0).cornerCurve == .continuous)
+    }
+
+    @Test func aChangeInTheTimelineTakesEffectAtOnce() throws {
+        // Core Animation does not animate cornerCurve: changed with cornerRadius on a standalone
+        // layer, only the radius gets an implicit animation and the curve is the new one at once.
+        let (scene, _) = makeViewScene()
+        let plain = CALayer()
+        plain.name = "plain"
+        plain.frame = CGRect(x: 200, y: 50, width: 100, height: 100)
+        scene.rootLayer.addSublayer(plain)
+        scene.at(1) {
+            plain.cornerCurve = .continuous
+            plain.cornerRadius = 30
+        }
+        let timeline = try scene.compile()
+        #expect(timeline.state("plain", at: 1.05).cornerCurve == .continuous)
+        #expect(timeline.keys("plain", at: 1.05) == ["cornerRadius"])
+    }
 }
