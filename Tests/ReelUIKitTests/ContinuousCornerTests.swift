@@ -72,10 +72,9 @@ struct ContinuousCornerTests {
         // t = (40 · 1.52866483 − 50) / (40 · 0.52866483) = 0.527111.
         let (radius, blend) = ContinuousCorner.fit(radius: 40, shorterSide: 100)
         #expect(radius == 40 && close(blend, 0.527111, 1e-6))
-        #expect(
-            UIBezierPath(roundedRect: rect, cornerRadius: 40).cgPath.elements.first == .moveTo(CGPoint(x: 60, y: 20)))
+        #expect(ContinuousCorner.roundedRect(rect, radius: 40).first == .moveTo(CGPoint(x: 60, y: 20)))
         // Half the side or more: a circular capsule, its corner's middle on the circle of 50.
-        let capsule = UIBezierPath(roundedRect: rect, cornerRadius: 500).cgPath
+        let capsule = CGPath(elements: ContinuousCorner.roundedRect(rect, radius: 500))
         #expect(capsule.elements.first == .moveTo(CGPoint(x: 60, y: 20)))
         let middle = point(on: capsule, element: 4, at: 0.5)
         #expect(close(hypot(middle.x - 160, middle.y - 70), 50, 1e-3))
@@ -114,5 +113,19 @@ struct ContinuousCornerTests {
         let timeline = try scene.compile()
         #expect(timeline.state("plain", at: 1.05).cornerCurve == .continuous)
         #expect(timeline.keys("plain", at: 1.05) == ["cornerRadius"])
+    }
+
+    @Test func uiKitRoundsTheEndsWhenTheCornerDoesNotFit() {
+        // Stack Overflow 75592757: 208 × 50 with radius 20 (1.528 × 20 = 30.6 > 25) comes out
+        // with half-circle ends; radius 16 (24.5 ≤ 25) keeps its continuous corners.
+        let wide = CGRect(x: 0, y: 0, width: 208, height: 50)
+        let capped = UIBezierPath(roundedRect: wide, cornerRadius: 20).cgPath
+        #expect(capped.elements.first == .moveTo(CGPoint(x: 25, y: 0)))
+        #expect(
+            close(
+                hypot(point(on: capped, element: 4, at: 0.5).x - 183, point(on: capped, element: 4, at: 0.5).y - 25),
+                25, 1e-3))
+        let fits = UIBezierPath(roundedRect: wide, cornerRadius: 16).cgPath
+        #expect(fits.elements.first == .moveTo(CGPoint(x: 16 * e, y: 0)))
     }
 }
