@@ -102,17 +102,13 @@ struct ContinuousCornerTests {
         // Core Animation does not animate cornerCurve: changed with cornerRadius on a standalone
         // layer, only the radius gets an implicit animation and the curve is the new one at once.
         let (scene, _) = makeViewScene()
-        let plain = CALayer()
-        plain.name = "plain"
-        plain.frame = CGRect(x: 200, y: 50, width: 100, height: 100)
-        scene.rootLayer.addSublayer(plain)
-        scene.at(1) {
-            plain.cornerCurve = .continuous
-            plain.cornerRadius = 30
-        }
+        let standalone = CALayer()
+        standalone.name = "standalone"
+        scene.rootLayer.addSublayer(standalone)
+        scene.at(1) { (standalone.cornerCurve, standalone.cornerRadius) = (.continuous, 30) }
         let timeline = try scene.compile()
-        #expect(timeline.state("plain", at: 1.05).cornerCurve == .continuous)
-        #expect(timeline.keys("plain", at: 1.05) == ["cornerRadius"])
+        #expect(timeline.state("standalone", at: 1.05).cornerCurve == .continuous)
+        #expect(timeline.keys("standalone", at: 1.05) == ["cornerRadius"])
     }
 
     @Test func uiKitRoundsTheEndsWhenTheCornerDoesNotFit() {

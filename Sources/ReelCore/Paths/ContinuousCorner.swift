@@ -17,6 +17,7 @@ import Foundation
 /// half the side is drawn as a capsule. Reel blends each control point linearly from the
 /// continuous corner toward a circular one so that the corner reaches exactly half the side:
 /// the shape changes continuously with the radius and is the circular capsule at half the side.
+/// (`UIBezierPath`'s rounded rectangles instead jump to the capsule there, as UIKit's do.)
 public enum ContinuousCorner {
     /// How far along each side a continuous corner reaches, in radii.
     public static let expansion: CGFloat = 1.52866483
