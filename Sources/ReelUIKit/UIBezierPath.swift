@@ -44,40 +44,29 @@ public final class UIBezierPath: CustomStringConvertible {
         path.addEllipse(in: rect)
     }
 
-    /// A closed rectangle with circular corners of `cornerRadius` (at most half the shorter
-    /// side), starting on the top edge after the top-left corner, clockwise on screen. UIKit
-    /// draws "continuous" corners that blend into the sides; these are plain circular arcs.
+    /// A closed rectangle with continuous corners of `cornerRadius`, as UIKit has drawn them
+    /// since iOS 7 (the curve `cornerCurve = .continuous` draws; see `ContinuousCorner`),
+    /// starting on the top edge after the top-left corner, clockwise on screen.
     public convenience init(roundedRect rect: CGRect, cornerRadius: CGFloat) {
         self.init(
             roundedRect: rect, byRoundingCorners: .allCorners,
             cornerRadii: CGSize(width: cornerRadius, height: cornerRadius))
     }
 
-    /// A closed rectangle with the chosen corners rounded. As UIKit does in practice, only
-    /// `cornerRadii.width` is used (clamped to half the shorter side).
+    /// A closed rectangle with the chosen corners rounded continuously, as UIKit draws them
+    /// since iOS 7; as UIKit does in practice, only `cornerRadii.width` is used. When a corner
+    /// (1.528 × the radius along each side) does not fit in half the shorter side, UIKit rounds
+    /// by half the side instead, a capsule: PaintCode's "Code for iOS 7 rounded rectangles" found
+    /// the shape switch, and Stack Overflow question 75592757 shows a 208 × 50 rectangle with
+    /// radius 20 drawn with round ends.
     public convenience init(roundedRect rect: CGRect, byRoundingCorners corners: UIRectCorner, cornerRadii: CGSize) {
         self.init()
-        let r = rect.standardized
-        let radius = min(max(cornerRadii.width, 0), min(r.width, r.height) / 2)
-        func rounded(_ c: UIRectCorner) -> CGFloat { corners.contains(c) ? radius : 0 }
-        let (tl, tr, bl, br) = (rounded(.topLeft), rounded(.topRight), rounded(.bottomLeft), rounded(.bottomRight))
-        // Each side ends where the next corner starts; `addArc` draws that side itself (its line
-        // from the current point), so the path has no zero-length lines.
-        func corner(_ radius: CGFloat, center: CGPoint, from start: CGFloat, sharp: CGPoint) {
-            if radius > 0 {
-                addArc(
-                    withCenter: center, radius: radius, startAngle: start, endAngle: start + .pi / 2, clockwise: true)
-            } else {
-                addLine(to: sharp)
-            }
-        }
-        move(to: CGPoint(x: r.minX + tl, y: r.minY))
-        corner(
-            tr, center: CGPoint(x: r.maxX - tr, y: r.minY + tr), from: -.pi / 2, sharp: CGPoint(x: r.maxX, y: r.minY))
-        corner(br, center: CGPoint(x: r.maxX - br, y: r.maxY - br), from: 0, sharp: CGPoint(x: r.maxX, y: r.maxY))
-        corner(bl, center: CGPoint(x: r.minX + bl, y: r.maxY - bl), from: .pi / 2, sharp: CGPoint(x: r.minX, y: r.maxY))
-        corner(tl, center: CGPoint(x: r.minX + tl, y: r.minY + tl), from: .pi, sharp: CGPoint(x: r.minX, y: r.minY))
-        close()
+        let half = min(abs(rect.width), abs(rect.height)) / 2
+        let asked = max(cornerRadii.width, 0)
+        let radius = asked * ContinuousCorner.expansion > half ? half : asked
+        // UIRectCorner's bits are CACornerMask's: top left, top right, bottom left, bottom right.
+        let mask = CACornerMask(rawValue: Int(corners.rawValue & 15))
+        path.addPath(CGPath(elements: ContinuousCorner.roundedRect(rect, radius: Double(radius), corners: mask)))
     }
 
     /// An open circular arc (see the type's note on angles and `clockwise`).

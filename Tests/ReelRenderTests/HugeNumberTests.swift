@@ -106,7 +106,7 @@ struct WideShadowTests {
         let k = 5
         var image = try #require(
             AlphaImage.filling(
-                .roundedRect(CGRect(x: 3, y: 4, width: 30, height: 20), radius: 6, corners: .all),
+                .roundedRect(CGRect(x: 3, y: 4, width: 30, height: 20), radius: 6, corners: .all, curve: .circular),
                 cr: CairoContext(cr), margin: 12, reduction: k))
         image.blur(sigma: 2.5)
         let whole = image.surface(scale: k)

@@ -112,7 +112,7 @@ struct LayerExtentTests {
         let round = try Self.firstLayer(try Self.timeline(card(join: "round")))
         #expect(
             ShadowShape.of(round, RenderContext())
-                == .roundedRect(round.state.bounds, radius: 36, corners: round.state.maskedCorners))
+                == .roundedRect(round.state.bounds, radius: 36, corners: round.state.maskedCorners, curve: .circular))
         // A miter may reach ten half-widths (110 px) from the corner: past the card's edge.
         let miter = try Self.firstLayer(try Self.timeline(card(join: "miter")))
         #expect(ShadowShape.of(miter, RenderContext()) == nil)

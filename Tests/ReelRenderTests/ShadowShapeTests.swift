@@ -62,7 +62,7 @@ struct ShadowShapeTests {
         let card = try #require(try tree(Self.scene()).sublayers.first)
         #expect(
             ShadowShape.of(card, RenderContext())
-                == .roundedRect(card.state.bounds, radius: 18, corners: card.state.maskedCorners))
+                == .roundedRect(card.state.bounds, radius: 18, corners: card.state.maskedCorners, curve: .circular))
         let probe = try #require(
             try tree(
                 Self.scene(extra: "").replacingOccurrences(

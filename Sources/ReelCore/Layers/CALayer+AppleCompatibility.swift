@@ -13,14 +13,6 @@ public struct CALayerContentsFilter: RawRepresentable, Hashable, Sendable {
     public static let trilinear = CALayerContentsFilter(rawValue: "trilinear")
 }
 
-/// The curve of rounded corners (`cornerCurve`).
-public struct CALayerCornerCurve: RawRepresentable, Hashable, Sendable {
-    public var rawValue: String
-    public init(rawValue: String) { self.rawValue = rawValue }
-    public static let circular = CALayerCornerCurve(rawValue: "circular")
-    public static let continuous = CALayerCornerCurve(rawValue: "continuous")
-}
-
 /// The pixel format of a layer's backing store (`contentsFormat`).
 public struct CALayerContentsFormat: RawRepresentable, Hashable, Sendable {
     public var rawValue: String
@@ -53,7 +45,6 @@ struct AcceptedLayerProperties {
     var edgeAntialiasingMask: CAEdgeAntialiasingMask = [
         .layerLeftEdge, .layerRightEdge, .layerBottomEdge, .layerTopEdge
     ]
-    var cornerCurve = CALayerCornerCurve.circular
     var isOpaque = false
     var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
     var contentsFormat = CALayerContentsFormat.RGBA8Uint
@@ -118,13 +109,6 @@ extension CALayer {
     public var edgeAntialiasingMask: CAEdgeAntialiasingMask {
         get { accepted.edgeAntialiasingMask }
         set { accepted.edgeAntialiasingMask = newValue }
-    }
-
-    /// Accepted; corners are drawn as circular arcs whatever the curve (`.continuous` — the
-    /// squircle — is not implemented).
-    public var cornerCurve: CALayerCornerCurve {
-        get { accepted.cornerCurve }
-        set { accepted.cornerCurve = newValue }
     }
 
     /// Accepted; no effect (a drawing hint on iOS).

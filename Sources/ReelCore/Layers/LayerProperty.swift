@@ -5,7 +5,7 @@ public enum LayerProperty: String, CaseIterable, Sendable, Hashable {
     // CALayer
     case bounds, position, zPosition, anchorPoint, anchorPointZ, transform, sublayerTransform
     case hidden, opacity, backgroundColor, cornerRadius, maskedCorners, borderWidth, borderColor, masksToBounds
-    case doubleSided, compositingFilter
+    case doubleSided, compositingFilter, cornerCurve
     case contents, contentsGravity, contentsRect, contentsScale
     case shadowColor, shadowOpacity, shadowOffset, shadowRadius, shadowPath
     case beginTime, speed, timeOffset
@@ -41,7 +41,8 @@ public enum LayerProperty: String, CaseIterable, Sendable, Hashable {
         case .contents: .image
         case .colors: .colors
         case .lineDashPattern, .locations: .numbers
-        case .compositingFilter, .contentsGravity, .fillRule, .lineCap, .lineJoin, .alignmentMode, .truncationMode,
+        case .compositingFilter, .cornerCurve, .contentsGravity, .fillRule, .lineCap, .lineJoin, .alignmentMode,
+            .truncationMode,
             .type, .string, .font,
             .scrollMode,
             .emitterShape, .emitterMode, .renderMode:
@@ -55,6 +56,7 @@ public enum LayerProperty: String, CaseIterable, Sendable, Hashable {
     public var options: [String]? {
         switch self {
         case .compositingFilter: CACompositingFilter.allCases.map(\.rawValue)
+        case .cornerCurve: CALayerCornerCurve.allCases.map(\.rawValue)
         case .contentsGravity: CALayerContentsGravity.allCases.map(\.rawValue)
         case .fillRule: CAShapeLayerFillRule.allCases.map(\.rawValue)
         case .lineCap: CAShapeLayerLineCap.allCases.map(\.rawValue)
@@ -106,7 +108,8 @@ public enum LayerProperty: String, CaseIterable, Sendable, Hashable {
     /// Whether an explicit animation may target it.
     public var isAnimatable: Bool {
         switch self {
-        case .beginTime, .speed, .timeOffset, .maskedCorners, .compositingFilter, .string, .font, .scrollMode,
+        case .beginTime, .speed, .timeOffset, .maskedCorners, .compositingFilter, .cornerCurve, .string, .font,
+            .scrollMode,
             .emitterCells, .seed:
             false
         default: true
@@ -133,6 +136,7 @@ public enum LayerProperty: String, CaseIterable, Sendable, Hashable {
         case .masksToBounds: .bool(s.masksToBounds)
         case .doubleSided: .bool(s.isDoubleSided)
         case .compositingFilter: .string(s.compositingFilter?.rawValue ?? "")
+        case .cornerCurve: .string(s.cornerCurve.rawValue)
         case .contents: .image(s.contents)
         case .contentsGravity: .string(s.contentsGravity.rawValue)
         case .contentsRect: .rect(s.contentsRect)
@@ -217,6 +221,7 @@ public enum LayerProperty: String, CaseIterable, Sendable, Hashable {
         case (.masksToBounds, .bool(let b)): s.masksToBounds = b
         case (.doubleSided, .bool(let b)): s.isDoubleSided = b
         case (.compositingFilter, .string(let v)): s.compositingFilter = CACompositingFilter(rawValue: v)
+        case (.cornerCurve, .string(let v)): s.cornerCurve = CALayerCornerCurve(rawValue: v)
         case (.contents, .image(let i)): s.contents = i; s.contentsFade = nil
         case (.contents, .imageFade(let f)): s.contents = f.to; s.contentsFade = f
         case (.contentsGravity, .string(let v)):

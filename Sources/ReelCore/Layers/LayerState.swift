@@ -35,6 +35,8 @@ public struct LayerState: Hashable, Sendable {
     public var masksToBounds = false
     /// Which corners `cornerRadius` rounds.
     public var maskedCorners: CACornerMask = .all
+    /// The curve of the rounded corners: circular arcs or the continuous squircle.
+    public var cornerCurve: CALayerCornerCurve = .circular
     /// Whether the back of the layer shows when it is turned away (3D).
     public var isDoubleSided = true
     /// How the layer and its sublayers, as a group, combine with what is beneath them; nil

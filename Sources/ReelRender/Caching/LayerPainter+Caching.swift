@@ -65,7 +65,7 @@ extension LayerPainter {
         // raster resamples a thin stroke into a wider, fainter one.
         let turn = (!shadow || shape != nil) && layer.kind != .text && layer.kind != .shape ? turned : nil
         if turn == nil, s.masksToBounds {
-            Geometry.roundedRect(cr, s.bounds, radius: s.cornerRadius, corners: s.maskedCorners)
+            Geometry.roundedBounds(cr, s)
             cr.clip()
         }
         let place = DevicePlacement(layer, cr)
@@ -146,8 +146,8 @@ extension LayerPainter {
         var key = LayerState()
         key.shadowPath = s.shadowPath
         key.shadowRadius = s.shadowRadius
-        if case .roundedRect(let rect, let radius, let corners) = shape, s.shadowPath == nil {
-            (key.bounds, key.cornerRadius, key.maskedCorners) = (rect, CGFloat(radius), corners)
+        if case .roundedRect(let rect, let radius, let corners, let curve) = shape, s.shadowPath == nil {
+            (key.bounds, key.cornerRadius, key.maskedCorners, key.cornerCurve) = (rect, CGFloat(radius), corners, curve)
         }
         if let mask = cache.raster(
             for: place.key(.shadow, .layer, key),
@@ -213,7 +213,10 @@ extension LayerPainter {
             let s = layer.state
             if let raster, layer.kind == .layer, isPlain(s) {
                 raster.flat = FlatInterior.of(
-                    raster, bounds: s.bounds, radius: s.cornerRadius, border: hasBorder(s) ? s.borderWidth : 0,
+                    raster, bounds: s.bounds,
+                    radius: s.cornerCurve.extent(
+                        radius: s.cornerRadius, shorterSide: min(abs(s.bounds.width), abs(s.bounds.height))),
+                    border: hasBorder(s) ? s.borderWidth : 0,
                     scaleX: turn.scaleX, scaleY: turn.scaleY)
             }
             return raster
@@ -228,13 +231,13 @@ extension LayerPainter {
     ) {
         let s = layer.state
         if hasBackground(s), let color = s.backgroundColor {
-            Geometry.roundedRect(rc, s.bounds, radius: s.cornerRadius, corners: s.maskedCorners)
+            Geometry.roundedBounds(rc, s)
             Geometry.setSource(rc, color, alpha: 1)
             rc.fill()
         }
         rc.save()
         if s.masksToBounds {
-            Geometry.roundedRect(rc, s.bounds, radius: s.cornerRadius, corners: s.maskedCorners)
+            Geometry.roundedBounds(rc, s)
             rc.clip()
         }
         drawOwnContent(layer, rc, alpha: 1, cache: cache, context: context)

@@ -18,7 +18,8 @@ struct ShadowCover: Equatable {
         let m = cr.matrix
         guard m.xy == 0, m.yx == 0 else { return nil }
         let r = s.bounds.standardized
-        let radius = min(max(Double(s.cornerRadius), 0), min(r.width, r.height) / 2)
+        // The corner reaches `extent` along each side (1.528 × the radius when continuous).
+        let radius = s.cornerCurve.extent(radius: Double(s.cornerRadius), shorterSide: min(r.width, r.height))
         // The larger arm of the cross a rounded rectangle's inside is.
         let tall = r.insetBy(dx: radius, dy: 0), wide = r.insetBy(dx: 0, dy: radius)
         let inner = tall.width * tall.height > wide.width * wide.height ? tall : wide

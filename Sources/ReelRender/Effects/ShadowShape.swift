@@ -13,21 +13,21 @@ import ReelCore
 enum ShadowShape: Hashable {
     case path(CGPath)
     /// Filled exactly as the background is (`Geometry.roundedRect`), so the coverage is the same.
-    case roundedRect(CGRect, radius: Double, corners: CACornerMask)
+    case roundedRect(CGRect, radius: Double, corners: CACornerMask, curve: CALayerCornerCurve)
 
     /// Appends the shape to the current path of `cr`.
     func append(to cr: CairoContext) {
         switch self {
         case .path(let path): ShapeDrawing.append(path, to: cr)
-        case .roundedRect(let rect, let radius, let corners):
-            Geometry.roundedRect(cr, rect, radius: radius, corners: corners)
+        case .roundedRect(let rect, let radius, let corners, let curve):
+            Geometry.roundedRect(cr, rect, radius: radius, corners: corners, curve: curve)
         }
     }
 
     var boundingBox: CGRect {
         switch self {
         case .path(let path): path.boundingBox
-        case .roundedRect(let rect, _, _): rect.standardized
+        case .roundedRect(let rect, _, _, _): rect.standardized
         }
     }
 
@@ -53,7 +53,7 @@ enum ShadowShape: Hashable {
                 guard outline.rect.isNull || inside.contains(outline) else { return nil }
             }
         }
-        return .roundedRect(s.bounds, radius: Double(s.cornerRadius), corners: s.maskedCorners)
+        return .roundedRect(s.bounds, radius: Double(s.cornerRadius), corners: s.maskedCorners, curve: s.cornerCurve)
     }
 }
 
@@ -73,7 +73,11 @@ struct RoundedBox {
             c.masksToBounds || (!ShadowDrawing.isVisible(c) && ShadowShape.of(child, context) != nil)
         {
             let rect = LayerExtent.transformed(c.bounds, m)
-            let radius = min(max(Double(c.cornerRadius), 0), Double(min(c.bounds.width, c.bounds.height)) / 2) * m.xx
+            // A continuous corner reaches a little past the circular one near the diagonal: its
+            // outline is taken as square-cornered, which only makes containment stricter.
+            let radius =
+                c.cornerCurve == .continuous
+                ? 0 : min(max(Double(c.cornerRadius), 0), Double(min(c.bounds.width, c.bounds.height)) / 2) * m.xx
             return RoundedBox(rect: rect, radius: radius)
         }
         guard let extent = LayerExtent.of(child, shadow: true, context) else { return nil }

@@ -198,7 +198,7 @@ struct LayerPainter {
         }
         if s.masksToBounds {
             // Nothing can show outside the bounds.
-            Geometry.roundedRect(cr, s.bounds, radius: s.cornerRadius, corners: s.maskedCorners)
+            Geometry.roundedBounds(cr, s)
             cr.clip()
         }
         // The group's buffer covers only what the layer can paint (the clip is undone before
@@ -260,14 +260,14 @@ struct LayerPainter {
             // Background and the class's drawing as one raster (the border goes above sublayers).
             compositeContent(layer, cr, includeBorder: false, alpha: alpha)
         } else if Self.hasBackground(s), let color = s.backgroundColor {
-            Geometry.roundedRect(cr, s.bounds, radius: s.cornerRadius, corners: s.maskedCorners)
+            Geometry.roundedBounds(cr, s)
             Geometry.setSource(cr, color, alpha: alpha)
             cr.fill()
         }
         let clips = s.masksToBounds
         if clips {
             cr.save()
-            Geometry.roundedRect(cr, s.bounds, radius: s.cornerRadius, corners: s.maskedCorners)
+            Geometry.roundedBounds(cr, s)
             cr.clip()
         }
         if !cached { Self.drawOwnContent(layer, cr, alpha: alpha, cache: cache, context: context) }
@@ -283,7 +283,7 @@ struct LayerPainter {
         let s = layer.state
         cr.save()
         if s.masksToBounds {
-            Geometry.roundedRect(cr, s.bounds, radius: s.cornerRadius, corners: s.maskedCorners)
+            Geometry.roundedBounds(cr, s)
             cr.clip()
         }
         EmitterDrawing.draw(layer, cr, alpha: alpha, budget: budget, context: context)
@@ -307,7 +307,8 @@ struct LayerPainter {
 
     static func drawBorder(_ s: LayerState, _ cr: CairoContext, alpha: Double) {
         guard let color = s.borderColor else { return }
-        Geometry.border(cr, s.bounds, radius: s.cornerRadius, corners: s.maskedCorners, width: s.borderWidth)
+        Geometry.border(
+            cr, s.bounds, radius: s.cornerRadius, corners: s.maskedCorners, curve: s.cornerCurve, width: s.borderWidth)
         Geometry.setSource(cr, color, alpha: alpha)
         cr.fill()
         cr.setFillRule(CAIRO_FILL_RULE_WINDING)

@@ -30,9 +30,23 @@ enum Geometry {
             CATransform3DMakeTranslation(center.x, center.y, 0))
     }
 
-    /// Adds a rectangle whose `corners` have circular corners of `radius` (clamped to half the
-    /// shorter side); the other corners stay square (maskedCorners).
-    static func roundedRect(_ cr: CairoContext, _ r: CGRect, radius: Double, corners: CACornerMask = .all) {
+    /// Adds a layer's bounds with its rounded corners (radius, maskedCorners, cornerCurve).
+    static func roundedBounds(_ cr: CairoContext, _ s: LayerState) {
+        roundedRect(cr, s.bounds, radius: s.cornerRadius, corners: s.maskedCorners, curve: s.cornerCurve)
+    }
+
+    /// Adds a rectangle whose `corners` are rounded by `radius` along `curve` (circular: clamped
+    /// to half the shorter side; continuous: see ``ContinuousCorner``); the other corners stay
+    /// square (maskedCorners).
+    static func roundedRect(
+        _ cr: CairoContext, _ r: CGRect, radius: Double, corners: CACornerMask = .all,
+        curve: CALayerCornerCurve = .circular
+    ) {
+        if curve == .continuous {
+            ShapeDrawing.append(
+                CGPath(elements: ContinuousCorner.roundedRect(r, radius: radius, corners: corners)), to: cr)
+            return
+        }
         let rect = r.standardized
         let radius = min(max(radius, 0), min(rect.width, rect.height) / 2)
         guard radius > 0, !corners.isEmpty else {
@@ -58,16 +72,21 @@ enum Geometry {
     /// The border region: inside the bounds, `width` wide, following the rounded corners (the
     /// inner corners have radius − width), filled even-odd like Core Animation draws it.
     static func border(
-        _ cr: CairoContext, _ bounds: CGRect, radius: Double, corners: CACornerMask = .all, width: Double
+        _ cr: CairoContext, _ bounds: CGRect, radius: Double, corners: CACornerMask = .all,
+        curve: CALayerCornerCurve = .circular, width: Double
     ) {
         let outer = bounds.standardized
         cr.newPath()
-        roundedRect(cr, outer, radius: radius, corners: corners)
+        roundedRect(cr, outer, radius: radius, corners: corners, curve: curve)
         let inset = min(width, min(outer.width, outer.height) / 2)
         let inner = outer.insetBy(dx: inset, dy: inset)
         if inner.width > 0 && inner.height > 0 {
-            let outerRadius = min(max(radius, 0), min(outer.width, outer.height) / 2)
-            roundedRect(cr, inner, radius: max(outerRadius - inset, 0), corners: corners)
+            // The radius actually drawn (a continuous corner's is not clamped to half the side).
+            let outerRadius =
+                curve == .continuous
+                ? ContinuousCorner.fit(radius: radius, shorterSide: min(outer.width, outer.height)).radius
+                : min(max(radius, 0), min(outer.width, outer.height) / 2)
+            roundedRect(cr, inner, radius: max(outerRadius - inset, 0), corners: corners, curve: curve)
         }
         cr.setFillRule(CAIRO_FILL_RULE_EVEN_ODD)
     }
