@@ -31,7 +31,9 @@ public final class SVGArtwork: VectorArtwork, @unchecked Sendable {
         }
         guard w.isFinite, h.isFinite, w <= Self.maxSide, h <= Self.maxSide else {
             reel_svg_close(parsed)
-            throw SVGError("the SVG declares a size of \(w)×\(h) pixels; at most \(Int(Self.maxSide)) on a side")
+            throw SVGError(
+                "the SVG declares a size of \(String(format: "%.0f×%.0f", w, h)) pixels; at most \(Int(Self.maxSide)) on a side"
+            )
         }
         size = CGSize(width: w, height: h)
     }
