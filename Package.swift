@@ -40,6 +40,9 @@ let package = Package(
             providers: [
                 .apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libswresample-dev", "libavutil-dev"])
             ]),
+        // SVG files as layer contents: librsvg draws them into Cairo.
+        .systemLibrary(
+            name: "CRsvg", path: "Sources/CRsvg", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
         // dotLottie archives: raw inflate of their zip entries.
         .systemLibrary(
             name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
@@ -49,6 +52,8 @@ let package = Package(
         .target(name: "CReelPixels", path: "Sources/CReelPixels"),
         // Cairo groups drawn on buffers reused per thread (see its header).
         .target(name: "CReelCairo", dependencies: ["CCairo"], path: "Sources/CReelCairo"),
+        // librsvg's GObject API behind four plain C functions (see its header).
+        .target(name: "CReelSvg", dependencies: ["CCairo", "CRsvg"], path: "Sources/CReelSvg"),
 
         // MARK: Reel
         .target(name: "ReelCore", dependencies: ["CReelSupport"], path: "Sources/ReelCore"),
@@ -58,7 +63,8 @@ let package = Package(
             name: "ReelScene",
             dependencies: ["ReelCore", "ReelLottie", "CZlib", .product(name: "Yams", package: "Yams")]),
         .target(
-            name: "ReelRender", dependencies: ["ReelCore", "CCairo", "CReelCairo", "CPango", "CPixman", "CReelPixels"]),
+            name: "ReelRender",
+            dependencies: ["ReelCore", "CCairo", "CReelCairo", "CReelSvg", "CPango", "CPixman", "CReelPixels"]),
         .target(name: "ReelEncode", dependencies: ["ReelCore", "CFFmpeg", "CReelPixels", "CReelSupport"]),
         .target(name: "Reel", dependencies: ["ReelCore", "ReelScene", "ReelRender", "ReelEncode", "CReelSupport"]),
         // Many jobs, unattended: planning, up-to-date checks, worker processes, reports, baselines.

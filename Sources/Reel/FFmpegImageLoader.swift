@@ -1,6 +1,7 @@
 import Foundation
 import ReelCore
 import ReelEncode
+import ReelRender
 import ReelScene
 
 /// Decodes PNG, JPEG and WebP files for layer contents with the FFmpeg libraries Reel already
@@ -14,8 +15,17 @@ public struct FFmpegImageLoader: SceneImageLoader {
 
     public func loadImage(atPath path: String) throws -> CGImage {
         let ext = URL(fileURLWithPath: path).pathExtension.lowercased()
+        if ext == "svg" {
+            // Swift callers (`UIImage(contentsOfFile:)`) choose their files; scenes read SVG
+            // files through their sandbox and `loadVector(bytes:name:)`.
+            guard case .success(let data) = InputFile.read(path, limit: 64 * 1024 * 1024) else {
+                throw RenderFileError("the SVG file is missing, unreadable or larger than 64 MiB")
+            }
+            return try loadVector(bytes: [UInt8](data), name: path)
+        }
         guard let name = ImageHeader.Format(fileExtension: ext)?.rawValue else {
-            throw RenderFileError("Reel reads PNG, JPEG and WebP images, named .png, .jpg, .jpeg or .webp")
+            throw RenderFileError(
+                "Reel reads PNG, JPEG and WebP images and SVG files, named .png, .jpg, .jpeg, .webp or .svg")
         }
         // FFmpeg's own messages ("Flushing the png decoder failed") mean nothing to a scene's
         // author: any failure is "not a readable image of its kind".
@@ -37,6 +47,18 @@ public struct FFmpegImageLoader: SceneImageLoader {
             throw RenderFileError(
                 "'\(name)' is not a readable \(format.rawValue) image (damaged, or another kind of data)")
         }
+    }
+}
+
+/// SVG files, drawn by librsvg as vectors at the resolution they are shown at.
+extension FFmpegImageLoader {
+    public func loadVector(bytes: [UInt8], name: String) throws -> CGImage {
+        let artwork: SVGArtwork
+        do { artwork = try SVGArtwork(bytes: bytes) } catch { throw RenderFileError("\(error)") }
+        guard let image = CGImage(vector: artwork, source: name) else {
+            throw RenderFileError("the SVG's size rounds to no pixels")
+        }
+        return image
     }
 }
 

@@ -463,6 +463,12 @@ final class RecordingImageLoader: SceneImageLoader, @unchecked Sendable {
         return image
     }
 
+    /// `name` is the SVG file's path: its bytes are part of the job's fingerprint like an image's.
+    func loadVector(bytes: [UInt8], name: String) throws -> CGImage {
+        lock.withLock { _ = read.insert(name) }
+        return try loader.loadVector(bytes: bytes, name: name)
+    }
+
     var paths: [String] { lock.withLock { read.sorted() } }
     /// Pixels of every image decoded.
     var pixels: Int { lock.withLock { decodedPixels } }

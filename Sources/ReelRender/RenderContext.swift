@@ -37,13 +37,20 @@ public final class RenderContext: @unchecked Sendable {
     public func family(for name: String?) -> String { text.fonts.face(named: name).family }
 
     /// An image's pixels, premultiplied BGRA: a decoded image's own, or a drawn image's
-    /// recording rasterised at its pixel size with this context's fonts (once; every thread then
+    /// recording (a vector image's document) rasterised at its pixel size with this context's fonts (once; every thread then
     /// shares the result). This is how code reads the pixels of `CGContext.makeImage()` or of
     /// a layer's drawing.
     public func pixels(of image: CGImage) -> PixelBuffer {
-        guard let list = image.displayList else { return image.pixels }
+        let make: () -> PixelBuffer
+        if let list = image.displayList {
+            make = { DisplayListReplay.rasterize(list, width: image.width, height: image.height, context: self) }
+        } else if let artwork = image.vector as? SVGArtwork {
+            make = { artwork.rasterize(width: image.width, height: image.height) }
+        } else {
+            return image.pixels
+        }
         if let made = lock.withLock({ drawnPixels[image] }) { return made }
-        let made = DisplayListReplay.rasterize(list, width: image.width, height: image.height, context: self)
+        let made = make()
         // Two threads may have rasterised it at once: both keep the first stored.
         return lock.withLock {
             if let first = drawnPixels[image] { return first }

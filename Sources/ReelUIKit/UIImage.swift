@@ -3,7 +3,8 @@ import Reel
 
 /// A decoded image with UIKit's loading API, for layer contents: `layer.contents = image.cgImage`.
 ///
-/// Images are read with Reel's image loader (PNG, JPEG, WebP, through the FFmpeg libraries).
+/// Images are read with Reel's image loader (PNG, JPEG, WebP, through the FFmpeg libraries; SVG
+/// files as vector images that librsvg draws at the resolution they are shown at).
 /// `size` is in points: pixels divided by `scale`, which comes from an `@2x` / `@3x` suffix in
 /// the file's name, as on iOS.
 public final class UIImage: @unchecked Sendable {

@@ -79,11 +79,11 @@ struct ImageSafetyTests {
             ])
         #expect(
             problems("sub", in: scene) == [
-                "4:17: image 'sub': Reel reads PNG, JPEG and WebP images, named .png, .jpg, .jpeg or .webp"
+                "4:17: image 'sub': Reel reads PNG, JPEG and WebP images and SVG files, named .png, .jpg, .jpeg, .webp or .svg"
             ])
         #expect(
             problems("clip.gif", in: scene) == [
-                "4:17: image 'clip.gif': Reel reads PNG, JPEG and WebP images, named .png, .jpg, .jpeg or .webp"
+                "4:17: image 'clip.gif': Reel reads PNG, JPEG and WebP images and SVG files, named .png, .jpg, .jpeg, .webp or .svg"
             ])
     }
 }

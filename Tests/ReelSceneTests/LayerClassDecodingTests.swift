@@ -15,6 +15,11 @@ final class FakeImages: SceneImageLoader, @unchecked Sendable {
         if path.hasSuffix("broken.png") { throw AnimationError("not an image") }
         return CGImage(pixels: PixelBuffer(width: 2, height: 2), source: path)
     }
+
+    func loadVector(bytes: [UInt8], name: String) throws -> CGImage {
+        lock.withLock { calls.append(name) }
+        return CGImage(pixels: PixelBuffer(width: 2, height: 2), source: name)
+    }
 }
 
 @Suite("Layer classes in scene files")

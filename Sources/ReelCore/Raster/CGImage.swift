@@ -18,6 +18,8 @@ public final class CGImage: Hashable, CustomStringConvertible, @unchecked Sendab
     public let source: String?
     /// The recording a drawn image replays; nil for decoded images.
     public let displayList: DisplayList?
+    /// The artwork a vector image (an SVG file) draws at the resolution it is shown at; nil otherwise.
+    public let vector: VectorArtwork?
 
     /// Decoded pixels: read without a lock (the renderer reads them per particle, on every thread).
     private let decoded: PixelBuffer?
@@ -29,6 +31,7 @@ public final class CGImage: Hashable, CustomStringConvertible, @unchecked Sendab
         height = pixels.height
         self.source = source
         displayList = nil
+        vector = nil
     }
 
     /// A drawn image: `displayList.size` rounded up to whole pixels. nil when it has no area.
@@ -40,6 +43,19 @@ public final class CGImage: Hashable, CustomStringConvertible, @unchecked Sendab
         source = nil
         decoded = nil
         self.displayList = displayList
+        vector = nil
+    }
+
+    /// A vector image: `vector.size` rounded up to whole pixels. nil when it has no area.
+    public init?(vector: VectorArtwork, source: String? = nil) {
+        let w = vector.size.width.rounded(.up), h = vector.size.height.rounded(.up)
+        guard w >= 1, h >= 1, w < 1_048_576, h < 1_048_576 else { return nil }
+        width = Int(w)
+        height = Int(h)
+        self.source = source
+        decoded = nil
+        displayList = nil
+        self.vector = vector
     }
 
     /// The decoded pixels, premultiplied BGRA. A drawn image has none of its own: ask the
@@ -55,6 +71,6 @@ public final class CGImage: Hashable, CustomStringConvertible, @unchecked Sendab
     public static func == (a: CGImage, b: CGImage) -> Bool { a === b }
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
     public var description: String {
-        "CGImage(\(width)×\(height)\(source.map { ", \($0)" } ?? "")\(displayList != nil ? ", drawn" : ""))"
+        "CGImage(\(width)×\(height)\(source.map { ", \($0)" } ?? "")\(displayList != nil ? ", drawn" : vector != nil ? ", vector" : ""))"
     }
 }

@@ -131,6 +131,13 @@ enum DrawingPaint {
             DisplayListReplay.draw(list, cr, alpha: alpha, context: context)
             return
         }
+        if let artwork = image.vector as? SVGArtwork {
+            cr.scale(
+                Double(image.width) / Double(artwork.size.width), Double(image.height) / Double(artwork.size.height))
+            cr.withGroupAsSource { artwork.draw($0) }
+            cr.paint(alpha: alpha)
+            return
+        }
         cr.setSource(CairoSurface(pixelsOf: image), 0, 0)
         cr.setSourceExtend(CAIRO_EXTEND_PAD)
         cr.setSourceFilter(CAIRO_FILTER_GOOD)

@@ -19,6 +19,7 @@ enum ContentsDrawing {
     /// that rounded up), so a layer's drawing maps exactly onto the bounds it was drawn for.
     static func pixelSize(of image: CGImage) -> CGSize {
         if let list = image.displayList { return list.size }
+        if let vector = image.vector { return vector.size }
         return CGSize(width: image.width, height: image.height)
     }
 
@@ -99,7 +100,20 @@ enum ContentsDrawing {
         cr.clip()
         cr.translate(dest.minX, dest.minY)
         if let list = image.displayList {
-            drawRecording(list, of: image, source: source, dest: dest, cr, alpha: alpha, cache: cache, context: context)
+            drawScalable(list.size, of: image, source: source, dest: dest, cr, alpha: alpha, cache: cache) {
+                DisplayListReplay.raster(list, width: $0, height: $1, scale: $2, context: context)
+            } direct: {
+                DisplayListReplay.draw(list, $0, alpha: alpha, context: context)
+            }
+            return
+        }
+        if let artwork = image.vector as? SVGArtwork {
+            drawScalable(artwork.size, of: image, source: source, dest: dest, cr, alpha: alpha, cache: cache) {
+                artwork.raster(width: $0, height: $1, scale: $2)
+            } direct: { cr in
+                cr.withGroupAsSource { artwork.draw($0) }
+                cr.paint(alpha: alpha)
+            }
             return
         }
         if let size = preparedSize(cr, source: source, dest: dest) {
@@ -116,34 +130,35 @@ enum ContentsDrawing {
         finish(cr, filter: CAIRO_FILTER_GOOD, alpha: alpha)
     }
 
-    /// A drawn image: its recording rasterised at the power of two of backing-store pixels per
-    /// device pixel at or above what the layer shows now (kept in `cache`, so a drawing is
-    /// replayed once per size it is seen at), then drawn as an image with a bilinear filter.
-    /// Sharp at any canvas scale or zoom, like a vector; yet a layer that moves, turns or
-    /// stretches composites a bitmap per frame, as Core Animation does, instead of replaying
-    /// (measured, debug build, 30 frames of a moving, turning 160-point pie chart with a shadow
-    /// at scale 2: 28.8 ms a frame replayed each frame, 7.4 ms from the raster — one replay
-    /// included — against 3.5 ms for the same picture as a decoded image). Too large a raster
-    /// is replayed directly, clipped to the frame.
-    private static func drawRecording(
-        _ list: DisplayList, of image: CGImage, source: CGRect, dest: CGRect, _ cr: CairoContext,
-        alpha: Double, cache: RenderCache?, context: RenderContext
+    /// A drawn or vector image: its recording (or SVG document) rasterised at the power of two
+    /// of backing-store pixels per device pixel at or above what the layer shows now (kept in
+    /// `cache`, so a drawing is replayed once per size it is seen at), then drawn as an image with
+    /// a bilinear filter. Sharp at any canvas scale or zoom, like a vector; yet a layer that
+    /// moves, turns or stretches composites a bitmap per frame, as Core Animation does, instead
+    /// of replaying (measured, debug build, 30 frames of a moving, turning 160-point pie chart
+    /// with a shadow at scale 2: 28.8 ms a frame replayed each frame, 7.4 ms from the raster —
+    /// one replay included — against 3.5 ms for the same picture as a decoded image). Too large
+    /// a raster is drawn `direct`ly, clipped to the frame. The raster's size follows the device
+    /// size, not the size the artwork declares: an SVG with a huge viewBox shown small is cheap.
+    private static func drawScalable(
+        _ size: CGSize, of image: CGImage, source: CGRect, dest: CGRect, _ cr: CairoContext, alpha: Double,
+        cache: RenderCache?, raster: @escaping (Int, Int, Double) -> Raster?, direct: (CairoContext) -> Void
     ) {
         let m = cr.matrix
         let sx = (m.xx * m.xx + m.yx * m.yx).squareRoot() * dest.width / source.width
         let sy = (m.xy * m.xy + m.yy * m.yy).squareRoot() * dest.height / source.height
         cr.scale(dest.width / source.width, dest.height / source.height)
         let level = recordingLevel(max(sx, sy))
-        let w = Double(list.size.width) * level, h = Double(list.size.height) * level
+        let w = Double(size.width) * level, h = Double(size.height) * level
         guard level > 0, w >= 0.5, h >= 0.5, w < 32768, h < 32768, (w + 1) * (h + 1) <= Double(Raster.maxPixels) else {
             cr.translate(-source.minX, -source.minY)
-            DisplayListReplay.draw(list, cr, alpha: alpha, context: context)
+            direct(cr)
             return
         }
         let width = Int(w.rounded(.up)), height = Int(h.rounded(.up))
         let key = PreparedImageKey(
-            image: image, source: CGRect(origin: .zero, size: list.size), width: width, height: height)
-        let make = { DisplayListReplay.raster(list, width: width, height: height, scale: level, context: context) }
+            image: image, source: CGRect(origin: .zero, size: size), width: width, height: height)
+        let make = { raster(width, height, level) }
         guard let raster = cache.map({ $0.preparedImage(for: key, make: make) }) ?? make() else { return }
         cr.scale(1 / level, 1 / level)
         raster.withSource { cr.setSource($0, -source.minX * level, -source.minY * level) }

@@ -9,6 +9,9 @@ public protocol SceneImageLoader: Sendable {
     /// The decoded image held in `bytes` (inside an archive, or embedded as base64), in
     /// `format`; `name` says where it came from.
     func loadImage(bytes: [UInt8], format: ImageHeader.Format, name: String) throws -> CGImage
+    /// The vector image an SVG document (`bytes`, from the file `name`) holds: drawn at the
+    /// resolution it is shown at. Only the bytes are given, so the document can load nothing else.
+    func loadVector(bytes: [UInt8], name: String) throws -> CGImage
 }
 
 extension SceneImageLoader {
@@ -17,20 +20,26 @@ extension SceneImageLoader {
         throw ImageCache.ImageError(
             message: "cannot load image '\(name)': no decoder for images in memory is available here")
     }
+
+    /// Loaders without an SVG renderer refuse SVG files.
+    public func loadVector(bytes: [UInt8], name: String) throws -> CGImage {
+        throw ImageCache.ImageError(message: "no SVG renderer is available here")
+    }
 }
 
 /// Loads each image file once per scene, however many layers use it, within the scene's pixel
 /// budgets (`SceneLimits.maxImagePixels`, `maxTotalImagePixels`).
 ///
 /// Scene files may come from anywhere, so images are opened carefully (see `SceneFile`), and
-/// only PNG, JPEG and WebP chosen by the file's extension (a loader is told the format and must
+/// only PNG, JPEG, WebP (and SVG, see `ImageCache+SVG`) chosen by the file's extension (a loader is told the format and must
 /// not guess it from the content: an HLS playlist named `.png` would otherwise open network
 /// streams).
 final class ImageCache {
     let loader: SceneImageLoader?
     let baseDirectory: URL
     let limits: SceneLimits
-    private var images: [String: CGImage] = [:]
+    /// Loaded images by resolved path (SVG files: by name as written, see `vectorImage`).
+    var images: [String: CGImage] = [:]
     /// Pixels of the images loaded so far.
     private var totalPixels = 0
 
@@ -42,11 +51,13 @@ final class ImageCache {
 
     /// The image for a path as written in the scene (relative to the scene file), or a message.
     func image(_ written: String) -> Result<CGImage, ImageError> {
+        if Self.isSVG(written) { return vectorImage(written) }
         guard let format = ImageHeader.Format(fileExtension: URL(fileURLWithPath: written).pathExtension) else {
             return .failure(
                 ImageError(
                     message:
-                        "image '\(written)': Reel reads PNG, JPEG and WebP images, named .png, .jpg, .jpeg or .webp"))
+                        "image '\(written)': Reel reads PNG, JPEG and WebP images and SVG files, named .png, .jpg, .jpeg, .webp or .svg"
+                ))
         }
         let path: String
         switch SceneFile.resolve(

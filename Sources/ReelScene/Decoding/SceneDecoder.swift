@@ -68,9 +68,11 @@ final class SceneDecoder {
     ) {
         self.fonts = fonts
         diagnostics = DiagnosticSink(file: file)
-        values = ValueDecoder(diagnostics: diagnostics)
         self.limits = limits
         self.images = ImageCache(loader: images, baseDirectory: baseDirectory, limits: limits)
+        var values = ValueDecoder(diagnostics: diagnostics)
+        values.svgFiles = self.images
+        self.values = values
     }
 
     static let rootKeys = ["reel", "canvas", "animations", "layers", "timeline", "$schema"]

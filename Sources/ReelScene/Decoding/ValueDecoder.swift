@@ -11,6 +11,10 @@ struct ValueDecoder {
     /// `canvas.appearance`, shared by the copies: which variant system colours take.
     let appearance = AppearanceSetting()
 
+    /// Where `path: { svg: file }` reads SVG files (through the images' sandbox); nil where
+    /// there is no scene folder (batch manifests).
+    var svgFiles: ImageCache? = nil
+
     /// A count shared by the copies of a ValueDecoder.
     final class Counter { var value = 0 }
 
@@ -182,6 +186,12 @@ struct ValueDecoder {
     func path(_ node: SceneNode, what: String) -> CGPath?? {
         if node.isNull { return .some(nil) }
         if case .scalar(let text, _, _) = node {
+            if let file = Self.svgFileName(text) {
+                diagnostics.error(
+                    "\(what): '\(file)' is a file, not path data; to take a path from an SVG file, write \(what): { svg: \(file), id: ... }",
+                    at: node.location)
+                return nil
+            }
             do {
                 // Stops early: each element has at least one point.
                 let path = try CGPath(svgPath: text, maxElements: SceneLimits.maxPathPoints)
@@ -193,11 +203,12 @@ struct ValueDecoder {
         }
         guard case .mapping = node, var map = MapReader(node, diagnostics, what: what) else {
             diagnostics.error(
-                "\(what) must be SVG path data (\"M0 0 L10 10\"), {rect: [x, y, w, h]} or {ellipse: [x, y, w, h]}; found \(node.kindDescription)",
+                "\(what) must be SVG path data (\"M0 0 L10 10\"), {rect: [x, y, w, h]}, {ellipse: [x, y, w, h]} or {svg: file.svg, id: name}; found \(node.kindDescription)",
                 at: node.location)
             return nil
         }
         defer { map.reportUnknown(in: "a path", known: Self.pathKeys) }
+        if map.has("svg") { return svgPath(&map, what: what, at: node.location) }
         let r = map.take("rect"), e = map.take("ellipse")
         switch (r, e) {
         case (let r?, nil):
@@ -229,7 +240,7 @@ struct ValueDecoder {
         }
     }
 
-    static let pathKeys = ["rect", "ellipse", "cornerRadius"]
+    static let pathKeys = ["rect", "ellipse", "cornerRadius", "svg", "id"]
 
     // MARK: Colors
 

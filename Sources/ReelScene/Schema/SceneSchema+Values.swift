@@ -66,7 +66,12 @@ extension SceneSchema {
             "anyOf": [
                 ["type": "string", "pattern": .string(ValueDecoder.svgPathPattern), "description": "SVG path data"],
                 object([("rect", ref("rect")), ("cornerRadius", number(minimum: 0))], required: ["rect"]),
-                object([("ellipse", ref("rect"))], required: ["ellipse"])
+                object([("ellipse", ref("rect"))], required: ["ellipse"]),
+                object(
+                    [
+                        ("svg", ["type": "string", "description": "an SVG file relative to the scene file"]),
+                        ("id", ["type": "string", "description": "the <path> element's id (default: the first <path>)"])
+                    ], required: ["svg"])
             ]
         ]
         return [
@@ -125,7 +130,8 @@ extension SceneSchema {
             (
                 "image",
                 [
-                    "description": "an image file (PNG, JPEG, WebP) relative to the scene file, or null",
+                    "description":
+                        "an image file (PNG, JPEG, WebP, or SVG drawn as vectors) relative to the scene file, or null",
                     "type": ["string", "number", "boolean", "null"]
                 ]
             ),
