@@ -43,3 +43,35 @@ struct PerceptualSpringDecodingTests {
             ).count == 1)
     }
 }
+
+/// `allowsOverdamping` in scene files: off unless written, on for a negative bounce.
+@Suite("Overdamped springs in scene files")
+struct OverdampingDecodingTests {
+    @Test func allowsOverdampingIsReadAndANegativeBounceTurnsItOn() throws {
+        // damping 50, stiffness 100: ζ = 2.5. At 0.1 s the critically damped spring is 26.42 %
+        // of the way, the overdamped one 15.18 % (SpringOverdampingTests works them out).
+        let critical = try AnimationClassTests().run(
+            "{ class: spring, keyPath: position.x, fromValue: 0, toValue: 100, stiffness: 100, damping: 50 }")
+        #expect(abs(critical.state("box", at: 0.1).position.x - 26.4241) < 0.01)
+        let over = try AnimationClassTests().run(
+            "{ class: spring, keyPath: position.x, fromValue: 0, toValue: 100, stiffness: 100, damping: 50, allowsOverdamping: true }"
+        )
+        #expect(abs(over.state("box", at: 0.1).position.x - 15.1784) < 0.01)
+        // bounce −0.5: ζ = 2 (overdamped) — slower than the critically damped bounce 0.
+        let negative = try AnimationClassTests().run(
+            "{ class: spring, keyPath: position.x, fromValue: 0, toValue: 100, perceptualDuration: 1, bounce: -0.5 }")
+        let zero = try AnimationClassTests().run(
+            "{ class: spring, keyPath: position.x, fromValue: 0, toValue: 100, perceptualDuration: 1, bounce: 0 }")
+        #expect(negative.state("box", at: 0.2).position.x < zero.state("box", at: 0.2).position.x - 5)
+    }
+
+    @Test func aValueThatIsNotABooleanIsLocated() {
+        let found = problems(
+            sceneText(
+                timeline: """
+                      - at: 0
+                        add: { layer: box, animation: { class: spring, keyPath: opacity, toValue: 1, allowsOverdamping: 3 } }
+                    """))
+        #expect(found.count == 1 && found.first?.contains("allowsOverdamping") == true, "\(found)")
+    }
+}

@@ -15,13 +15,17 @@ extension CASpringAnimation {
     /// Creates a spring that feels `perceptualDuration` seconds long and bounces by `bounce`
     /// (0: critically damped, up to 1: undamped; below 0, down to −1: overdamped), with
     /// mass 1 and the stiffness and damping of Apple's mapping. As with any spring, `duration`
-    /// stays Core Animation's default: set it (to `settlingDuration`, say) as on iOS.
+    /// stays Core Animation's default: set it (to `settlingDuration`, say) as on iOS. A negative
+    /// bounce turns `allowsOverdamping` on (Apple does not say; without it a negative bounce
+    /// would be the critically damped spring of bounce 0, and SwiftUI's `Spring(duration:bounce:)`
+    /// documents negative bounces as overdamped).
     public convenience init(perceptualDuration: CFTimeInterval, bounce: CGFloat) {
         self.init()
         let p = Self.parameters(perceptualDuration: perceptualDuration, bounce: Double(bounce))
         mass = 1
         stiffness = p.stiffness
         damping = p.damping
+        allowsOverdamping = bounce < 0
     }
 
     /// The stiffness and damping (mass 1) of a spring of `perceptualDuration` and `bounce`,

@@ -13,6 +13,13 @@ open class CASpringAnimation: CABasicAnimation {
     /// Initial velocity, in units of the whole distance per second (positive: towards the target).
     /// The spring parameters are `CGFloat`, as in Apple's API (a `Double` converts implicitly).
     public var initialVelocity: CGFloat = 0
+    /// Whether a spring damped beyond critical moves as an overdamped spring (iOS 17). Off by
+    /// default, as on iOS: a damping above 2√(stiffness × mass) is then taken as exactly that,
+    /// the critically damped spring — what SwiftUI's `Spring(…allowOverDamping:)` documents for
+    /// its default, and what CASpringAnimation did before the property existed (RBBAnimation, a
+    /// CASpringAnimation clone, added the same switch off by default "to behave like
+    /// CASpringAnimation out of the box").
+    public var allowsOverdamping = false
 
     public required init() {}
 
@@ -20,12 +27,14 @@ open class CASpringAnimation: CABasicAnimation {
         super.copyFields(from: other)
         guard let o = other as? CASpringAnimation else { return }
         mass = o.mass; stiffness = o.stiffness; damping = o.damping; initialVelocity = o.initialVelocity
+        allowsOverdamping = o.allowsOverdamping
     }
 
     override func descriptionFields() -> [(String, String)] {
         super.descriptionFields()
             + [("mass", mass), ("stiffness", stiffness), ("damping", damping), ("initialVelocity", initialVelocity)]
             .map { ($0.0, DescriptionFormat.number(Double($0.1))) }
+            + (allowsOverdamping ? [("allowsOverdamping", "true")] : [])
     }
 
     override func setProperty(_ value: Any?, forKey key: String) -> KeyValueOutcome {
@@ -34,6 +43,7 @@ open class CASpringAnimation: CABasicAnimation {
         case "stiffness": KeyValue.setNumber(value, key) { stiffness = CGFloat($0) }
         case "damping": KeyValue.setNumber(value, key) { damping = CGFloat($0) }
         case "initialVelocity": KeyValue.setNumber(value, key) { initialVelocity = CGFloat($0) }
+        case "allowsOverdamping": KeyValue.setBool(value, key) { allowsOverdamping = $0 }
         case "settlingDuration", "perceptualDuration", "bounce":
             .mismatch("setValue(_:forKey: \"\(key)\"): the property is read-only")
         default: super.setProperty(value, forKey: key)
@@ -46,6 +56,7 @@ open class CASpringAnimation: CABasicAnimation {
         case "stiffness": KeyValue.box(Double(stiffness))
         case "damping": KeyValue.box(Double(damping))
         case "initialVelocity": KeyValue.box(Double(initialVelocity))
+        case "allowsOverdamping": KeyValue.box(allowsOverdamping)
         case "settlingDuration": KeyValue.box(settlingDuration)
         case "perceptualDuration": KeyValue.box(perceptualDuration)
         case "bounce": KeyValue.box(Double(bounce))
@@ -59,7 +70,10 @@ open class CASpringAnimation: CABasicAnimation {
     public var settlingDuration: Double { solver.settlingDuration }
 
     var solver: SpringSolver {
-        SpringSolver(mass: mass, stiffness: stiffness, damping: damping, initialVelocity: initialVelocity)
+        let critical = 2 * (Double(stiffness) * Double(mass)).squareRoot()
+        return SpringSolver(
+            mass: mass, stiffness: stiffness, damping: allowsOverdamping ? damping : min(Double(damping), critical),
+            initialVelocity: initialVelocity)
     }
 
     open override func validate() throws {

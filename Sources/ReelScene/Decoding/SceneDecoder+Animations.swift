@@ -19,7 +19,9 @@ extension SceneDecoder {
         "values", "valueFunction", "path", "keyTimes", "timingFunctions", "calculationMode", "rotationMode",
         "tensionValues", "continuityValues", "biasValues"
     ]
-    static let springKeys = ["mass", "stiffness", "damping", "initialVelocity", "perceptualDuration", "bounce"]
+    static let springKeys = [
+        "mass", "stiffness", "damping", "initialVelocity", "perceptualDuration", "bounce", "allowsOverdamping"
+    ]
     static let groupKeys = ["animations"]
     static let transitionKeys = ["type", "subtype", "startProgress", "endProgress"]
     /// `rotationMode` values: Core Animation's constants' values and their Swift names.

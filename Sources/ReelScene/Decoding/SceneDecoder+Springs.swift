@@ -32,6 +32,10 @@ extension SceneDecoder {
         if let n = map.take("initialVelocity"), let v = values.coordinate(n, what: "initialVelocity") {
             a.initialVelocity = v
         }
+        // After a negative bounce (which turns it on): written out, it is what the scene says.
+        if let n = map.take("allowsOverdamping"), let v = values.bool(n, what: "allowsOverdamping") {
+            a.allowsOverdamping = v
+        }
     }
 
     /// `perceptualDuration` (default 0.5 s) and `bounce` (default 0), UIKit's defaults for
@@ -65,5 +69,6 @@ extension SceneDecoder {
         a.mass = 1
         a.stiffness = p.stiffness
         a.damping = p.damping
+        a.allowsOverdamping = bounce < 0
     }
 }

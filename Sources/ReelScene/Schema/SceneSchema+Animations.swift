@@ -64,7 +64,7 @@ extension SceneSchema {
         case "duration", "repeatDuration": number(minimum: 0)
         case "beginTime", "speed", "timeOffset", "initialVelocity": ref("number")
         case "repeatCount": ref("repeatCount")
-        case "autoreverses", "removedOnCompletion", "additive", "cumulative": ref("bool")
+        case "autoreverses", "removedOnCompletion", "additive", "cumulative", "allowsOverdamping": ref("bool")
         case "fillMode": enumeration(CAMediaTimingFillMode.allCases.map(\.rawValue))
         case "timingFunction": ref("timingFunction")
         case "keyPath":
