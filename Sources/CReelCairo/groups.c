@@ -1,4 +1,5 @@
 #include "CReelCairo.h"
+#include <math.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -166,13 +167,23 @@ cairo_t *reel_group_begin(cairo_t *parent) {
         oy != (int)oy)
         goto fallback;
 
+    // Most groups are small: their extent alone (no rectangle list, no clip) sends them to
+    // Cairo, which serves them from malloc's heap.
+    int tw = cairo_image_surface_get_width(target), th = cairo_image_surface_get_height(target);
+    cairo_save(parent);
+    cairo_identity_matrix(parent);
+    double cx0, cy0, cx1, cy1;
+    cairo_clip_extents(parent, &cx0, &cy0, &cx1, &cy1);
+    double w = fmin(cx1, tw - ox) - fmax(cx0, -ox), h = fmin(cy1, th - oy) - fmax(cy0, -oy);
+    if (!(w > 0 && h > 0 && 4 * w * h >= POOL_MIN_BYTES)) {
+        cairo_restore(parent);
+        goto fallback;
+    }
     // The clip in device space, cut to the target (Cairo lists no rectangles for "no clip"):
     // only a clip of whole pixels lists, and then it is exactly what `cairo_push_group` would
     // size its buffer to and clip the group by.
-    cairo_save(parent);
-    cairo_identity_matrix(parent);
     cairo_new_path(parent);
-    cairo_rectangle(parent, -ox, -oy, cairo_image_surface_get_width(target), cairo_image_surface_get_height(target));
+    cairo_rectangle(parent, -ox, -oy, tw, th);
     cairo_clip(parent);
     cairo_rectangle_list_t *list = cairo_copy_clip_rectangle_list(parent);
     cairo_restore(parent);
