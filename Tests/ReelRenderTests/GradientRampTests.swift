@@ -1,5 +1,6 @@
 import CCairo
 import Foundation
+import ReelCore
 import Testing
 
 @testable import ReelRender
@@ -10,7 +11,7 @@ import Testing
 /// stop's colour is premultiplied and rounded in the texel, then composited and rounded again.)
 @Suite("Gradient ramps")
 struct GradientRampTests {
-    typealias Stops = [(Double, (Double, Double, Double, Double))]
+    typealias Stops = [(Double, CGColor)]
     static let width = 320, height = 240
 
     /// The frame painted by the ramp (`ramp`) or by a Cairo linear pattern.
@@ -27,10 +28,10 @@ struct GradientRampTests {
             cr.rectangle(-150, -100, 300, 200)
             cr.clip()
             if ramp {
-                #expect(GradientRamp.paint(from: a, to: b, stops: stops, cr))
+                #expect(GradientRamp.paint(from: a, to: b, stops: stops, alpha: 1, cr))
             } else {
                 let line = CairoPattern.linear(a.x, a.y, b.x, b.y)
-                for (offset, c) in stops { line.addColorStop(offset, c.0, c.1, c.2, c.3) }
+                for (offset, c) in stops { line.addColorStop(offset, c.red, c.green, c.blue, c.alpha) }
                 line.setExtend(CAIRO_EXTEND_PAD)
                 cr.setSource(line)
                 cr.paint()
@@ -40,7 +41,10 @@ struct GradientRampTests {
         return Array(UnsafeBufferPointer(start: surface.data!, count: surface.stride * Self.height))
     }
 
-    static let threeStops: Stops = [(0, (1, 0, 0, 1)), (0.4, (0.1, 0.9, 0.2, 0.5)), (1, (0, 0.3, 1, 1))]
+    static func rgba(_ r: Double, _ g: Double, _ b: Double, _ a: Double) -> CGColor {
+        CGColor(red: r, green: g, blue: b, alpha: a)
+    }
+    static let threeStops: Stops = [(0, rgba(1, 0, 0, 1)), (0.4, rgba(0.1, 0.9, 0.2, 0.5)), (1, rgba(0, 0.3, 1, 1))]
 
     @Test(arguments: [
         // (from, to, turn, scale): shallow and steep, along and across the axes, turned.
@@ -60,7 +64,8 @@ struct GradientRampTests {
 
     @Test func aHardStopMovesByNoMoreThanAPixelsEdge() {
         // Two stops at 0.5: red up to the middle, blue after it.
-        let stops: Stops = [(0, (1, 0, 0, 1)), (0.5, (1, 0, 0, 1)), (0.5, (0, 0, 1, 1)), (1, (0, 0, 1, 1))]
+        let red = Self.rgba(1, 0, 0, 1), blue = Self.rgba(0, 0, 1, 1)
+        let stops: Stops = [(0, red), (0.5, red), (0.5, blue), (1, blue)]
         let a = CGPoint(x: -100, y: -37), b = CGPoint(x: 100, y: 41)
         let reference = frame(ramp: false, from: a, to: b, stops: stops, turn: 0.3, scale: 1.1)
         let ramp = frame(ramp: true, from: a, to: b, stops: stops, turn: 0.3, scale: 1.1)
@@ -75,7 +80,9 @@ struct GradientRampTests {
     @Test func aGradientWithoutLengthIsLeftToCairo() {
         let surface = CairoSurface(CAIRO_FORMAT_ARGB32, width: 8, height: 8)
         surface.withContext { cr in
-            #expect(!GradientRamp.paint(from: CGPoint(x: 3, y: 3), to: CGPoint(x: 3, y: 3), stops: Self.threeStops, cr))
+            #expect(
+                !GradientRamp.paint(
+                    from: CGPoint(x: 3, y: 3), to: CGPoint(x: 3, y: 3), stops: Self.threeStops, alpha: 1, cr))
         }
     }
 }

@@ -70,10 +70,7 @@ enum GradientDrawing {
             }
             let (a, b) = (along(lo), along(hi))
             let rescaled = stops.map { (($0.0 - lo) / (hi - lo), $0.1) }
-            let ramp = rescaled.map {
-                ($0.0, (clamp($0.1.red), clamp($0.1.green), clamp($0.1.blue), clamp($0.1.alpha) * alpha))
-            }
-            if !GradientRamp.paint(from: a, to: b, stops: ramp, cr) {
+            if !GradientRamp.paint(from: a, to: b, stops: rescaled, alpha: alpha, cr) {
                 paint(CairoPattern.linear(a.x, a.y, b.x, b.y), rescaled, cr, alpha)
             }
         case .radial:
@@ -104,12 +101,17 @@ enum GradientDrawing {
     private static func paint(
         _ pattern: CairoPattern, _ stops: [(Double, CGColor)], _ cr: CairoContext, _ alpha: Double
     ) {
+        addStops(stops, alpha: alpha, to: pattern)
+        cr.setSource(pattern)
+        cr.paint()
+    }
+
+    /// `stops` (offsets in 0…1) as the pattern's colour stops at `alpha`, padded beyond both ends.
+    static func addStops(_ stops: [(Double, CGColor)], alpha: Double, to pattern: CairoPattern) {
         for (location, c) in stops {
             pattern.addColorStop(location, clamp(c.red), clamp(c.green), clamp(c.blue), clamp(c.alpha) * alpha)
         }
         pattern.setExtend(CAIRO_EXTEND_PAD)
-        cr.setSource(pattern)
-        cr.paint()
     }
 
     /// A conic sweep as a mesh of thin wedges (Cairo has no conic gradient): each wedge's colour

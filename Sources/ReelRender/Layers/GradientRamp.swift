@@ -1,5 +1,6 @@
 import CCairo
 import Foundation
+import ReelCore
 
 /// An axial gradient painted from a ramp: its colours computed once along one row of texels by
 /// Cairo's own linear gradient, then sampled (nearest texel, padded) for every pixel.
@@ -14,11 +15,11 @@ enum GradientRamp {
     static let texelsPerPixel = 8.0
     static let minTexels = 256, maxTexels = 16_384
 
-    /// Paints the gradient from `a` (offset 0) to `b` (offset 1), padded beyond both, over the
-    /// clip. `stops` are offsets in 0…1 with straight (not premultiplied) red, green, blue, alpha.
-    /// Returns false, painting nothing, when the gradient has no length on the device.
+    /// Paints the gradient from `a` (offset 0) to `b` (offset 1) with `stops` (offsets in 0…1)
+    /// at `alpha`, padded beyond both, over the clip. Returns false, painting nothing, when the
+    /// gradient has no length on the device.
     static func paint(
-        from a: CGPoint, to b: CGPoint, stops: [(Double, (Double, Double, Double, Double))], _ cr: CairoContext
+        from a: CGPoint, to b: CGPoint, stops: [(Double, CGColor)], alpha: Double, _ cr: CairoContext
     ) -> Bool {
         let dx = a.x == b.x && a.y == b.y ? 0 : b.x - a.x, dy = b.y - a.y
         let length2 = dx * dx + dy * dy
@@ -36,8 +37,7 @@ enum GradientRamp {
         ramp.withContext { r in
             // Texel i holds the colour at offset (i + ½) / texels, as pixman computes it.
             let line = CairoPattern.linear(0, 0, Double(texels), 0)
-            for (offset, c) in stops { line.addColorStop(offset, c.0, c.1, c.2, c.3) }
-            line.setExtend(CAIRO_EXTEND_PAD)
+            GradientDrawing.addStops(stops, alpha: alpha, to: line)
             r.setOperator(CAIRO_OPERATOR_SOURCE)
             r.setSource(line)
             r.paint()
