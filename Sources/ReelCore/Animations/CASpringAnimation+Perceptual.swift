@@ -21,7 +21,13 @@ extension CASpringAnimation {
     /// documents negative bounces as overdamped).
     public convenience init(perceptualDuration: CFTimeInterval, bounce: CGFloat) {
         self.init()
-        let p = Self.parameters(perceptualDuration: perceptualDuration, bounce: Double(bounce))
+        setSpring(perceptualDuration: perceptualDuration, bounce: Double(bounce))
+    }
+
+    /// Mass, stiffness, damping and `allowsOverdamping` as `init(perceptualDuration:bounce:)`
+    /// sets them (for the scene decoder, which has an animation already).
+    package func setSpring(perceptualDuration: Double, bounce: Double) {
+        let p = Self.parameters(perceptualDuration: perceptualDuration, bounce: bounce)
         mass = 1
         stiffness = p.stiffness
         damping = p.damping

@@ -65,10 +65,6 @@ extension SceneDecoder {
                     "bounce must be greater than -1 and at most 1, found \(format(v))", at: n.location)
             }
         }
-        let p = CASpringAnimation.parameters(perceptualDuration: duration, bounce: bounce)
-        a.mass = 1
-        a.stiffness = p.stiffness
-        a.damping = p.damping
-        a.allowsOverdamping = bounce < 0
+        a.setSpring(perceptualDuration: duration, bounce: bounce)
     }
 }
