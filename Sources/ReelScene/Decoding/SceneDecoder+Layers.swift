@@ -80,9 +80,14 @@ extension SceneDecoder {
         if let n = map.take("frame"), let r = values.rect(n, what: "frame") { layer.frame = r }
         let structural = Set(Self.layerStructureKeys)
         // Keys naming no property are left for the unknown-key report below.
-        for pair in map.remaining where !structural.contains(pair.key) && Self.keyPath(pair.key) != nil {
+        let pairs = map.remaining.filter { !structural.contains($0.key) && Self.keyPath($0.key) != nil }
+        // `path` last: a path from an SVG fits the layer's bounds, whatever the key order.
+        for pair in pairs.filter({ $0.key != "path" }) + pairs.filter({ $0.key == "path" }) {
             map.markUsed(pair.key)
-            if let (path, value) = decodeProperty(pair, of: type(of: layer).kind, layerName: layer.name) {
+            let decoded = values.svgFit.with(layer.bounds) {
+                decodeProperty(pair, of: type(of: layer).kind, layerName: layer.name)
+            }
+            if let (path, value) = decoded {
                 recordInstanceCount(path, value, of: layer, at: pair.value.location)
                 layer.setValue(value, forKeyPath: path)
             }

@@ -243,7 +243,11 @@ extension SceneDecoder {
             diagnostics.error("an add needs 'animation' (a template name or a map)", at: node.location)
             return nil
         }
-        guard let name, let template = decodeAnimation(animationNode) else { return nil }
+        // A path from an SVG in the animation fits the bounds of the layer it is added to.
+        let bounds = name.flatMap { registry.layer(named: $0)?.bounds }
+        guard let name, let template = values.svgFit.with(bounds, { decodeAnimation(animationNode) }) else {
+            return nil
+        }
         events.noteAdded(layer: name, key: key)
         deferred.append { [self] in
             guard let layer = registry.layer(named: name) else { return }

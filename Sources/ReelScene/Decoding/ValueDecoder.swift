@@ -11,6 +11,9 @@ struct ValueDecoder {
     /// `canvas.appearance`, shared by the copies: which variant system colours take.
     let appearance = AppearanceSetting()
 
+    /// The layer bounds `path: { svg: … }` fits into.
+    let svgFit = SVGFitBounds()
+
     /// Where `path: { svg: file }` reads SVG files (through the images' sandbox); nil where
     /// there is no scene folder (batch manifests).
     var svgFiles: ImageCache? = nil
@@ -209,6 +212,7 @@ struct ValueDecoder {
         }
         defer { map.reportUnknown(in: "a path", known: Self.pathKeys) }
         if map.has("svg") { return svgPath(&map, what: what, at: node.location) }
+        if let f = map.take("fit") { diagnostics.error("fit belongs to a path from an SVG file", at: f.location) }
         let r = map.take("rect"), e = map.take("ellipse")
         switch (r, e) {
         case (let r?, nil):
@@ -240,7 +244,7 @@ struct ValueDecoder {
         }
     }
 
-    static let pathKeys = ["rect", "ellipse", "cornerRadius", "svg", "id"]
+    static let pathKeys = ["rect", "ellipse", "cornerRadius", "svg", "id", "fit"]
 
     // MARK: Colors
 

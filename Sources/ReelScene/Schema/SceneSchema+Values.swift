@@ -70,7 +70,22 @@ extension SceneSchema {
                 object(
                     [
                         ("svg", ["type": "string", "description": "an SVG file relative to the scene file"]),
-                        ("id", ["type": "string", "description": "the <path> element's id (default: the first <path>)"])
+                        (
+                            "id",
+                            [
+                                "type": "string",
+                                "description":
+                                    "the id of a <path>, basic shape, <use> or group (default: the first <path>)"
+                            ]
+                        ),
+                        (
+                            "fit",
+                            [
+                                "enum": ["bounds", "none"],
+                                "description":
+                                    "bounds (default): the viewBox fills the layer's bounds as SVG draws it; none: the SVG's user units"
+                            ]
+                        )
                     ], required: ["svg"])
             ]
         ]
