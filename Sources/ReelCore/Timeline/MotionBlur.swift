@@ -17,8 +17,8 @@ public struct MotionBlur: Hashable, Sendable, Codable {
 
     /// Shutter angles accepted: more than 0, at most two frames (After Effects' limit).
     public static let angles = 0.0...720.0
-    /// Sample counts accepted: the averaging sums 8-bit values in 32 bits, and each sub-frame
-    /// is a full drawing, so beyond this the cost, not the picture, grows.
+    /// Sample counts accepted: the averaging sums 8-bit values in 16 bits (256 × 255 fits), and
+    /// beyond this each sub-frame adds cost, not picture (under 1/256 of a level each).
     public static let sampleCounts = 1...256
 
     /// A shutter of `shutterAngle` degrees sampled `samples` times (After Effects' defaults:

@@ -34,9 +34,8 @@ extension FrameRenderer {
     }
 
     /// Draws `tree` over what `buffer` holds (no clearing), `buffer` being the canvas's pixels
-    /// from (`originX`, `originY`) on.
+    /// from (`originX`, `originY`) on. (Part of a frame whose drawing started the cache's frame.)
     func drawOver(_ tree: PresentationLayer, into buffer: PixelBuffer, originX: Int, originY: Int) {
-        cache?.frameStarted()
         let cairo = CairoCanvas(buffer: buffer)
         let cr = cairo.context
         cr.setAntialias(CAIRO_ANTIALIAS_GRAY)

@@ -30,39 +30,42 @@ struct SubframeRuns {
     }
 }
 
-/// Sums of premultiplied 8-bit channels in 32 bits (256 samples of 255 fit many times over),
-/// divided with rounding at the end: integer arithmetic, so the average is exact and the same
-/// on every machine and thread.
+/// Sums of premultiplied 8-bit channels in 16 bits (256 samples of 255 fit), divided with
+/// rounding half up at the end through a table of quotients: integer arithmetic, so the average
+/// is exact and the same on every machine and thread, and no division per channel.
 struct SubframeSum {
     let width: Int, height: Int
-    private var sums: [UInt32]
+    private var sums: [UInt16]
 
     init(width: Int, height: Int) {
         self.width = width
         self.height = height
-        sums = [UInt32](repeating: 0, count: width * height * 4)
+        sums = [UInt16](repeating: 0, count: width * height * 4)
     }
 
     /// Adds the first `width × height` pixels of `buffer`, `weight` times.
     mutating func add(_ buffer: PixelBuffer, weight: Int) {
-        let w = UInt32(weight), rowBytes = width * 4, stride = buffer.stride
+        let w = UInt16(weight), rowBytes = width * 4, stride = buffer.stride
         let base = buffer.baseAddress.assumingMemoryBound(to: UInt8.self)
         sums.withUnsafeMutableBufferPointer { sums in
             for y in 0..<height {
                 let row = base + y * stride, out = y * rowBytes
-                for i in 0..<rowBytes { sums[out + i] &+= UInt32(row[i]) &* w }
+                for i in 0..<rowBytes { sums[out + i] &+= UInt16(row[i]) &* w }
             }
         }
     }
 
     /// Writes the sums divided by `count` (rounded half up) into `buffer` at `region`.
     func write(count: Int, into buffer: PixelBuffer, at region: PixelRegion) {
-        let n = UInt32(count), half = UInt32(count / 2), rowBytes = width * 4
+        let quotients = (0...(255 * count)).map { UInt8(($0 + count / 2) / count) }
+        let rowBytes = width * 4
         let base = buffer.baseAddress.assumingMemoryBound(to: UInt8.self)
         sums.withUnsafeBufferPointer { sums in
-            for y in 0..<height {
-                let row = base + (region.y + y) * buffer.stride + region.x * 4, from = y * rowBytes
-                for i in 0..<rowBytes { row[i] = UInt8((sums[from + i] + half) / n) }
+            quotients.withUnsafeBufferPointer { quotients in
+                for y in 0..<height {
+                    let row = base + (region.y + y) * buffer.stride + region.x * 4, from = y * rowBytes
+                    for i in 0..<rowBytes { row[i] = quotients[Int(sums[from + i])] }
+                }
             }
         }
     }
