@@ -190,11 +190,12 @@ public struct LoadedJob: Sendable {
         return hash.hex()
     }
 
-    /// The scene's canvas with the job's fps and scale applied.
+    /// The scene's canvas with the job's fps, scale and motion blur applied.
     public var canvas: Canvas {
         var canvas = timeline.canvas
         if let fps = job.options.fps { canvas.fps = fps }
         if let scale = job.options.scale { canvas.scale = scale }
+        if let blur = job.options.motionBlur { canvas.motionBlur = blur }
         return canvas
     }
 
@@ -372,9 +373,10 @@ public struct LoadedJob: Sendable {
         let timeline = self.timeline
         DispatchQueue.concurrentPerform(iterations: times.count) { i in
             // Outlines show hidden layers' sublayers too.
-            let tree = outline ? timeline.presentation(at: times[i]) : timeline.drawnPresentation(at: times[i])
+            guard outline else { return renderer.render(timeline, at: times[i], into: images[i]) }
+            let tree = timeline.presentation(at: times[i])
             renderer.render(tree, into: images[i])
-            if outline { LayerOutline.draw(tree, over: images[i], scale: canvas.scale) }
+            LayerOutline.draw(tree, over: images[i], scale: canvas.scale)
         }
         return images
     }

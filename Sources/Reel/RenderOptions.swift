@@ -42,6 +42,9 @@ public struct RenderOptions: Sendable, Hashable, Codable {
     /// A soundtrack file (`--audio`) replacing the scene's `canvas.audio`, played from its start
     /// at volume 1 without fades; nil: the scene's. An absolute path (the CLI makes it one).
     public var audio: String?
+    /// A shutter (`--motion-blur ANGLE[:SAMPLES]`) replacing the scene's `canvas.motionBlur`;
+    /// nil: the scene's.
+    public var motionBlur: MotionBlur?
 
     public init(
         fps: Double? = nil, scale: Double? = nil, frames: FrameSpan? = nil, crf: Int? = nil,
@@ -75,6 +78,7 @@ public struct RenderOptions: Sendable, Hashable, Codable {
         {
             throw RenderJobError.invalid(message)
         }
+        if let message = motionBlur?.refusal("--motion-blur") { throw RenderJobError.invalid(message) }
     }
 
     /// The options that decide an output's bytes, with defaults resolved for `format` (so `--crf 18`
@@ -92,6 +96,7 @@ public struct RenderOptions: Sendable, Hashable, Codable {
         if let frames { pairs.append(("frames", .string(frames.description))) }
         if let crf { pairs.append(("crf", .number(Double(crf)))) }
         if let preset { pairs.append(("preset", .string(preset))) }
+        if let motionBlur { pairs.append(("motionBlur", .string(motionBlur.flag))) }
         // The file's bytes are in the scene fingerprint and the output record; its name is here,
         // so pointing --audio at another file counts as other options.
         if let audio, format.holdsSound { pairs.append(("audio", .string(audio))) }

@@ -41,6 +41,12 @@ struct EncodingOptions: ParsableArguments {
         completion: .file())
     var audio: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Motion blur: each frame the average of SAMPLES sub-frames (default 16) over a shutter open ANGLE degrees of a frame (180: half a frame), centred on the frame's time as After Effects' default phase; replaces the scene's canvas.motionBlur.",
+            valueName: "angle[:samples]"))
+    var motionBlur: String?
+
     /// `--audio` as an absolute path: jobs run in other folders and processes (batch workers, Slurm).
     var audioPath: String? { audio.map { URL(fileURLWithPath: $0).standardizedFileURL.path } }
 }

@@ -27,6 +27,9 @@ extension RenderOptions {
                 encoding.fps, encoding.scale, encoding.crf, encoding.preset, encoding.codec
             )
             audio = encoding.audioPath
+            do { motionBlur = try encoding.motionBlur.map(MotionBlur.init(flag:)) } catch let error as RenderJobError {
+                throw CommandFailure(error)
+            }
         }
         (self.segment, self.chunkSeconds, replaceReadOnly) = (segment, chunkSeconds, force)
         let given = try limits.maxMemory.map(MemorySize.parse)

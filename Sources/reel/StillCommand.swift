@@ -33,6 +33,12 @@ struct StillCommand: ParsableCommand {
         help: ArgumentHelp("Pixels per point (default: the scene's canvas.scale).", valueName: "s"))
     var scale: Double?
 
+    @Option(
+        help: ArgumentHelp(
+            "Motion blur: the average of SAMPLES sub-frames (default 16) over a shutter of ANGLE degrees centred on the moment; replaces the scene's canvas.motionBlur.",
+            valueName: "angle[:samples]"))
+    var motionBlur: String?
+
     @Flag(
         help:
             "Draw each layer's bounds (as transformed, 3D included), anchor point and name over the frame; a colour per depth, dashed when its opacity is 0."
@@ -58,7 +64,10 @@ struct StillCommand: ParsableCommand {
         if let output { try OutputNaming.requirePNG(output) }
         var options = try limits.renderOptions()
         options.scale = scale
-        do { try options.validate() } catch let error as RenderJobError { throw CommandFailure(error) }
+        do {
+            options.motionBlur = try motionBlur.map(MotionBlur.init(flag:))
+            try options.validate()
+        } catch let error as RenderJobError { throw CommandFailure(error) }
         let loaded = try input.load(options)
         let canvas = loaded.canvas
         let time = at.map(canvas.snappedToFrame) ?? canvas.time(ofFrame: frame ?? 0)

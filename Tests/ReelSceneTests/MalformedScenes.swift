@@ -57,7 +57,7 @@ struct MalformedSceneTests {
     static let all =
         MalformedScenes.files + MalformedScenes.layers + MalformedScenes.animations + MalformedScenes.timelines
         + MalformedScenes.emitters
-        + MalformedScenes.coordinateLimits
+        + MalformedScenes.coordinateLimits + MalformedScenes.motionBlur
 
     @Test func theTableIsLargeEnough() {
         #expect(Self.all.count >= 60)

@@ -17,6 +17,8 @@ public struct Canvas: Hashable, Sendable {
     public var fonts: [String] = []
     /// The soundtrack (`canvas.audio`), or nil for a silent scene.
     public var audio: CanvasAudio?
+    /// Each frame averaged over a shutter interval (`canvas.motionBlur`), or nil for sharp frames.
+    public var motionBlur: MotionBlur?
 
     public init(size: CGSize, scale: Double = 1, fps: Double = 60, duration: Double, background: CGColor? = .black) {
         self.size = size

@@ -70,8 +70,12 @@ public struct FrameRenderer: Sendable {
         return color
     }
 
-    /// Renders the timeline's frame at scene time `t`.
+    /// Renders the timeline's frame at scene time `t`, through the canvas's shutter when it has
+    /// a `motionBlur`.
     public func render(_ timeline: Timeline, at t: Double, into buffer: PixelBuffer) {
+        if let blur = canvas.motionBlur, blur.samples > 1 {
+            return renderBlurred(timeline, at: t, blur: blur, into: buffer)
+        }
         render(timeline.drawnPresentation(at: t), into: buffer)
     }
 }

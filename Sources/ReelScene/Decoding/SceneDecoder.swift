@@ -76,7 +76,9 @@ final class SceneDecoder {
     }
 
     static let rootKeys = ["reel", "canvas", "animations", "layers", "timeline", "$schema"]
-    static let canvasKeys = ["size", "scale", "fps", "duration", "appearance", "background", "fonts", "audio"]
+    static let canvasKeys = [
+        "size", "scale", "fps", "duration", "appearance", "background", "fonts", "audio", "motionBlur"
+    ]
 
     /// Decodes the whole document; nil when the canvas is unusable (other errors are in `diagnostics`).
     func decode(_ root: SceneNode) -> Scene? {
@@ -204,12 +206,18 @@ final class SceneDecoder {
         }
         let fontFiles = map.take("fonts").map(decodeFonts) ?? []
         let audio = map.take("audio").flatMap(decodeAudio)
+        var motionBlur: MotionBlur?
+        if let n = map.take("motionBlur") {
+            motionBlur = decodeMotionBlur(n)
+            if motionBlur == nil { ok = false }
+        }
         guard ok, withinLimits(size: size, scale: scale, fps: fps, duration: duration, at: node, map: map) else {
             return nil
         }
         var canvas = Canvas(size: size, scale: scale, fps: fps, duration: duration, background: background)
         canvas.fonts = fontFiles
         canvas.audio = audio
+        canvas.motionBlur = motionBlur
         return canvas
     }
 

@@ -91,6 +91,17 @@ public enum SceneSchema {
                 "type": "array",
                 "items": ["type": "string", "pattern": "\\.([tT][tT][fF]|[oO][tT][fF]|[tT][tT][cC])$"]
             ],
+            "motionBlur": object(
+                [
+                    (
+                        "shutterAngle",
+                        [
+                            "type": "number", "exclusiveMinimum": 0, "maximum": 720,
+                            "description": "degrees of a frame the shutter is open (180: half), centred on the frame"
+                        ]
+                    ),
+                    ("samples", ["type": "integer", "minimum": 1, "maximum": 256, "description": "sub-frames averaged"])
+                ], description: "each frame averaged over a shutter (After Effects: 180°, phase −angle/2)"),
             "audio": [
                 "description":
                     "the soundtrack: an audio file next to the scene, or {file, start, volume, fadeIn, fadeOut}",
