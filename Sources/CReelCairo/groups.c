@@ -157,6 +157,11 @@ static void copy_state(cairo_t *from, cairo_t *to) {
     cairo_set_source(to, cairo_get_source(from));
 }
 
+cairo_surface_t *reel_pooled_image(int width, int height) {
+    cairo_surface_t *surface = pooled_surface(0, 0, width, height);
+    return surface ? surface : cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height);
+}
+
 cairo_t *reel_group_begin(cairo_t *parent) {
     cairo_surface_t *target = cairo_get_group_target(parent);
     double sx = 1, sy = 1, ox = 0, oy = 0;

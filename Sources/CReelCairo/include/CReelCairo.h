@@ -24,6 +24,11 @@ cairo_pattern_t *reel_group_end(cairo_t *parent, cairo_t *group);
 /// outermost context; no reference is added).
 cairo_surface_t *reel_base_target(cairo_t *cr);
 
+/// An ARGB32 image of width × height pixels whose contents are undefined until written: large
+/// ones take a buffer from this thread's pool, as groups do, and give it back when destroyed
+/// (so a frame-sized image made every frame costs no page faults).
+cairo_surface_t *reel_pooled_image(int width, int height);
+
 /// Bytes this thread keeps for reuse (for tests of the pool's bound).
 size_t reel_group_pool_bytes(void);
 

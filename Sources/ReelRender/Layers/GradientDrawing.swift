@@ -70,7 +70,9 @@ enum GradientDrawing {
             }
             let (a, b) = (along(lo), along(hi))
             let rescaled = stops.map { (($0.0 - lo) / (hi - lo), $0.1) }
-            if !GradientRamp.paint(from: a, to: b, stops: rescaled, alpha: alpha, cr) {
+            if !GradientField.paint(.axial(from: a, to: b), stops: rescaled, alpha: alpha, cr),
+                !GradientRamp.paint(from: a, to: b, stops: rescaled, alpha: alpha, cr)
+            {
                 paint(CairoPattern.linear(a.x, a.y, b.x, b.y), rescaled, cr, alpha)
             }
         case .radial:
@@ -91,7 +93,8 @@ enum GradientDrawing {
             cairo_matrix_init_scale(&m, 1 / radiusX, 1 / radiusY)
             cairo_matrix_translate(&m, -start.x, -start.y)
             pattern.setMatrix(m)
-            paint(pattern, radial.map { ($0.0 / hi, $0.1) }, cr, alpha)
+            let scaled = radial.map { ($0.0 / hi, $0.1) }
+            if !GradientField.paint(.radial(m), stops: scaled, alpha: alpha, cr) { paint(pattern, scaled, cr, alpha) }
         case .conic:
             drawConic(center: start, towards: end, bounds: b, stops: stops, cr: cr, alpha: alpha)
         }
@@ -121,6 +124,10 @@ enum GradientDrawing {
         cr: CairoContext, alpha: Double
     ) {
         let start = atan2(end.y - center.y, end.x - center.x)
+        // The ramp's offsets lie in 0…1: the colours at 0 and 1 stand in for stops beyond them.
+        let inside = stops.filter { $0.0 > 0 && $0.0 < 1 }
+        let turn = [(0, Self.color(at: 0, in: stops))] + inside + [(1, Self.color(at: 1, in: stops))]
+        if GradientField.paint(.conic(center: center, start: start), stops: turn, alpha: alpha, cr) { return }
         // Far enough to cover the bounds from anywhere.
         let reach = 2 * hypot(b.width, b.height) + hypot(center.x - b.midX, center.y - b.midY)
         let wedges = 360

@@ -33,16 +33,7 @@ enum GradientRamp {
         let pixels = 1 / (devX * devX + devY * devY).squareRoot()
         guard pixels.isFinite else { return false }
         let texels = Int(min(max((pixels * texelsPerPixel).rounded(.up), Double(minTexels)), Double(maxTexels)))
-        let ramp = CairoSurface(CAIRO_FORMAT_ARGB32, width: texels, height: 1)
-        ramp.withContext { r in
-            // Texel i holds the colour at offset (i + ½) / texels, as pixman computes it.
-            let line = CairoPattern.linear(0, 0, Double(texels), 0)
-            GradientDrawing.addStops(stops, alpha: alpha, to: line)
-            r.setOperator(CAIRO_OPERATOR_SOURCE)
-            r.setSource(line)
-            r.paint()
-        }
-        ramp.flush()
+        let ramp = row(stops, alpha: alpha, texels: texels)
         // User space → texels: u = texels · t; v runs across the gradient (any invertible
         // choice: the one row is padded above and below).
         let n = Double(texels)
@@ -56,5 +47,20 @@ enum GradientRamp {
         cr.setSource(pattern)
         cr.paint()
         return true
+    }
+
+    /// One row of `texels` premultiplied ARGB32 texels: texel i holds Cairo's colour for
+    /// `stops` (offsets in 0…1, padded) at offset (i + ½) / texels, as pixman computes it.
+    static func row(_ stops: [(Double, CGColor)], alpha: Double, texels: Int) -> CairoSurface {
+        let ramp = CairoSurface(CAIRO_FORMAT_ARGB32, width: texels, height: 1)
+        ramp.withContext { r in
+            let line = CairoPattern.linear(0, 0, Double(texels), 0)
+            GradientDrawing.addStops(stops, alpha: alpha, to: line)
+            r.setOperator(CAIRO_OPERATOR_SOURCE)
+            r.setSource(line)
+            r.paint()
+        }
+        ramp.flush()
+        return ramp
     }
 }
