@@ -32,15 +32,7 @@ struct PlotComparisonTests {
         with: "{ keyPath: strokeEnd, fromValue: 0, toValue: 1, duration: 1.5, timingFunction: easeOut }")
 
     static func plot() throws -> PropertyPlot {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("reel-compare-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        var jobs: [LoadedJob] = []
-        for (name, text) in [("a.yaml", a), ("b.yaml", b)] {
-            let path = folder.appendingPathComponent(name).path
-            try text.write(toFile: path, atomically: true, encoding: .utf8)
-            jobs.append(try RenderJob(scene: path).load())
-        }
+        let jobs = try [("a.yaml", a), ("b.yaml", b)].map { try GoldenPicture.load(text: $1, name: $0) }
         return try PropertyPlot(comparing: jobs, series: ["card.position.y", "ring.strokeEnd"])
     }
 

@@ -25,12 +25,7 @@ struct SpringBarTests {
         """
 
     static func diagram() throws -> TimingDiagram {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("reel-spring-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appendingPathComponent("springs.yaml").path
-        try scene.write(toFile: path, atomically: true, encoding: .utf8)
-        return try TimingDiagram(job: RenderJob(scene: path).load())
+        try TimingDiagram(job: GoldenPicture.load(text: scene, name: "springs.yaml"))
     }
 
     /// The `<title>` texts of the SVG, unescaped enough for these names.
