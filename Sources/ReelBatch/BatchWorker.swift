@@ -93,7 +93,8 @@ public enum BatchWorker {
     /// Four frames, 160 pixels wide, spread over the scene: the report's thumbnail.
     static func sheet(_ loaded: LoadedJob) -> Data? {
         var canvas = loaded.canvas
-        canvas.scale = 160 / max(canvas.size.width, 1)
+        // 320 pixels a frame: big enough to read a frame's text and layout in the report.
+        canvas.scale = 320 / max(canvas.size.width, 1)
         guard canvas.pixelWidth > 0, canvas.pixelHeight > 0 else { return nil }
         let count = max(canvas.frameCount, 1)
         let numbers = (0..<4).map { Int((Double($0) * Double(count - 1) / 3).rounded()) }

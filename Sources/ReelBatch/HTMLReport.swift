@@ -304,9 +304,9 @@ public enum HTMLReport {
         .media { display: flex; flex-wrap: wrap; gap: 12px; margin-top: 10px; align-items: flex-start; }
         figure { margin: 0; }
         figcaption { font-size: 12px; color: var(--muted); margin-top: 3px; overflow-wrap: anywhere; }
-        .sheet img { display: block; max-width: 360px; max-height: 240px; border: 1px solid var(--line); background: #fff; }
-        .output-card { width: 360px; max-width: 100%; border: 1px solid var(--line); border-radius: 6px; padding: 6px; background: var(--paper); }
-        .output-card video, .output-card img { display: block; width: 100%; max-height: 240px; object-fit: contain; background: #000; border-radius: 3px; }
+        .sheet img { display: block; max-width: 100%; height: auto; border: 1px solid var(--line); background: #fff; }
+        .output-card { width: 560px; max-width: 100%; border: 1px solid var(--line); border-radius: 6px; padding: 6px; background: var(--paper); }
+        .output-card video, .output-card img { display: block; width: 100%; max-height: 360px; object-fit: contain; background: #000; border-radius: 3px; }
         .output-card[data-state="error"] { border-color: #cf222e; }
         .cannot-play { color: #cf222e; font-weight: 600; }
         .note { margin: 4px 0 0; font-size: 12px; color: var(--muted); }
@@ -321,6 +321,8 @@ public enum HTMLReport {
 
     /// The filter bar, and each video's playability on its card. Listeners are added after the
     /// videos started loading, so states already reached are read from the element too.
+    /// Until played, a video shows its middle frame, not frame 0 (empty for any entrance
+    /// animation); the first play starts from the beginning.
     private static let script = """
 
         (function () {
@@ -332,11 +334,21 @@ public enum HTMLReport {
             var note = card.querySelector(".cannot-play");
             if (note) note.hidden = state !== "error";
           }
+          function poster(video) {
+            if (video.played.length || video.currentTime > 0 || !(video.duration > 0)) return;
+            video.setAttribute("data-poster", String(video.duration / 2));
+            video.currentTime = video.duration / 2;
+          }
           document.querySelectorAll("video").forEach(function (video) {
-            video.addEventListener("loadeddata", function () { mark(video, "loaded"); });
+            video.addEventListener("loadeddata", function () { mark(video, "loaded"); poster(video); });
             video.addEventListener("error", function () { mark(video, "error"); });
+            video.addEventListener("play", function () {
+              var at = parseFloat(video.getAttribute("data-poster"));
+              video.removeAttribute("data-poster");
+              if (Math.abs(video.currentTime - at) < 1e-3) video.currentTime = 0;
+            }, { once: true });
             if (video.error) mark(video, "error");
-            else if (video.readyState >= 2) mark(video, "loaded");
+            else if (video.readyState >= 2) { mark(video, "loaded"); poster(video); }
           });
           document.querySelectorAll(".filters button").forEach(function (button) {
             button.addEventListener("click", function () {

@@ -1,5 +1,7 @@
 /// The studio's single page: markup, style and script in one document served from the binary,
-/// so the studio works offline and loads nothing from elsewhere.
+/// so the studio works offline and loads nothing from elsewhere. Without JavaScript it still
+/// shows the first frame (the image's own `src`) and the timing diagram, so a plain screenshot
+/// of the page shows the scene.
 enum StudioPage {
     static let html = """
         <!doctype html>
@@ -25,6 +27,7 @@ enum StudioPage {
           <div class="spacer"></div>
           <div id="canvas-info" class="muted"></div>
           <div id="status" class="chip">connecting…</div>
+          <noscript><div class="chip">JavaScript is off: the first frame only</div></noscript>
         </header>
         <main id="workspace">
           <aside id="sidebar">
@@ -45,7 +48,7 @@ enum StudioPage {
                 <pre id="diagnostic-lines"></pre>
               </div>
               <div id="frame-box">
-                <img id="frame" alt="frame at the playhead" data-state="empty">
+                <img id="frame" alt="frame at the playhead" data-state="empty" src="/frame?t=0">
               </div>
               <div id="stage-empty" class="muted" hidden>No frame yet: the scene has not loaded.</div>
             </div>
@@ -77,7 +80,7 @@ enum StudioPage {
             <input type="range" id="scrubber" min="0" max="0" step="1" value="0" aria-label="Playhead">
             <section id="timing-panel">
               <h2>Timing</h2>
-              <div id="timing"></div>
+              <div id="timing"><noscript><img src="/timing.svg" alt="timing diagram"></noscript></div>
             </section>
           </section>
         </main>

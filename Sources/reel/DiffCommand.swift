@@ -19,7 +19,10 @@ struct DiffCommand: ParsableCommand {
             difference and the largest shift of a channel's mean, and judged by --tolerance.
 
             Prints the frames compared, the first differing frame, the worst frame (lowest SSIM) \
-            and min/mean PSNR and SSIM; --json prints them and every frame's figures as JSON.
+            and min/mean PSNR and SSIM; --json prints them and every frame's figures as JSON. \
+            When A and B are both scenes it also lists what changed in their animations, per \
+            layer and key path: when added, beginTime, duration, repeats, speed, fill, timing \
+            function or spring, and values (--json: under "animations").
 
             --tolerance takes comma-separated limits, each frame must keep all of them: \
             psnr=DB (at least), ssim=S (at least), block=LEVELS and shift=LEVELS (at most); \
@@ -119,10 +122,14 @@ struct DiffCommand: ParsableCommand {
         }
         reporter.finishLine()
 
+        // Two scenes: what changed in their animations, beside the pixels.
+        let animations = (first as? SceneFrames).flatMap { x in
+            (second as? SceneFrames).map { AnimationChanges(x.timeline, $0.timeline) }
+        }
         if json {
-            Terminal.print(comparison.json(a: a, b: b).pretty)
+            Terminal.print(comparison.json(a: a, b: b, animations: animations).pretty)
         } else {
-            Terminal.print(comparison.summary(a: a, b: b), terminator: "")
+            Terminal.print(comparison.summary(a: a, b: b, animations: animations), terminator: "")
         }
         if let mismatch = comparison.mismatch {
             pictures?.discard()

@@ -15,28 +15,37 @@ public enum Chromium {
     /// Loads `htmlPath`, lets it run for up to 10 s of virtual time and returns its DOM.
     /// Fails the test — it does not skip — when Chromium is missing: CI installs it.
     public static func load(_ htmlPath: String) throws -> Page {
-        let chromium = try #require(
-            ToolRun.find("chromium") ?? ToolRun.find("chromium-browser"),
-            "chromium is not installed; run tools/setup --deps")
         let profile = try ScratchFolder()
         let run = try ToolRun.run(
-            chromium,
-            [
-                "--headless", "--no-sandbox",  // the sandbox cannot start as root (CI containers)
-                "--disable-gpu", "--disable-dev-shm-usage",
-                "--user-data-dir=\(profile.path)", "--no-first-run",
-                // file:// only: no background requests, and any host name resolves to nothing.
-                "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                "--host-resolver-rules=MAP * ~NOTFOUND",
-                "--enable-logging=stderr", "--v=0",
-                "--virtual-time-budget=10000",
-                "--dump-dom", URL(fileURLWithPath: htmlPath).absoluteString
-            ], timeout: 60)
+            try executable(),
+            arguments(profile: profile.path, resolveHosts: false)
+                + ["--dump-dom", URL(fileURLWithPath: htmlPath).absoluteString], timeout: 60)
         try #require(!run.timedOut, "chromium did not finish within 60 s:\n\(run.stderr)")
         try #require(
             run.status == 0 && run.stdout.contains("</html>"), "chromium failed (\(run.status)):\n\(run.stderr)")
         let console = run.stderr.split(separator: "\n").filter { $0.contains(":CONSOLE") }.map(String.init)
         return Page(dom: run.stdout, console: console)
+    }
+
+    /// Chromium's path; fails the test when it is missing.
+    static func executable() throws -> String {
+        try #require(
+            ToolRun.find("chromium") ?? ToolRun.find("chromium-browser"),
+            "chromium is not installed; run tools/setup --deps")
+    }
+
+    /// The headless flags every run shares. Without `resolveHosts` (file:// pages) any host
+    /// name resolves to nothing; with it, local servers (`reel preview`) are reachable.
+    static func arguments(profile: String, resolveHosts: Bool) -> [String] {
+        [
+            "--headless", "--no-sandbox",  // the sandbox cannot start as root (CI containers)
+            "--disable-gpu", "--disable-dev-shm-usage",
+            "--user-data-dir=\(profile)", "--no-first-run",
+            // No background requests.
+            "--disable-background-networking", "--disable-component-update", "--disable-sync",
+            "--enable-logging=stderr", "--v=0",
+            "--virtual-time-budget=10000"
+        ] + (resolveHosts ? [] : ["--host-resolver-rules=MAP * ~NOTFOUND"])
     }
 
     /// `text` as Chromium serializes a text node: only `&`, `<`, `>` (and no-break spaces) escaped.

@@ -4,8 +4,8 @@ import ReelCore
 /// `reel diff`'s summary, as text and as JSON.
 extension FrameComparison {
     /// The summary `reel diff` prints: the verdict, the first differing and the worst frame,
-    /// and PSNR and SSIM over the clip.
-    public func summary(a: String, b: String) -> String {
+    /// and PSNR and SSIM over the clip; then, for two scenes, what changed in their animations.
+    public func summary(a: String, b: String, animations: AnimationChanges? = nil) -> String {
         let rate = fps.map { " at \(JSONValue.format($0)) fps" } ?? ""
         var lines = ["A: \(a)", "B: \(b)"]
         let verdict: String
@@ -30,7 +30,7 @@ extension FrameComparison {
                 "PSNR: min \(Self.psnr(minimumPSNR)), mean \(Self.psnr(meanPSNR))   SSIM: min \(Self.ssim(minimumSSIM)), mean \(Self.ssim(meanSSIM))"
             )
         }
-        return lines.joined(separator: "\n") + "\n"
+        return lines.joined(separator: "\n") + "\n" + (animations?.summary ?? "")
     }
 
     /// `30 (00:01.00)`.
@@ -42,8 +42,8 @@ extension FrameComparison {
     static func ssim(_ v: Double) -> String { String(format: "%.4f", v) }
 
     /// The comparison as JSON: the summary's figures, and every frame's. PSNR of identical frames
-    /// (infinite) is null, as JSON has no infinity.
-    public func json(a: String, b: String) -> JSONValue {
+    /// (infinite) is null, as JSON has no infinity. Two scenes' animation changes go under `animations`.
+    public func json(a: String, b: String, animations: AnimationChanges? = nil) -> JSONValue {
         func number(_ v: Double?) -> JSONValue { v.map { $0.isFinite ? .number($0) : .null } ?? .null }
         func moment(_ f: Frame?) -> JSONValue {
             guard let f else { return .null }
@@ -53,7 +53,7 @@ extension FrameComparison {
             ])
         }
         let t = tolerance
-        return .object([
+        var fields: [(String, JSONValue)] = [
             ("a", .string(a)),
             ("b", .string(b)),
             ("equal", .bool(isEqual)),
@@ -87,6 +87,8 @@ extension FrameComparison {
                         ])
                     })
             )
-        ])
+        ]
+        if let animations { fields.append(("animations", animations.json)) }
+        return .object(fields)
     }
 }

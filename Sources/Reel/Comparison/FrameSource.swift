@@ -81,7 +81,8 @@ public final class SceneFrames: FrameSource {
     public let width: Int, height: Int
     public let fps: Double?
     public let frameCount: Int?
-    private let timeline: Timeline
+    /// The scene's compiled timeline (`reel diff` compares two scenes' animations).
+    public let timeline: Timeline
     private let renderer: FrameRenderer
     private var nextIndex = 0
     /// Applied to every frame drawn: set to a video's colour round trip to compare with it.

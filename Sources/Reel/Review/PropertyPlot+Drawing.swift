@@ -35,7 +35,10 @@ extension PropertyPlot {
         let titleBaseline = top + 18
         let stripTop = top + 28
         // A band for event captions above the values.
-        let plotTop = top + (panel.colors.isEmpty ? 34 : 50) + (panel.events.isEmpty ? 0 : 16),
+        let
+            plotTop =
+                top + (panel.colors.isEmpty ? 34 : 50) + (panel.events.isEmpty ? 0 : 16)
+                + Double(panel.easing.count) * Self.easingLine,
             plotBottom = top + Self.panelHeight - 30
         out.append(
             .rect(
@@ -60,8 +63,15 @@ extension PropertyPlot {
             out.append(
                 .polyline(
                     [CGPoint(x: legendX - 22, y: titleBaseline - 4), CGPoint(x: legendX - 6, y: titleBaseline - 4)],
-                    stroke: DiagramStroke(color(i, of: panel), width: 2.5)))
+                    stroke: stroke(i, of: panel, width: 2.5)))
             legendX -= 36
+        }
+        // Scenes compared: each one's timing of the property, in its colour.
+        for (i, text) in panel.easing.enumerated() {
+            out.append(
+                .text(
+                    Diagram.fitted(text, width: right - left, font: ReviewStyle.small), x: left,
+                    y: top + 34 + Double(i) * Self.easingLine, font: ReviewStyle.small, color: Self.sceneColor(i)))
         }
         // A colour's own look over time.
         if !panel.colors.isEmpty {
@@ -169,7 +179,7 @@ extension PropertyPlot {
                 if run.count == 1 {
                     lines.append(.circle(x: run[0].x, y: run[0].y, radius: 1.5, fill: color(i, of: panel)))
                 }
-                if run.count > 1 { lines.append(.polyline(run, stroke: DiagramStroke(color(i, of: panel), width: 2))) }
+                if run.count > 1 { lines.append(.polyline(run, stroke: stroke(i, of: panel, width: 2))) }
                 run = []
             }
             for p in series.points {
@@ -182,6 +192,20 @@ extension PropertyPlot {
     }
 
     private func x(_ t: Double, _ left: Double, _ right: Double) -> Double { left + (right - left) * t / duration }
+
+    static let easingLine = 15.0
+
+    /// Scenes compared: a colour per scene.
+    static func sceneColor(_ scene: Int) -> DiagramColor { ReviewStyle.series[[0, 3, 2, 4][scene % 4]] }
+
+    /// Scenes compared: a colour per scene, a dash per component; else `color`, solid.
+    private func stroke(_ index: Int, of panel: PlotPanel, width: Double) -> DiagramStroke {
+        guard !panel.easing.isEmpty else { return DiagramStroke(color(index, of: panel), width: width) }
+        let scene = panel.series[index].scene
+        let component = panel.series[..<index].filter { $0.scene == scene }.count
+        let dashes: [[Double]] = [[], [6, 4], [2, 3], [8, 3, 2, 3]]
+        return DiagramStroke(Self.sceneColor(scene), width: width, dash: dashes[component % dashes.count])
+    }
 
     /// A colour's components drawn in their own colours; other values in the series palette.
     private func color(_ index: Int, of panel: PlotPanel) -> DiagramColor {

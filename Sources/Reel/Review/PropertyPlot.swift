@@ -20,6 +20,10 @@ public struct PropertyPlot: Sendable {
     /// Samples taken per frame before refining around jumps.
     public static let samplesPerFrame = 4
 
+    init(title: String, duration: Double, fps: Double, panels: [PlotPanel]) {
+        (self.title, self.duration, self.fps, self.panels) = (title, duration, fps, panels)
+    }
+
     /// Samples the presentation values of `keyPaths` on each of `layers` (repeated names count once).
     /// A layer is plotted with every key path its class has; a key path that none of the layers
     /// has is an error.
@@ -107,6 +111,8 @@ public struct PlotPanel: Sendable {
     public let colors: [(time: Double, color: CGColor?)]
     /// The layer's animationDidStart / animationDidStop.
     public let events: [AnimationEvent]
+    /// Scenes compared: each scene's timing of the property, in its colour (empty for one scene).
+    public var easing: [String] = []
 }
 
 /// One component's values; nil where the layer is not in the tree.
@@ -114,4 +120,6 @@ public struct PlotSeries: Sendable {
     /// `x`, `red`, `m41`, or `value` for a plain number.
     public let name: String
     public let points: [(time: Double, value: Double?)]
+    /// Which of the scenes compared it comes from (0 for one scene).
+    public var scene = 0
 }

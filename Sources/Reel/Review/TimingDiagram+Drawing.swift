@@ -321,6 +321,7 @@ extension TimingDiagram {
                 }
             }
         }
+        if name == nil, !dense { drawSpring(bar, top: barTop, height: barHeight, scale: scale, into: &inner) }
         if let full = name, let span = bar.spans.first(where: { $0.phase == .active }) {
             let x0 = scale.x(span.start) + 4, x1 = scale.x(bar.spans.last(where: { $0.phase == .active })!.end) - 4
             // The whole name, or a transition's type alone.
@@ -398,6 +399,7 @@ extension TimingDiagram {
         if let start = bar.activeStart {
             lines.append("active from \(s(start))" + (bar.activeEnd.map { " to \(s($0))" } ?? " past the end"))
         }
+        if let spring = bar.spring { lines += Self.springFacts(spring) }
         if !bar.repeatStarts.isEmpty {
             lines.append("repeats at " + bar.repeatStarts.prefix(12).map(s).joined(separator: ", "))
         }
@@ -425,7 +427,8 @@ extension TimingDiagram {
         if t.speed != 1 { parts.append("speed \(ReviewStyle.number(t.speed))") }
         if t.timeOffset != 0 { parts.append("offset \(ReviewStyle.number(t.timeOffset)) s") }
         switch bar.kind {
-        case .spring: parts.append("spring")
+        case .spring:
+            parts.append("spring" + (bar.spring.map { ", settles \(ReviewStyle.number($0.settlingDuration)) s" } ?? ""))
         case .transition: break
         default: if let f = bar.timingFunction, !f.isLinear { parts.append(f.description) }
         }

@@ -94,6 +94,8 @@ public struct TimingBar: Sendable {
     /// Its CAMediaTiming fields (times in its parent's time space) and timing function.
     public let timing: MediaTiming
     public let timingFunction: CAMediaTimingFunction?
+    /// A spring's parameters (nil for other animations): its motion replaces the timing function.
+    public let spring: SpringParameters?
     /// Where it has an effect, in scene time: contiguous stretches of one phase, iteration and
     /// direction, each with its progress curve.
     public let spans: [TimingSpan]

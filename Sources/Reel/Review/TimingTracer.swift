@@ -104,7 +104,7 @@ struct TimingTracer {
             kind: track.kind, keyPaths: track.keyPaths, key: key, isImplicit: isImplicit,
             transitionName: track.transitionName,
             addedAt: addedAt, removedAt: removedAt, removedOnCompletion: track.removedOnCompletion,
-            keyTimes: track.keyTimes, timing: track.timing, timingFunction: track.timingFunction,
+            keyTimes: track.keyTimes, timing: track.timing, timingFunction: track.timingFunction, spring: track.spring,
             spans: spans, children: children, activeEnd: activeEnd)
     }
 

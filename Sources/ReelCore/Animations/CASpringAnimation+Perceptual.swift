@@ -32,6 +32,7 @@ extension CASpringAnimation {
         stiffness = p.stiffness
         damping = p.damping
         allowsOverdamping = bounce < 0
+        givenPerceptual = SpringParameters.Perceptual(duration: perceptualDuration, bounce: bounce)
     }
 
     /// The stiffness and damping (mass 1) of a spring of `perceptualDuration` and `bounce`,

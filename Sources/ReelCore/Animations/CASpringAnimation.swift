@@ -20,6 +20,9 @@ open class CASpringAnimation: CABasicAnimation {
     /// CASpringAnimation clone, added the same switch off by default "to behave like
     /// CASpringAnimation out of the box").
     public var allowsOverdamping = false
+    /// The perceptual duration and bounce last given (`setSpring`), for review tools; kept only
+    /// while mass, stiffness and damping are still the ones they set.
+    var givenPerceptual: SpringParameters.Perceptual?
 
     public required init() {}
 
@@ -27,7 +30,7 @@ open class CASpringAnimation: CABasicAnimation {
         super.copyFields(from: other)
         guard let o = other as? CASpringAnimation else { return }
         mass = o.mass; stiffness = o.stiffness; damping = o.damping; initialVelocity = o.initialVelocity
-        allowsOverdamping = o.allowsOverdamping
+        allowsOverdamping = o.allowsOverdamping; givenPerceptual = o.givenPerceptual
     }
 
     override func descriptionFields() -> [(String, String)] {
@@ -88,7 +91,20 @@ open class CASpringAnimation: CABasicAnimation {
         try validate()
         return CompiledAnimation(
             timing: timing, timingFunction: nil, removedOnCompletion: isRemovedOnCompletion,
-            content: .spring(try spec(in: context), solver))
+            content: .spring(try spec(in: context), solver, parameters))
+    }
+
+    /// The parameters as written, for review tools.
+    var parameters: SpringParameters {
+        // The perceptual form counts only while mass, stiffness and damping are still its own.
+        let perceptual = givenPerceptual.flatMap { p -> SpringParameters.Perceptual? in
+            let q = Self.parameters(perceptualDuration: p.duration, bounce: p.bounce)
+            return Double(mass) == 1 && Double(stiffness) == q.stiffness && Double(damping) == q.damping ? p : nil
+        }
+        return SpringParameters(
+            mass: Double(mass), stiffness: Double(stiffness), damping: Double(damping),
+            initialVelocity: Double(initialVelocity), allowsOverdamping: allowsOverdamping,
+            settlingDuration: settlingDuration, perceptual: perceptual)
     }
 }
 

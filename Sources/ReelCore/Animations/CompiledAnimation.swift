@@ -19,7 +19,7 @@ public struct CompiledAnimation: Sendable {
 
     indirect enum Content: Sendable {
         case basic(PropertyAnimationSpec)
-        case spring(PropertyAnimationSpec, SpringSolver)
+        case spring(PropertyAnimationSpec, SpringSolver, SpringParameters)
         case keyframe(KeyframeSpec)
         /// Children run in the group's time; the group's active period clips them.
         case group([CompiledAnimation])
@@ -31,7 +31,7 @@ public struct CompiledAnimation: Sendable {
     var keyPaths: [LayerKeyPath] {
         switch content {
         case .basic(let spec): [spec.keyPath]
-        case .spring(let spec, _): [spec.keyPath]
+        case .spring(let spec, _, _): [spec.keyPath]
         case .keyframe(let spec): [spec.keyPath]
         case .group(let children): children.flatMap(\.keyPaths)
         case .transition: []
@@ -50,7 +50,7 @@ public struct CompiledAnimation: Sendable {
         switch content {
         case .basic(let spec):
             spec.apply(progress: eased(sample.fraction), iteration: sample.iteration, to: &state, model: model)
-        case .spring(let spec, let spring):
+        case .spring(let spec, let spring, _):
             // The spring's own motion replaces the timing function: progress from elapsed seconds.
             spec.apply(
                 progress: spring.progress(at: sample.fraction * timing.duration), iteration: sample.iteration,

@@ -70,6 +70,12 @@ public struct AnimationTrack: Sendable {
         return spec.subtype.rawValue.isEmpty ? spec.type.rawValue : "\(spec.type.rawValue) \(spec.subtype.rawValue)"
     }
 
+    /// A spring's parameters as written, nil for other animations.
+    public var spring: SpringParameters? {
+        guard case .spring(_, _, let parameters) = animation.content else { return nil }
+        return parameters
+    }
+
     /// A keyframe animation's key times (fractions of its duration where each value is reached),
     /// nil for others.
     public var keyTimes: [Double]? {
@@ -105,7 +111,7 @@ public struct AnimationTrack: Sendable {
         let f = sample.fraction
         switch animation.content {
         case .basic, .group: return animation.eased(f)
-        case .spring(_, let spring): return spring.progress(at: f * animation.timing.duration)
+        case .spring(_, let spring, _): return spring.progress(at: f * animation.timing.duration)
         case .transition(let spec):
             return spec.startProgress + (spec.endProgress - spec.startProgress) * animation.eased(f)
         case .keyframe(let spec):
