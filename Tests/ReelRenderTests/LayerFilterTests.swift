@@ -47,30 +47,32 @@ import Testing
         #expect(worst <= 0.02, "largest difference from Φ: \(worst)")
     }
 
-    @Test func aColorMatrixMapsEachChannel() throws {
-        // r' = b, g' = ½ r, b' = 0.25 (the bias), a' = a.
-        let buffer = try renderScene(
+    /// A 10 × 10 frame filled by a layer of `color` with `filters`.
+    func swatch(_ color: String, filters: String) throws -> PixelBuffer {
+        try renderScene(
             """
             reel: 1
             canvas: { size: [10, 10], duration: 1, background: black }
             layers:
-              - { frame: [0, 0, 10, 10], backgroundColor: [0.2, 0.4, 0.6, 1],
-                  filters: [{ name: colorMatrix, inputRVector: [0, 0, 1, 0], inputGVector: [0.5, 0, 0, 0],
-                              inputBVector: [0, 0, 0, 0], inputBiasVector: [0, 0, 0.25, 0] }] }
+              - { frame: [0, 0, 10, 10], backgroundColor: \(color), filters: [\(filters)] }
             """)
+    }
+
+    @Test func aColorMatrixMapsEachChannel() throws {
+        // r' = b, g' = ½ r, b' = 0.25 (the bias), a' = a.
+        let buffer = try swatch(
+            "[0.2, 0.4, 0.6, 1]",
+            filters: """
+                { name: colorMatrix, inputRVector: [0, 0, 1, 0], inputGVector: [0.5, 0, 0, 0],
+                  inputBVector: [0, 0, 0, 0], inputBiasVector: [0, 0, 0.25, 0] }
+                """)
         expectPixel(buffer, 5, 5, [0.6, 0.1, 0.25, 1])
     }
 
     @Test func saturationZeroGivesTheLuminance() throws {
         // Y = 0.2126·1 + 0.7152·0.5 + 0.0722·0 = 0.5702 (Rec. 709).
         for filter in ["{ name: colorControls, inputSaturation: 0 }", "{ name: colorSaturate, inputAmount: 0 }"] {
-            let buffer = try renderScene(
-                """
-                reel: 1
-                canvas: { size: [10, 10], duration: 1, background: black }
-                layers:
-                  - { frame: [0, 0, 10, 10], backgroundColor: [1, 0.5, 0, 1], filters: [\(filter)] }
-                """)
+            let buffer = try swatch("[1, 0.5, 0, 1]", filters: filter)
             expectPixel(buffer, 5, 5, [0.5702, 0.5702, 0.5702, 1])
         }
     }
@@ -78,14 +80,8 @@ import Testing
     @Test func brightnessAddsAndContrastScalesAboutTheMiddle() throws {
         // CIColorControls: (c + brightness − ½)·contrast + ½ = (0.4 + 0.1 − 0.5)·2 + 0.5 = 0.5 for
         // c = 0.4; 0.8 → 1.3, clamped to 1; 0.2 → 0.1.
-        let buffer = try renderScene(
-            """
-            reel: 1
-            canvas: { size: [10, 10], duration: 1, background: black }
-            layers:
-              - { frame: [0, 0, 10, 10], backgroundColor: [0.4, 0.8, 0.2, 1],
-                  filters: [{ name: colorControls, inputBrightness: 0.1, inputContrast: 2 }] }
-            """)
+        let buffer = try swatch(
+            "[0.4, 0.8, 0.2, 1]", filters: "{ name: colorControls, inputBrightness: 0.1, inputContrast: 2 }")
         expectPixel(buffer, 5, 5, [0.5, 1, 0.1, 1])
     }
 
@@ -128,29 +124,27 @@ import Testing
         expectPixel(buffer, 40, 0, [1, 0, 0, 1])
     }
 
-    @Test func aMaskingLayerKeepsItsBlurInsideItsBounds() throws {
-        let buffer = try renderScene(
+    /// A blurred layer [20, 80] whose white sublayer covers [20, 50].
+    func blurredBand(masksToBounds: Bool) throws -> PixelBuffer {
+        try renderScene(
             """
             reel: 1
             canvas: { size: [100, 10], duration: 1, background: black }
             layers:
-              - { frame: [20, -20, 60, 50], masksToBounds: true,
+              - { frame: [20, -20, 60, 50], masksToBounds: \(masksToBounds),
                   filters: [{ name: gaussianBlur, inputRadius: 4 }],
                   sublayers: [{ frame: [0, 0, 30, 50], backgroundColor: white }] }
             """)
+    }
+
+    @Test func aMaskingLayerKeepsItsBlurInsideItsBounds() throws {
+        let buffer = try blurredBand(masksToBounds: true)
         // Inside, the white sublayer's right edge (x = 50) is blurred: Φ(−0.5 / 4) at pixel 50.
         let edge = phi(50 - 50.5, sigma: 4)
         expectPixel(buffer, 19, 5, [0, 0, 0, 1])
         expectPixel(buffer, 50, 5, [edge, edge, edge, 1], tolerance: 5)
         // Without the clip the blur spreads past the layer's left edge.
-        let open = try renderScene(
-            """
-            reel: 1
-            canvas: { size: [100, 10], duration: 1, background: black }
-            layers:
-              - { frame: [20, -20, 60, 50], filters: [{ name: gaussianBlur, inputRadius: 4 }],
-                  sublayers: [{ frame: [0, 0, 30, 50], backgroundColor: white }] }
-            """)
+        let open = try blurredBand(masksToBounds: false)
         // The white band [20, 50] seen at x = 19.5: Φ(30.5 / 4) − Φ(0.5 / 4).
         let spread = phi(30.5, sigma: 4) - phi(0.5, sigma: 4)
         expectPixel(open, 19, 5, [spread, spread, spread, 1], tolerance: 5)
