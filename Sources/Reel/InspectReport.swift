@@ -93,6 +93,13 @@ public enum InspectReport {
                 .string($0.source ?? "\($0.width)×\($0.height) \($0.displayList != nil ? "drawing" : "image")")
             } ?? .null
         case .imageFade(let f): return json(.image(f.to))  // the image fading in
+        case .filters(let filters):
+            return .array(
+                filters.map { f in
+                    .object(
+                        [("name", .string(f.name)), ("type", .string(f.kind.rawValue))]
+                            + f.inputs.keys.sorted().map { ($0, .array(f.inputs[$0]!.map(JSONValue.number))) })
+                })
         case .cells(let cells):
             return .array(
                 cells.map { cell in

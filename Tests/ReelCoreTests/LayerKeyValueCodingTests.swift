@@ -42,6 +42,9 @@ struct LayerKeyValueCodingTests {
         case .string:
             guard let option = property.options?.last else { return ("Hello", .string("Hello")) }
             return (option, .string(option))
+        case .filters:
+            let blur = LayerFilter(kind: .gaussianBlur, inputs: ["inputRadius": [3]])
+            return ([CAFilter(state: blur)], .filters([blur]))
         case .image, .cells: return nil
         }
     }

@@ -141,6 +141,9 @@ extension AnimatableValue {
             case let v as [CAEmitterCell]: self = .cells(v.map(\.state))
             default: return nil
             }
+        case .filters:
+            guard let v = value as? [Any] else { return nil }
+            self = .filters(CAFilter.states(of: v))
         }
     }
 }

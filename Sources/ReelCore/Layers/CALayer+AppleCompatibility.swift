@@ -48,8 +48,6 @@ struct AcceptedLayerProperties {
     var isOpaque = false
     var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
     var contentsFormat = CALayerContentsFormat.RGBA8Uint
-    var filters: [Any]?
-    var backgroundFilters: [Any]?
 }
 
 extension CALayer {
@@ -128,18 +126,6 @@ extension CALayer {
     public var contentsFormat: CALayerContentsFormat {
         get { accepted.contentsFormat }
         set { accepted.contentsFormat = newValue }
-    }
-
-    /// Accepted; no effect — as on iOS, where layer filters are not supported.
-    public var filters: [Any]? {
-        get { accepted.filters }
-        set { accepted.filters = newValue }
-    }
-
-    /// Accepted; no effect — as on iOS, where background filters are not supported.
-    public var backgroundFilters: [Any]? {
-        get { accepted.backgroundFilters }
-        set { accepted.backgroundFilters = newValue }
     }
 
     /// Whether the layer is waiting to be laid out: always false, since Reel lays a layer out

@@ -129,6 +129,7 @@ extension AnimatableValue {
         case .numbers(let v): v.map(KeyValue.box)
         case .colors(let c): c
         case .cells(let c): c.map(CAEmitterCell.init(state:))
+        case .filters(let f): f.map(CAFilter.init(state:))
         }
     }
 }

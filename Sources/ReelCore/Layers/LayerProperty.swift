@@ -5,7 +5,7 @@ public enum LayerProperty: String, CaseIterable, Sendable, Hashable {
     // CALayer
     case bounds, position, zPosition, anchorPoint, anchorPointZ, transform, sublayerTransform
     case hidden, opacity, backgroundColor, cornerRadius, maskedCorners, borderWidth, borderColor, masksToBounds
-    case doubleSided, compositingFilter, cornerCurve
+    case doubleSided, compositingFilter, cornerCurve, filters, backgroundFilters
     case contents, contentsGravity, contentsRect, contentsScale
     case shadowColor, shadowOpacity, shadowOffset, shadowRadius, shadowPath
     case beginTime, speed, timeOffset
@@ -48,6 +48,7 @@ public enum LayerProperty: String, CaseIterable, Sendable, Hashable {
             .emitterShape, .emitterMode, .renderMode:
             .string
         case .emitterCells: .cells
+        case .filters, .backgroundFilters: .filters
         default: .number
         }
     }
@@ -110,7 +111,8 @@ public enum LayerProperty: String, CaseIterable, Sendable, Hashable {
         switch self {
         case .beginTime, .speed, .timeOffset, .maskedCorners, .compositingFilter, .cornerCurve, .string, .font,
             .scrollMode,
-            .emitterCells, .seed:
+            .emitterCells, .seed, .filters, .backgroundFilters:
+            // (A filter's inputs animate by key path: `filters.gaussianBlur.inputRadius`.)
             false
         default: true
         }
@@ -137,6 +139,8 @@ public enum LayerProperty: String, CaseIterable, Sendable, Hashable {
         case .doubleSided: .bool(s.isDoubleSided)
         case .compositingFilter: .string(s.compositingFilter?.rawValue ?? "")
         case .cornerCurve: .string(s.cornerCurve.rawValue)
+        case .filters: .filters(s.filters ?? [])
+        case .backgroundFilters: .filters(s.backgroundFilters ?? [])
         case .contents: .image(s.contents)
         case .contentsGravity: .string(s.contentsGravity.rawValue)
         case .contentsRect: .rect(s.contentsRect)
@@ -222,6 +226,8 @@ public enum LayerProperty: String, CaseIterable, Sendable, Hashable {
         case (.doubleSided, .bool(let b)): s.isDoubleSided = b
         case (.compositingFilter, .string(let v)): s.compositingFilter = CACompositingFilter(rawValue: v)
         case (.cornerCurve, .string(let v)): s.cornerCurve = CALayerCornerCurve(rawValue: v)
+        case (.filters, .filters(let f)): s.filters = f.isEmpty ? nil : f
+        case (.backgroundFilters, .filters(let f)): s.backgroundFilters = f.isEmpty ? nil : f
         case (.contents, .image(let i)): s.contents = i; s.contentsFade = nil
         case (.contents, .imageFade(let f)): s.contents = f.to; s.contentsFade = f
         case (.contentsGravity, .string(let v)):

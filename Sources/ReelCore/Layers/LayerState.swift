@@ -42,6 +42,10 @@ public struct LayerState: Hashable, Sendable {
     /// How the layer and its sublayers, as a group, combine with what is beneath them; nil
     /// draws normally.
     public var compositingFilter: CACompositingFilter? = nil
+    /// Filters applied to the layer and its sublayers, as a group, before compositing; nil for none.
+    public var filters: [LayerFilter]? = nil
+    /// Filters applied to what is drawn behind the layer, inside its (rounded) bounds, under its content.
+    public var backgroundFilters: [LayerFilter]? = nil
 
     // MARK: Contents
     /// The image drawn in the bounds.

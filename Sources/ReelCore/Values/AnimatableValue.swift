@@ -2,7 +2,7 @@ import Foundation
 
 /// The kinds of value a layer property or key path holds.
 public enum ValueKind: String, Sendable, Hashable {
-    case number, point, size, rect, color, transform, bool, numbers, path, string, colors, image, cells
+    case number, point, size, rect, color, transform, bool, numbers, path, string, colors, image, cells, filters
 
     /// How the kind is written in scene files, for error messages.
     public var noun: String {
@@ -20,6 +20,7 @@ public enum ValueKind: String, Sendable, Hashable {
         case .colors: "a list of colors"
         case .image: "an image file"
         case .cells: "a list of emitter cells"
+        case .filters: "a list of filters"
         }
     }
 }
@@ -48,6 +49,8 @@ public enum AnimatableValue: Hashable, Sendable {
     case imageFade(ContentsFade)
     /// An emitter's cells (or a cell's sub-cells); switches discretely.
     case cells([EmitterCellState])
+    /// A layer's filters or background filters; switch discretely (their inputs animate by key path).
+    case filters([LayerFilter])
 
     public var kind: ValueKind {
         switch self {
@@ -64,6 +67,7 @@ public enum AnimatableValue: Hashable, Sendable {
         case .colors: .colors
         case .image, .imageFade: .image
         case .cells: .cells
+        case .filters: .filters
         }
     }
 
@@ -77,6 +81,7 @@ public enum AnimatableValue: Hashable, Sendable {
     public var string: String? { if case .string(let v) = self { v } else { nil } }
     public var colors: [CGColor]? { if case .colors(let v) = self { v } else { nil } }
     public var cells: [EmitterCellState]? { if case .cells(let v) = self { v } else { nil } }
+    public var filters: [LayerFilter]? { if case .filters(let v) = self { v } else { nil } }
     /// The path, `.some(nil)` for a nil path, nil when the value is not a path.
     public var path: CGPath?? { if case .path(let v) = self { .some(v) } else { nil } }
     /// The colour, `.some(nil)` for a nil colour, nil when the value is not a colour.
@@ -202,7 +207,7 @@ extension AnimatableValue {
             return AnimatableValue.transform(.identity).interpolated(to: self, fraction: k)
         case .numbers(let v): return .numbers(v.map { $0 * k })
         case .colors(let v): return .colors(v.map { AnimatableValue.color($0).scaled(by: k).color!! })
-        case .bool, .path, .string, .image, .imageFade, .cells: return self
+        case .bool, .path, .string, .image, .imageFade, .cells, .filters: return self
         }
     }
 }
@@ -221,7 +226,7 @@ extension AnimatableValue {
         case .color(let c): (c ?? .clear).components.map { Double($0) }
         case .numbers(let v): v
         case .colors(let v): v.flatMap { $0.components.map { Double($0) } }
-        case .transform, .bool, .path, .string, .image, .imageFade, .cells: nil
+        case .transform, .bool, .path, .string, .image, .imageFade, .cells, .filters: nil
         }
     }
 
@@ -239,7 +244,7 @@ extension AnimatableValue {
                 stride(from: 0, to: c.count - 3, by: 4).map {
                     CGColor(red: c[$0], green: c[$0 + 1], blue: c[$0 + 2], alpha: c[$0 + 3])
                 })
-        case .transform, .bool, .path, .string, .image, .imageFade, .cells: self
+        case .transform, .bool, .path, .string, .image, .imageFade, .cells, .filters: self
         }
     }
 

@@ -12,6 +12,9 @@ public struct LayerKeyPath: Hashable, Sendable, CustomStringConvertible {
     /// For `emitterCells.NAME….PROPERTY`: the emitter cell and its property (`property` is then
     /// `emitterCells`).
     public let cell: EmitterCellPath?
+    /// For `filters.NAME.KEY` and `backgroundFilters.NAME.KEY`: the filter's name and input key
+    /// (`property` is then `filters` or `backgroundFilters`).
+    public private(set) var filter: FilterInputPath? = nil
 
     /// A part of a compound value.
     public enum Field: String, Sendable, Hashable {
@@ -35,12 +38,28 @@ public struct LayerKeyPath: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Whether an animation may target the path.
-    public var isAnimatable: Bool { cell.map { $0.property.isAnimatable } ?? property.isAnimatable }
+    public var isAnimatable: Bool {
+        filter != nil || (cell.map { $0.property.isAnimatable } ?? property.isAnimatable)
+    }
+
+    /// A path to an input of a layer's filter (`list`: `filters` or `backgroundFilters`).
+    public init(filterIn list: LayerProperty, _ input: FilterInputPath) {
+        self.property = list
+        self.fields = []
+        self.cell = nil
+        self.filter = input
+    }
 
     /// Parses a Core Animation key path; nil when it names nothing Reel knows.
     public init?(_ string: String) {
         let parts = string.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         guard let first = parts.first, let property = LayerProperty(rawValue: first) else { return nil }
+        if property.kind == .filters, parts.count > 1 {
+            // filters.NAME.KEY: a filter's names and keys hold no dots.
+            guard parts.count == 3, !parts[1].isEmpty, !parts[2].isEmpty else { return nil }
+            self = LayerKeyPath(filterIn: property, FilterInputPath(name: parts[1], key: parts[2]))
+            return
+        }
         var fields: [Field] = []
         var kind = property.kind
         var rest = parts.dropFirst()
@@ -105,6 +124,7 @@ public struct LayerKeyPath: Hashable, Sendable, CustomStringConvertible {
     /// The key path as Core Animation spells it.
     public var description: String {
         var s = property.rawValue
+        if let filter { s += "." + filter.name + "." + filter.key }
         if let cell { s += "." + cell.names.joined(separator: ".emitterCells.") + "." + cell.property.rawValue }
         for f in fields {
             switch f {
@@ -140,6 +160,10 @@ public struct LayerKeyPath: Hashable, Sendable, CustomStringConvertible {
                 for c in ["rotation", "scale", "translation"] {
                     result += ["\(n).\(c)", "\(n).\(c).x", "\(n).\(c).y", "\(n).\(c).z"]
                 }
+            case .filters:
+                for kind in LayerFilter.Kind.allCases {
+                    result += kind.defaults.keys.sorted().map { "\(p.rawValue).\(kind.rawValue).\($0)" }
+                }
             default: break
             }
         }
@@ -148,6 +172,7 @@ public struct LayerKeyPath: Hashable, Sendable, CustomStringConvertible {
 
     /// The kind of value at the end of the path.
     public var kind: ValueKind {
+        if let filter { return LayerFilter.isVector(filter.key) ? .numbers : .number }
         guard let last = fields.last else { return cell?.property.kind ?? property.kind }
         switch last {
         case .origin: return .point
@@ -165,12 +190,28 @@ public struct LayerKeyPath: Hashable, Sendable, CustomStringConvertible {
 
     /// The value of the property (or the cell's property) the fields narrow.
     private func base(_ state: LayerState) -> AnimatableValue {
+        if let filter {
+            let list = property.get(state).filters ?? []
+            let value = list.first { $0.name == filter.name }?.input(filter.key) ?? []
+            return kind == .number ? .number(value.first ?? 0) : .numbers(value)
+        }
         guard let cell else { return property.get(state) }
         let found = EmitterCellState.find(cell.names[...], in: state.emitterCells) ?? EmitterCellState()
         return cell.property.get(found)
     }
 
     private func setBase(_ state: inout LayerState, _ value: AnimatableValue) {
+        if let filter {
+            // Only an input of a filter the layer has: a path does not add filters.
+            guard var list = property.get(state).filters, let i = list.firstIndex(where: { $0.name == filter.name })
+            else { return }
+            switch value {
+            case .number(let n): list[i].inputs[filter.key] = [n]
+            case .numbers(let v): list[i].inputs[filter.key] = v
+            default: return
+            }
+            return property.set(&state, .filters(list))
+        }
         guard let cell else { return property.set(&state, value) }
         EmitterCellState.modify(cell.names[...], in: &state.emitterCells) { cell.property.set(&$0, value) }
     }
@@ -289,5 +330,18 @@ public struct EmitterCellPath: Hashable, Sendable {
     public init(names: [String], property: EmitterCellProperty) {
         self.names = names
         self.property = property
+    }
+}
+
+/// The filter part of a `filters.NAME.KEY` key path.
+public struct FilterInputPath: Hashable, Sendable {
+    /// The filter's name (see `LayerFilter.name`).
+    public var name: String
+    /// The input key (`inputRadius`, …).
+    public var key: String
+
+    public init(name: String, key: String) {
+        self.name = name
+        self.key = key
     }
 }

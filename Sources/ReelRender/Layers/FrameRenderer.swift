@@ -64,7 +64,7 @@ public struct FrameRenderer: Sendable {
         let s = root.state
         guard let color = s.backgroundColor, color.alpha >= 1, s.opacity >= 1, !s.isHidden, root.transition == nil,
             s.transform.isIdentity, s.cornerRadius <= 0 || s.maskedCorners.isEmpty, root.mask == nil,
-            s.compositingFilter == nil,
+            s.compositingFilter == nil, s.filters == nil,
             s.frame.minX <= 0, s.frame.minY <= 0, s.frame.maxX >= canvas.size.width, s.frame.maxY >= canvas.size.height
         else { return nil }
         return color
@@ -107,14 +107,14 @@ struct LayerPainter {
         guard !s.isHidden, opacity > 0, Geometry.isDrawable(s) else { return }
         let full = s.transformToSuperlayer(parentSublayer: parentSublayer)
         guard let mode = s.compositingFilter?.blendMode, mode != .normal else {
-            return place(layer, full: full, cr, opacity: opacity, seams: seams)
+            return placeFiltered(layer, full: full, cr, opacity: opacity, seams: seams)
         }
         // The layer and its sublayers as one group, combined with what is beneath it (Cairo's
         // blend operators use the W3C compositing formulas, as Core Image's blend filters do).
         cr.save()
         clip(cr, toWhere: layer, placedBy: full)
         let inGroup = cr.pushGroup()
-        place(layer, full: full, inGroup, opacity: opacity, seams: seams)
+        placeFiltered(layer, full: full, inGroup, opacity: opacity, seams: seams)
         let group = cr.popGroup(inGroup)
         cr.restore()
         cr.save()
@@ -122,6 +122,18 @@ struct LayerPainter {
         cr.setOperator(DisplayListReplay.cairoOperator(mode))
         cr.paint()
         cr.restore()
+    }
+
+    /// `place`, through the layer's filters when it has any.
+    private func placeFiltered(
+        _ layer: PresentationLayer, full: CATransform3D, _ cr: CairoContext, opacity: Double, seams: QuadEdges
+    ) {
+        guard let filters = layer.state.filters else {
+            return place(layer, full: full, cr, opacity: opacity, seams: seams)
+        }
+        drawFiltered(layer, filters, full: full, cr) {
+            place(layer, full: full, $0, opacity: opacity, seams: seams)
+        }
     }
 
     /// Draws a visible layer whose transform to its superlayer is `full`.
@@ -178,6 +190,7 @@ struct LayerPainter {
             TransitionDrawing.draw(layer.withoutTransition, transition, cr, painter: self)
             return
         }
+        if let filters = s.backgroundFilters { drawBackdrop(s, filters, cr) }
         let paints = Self.paintCount(layer)
         let shadow = ShadowDrawing.isVisible(s)
         guard paints > 0 else {

@@ -34,7 +34,19 @@ enum LayerExtent {
         }
         // The shadow is cast by the masked content, so it may reach past the mask.
         box = masked(box, by: layer, levels: levels, context)
-        return shadow ? withShadow(box, layer) : box
+        return filtered(shadow ? withShadow(box, layer) : box, layer)
+    }
+
+    /// `box` grown by the reach of the layer's blurs, and holding the bounds a background
+    /// filter redraws.
+    @inline(never)
+    private static func filtered(_ box: CGRect, _ layer: PresentationLayer) -> CGRect {
+        let s = layer.state
+        var box = box
+        if s.backgroundFilters != nil { box = box.union(s.bounds) }
+        guard let filters = s.filters else { return box }
+        let reach = filters.reduce(0) { $0 + 3 * ($1.blurRadius ?? 0) + 2 }
+        return box.isNull ? box : box.insetBy(dx: -reach, dy: -reach)
     }
 
     /// The sublayers' extents in the layer's space (`.null` when none shows).

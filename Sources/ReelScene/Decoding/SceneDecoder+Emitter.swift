@@ -106,6 +106,7 @@ extension SceneDecoder {
     /// A key path into an emitter cell must name cells the layer has (checked once the layer
     /// is known: key paths in `set` and in animations).
     func checkCellPath(_ path: LayerKeyPath, of layer: CALayer, layerName: String, at location: SourcePosition) {
+        checkFilterPath(path, of: layer, layerName: layerName, at: location)
         guard let cell = path.cell else { return }
         var cells = layer.modelState.emitterCells
         for (depth, name) in cell.names.enumerated() {

@@ -146,6 +146,12 @@ extension SceneDecoder {
             } else {
                 value = decodeCells(node).map(AnimatableValue.cells)
             }
+        case .filters, .backgroundFilters:
+            if let input = path.filter {
+                value = filterInput(node, key: input.key).map { path.kind == .number ? .number($0[0]) : .numbers($0) }
+            } else {
+                value = decodeFilters(node, what: pair.key).map(AnimatableValue.filters)
+            }
         case .seed:
             value = values.number(node, what: "seed", in: 0...Double(UInt32.max)).flatMap { n -> AnimatableValue? in
                 guard n == n.rounded() else {

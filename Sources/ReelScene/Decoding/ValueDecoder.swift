@@ -490,6 +490,10 @@ struct ValueDecoder {
             // Cells are maps decoded by the scene decoder (SceneDecoder.decodeCells); not a plain value.
             diagnostics.error("\(what): emitter cells are a list of cell maps", at: node.location)
             return nil
+        case .filters:
+            // Filters are maps decoded by the scene decoder (SceneDecoder.decodeFilters); not a plain value.
+            diagnostics.error("\(what): filters are a list of filter maps", at: node.location)
+            return nil
         }
     }
 }

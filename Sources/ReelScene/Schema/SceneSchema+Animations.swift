@@ -116,7 +116,7 @@ extension SceneSchema {
     /// Every key path an animation may target, aliases included.
     static var animatablePaths: [String] {
         (LayerKeyPath.allPaths + SceneDecoder.propertyAliases.keys.sorted()).filter {
-            SceneDecoder.keyPath($0)!.property.isAnimatable
+            SceneDecoder.keyPath($0)!.isAnimatable
         }
     }
 

@@ -170,12 +170,14 @@ extension SceneSchema {
         case .colors: ref("colors")
         case .image: ref("image")
         case .cells: list(ref("emitterCell"))
+        case .filters: list(ref("filter"))
         }
     }
 
     /// The schema of a layer property or key path, with the decoder's range checks.
     static func property(_ path: LayerKeyPath) -> JSONValue {
         guard path.fields.isEmpty else { return value(path.kind, angle: SceneDecoder.isAngle(path)) }
+        if let input = path.filter { return filterInput(input.key) }
         if let cell = path.cell { return cellProperty(cell.property) }
         let p = path.property
         if let options = p.options { return enumeration(options) }

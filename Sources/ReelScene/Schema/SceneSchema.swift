@@ -71,7 +71,8 @@ public enum SceneSchema {
     }
 
     static var definitions: [(String, JSONValue)] {
-        valueDefinitions + [("canvas", canvas), ("emitterCell", emitterCell)] + layerDefinitions + animationDefinitions
+        valueDefinitions + [("canvas", canvas), ("emitterCell", emitterCell), ("filter", filter)] + layerDefinitions
+            + animationDefinitions
             + timelineDefinitions
     }
 
