@@ -125,6 +125,21 @@ struct TextTests {
         #expect(fonts.familyList(for: FontFace(family: "Noto Sans")).hasPrefix("Noto Sans,Noto Sans CJK SC,"))
     }
 
+    @Test func theDefaultFontIsHelveticaAt36Points() throws {
+        // Apple's CATextLayer documentation: `font` "Defaults to Helvetica", `fontSize` "Defaults
+        // to 36.0". A layer naming neither draws what one naming both draws, from a scene file
+        // and from Swift.
+        let named = try text("string: Reel, font: Helvetica, fontSize: 36")
+        #expect(ink(named).count > 0)
+        #expect(try text("string: Reel").straightRGBABytes() == named.straightRGBABytes())
+        let scene = Scene(canvas: Canvas(size: CGSize(width: 340, height: 70), duration: 1, background: .black))
+        let layer = CATextLayer()
+        layer.frame = CGRect(x: 20, y: 10, width: 300, height: 50)
+        layer.string = "Reel"
+        scene.rootLayer.addSublayer(layer)
+        #expect(try renderScene(scene).straightRGBABytes() == named.straightRGBABytes())
+    }
+
     @Test func chineseIsDrawnWithGlyphsNotBoxes() throws {
         // Pango draws a missing glyph as a box of its code's hex digits, so distinct boxes would
         // also differ: compare with the box for a code point no font has instead.
