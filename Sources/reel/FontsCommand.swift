@@ -16,8 +16,8 @@ struct FontsCommand: ParsableCommand {
             draws only with these, never with other fonts of the machine, so frames are the \
             same everywhere.
 
-            A text layer without a font uses Core Animation's default, Helvetica, drawn in \
-            \(FontCatalog.defaultFamily). iOS's families, which Linux lacks, are drawn in stand-ins \
+            A text layer without a font uses Core Animation's default, Helvetica, drawn in its \
+            stand-in \(FontCatalog.defaultFamily) without a warning. iOS's families, which Linux lacks, are drawn in stand-ins \
             (* marks the metric-compatible ones, whose text wraps at the same words), with a warning: \
             \(FontCatalog.appleNames.map { "\($0.original) → \($0.family)\($0.isMetricCompatible ? "*" : "")" }.joined(separator: ", ")). \
             Any other name that is not available is drawn in the nearest installed family, and \

@@ -26,7 +26,7 @@ struct FontsCLITests {
         #expect(families.contains("Nimbus Sans") && families.contains("DejaVu Sans Mono"), "the stand-ins are")
         let json = try ReelProcess.run(["fonts", "--json"])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
-        #expect(object["default"] as? String == "Noto Sans")
+        #expect(object["default"] as? String == "Nimbus Sans", "Helvetica's stand-in")
         #expect((object["appleNames"] as? [String: String])?["Menlo"] == "DejaVu Sans Mono")
 
         let folder = try ScratchFolder()
@@ -80,6 +80,9 @@ struct FontsCLITests {
         let result = try ReelProcess.run(["inspect", scene, "--at", "0", "--layer", "label"])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         #expect(object["font"] as? String == "Helvetica", "Core Animation's documented default")
-        #expect(object["renderedFont"] as? String == "Noto Sans")
+        #expect(object["renderedFont"] as? String == "Nimbus Sans", "Helvetica's metric-compatible stand-in")
+        // The user named no font, so there is nothing to warn about: --strict passes.
+        let strict = try ReelProcess.run(["validate", "--strict", scene])
+        #expect(strict.status == 0 && !strict.stderr.contains("warning"), "\(strict.stderr)")
     }
 }

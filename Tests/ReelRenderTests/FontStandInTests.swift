@@ -16,19 +16,20 @@ import Testing
 /// checks Liberation Sans; Courier.afm gives every character 600.
 @Suite("Font stand-ins")
 struct FontStandInTests {
-    /// Helvetica.afm's advance widths of the pangram's characters.
+    /// Helvetica.afm's advance widths of the pangrams' characters (this one's, and TextTests').
     static let helveticaWidths: [Character: Double] = [
         " ": 278, "T": 611, "a": 556, "b": 556, "c": 500, "d": 556, "e": 556, "f": 278, "g": 556, "h": 556,
         "i": 222, "j": 222, "k": 500, "l": 222, "m": 833, "n": 556, "o": 556, "p": 556, "q": 556, "r": 333,
-        "s": 500, "t": 278, "u": 556, "v": 500, "w": 722, "x": 500, "y": 500, "z": 500
+        "s": 500, "t": 278, "u": 556, "v": 500, "w": 722, "x": 500, "y": 500, "z": 500, ",": 278, ".": 278
     ]
     static let pangram = "The quick brown fox jumps over the lazy dog"
 
     let engine = TextEngine(fonts: .installed)
 
-    /// The layout of `string` in `font` at `size`, unkerned (AFM advance widths are the glyphs'
-    /// own; kerning pairs are a separate table), wrapped at `width` when given.
-    func layout(_ string: String, font: String, size: Double, width: Double? = nil) -> TextLayout {
+    /// The layout of `string` in `font` (nil: CATextLayer's default, Helvetica) at `size`, unkerned
+    /// (AFM advance widths are the glyphs' own; kerning pairs are a separate table), wrapped at
+    /// `width` when given.
+    func layout(_ string: String, font: String?, size: Double, width: Double? = nil) -> TextLayout {
         var s = LayerState()
         s.string = string
         s.font = font
@@ -37,18 +38,24 @@ struct FontStandInTests {
         return engine.layout(for: TextLayoutKey(s, size: size, width: width ?? 0, height: 0))
     }
 
-    @Test(arguments: ["Helvetica", "Arial"])
-    func advanceWidthsAreTheOriginalsPublishedMetrics(font: String) throws {
+    /// nil: a layer without a font is Core Animation's default, Helvetica, so it advances by
+    /// Helvetica's widths too.
+    @Test(arguments: ["Helvetica", "Arial", nil] as [String?])
+    func advanceWidthsAreTheOriginalsPublishedMetrics(font: String?) throws {
         // At size 1000 a width in points is the AFM's figure.
         for character in Set(Self.pangram) {
             let line = try #require(layout(String(character), font: font, size: 1000).lines.first)
             let expected = try #require(Self.helveticaWidths[character])
-            #expect(abs(line.width - expected) < 0.5, "'\(character)' in \(font): \(line.width), AFM \(expected)")
+            #expect(
+                abs(line.width - expected) < 0.5,
+                "'\(character)' in \(font ?? "the default"): \(line.width), AFM \(expected)")
         }
         let whole = try #require(layout(Self.pangram, font: font, size: 1000).lines.first)
         let sum = Self.pangram.reduce(0) { $0 + Self.helveticaWidths[$1]! }
         // Each glyph within the AFM's rounding to thousandths (Liberation's units are 2048ths).
-        #expect(abs(whole.width - sum) < 0.5 * Double(Self.pangram.count), "\(font): \(whole.width), AFM sum \(sum)")
+        #expect(
+            abs(whole.width - sum) < 0.5 * Double(Self.pangram.count),
+            "\(font ?? "the default"): \(whole.width), AFM sum \(sum)")
     }
 
     @Test(arguments: ["Courier", "Courier New", "Menlo"])
@@ -79,11 +86,12 @@ struct FontStandInTests {
         return lines + [line]
     }
 
-    @Test func aParagraphWrapsAtTheSameWordsAsInHelvetica() throws {
+    @Test(arguments: ["Helvetica", nil] as [String?])
+    func aParagraphWrapsAtTheSameWordsAsInHelvetica(font: String?) throws {
         let text = "The quick brown fox jumps over the lazy dog and the lazy dog sleeps by the quiet brook"
         let width = 150.0
         let expected = Self.helveticaLines(text, size: 20, width: width)
-        let layout = layout(text, font: "Helvetica", size: 20, width: width)
+        let layout = layout(text, font: font, size: 20, width: width)
         let bytes = Array(text.utf8)
         let lines = layout.lines.map { line in
             let start = Int(line.line.pointee.start_index), length = Int(line.line.pointee.length)

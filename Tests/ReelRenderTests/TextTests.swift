@@ -58,6 +58,13 @@ struct TextTests {
         return ink
     }
 
+    /// How many lines of default-font text at `size` points `ink` holds. Helvetica's lines (in
+    /// Nimbus Sans: ascender 729 + descender 271 thousandths, the OTF's hhea table) are exactly
+    /// one em apart, and a line's ink (cap tops at 729, descenders to −220 in the AFM) is less
+    /// than an em, so lines touch and cannot be told apart by gaps as `Ink.lines` does: n lines
+    /// are between n − 1 and n em tall.
+    func helveticaLines(_ ink: Ink, size: Double) -> Int { Int(Double(ink.height) / size) + 1 }
+
     /// Straight RGBA bytes of a rectangle, for comparing parts of two frames.
     func pixels(_ b: PixelBuffer, x: Range<Int>, y: Range<Int>) -> [[Int]] {
         y.flatMap { py in x.map { b.color($0, py) } }
@@ -86,9 +93,11 @@ struct TextTests {
             let runs = engine.layout(for: TextLayoutKey(s, size: 36, width: 500, height: 100)).runFamilies
             return runs.enumerated().filter { $0.offset == 0 || runs[$0.offset - 1] != $0.element }.map(\.element)
         }
-        #expect(families("Hello, Reel — 你好，动画") == ["Noto Sans", "Noto Sans CJK SC"])
+        // No font is Helvetica (Core Animation's default), drawn in its stand-in; Noto picks up
+        // the scripts Nimbus Sans lacks.
+        #expect(families("Hello, Reel — 你好，动画") == ["Nimbus Sans", "Noto Sans CJK SC"])
         #expect(families("日本語のかな") == ["Noto Sans CJK SC"])
-        #expect(families("Reel שלום") == ["Noto Sans", "Noto Sans Hebrew"])
+        #expect(families("Reel שלום") == ["Nimbus Sans", "Noto Sans Hebrew"])
         #expect(families("مرحبا") == ["Noto Sans Arabic"])
         #expect(families("Serif 你好", font: "Noto Serif") == ["Noto Serif", "Noto Sans CJK SC"])
         #expect(families("Unknown", font: "No Such Font") == ["Noto Sans"])
@@ -97,8 +106,9 @@ struct TextTests {
     @Test func fontNamesResolveLikeCoreAnimationNames() {
         let fonts = FontLibrary.installed
         let bold: UInt32 = 700, italic: UInt32 = 2  // PANGO_WEIGHT_BOLD, PANGO_STYLE_ITALIC
-        #expect(fonts.face(named: nil).family == "Noto Sans")
-        #expect(fonts.face(named: "  ").family == "Noto Sans")
+        // No font (or a blank one) is Core Animation's default, Helvetica: its stand-in.
+        #expect(fonts.face(named: nil) == FontFace(family: "Nimbus Sans"))
+        #expect(fonts.face(named: "  ") == FontFace(family: "Nimbus Sans"))
         #expect(fonts.face(named: "noto serif") == FontFace(family: "Noto Serif"))
         let psBold = fonts.face(named: "NotoSerif-Bold")
         #expect(psBold.family == "Noto Serif" && psBold.weight == bold)
@@ -115,6 +125,21 @@ struct TextTests {
         #expect(fonts.familyList(for: FontFace(family: "Noto Sans")).hasPrefix("Noto Sans,Noto Sans CJK SC,"))
     }
 
+    @Test func theDefaultFontIsHelveticaAt36Points() throws {
+        // Apple's CATextLayer documentation: `font` "Defaults to Helvetica", `fontSize` "Defaults
+        // to 36.0". A layer naming neither draws what one naming both draws, from a scene file
+        // and from Swift.
+        let named = try text("string: Reel, font: Helvetica, fontSize: 36")
+        #expect(ink(named).count > 0)
+        #expect(try text("string: Reel").straightRGBABytes() == named.straightRGBABytes())
+        let scene = Scene(canvas: Canvas(size: CGSize(width: 340, height: 70), duration: 1, background: .black))
+        let layer = CATextLayer()
+        layer.frame = CGRect(x: 20, y: 10, width: 300, height: 50)
+        layer.string = "Reel"
+        scene.rootLayer.addSublayer(layer)
+        #expect(try renderScene(scene).straightRGBABytes() == named.straightRGBABytes())
+    }
+
     @Test func chineseIsDrawnWithGlyphsNotBoxes() throws {
         // Pango draws a missing glyph as a box of its code's hex digits, so distinct boxes would
         // also differ: compare with the box for a code point no font has instead.
@@ -129,13 +154,15 @@ struct TextTests {
 
     @Test(arguments: [1.0, 2.0])
     func fontSizeIsInPointsAndTextStartsAtTheTop(scale: Double) throws {
-        // Noto Sans: cap height 0.714 em, ascender 1.069 em. A 36 pt "H" is 25.7 points tall and
-        // its top sits 38.5 − 25.7 = 12.8 points below the top of the bounds, however tall they are.
+        // The default font, Helvetica, drawn in Nimbus Sans: its AFM (fonts-urw-base35,
+        // NimbusSans-Regular.afm) gives "H" the box 83 0 644 729 (thousandths of an em) and the
+        // font's hhea ascender is 729 too, so a 36 pt "H" is 26.2 points tall, its top is at the
+        // top of the bounds however tall they are, and its stem starts 3.0 points in.
         let b = try text("string: H, fontSize: 36", frame: [20, 10, 300, 200], canvas: (340, 220), scale: scale)
         let h = ink(b)
-        #expect(abs(Double(h.height) - 25.7 * scale) <= 1.5 * scale, "cap height \(h.height) px at scale \(scale)")
-        #expect(abs(Double(h.minY) - (10 + 12.8) * scale) <= 1.5 * scale, "top of the H at \(h.minY)")
-        #expect(abs(Double(h.minX) - (20 + 2.8) * scale) <= 1.5 * scale, "left side bearing, then the stem")
+        #expect(abs(Double(h.height) - 26.2 * scale) <= 1.5 * scale, "cap height \(h.height) px at scale \(scale)")
+        #expect(abs(Double(h.minY) - 10 * scale) <= 1.5 * scale, "top of the H at \(h.minY)")
+        #expect(abs(Double(h.minX) - (20 + 3.0) * scale) <= 1.5 * scale, "left side bearing, then the stem")
     }
 
     @Test func boundsOriginDoesNotMoveTheLayersOwnText() throws {
@@ -192,13 +219,14 @@ struct TextTests {
         let frame = [20, 10, 260, 120], canvas = (300, 140)
         let justified = try text(properties + ", alignmentMode: justified", frame: frame, canvas: canvas)
         let left = try text(properties + ", alignmentMode: left", frame: frame, canvas: canvas)
-        let firstLine = 10..<36
+        // Nimbus Sans lines are ascender + descender = (729 + 271) / 1000 em = 20 points.
+        let firstLine = 10..<30
         let j = ink(justified, y: firstLine), l = ink(left, y: firstLine)
         #expect(j.maxX >= 276 && l.maxX < j.maxX - 4, "justified \(j.maxX), left \(l.maxX)")
         #expect(j.minX == l.minX)
         // The last line is not stretched: it matches the left-aligned one.
         let all = ink(left)
-        let lastLine = (all.rows.filter { !all.rows.contains($0 - 1) }.max() ?? 0)..<140
+        let lastLine = (10 + (helveticaLines(all, size: 20) - 1) * 20)..<140
         #expect(pixels(justified, x: 0..<300, y: lastLine) == pixels(left, x: 0..<300, y: lastLine))
     }
 
@@ -208,7 +236,10 @@ struct TextTests {
         let string = "string: \"\(Self.pangram)\", fontSize: 20"
         let wrapped = ink(try text(string + ", wrapped: true", frame: [20, 10, 150, 200], canvas: (400, 220)))
         let unwrapped = ink(try text(string, frame: [20, 10, 150, 200], canvas: (400, 220)))
-        #expect(wrapped.lines >= 4 && unwrapped.lines == 1, "\(wrapped.lines) lines wrapped")
+        // By Helvetica's widths (FontStandInTests.helveticaLines) the pangram needs 4 lines of 150 points.
+        let lines = FontStandInTests.helveticaLines(Self.pangram, size: 20, width: 150).count
+        #expect(helveticaLines(wrapped, size: 20) == lines && lines >= 4, "\(wrapped.height) points of ink")
+        #expect(helveticaLines(unwrapped, size: 20) == 1)
         // (A line starting with "j" overhangs the left edge a little, as it would in Core Text.)
         #expect(wrapped.minX >= 18 && wrapped.maxX <= 170, "\(wrapped.minX)…\(wrapped.maxX)")
         #expect(unwrapped.maxX > 300, "unwrapped text runs past the bounds: not clipped")
@@ -219,7 +250,10 @@ struct TextTests {
             let i = ink(
                 try text(
                     "string: \(string), fontSize: 20, wrapped: true", frame: [20, 10, 120, 200], canvas: (400, 220)))
-            #expect(i.lines >= 3 && i.minX >= 20 && i.maxX <= 140, "\(string): \(i.lines) lines, \(i.minX)…\(i.maxX)")
+            // Chinese is drawn in Noto Sans CJK SC, whose lines have gaps; the Latin word in Helvetica
+            // (287 points at 20 by the AFM's widths, so 3 lines of 120) in lines that touch.
+            let lines = string.first!.isASCII ? helveticaLines(i, size: 20) : i.lines
+            #expect(lines >= 3 && i.minX >= 20 && i.maxX <= 140, "\(string): \(lines) lines, \(i.minX)…\(i.maxX)")
         }
     }
 
@@ -246,11 +280,14 @@ struct TextTests {
 
     @Test func wrappedTextIsTruncatedAtTheLastLineThatFits() throws {
         let string = "string: \"\(Self.pangram) \(Self.pangram)\", fontSize: 20, wrapped: true"
-        // Noto Sans lines are 1.362 em = 27.2 points: two fit in 60.
-        let truncated = ink(try text(string + ", truncationMode: end", frame: [20, 10, 200, 60], canvas: (260, 300)))
-        let overflowing = ink(try text(string, frame: [20, 10, 200, 60], canvas: (260, 300)))
-        #expect(truncated.lines == 2 && truncated.maxY < 70, "\(truncated.lines) lines, bottom \(truncated.maxY)")
-        #expect(overflowing.lines > 2 && overflowing.maxY > 70, "untruncated wrapped text is not cut")
+        // Nimbus Sans lines are (729 + 271) / 1000 em = 20 points: two fit in 50, three do not.
+        let truncated = ink(try text(string + ", truncationMode: end", frame: [20, 10, 200, 50], canvas: (260, 300)))
+        let overflowing = ink(try text(string, frame: [20, 10, 200, 50], canvas: (260, 300)))
+        #expect(
+            helveticaLines(truncated, size: 20) == 2 && truncated.maxY < 60,
+            "\(truncated.height) points, bottom \(truncated.maxY)")
+        #expect(
+            helveticaLines(overflowing, size: 20) > 2 && overflowing.maxY > 60, "untruncated wrapped text is not cut")
     }
 
     // MARK: Colour

@@ -8,11 +8,13 @@ open class CATextLayer: CALayer {
         get { modelState.string }
         set { change(.string) { $0.string = newValue } }
     }
-    /// The font family name; nil is Reel's default font.
+    /// The font family name; nil is Core Animation's default, Helvetica (drawn in its
+    /// metric-compatible stand-in, Nimbus Sans, unless the scene ships Helvetica).
     public var font: String? {
         get { modelState.font }
         set { change(.font) { $0.font = newValue } }
     }
+    /// The size of the text in points; 36 by default, as in Core Animation.
     public var fontSize: CGFloat {
         get { modelState.fontSize }
         set { change(.fontSize) { $0.fontSize = newValue } }

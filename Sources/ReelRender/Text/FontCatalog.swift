@@ -11,8 +11,8 @@ public struct FontCatalog: SceneFontCatalog {
     public static var installedFamilies: [String] { FontLibrary.installed.familyNames }
 
     /// The family CATextLayer's default font (`font` nil: Helvetica, as Core Animation documents)
-    /// is drawn in.
-    public static var defaultFamily: String { FontLibrary.defaultFamily }
+    /// is drawn in: Helvetica's stand-in.
+    public static var defaultFamily: String { FontLibrary.installed.face(named: nil).family }
 
     /// The families iOS code names, with the installed family each is drawn in, by name.
     public static var appleNames: [FontStandIn] {

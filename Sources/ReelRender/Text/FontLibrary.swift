@@ -30,8 +30,15 @@ final class FontLibrary: @unchecked Sendable {
         "/usr/share/fonts/truetype/liberation2", "/usr/share/fonts/opentype/inter", "/usr/share/fonts/truetype/dejavu"
     ]
 
-    /// The family of text layers whose `font` is nil.
-    static let defaultFamily = "Noto Sans"
+    /// The font of text layers whose `font` is nil: Core Animation's default, Helvetica (Apple's
+    /// CATextLayer documentation, developer.apple.com/documentation/quartzcore/catextlayer/font:
+    /// "Defaults to Helvetica"; …/fontsize: "Defaults to 36.0"). It is
+    /// resolved as a named Helvetica is, so it draws in Helvetica's metric-compatible stand-in
+    /// (`FontStandIns`), or in Helvetica itself when a scene ships it.
+    static let defaultFont = "Helvetica"
+
+    /// The family a name Reel does not know is drawn in (with a warning from the scene checks).
+    static let fallbackFamily = "Noto Sans"
 
     /// Families tried, in this order, for characters the layer's font lacks. Naming them keeps
     /// fallback explicit: Latin, Greek and Cyrillic from Noto Sans, Han (simplified Chinese
@@ -95,16 +102,15 @@ final class FontLibrary: @unchecked Sendable {
     /// order: a family name ("Noto Serif"), a face's full or PostScript name ("Noto Serif Bold",
     /// "NotoSerif-Bold"), a generic or aliased family ("monospace", "Menlo"), then Pango's
     /// description syntax ("Noto Serif Bold Italic") or PostScript style ("Menlo-Bold"). Names
-    /// are matched ignoring case, spaces, hyphens and underscores. Unknown families become the
-    /// default font (keeping any weight or style the name gives).
+    /// are matched ignoring case, spaces, hyphens and underscores. nil (or blank) is Core
+    /// Animation's default, Helvetica. Unknown families become `fallbackFamily` (keeping any
+    /// weight or style the name gives).
     func face(named name: String?) -> FontFace { resolve(name).face }
 
     /// The face `name` gives (see `face(named:)`), and whether it is the one asked for: false
     /// when an unknown family was replaced by the default (aliases count as asked for).
     func resolve(_ name: String?) -> (face: FontFace, available: Bool) {
-        guard let name, !name.trimmingCharacters(in: .whitespaces).isEmpty else {
-            return (FontFace(family: Self.defaultFamily), true)
-        }
+        guard let name, !name.trimmingCharacters(in: .whitespaces).isEmpty else { return resolve(Self.defaultFont) }
         let key = Self.normalized(name)
         if let family = families[key] { return (FontFace(family: family), true) }
         if let face = faces[key] { return (face, true) }
@@ -118,11 +124,11 @@ final class FontLibrary: @unchecked Sendable {
             words = "\(name[..<dash]) \(style)"
         }
         guard let description = pango_font_description_from_string(words) else {
-            return (FontFace(family: Self.defaultFamily), false)
+            return (FontFace(family: Self.fallbackFamily), false)
         }
         defer { pango_font_description_free(description) }
         guard var face = FontFace(description: description) else {
-            return (FontFace(family: Self.defaultFamily), false)
+            return (FontFace(family: Self.fallbackFamily), false)
         }
         let family = Self.normalized(face.family)
         let known = families[family] ?? Self.aliases[family] ?? (face.family.contains(",") ? face.family : nil)
@@ -131,11 +137,11 @@ final class FontLibrary: @unchecked Sendable {
     }
 
     /// The installed family most like an unknown one: monospaced for names that say so
-    /// ("Noto Sans Mono", "Fira Code", "Courier Prime"), serif for serif names, else the default.
+    /// ("Noto Sans Mono", "Fira Code", "Courier Prime"), serif for serif names, else `fallbackFamily`.
     static func nearest(to family: String) -> String {
         if ["mono", "code", "courier", "console"].contains(where: family.contains) { return "Noto Sans Mono CJK SC" }
         if family.contains("serif"), !family.contains("sansserif") && !family.contains("sans") { return "Noto Serif" }
-        return defaultFamily
+        return fallbackFamily
     }
 
     /// Every family, as fontconfig spells it, sorted.
