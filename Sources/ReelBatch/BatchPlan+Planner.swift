@@ -44,7 +44,9 @@ extension BatchPlan {
                 // fails with the loader's message and the others run.
                 for relative in scenes {
                     let scene = BatchPlan.join(input, relative)
-                    addJob(scene, names: [BatchPlan.outputName(for: relative, settings)], at: [Origin(file: scene)])
+                    addJob(
+                        scene, names: [BatchPlan.outputName(for: relative, settings)], at: [Origin(file: scene)],
+                        fileRoot: input)
                 }
             case .regular where BatchManifest.isManifest(path: input):
                 addManifest(input)
@@ -74,7 +76,8 @@ extension BatchPlan {
                     job.outputLocations.indices.contains(i)
                         ? Origin(file: input, location: job.outputLocations[i]) : entry
                 }
-                guard var planned = addJob(scene, names: names, at: origins) else { continue }
+                guard var planned = addJob(scene, names: names, at: origins, fileRoot: folder.isEmpty ? "." : folder)
+                else { continue }
                 planned.apply(defaults: manifest.defaults, own: job.settings, manifestFolder: folder)
                 jobs[jobs.count - 1] = planned
                 switch InputFile.kind(atPath: scene) {
@@ -91,9 +94,13 @@ extension BatchPlan {
         }
 
         /// Plans a job of `scene` writing `names` (under the output folder), each named at its
-        /// origin; nil, with the problems recorded, when an output may not be written.
+        /// origin; nil, with the problems recorded, when an output may not be written. The scene's
+        /// files may be anywhere under `fileRoot` (the folder or manifest that named it) unless
+        /// `--root` chose one for every job: a `sub/` scene may use the project's `../assets/`.
         @discardableResult
-        private mutating func addJob(_ scene: String, names: [String], at origins: [Origin]) -> Job? {
+        private mutating func addJob(_ scene: String, names: [String], at origins: [Origin], fileRoot: String? = nil)
+            -> Job?
+        {
             var outputs: [(resolved: String, name: String, origin: Origin)] = []
             var paths: [String] = []
             for (name, origin) in zip(names, origins) {
@@ -108,7 +115,10 @@ extension BatchPlan {
             // Outputs that may be written still count for `refuseSharedOutputs`, job or not.
             placed.append(outputs)
             guard paths.count == names.count else { return nil }
-            let job = settings.job(scene, outputs: paths)
+            var job = settings.job(scene, outputs: paths)
+            if let fileRoot, job.render.options.limits.fileRoot == nil {
+                job.render.options.limits.fileRoot = URL(fileURLWithPath: fileRoot).standardizedFileURL.path
+            }
             jobs.append(job)
             return job
         }

@@ -20,6 +20,10 @@ struct BatchCommand: ParsableCommand {
             of every file the scene read (a record .NAME.reel.json beside it says so). A deleted, \
             truncated or replaced output is rendered again.
 
+            The files a scene names (images, fonts, audio, Lottie) must be inside its root: the \
+            folder given here for the scenes found in it, the manifest's folder for its jobs, \
+            else the scene's folder; --root DIR sets one root for every job.
+
             Exit status: 0 when no job failed, 1 when one did (invalid scene, failure, timeout, \
             interrupt; with --fail-on-change also a change against --baseline), 2 when the inputs \
             themselves are unusable.

@@ -99,10 +99,26 @@ final class ProgressReporter {
     {
         let seconds = elapsed
         let rate = seconds > 0 ? Double(frames) / seconds : 0
-        return
-            "\(output): \(frames) frame\(frames == 1 ? "" : "s"), \(width)×\(height) at \(JSONValue.format(fps)) fps "
-            + "(\(String(format: "%.2f", Double(frames) / fps)) s), \(format), rendered in \(String(format: "%.1f", seconds)) s "
-            + "(\(String(format: "%.0f", rate)) fps), \(Self.size(bytes))"
+        return Self.summary(
+            output: output,
+            details: "\(frames) frame\(frames == 1 ? "" : "s"), \(width)×\(height) at \(JSONValue.format(fps)) fps "
+                + "(\(String(format: "%.2f", Double(frames) / fps)) s), \(format)",
+            seconds: seconds, rate: "\(String(format: "%.0f", rate)) fps", bytes: bytes)
+    }
+
+    /// `OUTPUT: DETAILS, rendered in 1.2 s (RATE), SIZE`: the summary line of every command that
+    /// writes a file (`render`, `still`, `sheet`), so they read alike.
+    static func summary(output: String, details: String, seconds: Double, rate: String? = nil, bytes: Int) -> String {
+        "\(output): \(details), rendered in \(String(format: "%.1f", seconds)) s"
+            + (rate.map { " (\($0))" } ?? "") + ", \(size(bytes))"
+    }
+
+    /// Prints the summary line of a PNG `still` or `sheet` wrote (`details` says what it shows),
+    /// `start` being when the command started (`DispatchTime`'s nanoseconds).
+    static func printWritten(_ output: String, details: String, since start: UInt64) {
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        let bytes = (try? FileManager.default.attributesOfItem(atPath: output)[.size] as? Int) ?? 0
+        Terminal.write(summary(output: output, details: details, seconds: seconds, bytes: bytes) + "\n")
     }
 
     static func duration(_ seconds: Double) -> String {

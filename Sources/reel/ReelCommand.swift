@@ -29,7 +29,7 @@ struct ReelCommand: ParsableCommand {
         subcommands: [
             RenderCommand.self, FarmCommand.self, StillCommand.self, SheetCommand.self, DiffCommand.self,
             InspectCommand.self, TimingCommand.self, PlotCommand.self,
-            PreviewCommand.self, ValidateCommand.self,
+            PreviewCommand.self, ValidateCommand.self, SchemaCommand.self,
             BatchCommand.self, ConcatCommand.self, SubmitCommand.self, FontsCommand.self, WorkerCommand.self,
             JobCommand.self
         ],

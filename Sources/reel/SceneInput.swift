@@ -48,9 +48,22 @@ struct LimitOptions: ParsableArguments {
             "The memory a render may use, e.g. 4G or 800M (default: 3/4 of this machine's; for batch, per job: its memory divided by --jobs; for a submitted batch, per task: its node's); a bigger render is refused before it starts.",
             valueName: "size"))
     var maxMemory: String?
+    @Option(
+        name: .customLong("root"),
+        help: ArgumentHelp(
+            "The folder the scene's files (images, SVG, fonts, audio, Lottie) must be in or below (default: for batch, the folder or manifest's folder given, else the scene's folder; this wins over both).",
+            valueName: "dir"),
+        completion: .directory)
+    var root: String?
+    @Flag(
+        name: .customLong("allow-files-outside"),
+        help:
+            "Let a scene name files outside the root (absolute paths, '..', links leading out): images, SVG, fonts, audio, Lottie."
+    )
+    var allowFilesOutside = false
     @Flag(
         name: .customLong("allow-images-outside"),
-        help: "Let contents name image files outside the scene's folder (absolute paths, '..', links leading out).")
+        help: ArgumentHelp("Deprecated: the former name of --allow-files-outside.", visibility: .hidden))
     var allowImagesOutside = false
     @Option(
         name: .customLong("animation"),
@@ -65,6 +78,17 @@ struct LimitOptions: ParsableArguments {
     )
     var strict = false
 
+    func validate() throws {
+        if allowImagesOutside {
+            Terminal.warning("--allow-images-outside is deprecated: it is now --allow-files-outside")
+        }
+        if let root {
+            guard case .folder = InputFile.kind(atPath: root) else {
+                throw ValidationError("--root \(root): no such folder")
+            }
+        }
+    }
+
     /// The options of a command that renders here with no other flags (`still`, `inspect` …).
     func renderOptions() throws -> RenderOptions { try RenderOptions(limits: self) }
 
@@ -77,7 +101,8 @@ struct LimitOptions: ParsableArguments {
         }
         if let maxDepth { l.maxDepth = maxDepth }
         if let maxFileSize { l.maxFileBytes = maxFileSize }
-        l.allowsImagesOutsideSceneFolder = allowImagesOutside
+        l.fileRoot = root.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        l.allowsFilesOutsideRoot = allowFilesOutside || allowImagesOutside
         l.dotLottieAnimation = animation
         l.strict = strict
         if let maxImagePixels {

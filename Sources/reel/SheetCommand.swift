@@ -107,6 +107,7 @@ struct SheetCommand: ParsableCommand {
     }
 
     func run() throws {
+        let start = DispatchTime.now().uptimeNanoseconds
         if let output { try OutputNaming.requirePNG(output) }
         var options = try limits.renderOptions()
         (options.fps, options.scale) = (fps, scale)
@@ -127,5 +128,7 @@ struct SheetCommand: ParsableCommand {
             ?? OutputNaming.defaultOutput(for: input.scene, extension: "png")
             .replacingOccurrences(of: ".png", with: "-sheet.png")
         try OutputNaming.writePNG(sheet, to: outputPath, force: force)
+        ProgressReporter.printWritten(
+            outputPath, details: "\(sheet.width)×\(sheet.height) PNG contact sheet", since: start)
     }
 }

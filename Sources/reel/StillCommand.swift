@@ -61,6 +61,7 @@ struct StillCommand: ParsableCommand {
     }
 
     func run() throws {
+        let start = DispatchTime.now().uptimeNanoseconds
         if let output { try OutputNaming.requirePNG(output) }
         var options = try limits.renderOptions()
         options.scale = scale
@@ -80,6 +81,9 @@ struct StillCommand: ParsableCommand {
             output
             ?? OutputNaming.defaultOutput(for: input.scene, extension: "png")
             .replacingOccurrences(of: ".png", with: "-\(JSONValue.format(time)).png")
-        try OutputNaming.writePNG(loaded.still(at: time, outline: outline), to: outputPath, force: force)
+        let image = loaded.still(at: time, outline: outline)
+        try OutputNaming.writePNG(image, to: outputPath, force: force)
+        ProgressReporter.printWritten(
+            outputPath, details: "\(image.width)×\(image.height) PNG at \(JSONValue.format(time)) s", since: start)
     }
 }

@@ -34,6 +34,10 @@ enum Terminal {
         write("\(paint("error:", "1;31")) \(TerminalText.escaped(message))\n")
     }
 
+    static func warning(_ message: String) {
+        write("\(paint("warning:", "1;35")) \(TerminalText.escaped(message))\n")
+    }
+
     static func diagnostic(_ d: Diagnostic) {
         let label = d.severity == .error ? paint("error:", "1;31") : paint("warning:", "1;35")
         let place = "\(TerminalText.escaped(d.file, keepNewlines: false)):\(d.location.line):\(d.location.column):"

@@ -103,7 +103,7 @@ import Testing
         (options.limits.maxFrames, options.limits.maxPixels, options.limits.maxDepth, options.limits.maxFileBytes) = (
             12, 34, 56, 78
         )
-        options.limits.allowsImagesOutsideSceneFolder = true
+        options.limits.allowsFilesOutsideRoot = true
         (options.replaceReadOnly, options.maxMemory, options.segment) = (true, 5 << 30, Segment(index: 1, count: 4))
         (options.chunkSeconds, options.audio) = (2.5, "/sounds/theme.wav")
         // Every option is set here, so one added later without a way through JSON fails this test.

@@ -17,6 +17,7 @@ struct SheetCLITests {
         let sheet = try #require(try MediaTools.frames(out, width: width, height: height).first)
         #expect(
             try MediaTools.field(out, "width") == String(width) && MediaTools.field(out, "height") == String(height))
+        try SummaryLineCLITests.expectSummary(result.stderr, file: out, details: "\(width)×\(height) PNG contact sheet")
 
         // Frames spread evenly over 45 frames, first and last included: 0, 11, 22, 33, 44.
         for (i, frame) in [0, 11, 22, 33, 44].enumerated() {

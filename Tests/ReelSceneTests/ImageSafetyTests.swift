@@ -54,13 +54,30 @@ struct ImageSafetyTests {
         let images = FakeImages()
         #expect(
             problems(path, in: scene, images: images) == [
-                "4:17: image '\(path)' is outside the scene's folder (\(scene.path)); images must be in that folder or below it (allow others with --allow-images-outside)"
+                "4:17: image '\(path)' is outside the scene's folder (\(scene.path)); images must be in that folder or below it (set the root with --root, or allow others with --allow-files-outside)"
             ])
         #expect(images.loaded.isEmpty)
         var allowed = SceneLimits()
-        allowed.allowsImagesOutsideSceneFolder = true
+        allowed.allowsFilesOutsideRoot = true
         #expect(problems(path, in: scene, limits: allowed, images: images) == [])
         #expect(images.loaded == [outside])
+    }
+
+    /// A project's shared `assets/` beside its scenes' folder: inside a root above both, a file
+    /// outside that root still refused, with the root named.
+    @Test func aRootAboveTheSceneFolderAdmitsItsFilesOnly() throws {
+        let (scene, parent) = try folders()
+        defer { try? FileManager.default.removeItem(at: parent) }
+        var rooted = SceneLimits()
+        rooted.fileRoot = parent.path
+        let images = FakeImages()
+        #expect(problems("../outside.png", in: scene, limits: rooted, images: images) == [])
+        #expect(images.loaded == [parent.appendingPathComponent("outside.png").path])
+        rooted.fileRoot = scene.appendingPathComponent("sub").path
+        #expect(
+            problems("ok.png", in: scene, limits: rooted) == [
+                "4:17: image 'ok.png' is outside the root folder (\(scene.path)/sub); images must be in that folder or below it (set the root with --root, or allow others with --allow-files-outside)"
+            ])
     }
 
     @Test func pathsInsideTheFolderLoad() throws {

@@ -25,7 +25,7 @@ extension SceneDecoder {
             }
             switch SceneFile.resolve(
                 written, what: "font file", plural: "fonts", base: images.baseDirectory,
-                allowOutside: limits.allowsImagesOutsideSceneFolder)
+                limits: limits)
             {
             case .failure(let problem):
                 diagnostics.error(problem.message, at: item.location)

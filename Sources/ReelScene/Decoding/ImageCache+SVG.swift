@@ -2,7 +2,7 @@ import Foundation
 import ReelCore
 
 /// SVG files: layer contents drawn as vectors, and paths taken from them. They go through the
-/// same sandbox as images (`SceneFile.resolve`: the scene's folder unless images outside are
+/// same sandbox as images (`SceneFile.read`: inside the files' root unless files outside are
 /// allowed) and are read up to `maxFileBytes`. The pixel budgets do not apply: a vector image
 /// holds no pixels, and the renderer draws it at the size it is shown at, whatever it declares.
 extension ImageCache {
@@ -14,23 +14,9 @@ extension ImageCache {
     /// The SVG file's resolved path and bytes (`written` relative to the scene file), or a
     /// message; `what` names it ("image").
     func svgFile(_ written: String, what: String = "SVG file") -> Result<(path: String, bytes: [UInt8]), ImageError> {
-        let path: String
-        switch SceneFile.resolve(
-            written, what: what, plural: "images", base: baseDirectory,
-            allowOutside: limits.allowsImagesOutsideSceneFolder)
-        {
-        case .success(let p): path = p
+        switch SceneFile.read(written, what: what, plural: "images", base: baseDirectory, limits: limits) {
+        case .success(let file): return .success((file.path, [UInt8](file.data)))
         case .failure(let problem): return .failure(ImageError(message: problem.message))
-        }
-        switch InputFile.read(path, limit: limits.maxFileBytes) {
-        case .success(let data): return .success((path, [UInt8](data)))
-        case .failure(let error) where error.tooLarge:
-            return .failure(
-                ImageError(
-                    message:
-                        "\(what) '\(written)' is more than \(limits.maxFileBytes) bytes, the limit (raise it with --max-file-size)"
-                ))
-        case .failure(let error): return .failure(ImageError(message: "\(what) '\(written)': \(error.reason)"))
         }
     }
 

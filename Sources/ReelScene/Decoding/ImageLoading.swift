@@ -62,7 +62,7 @@ final class ImageCache {
         let path: String
         switch SceneFile.resolve(
             written, what: "image", plural: "images", base: baseDirectory,
-            allowOutside: limits.allowsImagesOutsideSceneFolder)
+            limits: limits)
         {
         case .success(let p): path = p
         case .failure(let problem): return .failure(ImageError(message: problem.message))

@@ -50,7 +50,7 @@ extension SceneDecoder {
         audioFileLocation = fileNode.location
         switch SceneFile.resolve(
             written, what: "audio file", plural: "audio files", base: images.baseDirectory,
-            allowOutside: limits.allowsImagesOutsideSceneFolder)
+            limits: limits)
         {
         case .failure(let problem):
             diagnostics.error(problem.message, at: fileNode.location)

@@ -50,10 +50,10 @@ extension SceneDecoder {
     /// The Lottie file named `written` (relative to the scene file, inside the files' root),
     /// its problems reported at their place in it.
     private func lottieDocument(_ written: String, _ node: SceneNode) -> LottieDocument? {
+        let what = "Lottie file"
         let path: String
         switch SceneFile.resolve(
-            written, what: "Lottie file", plural: "Lottie files", base: images.baseDirectory,
-            allowOutside: limits.allowsImagesOutsideSceneFolder)
+            written, what: what, plural: "Lottie files", base: images.baseDirectory, limits: limits)
         {
         case .success(let p): path = p
         case .failure(let problem):
@@ -64,15 +64,10 @@ extension SceneDecoder {
         if let known = lottieDocuments[path] { return known }
         lottieFiles.append(path)
         let data: Data
-        switch InputFile.read(path, limit: limits.maxFileBytes) {
+        switch SceneFile.contents(of: path, written: written, what: what, limits: limits) {
         case .success(let read): data = read
-        case .failure(let error) where error.tooLarge:
-            diagnostics.error(
-                "Lottie file '\(written)' is more than \(limits.maxFileBytes) bytes, the limit (raise it with --max-file-size)",
-                at: node.location)
-            return nil
-        case .failure(let error):
-            diagnostics.error("Lottie file '\(written)': \(error.reason)", at: node.location)
+        case .failure(let problem):
+            diagnostics.error(problem.message, at: node.location)
             return nil
         }
         // Its diagnostics name it as the scene's are named: beside the scene file.

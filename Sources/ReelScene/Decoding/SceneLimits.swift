@@ -27,10 +27,20 @@ public struct SceneLimits: Sendable, Hashable, Codable {
     public var maxImagePixels = ImageHeader.maxPixels
     /// Most pixels of all the images one scene uses together (400 MB decoded).
     public var maxTotalImagePixels = 100_000_000
-    /// Whether `contents` may name files outside the scene file's folder (absolute paths, `..`,
-    /// symbolic links leading out). Off by default: a scene from elsewhere must not read
-    /// arbitrary files of the machine rendering it.
-    public var allowsImagesOutsideSceneFolder = false
+    /// The folder a scene's files (images, SVG, fonts, audio, Lottie files) must be in, or below
+    /// (`--root`; `reel batch` sets the folder or manifest it was given); nil: the scene file's
+    /// own folder. Shared `assets/` beside a `scenes/` folder are inside a root above both.
+    public var fileRoot: String?
+    /// Whether a scene may name files outside the root (absolute paths, `..`, symbolic links
+    /// leading out: `--allow-files-outside`). Off by default: a scene from elsewhere must not
+    /// read arbitrary files of the machine rendering it.
+    public var allowsFilesOutsideRoot = false
+    /// The former name of `allowsFilesOutsideRoot`, which covers every kind of file.
+    @available(*, deprecated, renamed: "allowsFilesOutsideRoot")
+    public var allowsImagesOutsideSceneFolder: Bool {
+        get { allowsFilesOutsideRoot }
+        set { allowsFilesOutsideRoot = newValue }
+    }
     /// Which animation of a dotLottie archive to read (`--animation`); nil: the one its manifest
     /// makes active (or initial), else the first it lists. Not a bound: it rides here because
     /// these are the reading options every entry point passes on.

@@ -110,7 +110,7 @@ private struct FoundFonts {
     mutating func add(file written: String, shown: String, base: URL, at node: SceneNode?) {
         let limits = decoder.limits
         switch SceneFile.resolve(
-            written, what: "font file", plural: "fonts", base: base, allowOutside: limits.allowsImagesOutsideSceneFolder
+            written, what: "font file", plural: "fonts", base: base, limits: limits
         )
         {
         case .failure(let problem): warn(problem.message, at: node)
