@@ -1,9 +1,10 @@
 import CFFmpeg
 import ReelCore
 
-/// Maps rendered frames onto a GIF palette with ordered (Bayer) dithering, on a worker thread.
+/// Maps rendered frames onto a GIF palette, dithered as `GIFDither` says (ordered by default),
+/// on a worker thread.
 ///
-/// Why ordered dithering rather than error diffusion: its pattern depends only on the pixel's
+/// Why ordered dithering is the default rather than error diffusion: its pattern depends only on the pixel's
 /// position, so a part of the picture that does not change stays byte-identical from frame to
 /// frame — no "crawling" noise around moving objects, and the GIF encoder can skip unchanged
 /// pixels, which keeps files small. Colours that are exactly in the palette (the flat fills of
@@ -19,6 +20,10 @@ final class GIFConverter: FrameConverter, @unchecked Sendable {
     private let width: Int
     private let height: Int
     private let palette: GIFPalette
+    private let dither: GIFDither
+    /// Floyd–Steinberg's pending errors in 1/16 levels: (r, g, b) per column, this row and the
+    /// next, with a column of margin on each side.
+    private var errors: [Int32] = []
     /// Palette colours as (r, g, b), `palette.count` of them.
     private let colours: [(Int32, Int32, Int32)]
     /// Per cell: where its candidate list starts in `candidates` (-1: not computed yet), and its length.
@@ -26,21 +31,19 @@ final class GIFConverter: FrameConverter, @unchecked Sendable {
     private var cellLength = [UInt16](repeating: 0, count: 32 * 32 * 32)
     private var candidates: [UInt8] = []
 
-    /// The 8×8 Bayer matrix as offsets of −8…+8 levels.
-    private static let dither: [Int32] = {
-        let bayer: [Int] = [
-            0, 32, 8, 40, 2, 34, 10, 42, 48, 16, 56, 24, 50, 18, 58, 26,
-            12, 44, 4, 36, 14, 46, 6, 38, 60, 28, 52, 20, 62, 30, 54, 22,
-            3, 35, 11, 43, 1, 33, 9, 41, 51, 19, 59, 27, 49, 17, 57, 25,
-            15, 47, 7, 39, 13, 45, 5, 37, 63, 31, 55, 23, 61, 29, 53, 21
-        ]
-        return bayer.map { Int32(((Double($0) + 0.5) / 64 - 0.5) * 16) }
-    }()
+    /// The 8×8 Bayer matrix (each threshold 0…63 once, neighbours far apart).
+    private static let bayer: [Int32] = [
+        0, 32, 8, 40, 2, 34, 10, 42, 48, 16, 56, 24, 50, 18, 58, 26,
+        12, 44, 4, 36, 14, 46, 6, 38, 60, 28, 52, 20, 62, 30, 54, 22,
+        3, 35, 11, 43, 1, 33, 9, 41, 51, 19, 59, 27, 49, 17, 57, 25,
+        15, 47, 7, 39, 13, 45, 5, 37, 63, 31, 55, 23, 61, 29, 53, 21
+    ]
 
-    init(width: Int, height: Int, palette: GIFPalette) {
+    init(width: Int, height: Int, palette: GIFPalette, dither: GIFDither = .bayer) {
         self.width = width
         self.height = height
         self.palette = palette
+        self.dither = dither
         self.colours = palette.entries.prefix(palette.count).map {
             (Int32(($0 >> 16) & 0xFF), Int32(($0 >> 8) & 0xFF), Int32($0 & 0xFF))
         }
@@ -69,6 +72,11 @@ final class GIFConverter: FrameConverter, @unchecked Sendable {
         // follows the mask, and premultiplied colour never exceeds alpha.
         let mask: UInt32 = transparentIndex == nil ? 0xFF_FFFF : 0xFFFF_FFFF
         let none: UInt32 = transparentIndex == nil ? 0xFFFF_FFFF : 0x00FF_FFFF
+        if dither == .floydSteinberg {
+            diffuse(buffer, into: indices, lineSize: lineSize, transparentIndex: transparentIndex)
+            return frame
+        }
+        let ordered = dither == .bayer
         UnpremultiplyTable.shared.withUnsafeBufferPointer { table in
             for y in 0..<height {
                 let row = (buffer.baseAddress + y * buffer.stride).assumingMemoryBound(to: UInt32.self)
@@ -92,15 +100,14 @@ final class GIFConverter: FrameConverter, @unchecked Sendable {
                         (r, g, b) = (Int32(c.r), Int32(c.g), Int32(c.b))
                     }
                     let (nearest, distance) = self.nearest(r, g, b)
-                    if distance == 0 {
+                    if distance == 0 || !ordered {
                         out[x] = nearest
                         lastPixel = pixel
                         lastExact = nearest
                         continue
                     }
                     lastPixel = none
-                    let d = GIFConverter.dither[(y & 7) << 3 | (x & 7)]
-                    out[x] = self.nearest(clamp(r + d), clamp(g + d), clamp(b + d)).index
+                    out[x] = mix(r, g, b, nearest: nearest, threshold: GIFConverter.bayer[(y & 7) << 3 | (x & 7)])
                 }
             }
         }
@@ -108,6 +115,72 @@ final class GIFConverter: FrameConverter, @unchecked Sendable {
     }
 
     private func clamp(_ v: Int32) -> Int32 { min(max(v, 0), 255) }
+
+    /// Ordered dithering between the two entries around (r, g, b): `nearest`, and the nearest to
+    /// the colour as far beyond the pixel as `nearest` is before it. The pixel's position along
+    /// the line between them, in 64ths, against the Bayer threshold picks one, so an area mixes the
+    /// two in proportion. Unlike a fixed offset, the pattern's amplitude is the palette's own
+    /// spacing there: no crosshatch where entries are close, no bands where they are far apart.
+    /// (The same idea as Yliluoma's positional dithering and FFmpeg's paletteuse, simplified to
+    /// two colours.)
+    private func mix(_ r: Int32, _ g: Int32, _ b: Int32, nearest first: UInt8, threshold: Int32) -> UInt8 {
+        let c = colours[Int(first)]
+        let second = nearest(clamp(2 * r - c.0), clamp(2 * g - c.1), clamp(2 * b - c.2)).index
+        guard second != first else { return first }
+        let d = colours[Int(second)]
+        let (vr, vg, vb) = (d.0 - c.0, d.1 - c.1, d.2 - c.2)
+        let length = vr * vr + vg * vg + vb * vb
+        let along = (r - c.0) * vr + (g - c.1) * vg + (b - c.2) * vb
+        // second when along / length > (threshold + ½) / 64, in integers.
+        return 128 * along > (2 * threshold + 1) * length ? second : first
+    }
+
+    /// Floyd–Steinberg over the frame, rows left to right: each pixel plus the error passed to it
+    /// goes to its nearest entry, and the difference is passed on (7/16 right, 3/16 below left,
+    /// 5/16 below, 1/16 below right). Transparent pixels neither take nor pass on any error.
+    private func diffuse(
+        _ buffer: PixelBuffer, into indices: UnsafeMutablePointer<UInt8>, lineSize: Int, transparentIndex: UInt8?
+    ) {
+        let rowLength = (width + 2) * 3
+        errors = [Int32](repeating: 0, count: 2 * rowLength)
+        UnpremultiplyTable.shared.withUnsafeBufferPointer { table in
+            for y in 0..<height {
+                let row = (buffer.baseAddress + y * buffer.stride).assumingMemoryBound(to: UInt32.self)
+                let out = indices + y * lineSize
+                let (current, next) = y & 1 == 0 ? (0, rowLength) : (rowLength, 0)
+                for i in next..<next + rowLength { errors[i] = 0 }
+                for x in 0..<width {
+                    var r = Int32((row[x] >> 16) & 0xFF), g = Int32((row[x] >> 8) & 0xFF), b = Int32(row[x] & 0xFF)
+                    if let transparentIndex {
+                        guard let c = GIFPaletteAnalyzer.visibleColour(row[x], table) else {
+                            out[x] = transparentIndex
+                            continue
+                        }
+                        (r, g, b) = (Int32(c.r), Int32(c.g), Int32(c.b))
+                    }
+                    let e = current + (x + 1) * 3
+                    // Rounded to whole levels (ties away from zero), so the result is exact integers.
+                    func take(_ v: Int32, _ error: Int32) -> Int32 {
+                        clamp(v + (error >= 0 ? (error + 8) >> 4 : -((8 - error) >> 4)))
+                    }
+                    let want = (take(r, errors[e]), take(g, errors[e + 1]), take(b, errors[e + 2]))
+                    let index = nearest(want.0, want.1, want.2).index
+                    out[x] = index
+                    let c = colours[Int(index)]
+                    func pass(_ channel: Int, _ error: Int32) {
+                        errors[e + 3 + channel] += error * 7
+                        let below = next + (x + 1) * 3 + channel
+                        errors[below - 3] += error * 3
+                        errors[below] += error * 5
+                        errors[below + 3] += error
+                    }
+                    pass(0, want.0 - c.0)
+                    pass(1, want.1 - c.1)
+                    pass(2, want.2 - c.2)
+                }
+            }
+        }
+    }
 
     /// The palette entry nearest to (r, g, b) in squared RGB distance, lowest index on ties.
     func nearest(_ r: Int32, _ g: Int32, _ b: Int32) -> (index: UInt8, distance: Int32) {

@@ -27,6 +27,8 @@ extension RenderOptions {
                 encoding.fps, encoding.scale, encoding.crf, encoding.preset, encoding.codec
             )
             audio = encoding.audioPath
+            pixelFormat = encoding.pixelFormat
+            dither = encoding.dither
         }
         (self.segment, self.chunkSeconds, replaceReadOnly) = (segment, chunkSeconds, force)
         let given = try limits.maxMemory.map(MemorySize.parse)

@@ -2,6 +2,7 @@
 #define REEL_PIXELS_H
 #include <stdint.h>
 #include "CReelYUV420.h"
+#include "CReelYUV10.h"
 
 /// Whether the loops below run vectorized (the CPU has AVX2). When 0, each of them returns 0
 /// without touching anything.
