@@ -133,7 +133,7 @@ struct RenderCommand: ParsableCommand {
             let canvas = plan.canvas
             Terminal.write(
                 reporter.summary(
-                    output: outputPath, format: plan.output.format.displayName, frames: result.frames,
+                    output: outputPath, format: plan.output.displayName, frames: result.frames,
                     bytes: result.bytes, width: canvas.pixelWidth, height: canvas.pixelHeight, fps: canvas.fps)
                     + (result.audio.map { ", \($0.summary)" } ?? "") + "\n")
         }
