@@ -9,9 +9,9 @@ import ReelCore
 /// position, so a part of the picture that does not change stays byte-identical from frame to
 /// frame — no "crawling" noise around moving objects, and the GIF encoder can skip unchanged
 /// pixels, which keeps files small. Colours that are exactly in the palette (the flat fills of
-/// motion graphics) are never dithered; everything else is nudged by an 8×8 Bayer threshold of
-/// ±8 levels before the nearest palette colour is taken, which turns gradients and antialiased
-/// edges into fine, stable patterns instead of bands.
+/// motion graphics) are never dithered; everything else mixes its two nearest entries by an 8×8
+/// Bayer threshold, which turns gradients and antialiased edges into fine, stable patterns
+/// instead of bands.
 ///
 /// Nearest-colour search: the RGB cube is divided into 32³ cells; for each cell met, the palette
 /// entries that can be nearest to some colour in it are listed once (usually a handful), so a
