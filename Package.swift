@@ -104,7 +104,8 @@ let package = Package(
             dependencies: ["ReelRender", "ReelScene", "ReelCore", "ReelTestSupport", "CReelCairo"],
             exclude: ["Golden"]),
         .testTarget(
-            name: "ReelEncodeTests", dependencies: ["ReelEncode", "ReelCore", "ReelTestSupport", "CReelPixels"]),
+            name: "ReelEncodeTests", dependencies: ["ReelEncode", "ReelCore", "ReelTestSupport", "CReelPixels"],
+            exclude: ["Golden"]),
         .testTarget(name: "ReelCLITests", dependencies: ["reel", "ReelTestSupport"]),
         .testTarget(name: "ReelUIKitTests", dependencies: ["ReelUIKit", "ReelTestSupport"]),
         // The source material's iOS examples, ported with only the edits Linux and video force (docs/porting.md).

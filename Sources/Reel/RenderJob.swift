@@ -263,7 +263,9 @@ public struct LoadedJob: Sendable {
         do {
             output = try RenderOutput(
                 path: path, format: format, canvas: canvas, crf: options.crf, preset: options.preset,
-                startFrame: session.frames.lowerBound)
+                startFrame: session.frames.lowerBound,
+                pixelFormat: options.pixelFormat.map(VideoPixelFormat.init(named:)),
+                dither: options.dither.map(GIFDither.init(named:)))
         } catch {
             throw oddFrameSize.refusal("\(error)", canvas: canvas, format: format)
         }

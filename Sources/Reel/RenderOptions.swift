@@ -22,6 +22,10 @@ public struct RenderOptions: Sendable, Hashable, Codable {
     public var preset: String?
     /// Codec within the container (`hevc` in .mp4, `h264` in .mov, …).
     public var codec: String?
+    /// The stored pixel format (`--pix-fmt`: `yuv420p10le`, `yuv422p10le` …); nil for the codec's usual one.
+    public var pixelFormat: String?
+    /// A GIF's dithering (`--dither bayer|floyd-steinberg|none`); nil for Bayer.
+    public var dither: String?
     /// Threads that draw frames; nil for one per core. The output does not depend on it.
     public var threads: Int?
     /// Limits on what the scene may ask for (`--max-frames` …).
@@ -79,6 +83,10 @@ public struct RenderOptions: Sendable, Hashable, Codable {
             throw RenderJobError.invalid(message)
         }
         if let message = motionBlur?.refusal("--motion-blur") { throw RenderJobError.invalid(message) }
+        do { _ = try pixelFormat.map(VideoPixelFormat.init(named:)) } catch {
+            throw RenderJobError.invalid("--pix-fmt: \(error)")
+        }
+        do { _ = try dither.map(GIFDither.init(named:)) } catch { throw RenderJobError.invalid("--dither: \(error)") }
     }
 
     /// The options that decide an output's bytes, with defaults resolved for `format` (so `--crf 18`
@@ -97,6 +105,8 @@ public struct RenderOptions: Sendable, Hashable, Codable {
         if let crf { pairs.append(("crf", .number(Double(crf)))) }
         if let preset { pairs.append(("preset", .string(preset))) }
         if let motionBlur { pairs.append(("motionBlur", .string(motionBlur.flag))) }
+        if let pixelFormat { pairs.append(("pixelFormat", .string(pixelFormat.lowercased()))) }
+        if let dither { pairs.append(("dither", .string(dither.lowercased()))) }
         // The file's bytes are in the scene fingerprint and the output record; its name is here,
         // so pointing --audio at another file counts as other options.
         if let audio, format.holdsSound { pairs.append(("audio", .string(audio))) }

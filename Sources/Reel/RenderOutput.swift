@@ -30,10 +30,12 @@ public struct RenderOutput: Sendable {
     ///   - crf: quality; nil for the codec's default; rejected for formats without one.
     ///   - preset: encoder speed preset; nil for the codec's default; rejected for formats without one.
     ///   - startFrame: the scene frame number of the first frame (timestamps start there).
+    ///   - pixelFormat: the pixel format stored (10-bit, ProRes 422 HQ); nil for the codec's usual one.
+    ///   - dither: a GIF's dithering; nil for the default (Bayer); rejected for other formats.
     /// - Throws: `EncodeError` for settings the format cannot encode.
     public init(
         path: String, format: OutputFormat, canvas: Canvas, crf: Int? = nil, preset: String? = nil,
-        startFrame: Int = 0
+        startFrame: Int = 0, pixelFormat: VideoPixelFormat? = nil, dither: GIFDither? = nil
     ) throws {
         self.path = path
         self.format = format
@@ -48,11 +50,20 @@ public struct RenderOutput: Sendable {
                 width: width, height: height, fps: canvas.fps, codec: codec, container: container,
                 crf: crf, preset: preset, alpha: transparent && codec.supportsAlpha)
             settings.startFrame = startFrame
+            settings.pixelFormat = pixelFormat
+            settings.dither = dither
             try settings.validate()
             self.settings = settings
         case .pngSequence, .rawBGRA:
             if crf != nil { throw EncodeError("A \(format.displayName) is lossless: crf does not apply") }
             if preset != nil { throw EncodeError("A \(format.displayName) has no encoder presets") }
+            if let dither {
+                throw EncodeError("A \(format.displayName) has no palette; --dither \(dither.rawValue) is for GIF")
+            }
+            if let pixelFormat {
+                throw EncodeError(
+                    "A \(format.displayName) holds 8-bit RGBA; --pix-fmt \(pixelFormat.rawValue) does not apply")
+            }
             guard width > 0, height > 0, width <= VideoSettings.maximumDimension,
                 height <= VideoSettings.maximumDimension
             else {

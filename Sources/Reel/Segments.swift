@@ -106,6 +106,8 @@ public struct SegmentRecord: Codable, Sendable, Equatable {
     /// The codec parameters the file was encoded with.
     public var width: Int, height: Int, fps: Double, codec: String, container: String
     public var crf: Int?, preset: String?, alpha: Bool
+    /// `VideoSettings.pixelFormat`; absent from the JSON when nil (the codec's usual format).
+    public var pixelFormat: String?
     /// The chunk grid: frames per chunk, and the whole render's frames.
     public var chunkFrames: Int, wholeFirst: Int, wholeCount: Int
     /// This part: segment `index` of `count`, holding `frameCount` frames from `firstFrame`.
@@ -136,6 +138,7 @@ public struct SegmentRecord: Codable, Sendable, Equatable {
         (width, height, fps) = (settings.width, settings.height, settings.fps)
         (codec, container) = (settings.codec.rawValue, settings.container.rawValue)
         (crf, preset, alpha) = (settings.crf, settings.preset, settings.alpha)
+        pixelFormat = settings.pixelFormat?.rawValue
         (chunkFrames, wholeFirst, wholeCount) = (grid.chunkFrames, grid.frames.lowerBound, grid.frames.count)
         (index, count, firstFrame, frameCount) = (segment.index, segment.count, frames.lowerBound, frames.count)
     }
@@ -159,6 +162,7 @@ public struct SegmentRecord: Codable, Sendable, Equatable {
             width: width, height: height, fps: fps, codec: codec, container: container,
             crf: crf, preset: preset, alpha: alpha)
         settings.startFrame = firstFrame
+        settings.pixelFormat = try pixelFormat.map(VideoPixelFormat.init(named:))
         settings.chunkFrames = chunkFrames
         settings.chunkOrigin = wholeFirst
         settings.chunkEnd = wholeFirst + wholeCount

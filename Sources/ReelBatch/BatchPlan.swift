@@ -27,9 +27,9 @@ public struct BatchPlan: Sendable {
         public var outputs: [String] { render.outputs }
 
         /// Applies a manifest's `defaults`, then the job's own settings (which win). The defaults'
-        /// crf and preset are left out of a job none of whose outputs has them (a GIF or PNG job
-        /// under `defaults: {crf: 20}`): defaults are for the jobs they fit, while a job's own crf
-        /// on a GIF is still an error.
+        /// crf, preset, pixFmt and dither are left out of a job none of whose outputs takes them (a
+        /// GIF or PNG job under `defaults: {crf: 20}`, an MP4 under `dither`): defaults are for the
+        /// jobs they fit, while a job's own crf on a GIF is still an error.
         mutating func apply(
             defaults: [BatchManifest.Setting], own: [BatchManifest.Setting], manifestFolder folder: String
         ) {
@@ -44,6 +44,15 @@ public struct BatchPlan: Sendable {
             let ownPreset = own.contains { if case .preset = $0 { true } else { false } }
             if !ownCRF, !codecs.contains(where: { $0.crfRange != nil }) { render.options.crf = before.crf }
             if !ownPreset, !codecs.contains(where: { $0.presets != nil }) { render.options.preset = before.preset }
+            if !own.contains(where: { if case .dither = $0 { true } else { false } }), !codecs.contains(.gif) {
+                render.options.dither = before.dither
+            }
+            let pixelFormat = render.options.pixelFormat.flatMap { VideoPixelFormat(rawValue: $0.lowercased()) }
+            if !own.contains(where: { if case .pixelFormat = $0 { true } else { false } }), let pixelFormat,
+                !codecs.contains(where: { VideoPixelFormat.choices(for: $0).contains(pixelFormat) })
+            {
+                render.options.pixelFormat = before.pixelFormat
+            }
         }
 
         /// Applies a manifest's settings in order (a later one wins); `audio` relative to `folder`.
@@ -56,6 +65,8 @@ public struct BatchPlan: Sendable {
                 case .crf(let v): render.options.crf = v
                 case .preset(let v): render.options.preset = v
                 case .codec(let v): render.options.codec = v
+                case .pixelFormat(let v): render.options.pixelFormat = v
+                case .dither(let v): render.options.dither = v
                 case .audio(let file):
                     render.options.audio =
                         file.hasPrefix("/")

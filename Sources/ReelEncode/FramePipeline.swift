@@ -59,8 +59,9 @@ public struct FramePipeline: Sendable {
     /// The number of cores this process may run on.
     public static var coreCount: Int { ProcessInfo.processInfo.activeProcessorCount }
 
-    /// Renders `frames` into `sink`: an analysis pass first if the sink needs one (GIF), then
-    /// the frames in order. The sink is not finished or aborted here: the caller decides.
+    /// Renders `frames` into `sink`: an analysis pass first if the sink needs one (GIF: over
+    /// `AnalysisSample`'s frames), then the frames in order. The sink is not finished or aborted
+    /// here: the caller decides.
     /// - Parameters:
     ///   - width, height: the size of the buffers frames are drawn into.
     ///   - progress: called on the calling thread after each frame is written (or analysed).
@@ -75,23 +76,24 @@ public struct FramePipeline: Sendable {
         let start = DispatchTime.now().uptimeNanoseconds
         var stageStart = start
         let workers = min(threads, max(frames.count, 1))
-        func report(_ stage: PipelineProgress.Stage, _ done: Int) {
+        func report(_ stage: PipelineProgress.Stage, _ done: Int, of count: Int = frames.count) {
             let now = DispatchTime.now().uptimeNanoseconds
             progress(
                 PipelineProgress(
-                    stage: stage, framesDone: done, frameCount: frames.count,
+                    stage: stage, framesDone: done, frameCount: count,
                     elapsed: Double(now - stageStart) / 1e9, totalElapsed: Double(now - start) / 1e9))
         }
 
         if let analyzing = sink as? any AnalyzingFrameSink, analyzing.needsAnalysis {
             let analyzers = (0..<workers).map { _ in analyzing.makeAnalyzer() }
-            try process(frames, workers: workers, size: (width, height), shouldStop: shouldStop) {
+            let sample = AnalysisSample(frames)
+            try process(0..<sample.count, workers: workers, size: (width, height), shouldStop: shouldStop) {
                 worker, index, buffer, _ in
-                draw(index, buffer)
+                draw(sample.frame(index), buffer)
                 analyzers[worker].analyze(buffer)
                 return nil
             } consume: { _, done in
-                report(.analysing, done)
+                report(.analysing, done, of: sample.count)
             }
             try analyzing.completeAnalysis(analyzers)
             stageStart = DispatchTime.now().uptimeNanoseconds

@@ -1,50 +1,44 @@
 import CFFmpeg
+import CReelPixels
 import ReelCore
 
-/// Maps rendered frames onto a GIF palette with ordered (Bayer) dithering, on a worker thread.
+/// Maps rendered frames onto a GIF palette, dithered as `GIFDither` says (ordered by default),
+/// on a worker thread.
 ///
-/// Why ordered dithering rather than error diffusion: its pattern depends only on the pixel's
+/// Why ordered dithering is the default rather than error diffusion: its pattern depends only on the pixel's
 /// position, so a part of the picture that does not change stays byte-identical from frame to
 /// frame — no "crawling" noise around moving objects, and the GIF encoder can skip unchanged
 /// pixels, which keeps files small. Colours that are exactly in the palette (the flat fills of
-/// motion graphics) are never dithered; everything else is nudged by an 8×8 Bayer threshold of
-/// ±8 levels before the nearest palette colour is taken, which turns gradients and antialiased
-/// edges into fine, stable patterns instead of bands.
+/// motion graphics) are never dithered; everything else mixes its two nearest entries by an 8×8
+/// Bayer threshold, which turns gradients and antialiased edges into fine, stable patterns
+/// instead of bands.
 ///
 /// Nearest-colour search: the RGB cube is divided into 32³ cells; for each cell met, the palette
 /// entries that can be nearest to some colour in it are listed once (usually a handful), so a
-/// pixel is compared with those only. Ties go to the lowest index, so results are exact and
-/// deterministic.
+/// pixel is compared with those only, and each 24-bit colour's answer is remembered. Ties go to
+/// the lowest index, so results are exact and deterministic. The per-pixel work is C
+/// (`reel_gif_map_frame`): in Swift it cost more than FFmpeg's GIF encoder.
 final class GIFConverter: FrameConverter, @unchecked Sendable {
     private let width: Int
     private let height: Int
     private let palette: GIFPalette
-    /// Palette colours as (r, g, b), `palette.count` of them.
-    private let colours: [(Int32, Int32, Int32)]
-    /// Per cell: where its candidate list starts in `candidates` (-1: not computed yet), and its length.
-    private var cellStart = [Int32](repeating: -1, count: 32 * 32 * 32)
-    private var cellLength = [UInt16](repeating: 0, count: 32 * 32 * 32)
-    private var candidates: [UInt8] = []
+    private let dither: GIFDither
+    private let lookup: OpaquePointer
 
-    /// The 8×8 Bayer matrix as offsets of −8…+8 levels.
-    private static let dither: [Int32] = {
-        let bayer: [Int] = [
-            0, 32, 8, 40, 2, 34, 10, 42, 48, 16, 56, 24, 50, 18, 58, 26,
-            12, 44, 4, 36, 14, 46, 6, 38, 60, 28, 52, 20, 62, 30, 54, 22,
-            3, 35, 11, 43, 1, 33, 9, 41, 51, 19, 59, 27, 49, 17, 57, 25,
-            15, 47, 7, 39, 13, 45, 5, 37, 63, 31, 55, 23, 61, 29, 53, 21
-        ]
-        return bayer.map { Int32(((Double($0) + 0.5) / 64 - 0.5) * 16) }
-    }()
-
-    init(width: Int, height: Int, palette: GIFPalette) {
+    init(width: Int, height: Int, palette: GIFPalette, dither: GIFDither = .bayer) {
         self.width = width
         self.height = height
         self.palette = palette
-        self.colours = palette.entries.prefix(palette.count).map {
-            (Int32(($0 >> 16) & 0xFF), Int32(($0 >> 8) & 0xFF), Int32($0 & 0xFF))
+        self.dither = dither
+        // Only allocation can fail (palettes hold 1…256 entries), and the lookup's tables are
+        // touched lazily: failing here means the process is out of memory anyway.
+        guard let lookup = reel_gif_lookup_create(palette.entries, Int32(max(1, palette.count))) else {
+            fatalError("Out of memory for a GIF palette lookup")
         }
+        self.lookup = lookup
     }
+
+    deinit { reel_gif_lookup_destroy(lookup) }
 
     func prepare(_ buffer: PixelBuffer, index: Int, reusing recycled: PreparedFrame?) throws -> PreparedFrame {
         guard buffer.width == width, buffer.height == height else {
@@ -63,90 +57,26 @@ final class GIFConverter: FrameConverter, @unchecked Sendable {
             paletteData.update(from: $0.baseAddress!.assumingMemoryBound(to: UInt8.self), count: 1024)
         }
         let lineSize = Int(picture.pointee.linesize.0)
-        let transparentIndex = palette.transparentIndex.map { UInt8($0) }
-        // Without transparency a pixel is its colour over black (alpha ignored); with it, the
-        // whole pixel matters. "No previous pixel" is a value no pixel has: alpha 0xFF never
-        // follows the mask, and premultiplied colour never exceeds alpha.
-        let mask: UInt32 = transparentIndex == nil ? 0xFF_FFFF : 0xFFFF_FFFF
-        let none: UInt32 = transparentIndex == nil ? 0xFFFF_FFFF : 0x00FF_FFFF
-        UnpremultiplyTable.shared.withUnsafeBufferPointer { table in
-            for y in 0..<height {
-                let row = (buffer.baseAddress + y * buffer.stride).assumingMemoryBound(to: UInt32.self)
-                let out = indices + y * lineSize
-                var lastPixel = none
-                var lastExact: UInt8 = 0
-                for x in 0..<width {
-                    let pixel = row[x] & mask
-                    if pixel == lastPixel {
-                        out[x] = lastExact
-                        continue
-                    }
-                    var r = Int32((pixel >> 16) & 0xFF), g = Int32((pixel >> 8) & 0xFF), b = Int32(pixel & 0xFF)
-                    if let transparentIndex {
-                        guard let c = GIFPaletteAnalyzer.visibleColour(pixel, table) else {
-                            out[x] = transparentIndex
-                            lastPixel = pixel
-                            lastExact = transparentIndex
-                            continue
-                        }
-                        (r, g, b) = (Int32(c.r), Int32(c.g), Int32(c.b))
-                    }
-                    let (nearest, distance) = self.nearest(r, g, b)
-                    if distance == 0 {
-                        out[x] = nearest
-                        lastPixel = pixel
-                        lastExact = nearest
-                        continue
-                    }
-                    lastPixel = none
-                    let d = GIFConverter.dither[(y & 7) << 3 | (x & 7)]
-                    out[x] = self.nearest(clamp(r + d), clamp(g + d), clamp(b + d)).index
-                }
+        let mode: ReelGIFDither =
+            switch dither {
+            case .bayer: REEL_GIF_BAYER
+            case .floydSteinberg: REEL_GIF_FLOYD_STEINBERG
+            case .none: REEL_GIF_NEAREST
             }
+        let mapped = UnpremultiplyTable.shared.withUnsafeBufferPointer { table in
+            reel_gif_map_frame(
+                lookup, buffer.baseAddress.assumingMemoryBound(to: UInt8.self), buffer.stride, Int32(width),
+                Int32(height), indices, lineSize, mode,
+                Int32(palette.transparentIndex ?? -1), table.baseAddress)
         }
+        guard mapped != 0 else { throw EncodeError("Out of memory mapping frame \(index) onto the GIF palette") }
         return frame
     }
 
-    private func clamp(_ v: Int32) -> Int32 { min(max(v, 0), 255) }
-
     /// The palette entry nearest to (r, g, b) in squared RGB distance, lowest index on ties.
     func nearest(_ r: Int32, _ g: Int32, _ b: Int32) -> (index: UInt8, distance: Int32) {
-        let cell = Int(r >> 3) << 10 | Int(g >> 3) << 5 | Int(b >> 3)
-        if cellStart[cell] < 0 { fillCell(cell) }
-        let start = Int(cellStart[cell])
-        var best: UInt8 = 0
-        var bestDistance = Int32.max
-        for i in start..<start + Int(cellLength[cell]) {
-            let entry = candidates[i]
-            let c = colours[Int(entry)]
-            let dr = c.0 - r, dg = c.1 - g, db = c.2 - b
-            let distance = dr * dr + dg * dg + db * db
-            if distance < bestDistance {
-                bestDistance = distance
-                best = entry
-            }
-        }
-        return (best, bestDistance)
-    }
-
-    /// Lists the entries that can be nearest to some colour of the cell: those whose smallest
-    /// distance to the cell is within the smallest "largest distance" of any entry.
-    private func fillCell(_ cell: Int) {
-        let low = (Int32(cell >> 10) << 3, Int32((cell >> 5) & 31) << 3, Int32(cell & 31) << 3)
-        func span(_ v: Int32, _ lo: Int32) -> (near: Int32, far: Int32) {
-            let hi = lo + 7
-            let near = v < lo ? lo - v : v > hi ? v - hi : 0
-            return (near, max(abs(v - lo), abs(v - hi)))
-        }
-        var nearDistances: [Int32] = []
-        var bound = Int32.max
-        for c in colours {
-            let r = span(c.0, low.0), g = span(c.1, low.1), b = span(c.2, low.2)
-            nearDistances.append(r.near * r.near + g.near * g.near + b.near * b.near)
-            bound = min(bound, r.far * r.far + g.far * g.far + b.far * b.far)
-        }
-        cellStart[cell] = Int32(candidates.count)
-        for (i, near) in nearDistances.enumerated() where near <= bound { candidates.append(UInt8(i)) }
-        cellLength[cell] = UInt16(candidates.count - Int(cellStart[cell]))
+        var distance: Int32 = 0
+        let index = reel_gif_nearest(lookup, r, g, b, &distance)
+        return (UInt8(index), distance)
     }
 }

@@ -28,10 +28,12 @@ extension VideoEncoder {
             let params = ["log-level=error", "pools=\(threads)", "frame-threads=\(max(1, threads / 2))"]
             try set("x265-params", params.joined(separator: ":"))
         case .prores:
-            try set("profile", "4444")
+            // 4:2:2 is ProRes 422 HQ (profile 3), the usual review master; else 4444 with alpha.
+            let hq = settings.pixelFormat == .yuv422p10le
+            try set("profile", hq ? "hq" : "4444")
             // Apple's vendor code: some of Apple's tools trust ProRes files more when it is there.
             try set("vendor", "apl0")
-            try set("alpha_bits", "16")
+            if !hq { try set("alpha_bits", "16") }
         case .vp9:
             // Constant quality: crf with no bitrate target (libvpx's "Q" mode).
             context.pointee.bit_rate = 0

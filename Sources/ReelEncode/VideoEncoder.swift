@@ -80,7 +80,7 @@ public final class VideoEncoder: AnalyzingFrameSink {
         self.path = path
         self.audio = audio
         self.frameRate = try settings.frameRate
-        self.pixelFormat = av_get_pix_fmt(settings.codec.pixelFormatName(alpha: settings.storesAlpha))
+        self.pixelFormat = av_get_pix_fmt(settings.pixelFormatName)
         // Encoders print statistics at info level for every file; only real errors should reach stderr.
         reel_av_quiet()
         var createdFile = false
@@ -263,7 +263,8 @@ public final class VideoEncoder: AnalyzingFrameSink {
                 throw EncodeError(
                     "A GIF's palette comes from all its frames: analyse them (completeAnalysis) before converting")
             }
-            return GIFConverter(width: settings.width, height: settings.height, palette: palette)
+            return GIFConverter(
+                width: settings.width, height: settings.height, palette: palette, dither: settings.dither ?? .bayer)
         }
         return try PictureConverter(
             width: settings.width, height: settings.height, format: pixelFormat, alpha: settings.storesAlpha)

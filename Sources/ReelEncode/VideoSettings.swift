@@ -48,6 +48,10 @@ public struct VideoSettings: Sendable, Equatable {
     public var chunkEnd: Int?
     /// Text stored as the container's `comment` tag (Reel's segment metadata), or nil.
     public var comment: String?
+    /// The pixel format stored (`--pix-fmt`: 10-bit, ProRes 422 HQ), or nil for the codec's usual one.
+    public var pixelFormat: VideoPixelFormat?
+    /// A GIF's dithering (`--dither`), or nil for the default, `GIFDither.bayer`.
+    public var dither: GIFDither?
 
     /// Creates settings; nil `crf`/`preset` mean the codec's defaults, a nil container the
     /// codec's usual one (MP4 for H.264 and HEVC, MOV for ProRes, WebM for VP9).
@@ -74,7 +78,12 @@ public struct VideoSettings: Sendable, Equatable {
     }
 
     /// Whether the encoder is fed (and the file stores) an alpha channel.
-    var storesAlpha: Bool { codec == .prores || (alpha && codec.supportsAlpha) }
+    var storesAlpha: Bool {
+        codec == .prores ? pixelFormat != .yuv422p10le : alpha && codec.supportsAlpha
+    }
+
+    /// FFmpeg's name for the pixel format the encoder is fed and the file stores.
+    var pixelFormatName: String { pixelFormat?.rawValue ?? codec.pixelFormatName(alpha: storesAlpha) }
 
     /// Checks that the codec can encode these settings.
     /// - Throws: `EncodeError` describing the first problem found and how to fix it.
@@ -96,7 +105,7 @@ public struct VideoSettings: Sendable, Equatable {
         }
         if codec.subsamplesChroma, !width.isMultiple(of: 2) || !height.isMultiple(of: 2) {
             throw EncodeError(
-                "\(codec.displayName) with \(codec.pixelFormatName(alpha: alpha)) needs even dimensions; "
+                "\(codec.displayName) with \(pixelFormatName) needs even dimensions; "
                     + "the frame is \(width)×\(height) pixels (canvas size × scale: make both even, "
                     + "or write ProRes .mov, GIF or PNG, which take any size)")
         }
@@ -108,6 +117,10 @@ public struct VideoSettings: Sendable, Equatable {
             )
         }
         try validateQuality()
+        try pixelFormat?.validate(for: codec, alpha: alpha)
+        if let dither, codec != .gif {
+            throw EncodeError("--dither \(dither.rawValue) is for GIF; \(codec.displayName) has no palette")
+        }
         if alpha, !codec.supportsAlpha {
             throw EncodeError(
                 "\(codec.displayName) cannot store an alpha channel; use ProRes 4444 (.mov) or VP9 (.webm)")

@@ -35,6 +35,19 @@ struct EncodingOptions: ParsableArguments {
     var codec: String?
 
     @Option(
+        name: .customLong("pix-fmt"),
+        help: ArgumentHelp(
+            "Pixel format: yuv420p10le for 10-bit HEVC (Main 10) or VP9 (profile 2), yuv422p10le for ProRes 422 HQ (.mov; default ProRes 4444, yuva444p10le). 10-bit output is dithered from Reel's 8-bit frames.",
+            valueName: "fmt"))
+    var pixelFormat: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "GIF dithering: bayer (default: a still pattern, small files), floyd-steinberg (smoothest gradients), none.",
+            valueName: "mode"))
+    var dither: String?
+
+    @Option(
         help: ArgumentHelp(
             "A soundtrack (WAV, MP3, M4A, Ogg, FLAC …) instead of the scene's canvas.audio, played from its start at volume 1, cut or padded with silence to the video's length: AAC in .mp4/.mov, Opus in .webm; an error for GIF and PNG.",
             valueName: "file"),

@@ -10,11 +10,14 @@ struct RenderCommand: ParsableCommand {
         discussion: """
             The extension picks the format:
               .mp4             H.264 (or --codec hevc), yuv420p, BT.709, +faststart
-              .mov             ProRes 4444 with alpha (or --codec h264 / hevc)
+              .mov             ProRes 4444 with alpha (or --pix-fmt yuv422p10le: 422 HQ;
+                               or --codec h264 / hevc)
               .webm            VP9, with alpha when the background is transparent
-              .gif             GIF, one palette for the clip, ordered dithering, 1-bit alpha
+              .gif             GIF, one palette for the clip, --dither bayer (default),
+                               floyd-steinberg or none, 1-bit alpha
               NAME-%04d.png    one PNG per frame, numbered by scene frame
               .bgra            raw premultiplied BGRA frames (no header), for other tools
+            10-bit: --pix-fmt yuv420p10le with --codec hevc (Main 10) or .webm (VP9 profile 2).
 
             Frames are drawn on --threads threads and encoded in order; the file does not depend \
             on --threads or on the machine's cores. The output appears only when complete: it is \
@@ -130,7 +133,7 @@ struct RenderCommand: ParsableCommand {
             let canvas = plan.canvas
             Terminal.write(
                 reporter.summary(
-                    output: outputPath, format: plan.output.format.displayName, frames: result.frames,
+                    output: outputPath, format: plan.output.displayName, frames: result.frames,
                     bytes: result.bytes, width: canvas.pixelWidth, height: canvas.pixelHeight, fps: canvas.fps)
                     + (result.audio.map { ", \($0.summary)" } ?? "") + "\n")
         }

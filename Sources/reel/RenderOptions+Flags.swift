@@ -30,6 +30,8 @@ extension RenderOptions {
             do { motionBlur = try encoding.motionBlur.map(MotionBlur.init(flag:)) } catch let error as RenderJobError {
                 throw CommandFailure(error)
             }
+            pixelFormat = encoding.pixelFormat
+            dither = encoding.dither
         }
         (self.segment, self.chunkSeconds, replaceReadOnly) = (segment, chunkSeconds, force)
         let given = try limits.maxMemory.map(MemorySize.parse)

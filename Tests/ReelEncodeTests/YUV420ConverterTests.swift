@@ -235,9 +235,15 @@ struct YUV420ConverterTests {
         let mp4 = try encoderPictureConversion(
             width: 64, height: 32, to: AV_PIX_FMT_YUV420P, fullRange: false, matrix: AVCOL_SPC_BT709)
         #expect(mp4 is YUV420Converter)
+        // 10-bit 4:2:0 and 4:2:2 get Reel's dithered conversion; 4:4:4 with alpha stays swscale's.
+        for format in [AV_PIX_FMT_YUV420P10LE, AV_PIX_FMT_YUV422P10LE] {
+            #expect(
+                try encoderPictureConversion(
+                    width: 64, height: 32, to: format, fullRange: false, matrix: AVCOL_SPC_BT709) is YUV10Converter)
+        }
         #expect(
             try encoderPictureConversion(
-                width: 64, height: 32, to: AV_PIX_FMT_YUV422P10LE, fullRange: false,
+                width: 64, height: 32, to: AV_PIX_FMT_YUVA444P10LE, fullRange: false,
                 matrix: AVCOL_SPC_BT709) is ColorConverter)
         #expect(
             try encoderPictureConversion(

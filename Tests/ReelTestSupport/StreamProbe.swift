@@ -19,6 +19,8 @@ public struct StreamProbe: Sendable {
     public var colorTransfer: String?
     /// WebM's `alpha_mode` tag ("1" when the stream carries alpha).
     public var alphaMode: String?
+    /// The codec profile as ffprobe names it ("Main 10", "Profile 2", "HQ"), or nil.
+    public var profile: String?
 
     /// Probes `path`; throws when ffprobe fails or finds no video stream.
     public static func read(_ path: String) throws -> StreamProbe {
@@ -27,7 +29,7 @@ public struct StreamProbe: Sendable {
             [
                 "-v", "error", "-select_streams", "v:0", "-count_frames",
                 "-show_entries",
-                "stream=codec_name,codec_tag_string,pix_fmt,width,height,avg_frame_rate,nb_read_frames,"
+                "stream=codec_name,codec_tag_string,profile,pix_fmt,width,height,avg_frame_rate,nb_read_frames,"
                     + "color_space,color_primaries,color_transfer:stream_tags=alpha_mode,ALPHA_MODE",
                 "-show_entries", "format=start_time,duration", "-of", "json", path
             ])
@@ -46,6 +48,6 @@ public struct StreamProbe: Sendable {
             duration: Double(format["duration"] as? String ?? "") ?? -1,
             colorSpace: stream["color_space"] as? String, colorPrimaries: stream["color_primaries"] as? String,
             colorTransfer: stream["color_transfer"] as? String,
-            alphaMode: (tags["alpha_mode"] ?? tags["ALPHA_MODE"]) as? String)
+            alphaMode: (tags["alpha_mode"] ?? tags["ALPHA_MODE"]) as? String, profile: stream["profile"] as? String)
     }
 }

@@ -46,6 +46,10 @@ extension BatchManifest {
         case crf(Int)
         case preset(String)
         case codec(String)
+        /// The pixel format stored (`pixFmt`, as `--pix-fmt`).
+        case pixelFormat(String)
+        /// A GIF's dithering (as `--dither`).
+        case dither(String)
         /// A soundtrack replacing the scene's; relative to the manifest unless absolute.
         case audio(String)
         /// Seconds a job may take before it is stopped and reported `timeout`.

@@ -7,7 +7,9 @@ struct BatchManifestDecoder {
     var values: ValueDecoder { ValueDecoder(diagnostics: diagnostics) }
 
     static let rootKeys = ["$schema", BatchManifest.marker, "defaults", "jobs"]
-    static let optionKeys = ["fps", "scale", "frames", "crf", "preset", "codec", "timeout", "retries", "audio"]
+    static let optionKeys = [
+        "fps", "scale", "frames", "crf", "preset", "codec", "pixFmt", "dither", "timeout", "retries", "audio"
+    ]
     static let jobKeys = ["scene", "output", "outputs"] + optionKeys
 
     func decode(_ root: SceneNode) -> BatchManifest? {
@@ -104,6 +106,8 @@ struct BatchManifestDecoder {
         if let v = map.take("crf").flatMap({ number($0, in: .crf) }) { o.append(.crf(Int(v))) }
         if let v = map.take("preset").flatMap({ values.string($0, what: "preset") }) { o.append(.preset(v)) }
         if let v = map.take("codec").flatMap({ values.string($0, what: "codec") }) { o.append(.codec(v)) }
+        if let v = map.take("pixFmt").flatMap({ values.string($0, what: "pixFmt") }) { o.append(.pixelFormat(v)) }
+        if let v = map.take("dither").flatMap({ values.string($0, what: "dither") }) { o.append(.dither(v)) }
         if let v = map.take("timeout").flatMap({ number($0, in: .timeout) }) { o.append(.timeout(v)) }
         if let v = map.take("retries").flatMap({ number($0, in: .retries) }) { o.append(.retries(Int(v))) }
         if let node = map.take("audio"), let file = values.string(node, what: "audio") {

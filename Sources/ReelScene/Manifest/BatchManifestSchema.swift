@@ -93,6 +93,13 @@ public enum BatchManifestSchema {
                 case "crf": ranged(.crf, "quality: lower is better and larger")
                 case "preset": ["type": scalarText, "description": "encoder speed: ultrafast … veryslow"]
                 case "codec": ["type": "string", "enum": ["h264", "hevc", "prores", "vp9", "gif", "png"]]
+                case "pixFmt":
+                    [
+                        "type": "string", "enum": ["yuv420p", "yuv420p10le", "yuv422p10le", "yuva444p10le"],
+                        "description": "pixel format: 10-bit HEVC/VP9, ProRes 422 HQ (as --pix-fmt)"
+                    ]
+                case "dither":
+                    ["type": "string", "enum": ["bayer", "floyd-steinberg", "none"], "description": "GIF dithering"]
                 case "audio":
                     [
                         "type": scalarText, "minLength": 1,
