@@ -27,11 +27,16 @@ import Testing
 
     /// Renders `names` (scene names in order) with one job thread, through a worker command that
     /// logs each worker process it starts; the report and the number of workers.
-    static func batch(_ names: [String], in folder: ScratchFolder, crash: String = "") throws -> (BatchReport, Int) {
+    static func batch(
+        _ names: [String], in folder: ScratchFolder, crash: String = "", memory: [Int?] = []
+    ) throws -> (BatchReport, Int) {
         var jobs: [BatchPlan.Job] = []
         for (i, name) in names.enumerated() {
             let scene = try folder.write("scenes/\(name).yaml", scene(colours[i % colours.count], to: 20 + 8 * i))
-            jobs.append(.init(render: RenderJob(scene: scene, outputs: [folder.path + "/out/\(name).mp4"])))
+            var options = RenderOptions()
+            options.maxMemory = i < memory.count ? memory[i] : nil
+            jobs.append(
+                .init(render: RenderJob(scene: scene, options: options, outputs: [folder.path + "/out/\(name).mp4"])))
         }
         let log = folder.path + "/workers.log"
         let command = "echo $$ >> '\(log)'; REEL_TEST_CRASH_SCENE='\(crash)' exec '\(reel)' _worker"
@@ -47,6 +52,17 @@ import Testing
         let (report, workers) = try Self.batch(["a", "b", "c", "d"], in: folder)
         #expect(report.jobs.map(\.status) == Array(repeating: .rendered, count: 4))
         #expect(workers == 1)
+    }
+
+    /// A memory limit is the whole process's (RLIMIT_DATA): only jobs with the same one share a worker.
+    /// Each job's peak memory is its own, measured in the worker.
+    @Test func jobsShareAWorkerOnlyUnderTheSameMemoryLimit() throws {
+        let folder = try ScratchFolder()
+        let (report, workers) = try Self.batch(
+            ["a", "b", "c", "d"], in: folder, memory: [4 << 30, 4 << 30, 3 << 30, 3 << 30])
+        #expect(report.jobs.map(\.status) == Array(repeating: .rendered, count: 4))
+        #expect(workers == 2)
+        #expect(report.jobs.allSatisfy { $0.peakMemory > 1 << 20 }, "\(report.jobs.map(\.peakMemory))")
     }
 
     @Test func aCrashEndsOnlyItsJobAndItsWorker() throws {
