@@ -84,8 +84,10 @@ public final class BatchRunner: @unchecked Sendable {
         for _ in 0..<max(1, min(settings.jobs, plan.jobs.count)) {
             group.enter()
             Thread.detachNewThread { [self] in
+                let slot = WorkerSlot()
+                defer { slot.retire() }
                 while let index = next.take(below: plan.jobs.count) {
-                    let report = runJob(index)
+                    let report = runJob(index, slot)
                     reports.set(index, report)
                     events(.finished(job: index, report))
                     if settings.failFast, report.status.isFailure {
@@ -145,7 +147,7 @@ public final class BatchRunner: @unchecked Sendable {
         return Freshness.staleReason(output: output, job: job.render, version: settings.version)
     }
 
-    private func runJob(_ index: Int) -> JobReport {
+    private func runJob(_ index: Int, _ slot: WorkerSlot) -> JobReport {
         let job = plan.jobs[index]
         if isStopping {
             return JobReport(
@@ -158,7 +160,7 @@ public final class BatchRunner: @unchecked Sendable {
             report.countRecordedOutputs()
         } else {
             events(.started(job: index, reason: stale[0].1))
-            report = render(index, job, outputs: stale.map(\.0), reason: stale[0].1)
+            report = render(index, job, outputs: stale.map(\.0), reason: stale[0].1, slot: slot)
         }
         if let baseline = settings.baseline {
             report.baseline = Baseline.compare(
@@ -168,13 +170,15 @@ public final class BatchRunner: @unchecked Sendable {
     }
 
     /// Renders `outputs` in worker processes, trying again after failures while rendering.
-    private func render(_ index: Int, _ job: BatchPlan.Job, outputs: [String], reason: String) -> JobReport {
+    private func render(
+        _ index: Int, _ job: BatchPlan.Job, outputs: [String], reason: String, slot: WorkerSlot
+    ) -> JobReport {
         let retries = job.retries ?? 0
         var report = JobReport(scene: job.scene, outputs: job.outputs, status: .failed, reason: reason)
         let start = DispatchTime.now().uptimeNanoseconds
         for attempt in 1...(retries + 1) {
             report.attempts = attempt
-            let outcome = attemptRender(index, job, outputs: outputs)
+            let outcome = attemptRender(index, job, outputs: outputs, slot: slot)
             report.status = outcome.status
             report.diagnostics = outcome.diagnostics
             report.frames = outcome.frames
@@ -202,13 +206,13 @@ public final class BatchRunner: @unchecked Sendable {
         var peakMemory = 0
     }
 
-    private func attemptRender(_ index: Int, _ job: BatchPlan.Job, outputs: [String]) -> Outcome {
+    private func attemptRender(_ index: Int, _ job: BatchPlan.Job, outputs: [String], slot: WorkerSlot) -> Outcome {
         var render = job.render
         render.outputs = outputs
         let worker: WorkerProcess
         do {
-            worker = try WorkerProcess(
-                executable: settings.worker[0], arguments: Array(settings.worker.dropFirst()), input: try render.json())
+            worker = try slot.worker(
+                for: render.json() + Data("\n".utf8), settings.worker, memoryLimit: render.options.maxMemory)
         } catch {
             return Outcome(status: .failed, message: "\(error)")
         }
@@ -230,20 +234,31 @@ public final class BatchRunner: @unchecked Sendable {
         var result: WorkerMessage.Result?
         var done = [Int](repeating: 0, count: outputs.count), totals = [Int](repeating: 0, count: outputs.count)
         let decoder = JSONDecoder()
-        worker.readLines { line in
-            guard let message = try? decoder.decode(WorkerMessage.self, from: Data(line.utf8)) else { return }
+        var jobPeak: Int?
+        let goesOn = worker.readLines { line in
+            guard let message = try? decoder.decode(WorkerMessage.self, from: Data(line.utf8)) else { return true }
             if let p = message.progress, p.output < outputs.count {
                 done[p.output] = p.done
                 totals[p.output] = p.total
                 events(.progress(job: index, done: done.reduce(0, +), total: totals.reduce(0, +)))
             }
-            if let r = message.result { result = r }
+            if let r = message.result {
+                result = r
+                jobPeak = message.peakMemory
+            }
+            return message.result == nil
         }
-        let (ending, peakMemory) = worker.wait()
         timer?.cancel()
         lock.withLock { _ = running.removeValue(forKey: index) }
-        // A worker killed mid-write cannot clean up after itself: its temporaries carry its pid.
-        Self.removeTemporaries(of: worker.pid, besides: outputs)
+        var ending = WorkerProcess.Ending.exited(0), peakMemory = jobPeak ?? 0
+        // A worker that ended, timed out or was stopped serves no other job; after a failure, its
+        // whole log and a fresh process are worth a start.
+        if !goesOn || result?.status != "rendered" || lock.withLock({ timedOut || stopping }) {
+            (ending, peakMemory) = slot.end()
+            peakMemory = jobPeak ?? peakMemory
+            // A worker killed mid-write cannot clean up after itself: its temporaries carry its pid.
+            Self.removeTemporaries(of: worker.pid, besides: outputs)
+        }
         let log = worker.errorOutput.isEmpty ? nil : worker.errorOutput
         if lock.withLock({ timedOut }) {
             return Outcome(

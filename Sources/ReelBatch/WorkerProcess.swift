@@ -5,9 +5,9 @@ import Foundation
     import Glibc
 #endif
 
-/// A worker process for one job: started in a process group of its own (so a timeout or an
-/// interrupt reaches it and nothing else), fed its request on standard input; its standard output
-/// is read line by line, its standard error kept (the last 16 KiB) for the report.
+/// A worker process: started in a process group of its own (so a timeout or an interrupt reaches it
+/// and nothing else), fed jobs on standard input one a line; its standard output is read line by
+/// line, its standard error kept (the last 16 KiB) for the report.
 final class WorkerProcess: @unchecked Sendable {
     /// How a worker ended.
     enum Ending: Equatable {
@@ -17,16 +17,24 @@ final class WorkerProcess: @unchecked Sendable {
 
     let pid: pid_t
     private static let spawnLock = NSLock()
-    private let stdoutFD: Int32
+    private var stdoutFD: Int32
     private let stderrFD: Int32
+    /// Its standard input while more jobs may follow (-1 once closed).
+    private var stdinFD: Int32
+    /// Output read past the last line handed out.
+    private var pending = Data()
     private let lock = NSLock()
     private var errorTail = Data()
     /// How many bytes of standard error were dropped to keep `errorTail` bounded.
     private var errorCut = 0
     private let errorReader = DispatchGroup()
 
-    /// Starts `executable` with `arguments`, writes `input` to its standard input and closes it.
-    init(executable: String, arguments: [String], input: Data, environment: [String: String]? = nil) throws {
+    /// Starts `executable` with `arguments` and writes `input` to its standard input, which stays
+    /// open for more jobs (`send`) when `keepInputOpen`.
+    init(
+        executable: String, arguments: [String], input: Data, keepInputOpen: Bool = false,
+        environment: [String: String]? = nil
+    ) throws {
         var inPipe: [Int32] = [0, 0], outPipe: [Int32] = [0, 0], errPipe: [Int32] = [0, 0]
         // Pipes are made close-on-exec and workers started one at a time, so a worker started by
         // another thread never inherits this one's pipes (it would hold this worker's output
@@ -75,17 +83,9 @@ final class WorkerProcess: @unchecked Sendable {
         reel_register_child(child)
         stdoutFD = outPipe[0]
         stderrFD = errPipe[0]
-        // The request is small (well under a pipe's buffer), but write it fully anyway; a worker
-        // that died at once makes this fail with EPIPE, which the parent ignores (SIGPIPE is ignored).
-        input.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let n = write(inPipe[1], raw.baseAddress! + offset, raw.count - offset)
-                if n <= 0 { break }
-                offset += n
-            }
-        }
-        close(inPipe[1])
+        stdinFD = inPipe[1]
+        send(input)
+        if !keepInputOpen { finishInput() }
         errorReader.enter()
         Thread.detachNewThread { [self] in
             var buffer = [UInt8](repeating: 0, count: 4096)
@@ -105,28 +105,63 @@ final class WorkerProcess: @unchecked Sendable {
         }
     }
 
-    /// Calls `line` for each line the worker writes on standard output, until it closes it.
-    func readLines(_ line: (String) -> Void) {
-        var pending = Data()
+    /// Writes `data` (a job, ending in a newline) to the worker's standard input. Requests are small
+    /// (well under a pipe's buffer), but written fully anyway; a worker that died makes this fail
+    /// with EPIPE, which the parent ignores (SIGPIPE is ignored): reading its output then tells.
+    func send(_ data: Data) {
+        guard stdinFD >= 0 else { return }
+        data.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let n = write(stdinFD, raw.baseAddress! + offset, raw.count - offset)
+                if n < 0, errno == EINTR { continue }
+                if n <= 0 { break }
+                offset += n
+            }
+        }
+    }
+
+    /// Closes the worker's standard input: it ends after the job it is on.
+    func finishInput() {
+        guard stdinFD >= 0 else { return }
+        close(stdinFD)
+        stdinFD = -1
+    }
+
+    /// Calls `line` for each line the worker writes on standard output, until `line` returns false
+    /// (true comes back: the worker may go on) or the worker closes its output (false).
+    @discardableResult
+    func readLines(_ line: (String) -> Bool) -> Bool {
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
+            while let newline = pending.firstIndex(of: 0x0A) {
+                let text = String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)
+                pending = Data(pending[pending.index(after: newline)...])
+                if !line(text) { return true }
+            }
             let n = read(stdoutFD, &buffer, buffer.count)
             if n < 0, errno == EINTR { continue }
             if n <= 0 { break }
             pending.append(contentsOf: buffer[0..<n])
-            while let newline = pending.firstIndex(of: 0x0A) {
-                line(String(decoding: pending[pending.startIndex..<newline], as: UTF8.self))
-                pending = Data(pending[pending.index(after: newline)...])
-            }
             // A line longer than any message a worker sends is not one of ours: drop it.
             if pending.count > 16 << 20 { pending.removeAll() }
         }
+        closeOutput()
+        return false
+    }
+
+    private func closeOutput() {
+        guard stdoutFD >= 0 else { return }
         close(stdoutFD)
+        stdoutFD = -1
     }
 
     /// Waits for the worker to end (after its output is closed): how it ended and its peak
     /// resident memory in bytes.
     func wait() -> (ending: Ending, peakMemory: Int) {
+        finishInput()
+        // Nothing more is read: a worker between jobs has written all it will.
+        closeOutput()
         var status: Int32 = 0
         var usage = rusage()
         while wait4(pid, &status, 0, &usage) < 0, errno == EINTR {}
@@ -144,6 +179,14 @@ final class WorkerProcess: @unchecked Sendable {
 
     /// The most of a worker's standard error kept for reports: its end, where the error is.
     static let errorLimit = 16384
+
+    /// Forgets what the worker wrote on standard error so far: a new job's log starts here.
+    func clearErrorOutput() {
+        lock.withLock {
+            errorTail.removeAll()
+            errorCut = 0
+        }
+    }
 
     /// The end of what the worker wrote on standard error, saying how much was cut before it.
     var errorOutput: String {

@@ -1,17 +1,21 @@
 import Foundation
 import Reel
 
-// A worker reads one `RenderJob` as JSON on its standard input: the job's scene, the outputs to
-// render and every option, limits and memory included.
+// A worker reads `RenderJob`s on its standard input, one JSON document a line: each job's scene,
+// the outputs to render and every option, limits and memory included. It answers each with
+// progress lines and then one result line, and ends when its standard input does.
 
 /// One line a worker writes on its standard output: progress while it renders, then its result.
 public struct WorkerMessage: Codable, Sendable {
     public var progress: Progress?
     public var result: Result?
+    /// With a result: the worker's peak resident memory in bytes while it rendered that job.
+    public var peakMemory: Int?
 
-    public init(progress: Progress? = nil, result: Result? = nil) {
+    public init(progress: Progress? = nil, result: Result? = nil, peakMemory: Int? = nil) {
         self.progress = progress
         self.result = result
+        self.peakMemory = peakMemory
     }
 
     public struct Progress: Codable, Sendable {

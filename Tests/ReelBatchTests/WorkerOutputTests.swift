@@ -13,7 +13,7 @@ struct WorkerOutputTests {
             executable: "/bin/sh",
             arguments: ["-c", "head -c 1000000 /dev/zero | tr '\\0' x >&2; echo >&2; echo 'error: the last words' >&2"],
             input: Data())
-        worker.readLines { _ in }
+        worker.readLines { _ in true }
         #expect(worker.wait().ending == .exited(0))
         let log = worker.errorOutput
         let cut = 1_000_000 + 1 + "error: the last words\n".utf8.count - WorkerProcess.errorLimit
@@ -24,7 +24,7 @@ struct WorkerOutputTests {
 
     @Test func aShortLogIsKeptWhole() throws {
         let worker = try WorkerProcess(executable: "/bin/sh", arguments: ["-c", "echo 'one line' >&2"], input: Data())
-        worker.readLines { _ in }
+        worker.readLines { _ in true }
         _ = worker.wait()
         #expect(worker.errorOutput == "one line\n")
     }
