@@ -106,6 +106,10 @@ import Testing
         options.limits.allowsFilesOutsideRoot = true
         (options.replaceReadOnly, options.maxMemory, options.segment) = (true, 5 << 30, Segment(index: 1, count: 4))
         (options.chunkSeconds, options.audio) = (2.5, "/sounds/theme.wav")
+        (options.motionBlur, options.pixelFormat, options.dither) = (
+            MotionBlur(shutterAngle: 270, samples: 8), "yuv420p10le", "none"
+        )
+        options.limits.fileRoot = "/projects/site"
         // Every option is set here, so one added later without a way through JSON fails this test.
         let defaults = Mirror(reflecting: RenderOptions()).children.map { "\($0.value)" }
         for (option, value) in zip(Mirror(reflecting: options).children, defaults) {

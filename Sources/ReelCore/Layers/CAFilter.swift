@@ -68,7 +68,7 @@ extension CALayer {
     /// layer's drawing by its extent; it is clipped only by an ancestor that masks to bounds.
     public var filters: [Any]? {
         get { modelState.filters?.map(CAFilter.init(state:)) }
-        set { change(.filters) { $0.filters = newValue.map(CAFilter.states).flatMap { $0.isEmpty ? nil : $0 } } }
+        set { change(.filters) { $0.filters = newValue.map(CAFilter.states) } }
     }
 
     /// Filters applied to what is drawn behind the layer, inside its bounds and corner shape,
@@ -76,9 +76,7 @@ extension CALayer {
     public var backgroundFilters: [Any]? {
         get { modelState.backgroundFilters?.map(CAFilter.init(state:)) }
         set {
-            change(.backgroundFilters) {
-                $0.backgroundFilters = newValue.map(CAFilter.states).flatMap { $0.isEmpty ? nil : $0 }
-            }
+            change(.backgroundFilters) { $0.backgroundFilters = newValue.map(CAFilter.states) }
         }
     }
 }

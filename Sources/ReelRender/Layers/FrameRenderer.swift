@@ -64,7 +64,7 @@ public struct FrameRenderer: Sendable {
         let s = root.state
         guard let color = s.backgroundColor, color.alpha >= 1, s.opacity >= 1, !s.isHidden, root.transition == nil,
             s.transform.isIdentity, s.cornerRadius <= 0 || s.maskedCorners.isEmpty, root.mask == nil,
-            s.compositingFilter == nil, s.filters == nil,
+            s.compositingFilter == nil, s.filters?.isEmpty != false,
             s.frame.minX <= 0, s.frame.minY <= 0, s.frame.maxX >= canvas.size.width, s.frame.maxY >= canvas.size.height
         else { return nil }
         return color
@@ -128,7 +128,7 @@ struct LayerPainter {
     private func placeFiltered(
         _ layer: PresentationLayer, full: CATransform3D, _ cr: CairoContext, opacity: Double, seams: QuadEdges
     ) {
-        guard let filters = layer.state.filters else {
+        guard let filters = layer.state.filters, !filters.isEmpty else {
             return place(layer, full: full, cr, opacity: opacity, seams: seams)
         }
         drawFiltered(layer, filters, full: full, cr) {
@@ -190,7 +190,7 @@ struct LayerPainter {
             TransitionDrawing.draw(layer.withoutTransition, transition, cr, painter: self)
             return
         }
-        if let filters = s.backgroundFilters { drawBackdrop(s, filters, cr) }
+        if let filters = s.backgroundFilters, !filters.isEmpty { drawBackdrop(s, filters, cr) }
         let paints = Self.paintCount(layer)
         let shadow = ShadowDrawing.isVisible(s)
         guard paints > 0 else {

@@ -43,8 +43,8 @@ enum LayerExtent {
     private static func filtered(_ box: CGRect, _ layer: PresentationLayer) -> CGRect {
         let s = layer.state
         var box = box
-        if s.backgroundFilters != nil { box = box.union(s.bounds) }
-        guard let filters = s.filters else { return box }
+        if s.backgroundFilters?.isEmpty == false { box = box.union(s.bounds) }
+        guard let filters = s.filters, !filters.isEmpty else { return box }
         let reach = filters.reduce(0) { $0 + 3 * ($1.blurRadius ?? 0) + 2 }
         return box.isNull ? box : box.insetBy(dx: -reach, dy: -reach)
     }
