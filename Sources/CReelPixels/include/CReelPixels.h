@@ -3,6 +3,7 @@
 #include <stdint.h>
 #include "CReelYUV420.h"
 #include "CReelFilters.h"
+#include "CReelGradient.h"
 
 /// Whether the loops below run vectorized (the CPU has AVX2). When 0, each of them returns 0
 /// without touching anything.
