@@ -1,5 +1,6 @@
 import CCairo
 import CReelCairo
+import CReelPixels
 import Foundation
 import ReelCore
 
@@ -99,21 +100,16 @@ enum GradientField {
         guard image.status == CAIRO_STATUS_SUCCESS, let rampWords = ramp.words, let out = image.words else {
             return false
         }
-        let stride = image.stride / 4
-        for row in 0..<(y1 - y0) {
-            // Pixel centres, as pixman samples a pattern.
-            let x = Double(x0) + 0.5, y = Double(y0 + row) + 0.5
-            let u = field.xx * x + field.xy * y + field.x0, v = field.yx * x + field.yy * y + field.y0
-            let line = out + row * stride
-            switch shape {
-            case .axial:
-                axialRow(line, x1 - x0, u, field.xx, rampWords, texels)
-            case .radial:
-                radialRow(line, x1 - x0, u, v, field.xx, field.yx, rampWords, texels)
-            case .conic(let center, let start):
-                conicRow(line, x1 - x0, u - center.x, v - center.y, field.xx, field.yx, start, rampWords, texels)
-            }
+        var spec = ReelGradientField(
+            kind: REEL_GRADIENT_AXIAL, xx: field.xx, yx: field.yx, xy: field.xy, yy: field.yy, x0: field.x0,
+            y0: field.y0, cx: 0, cy: 0, start: 0)
+        switch shape {
+        case .axial: break
+        case .radial: spec.kind = REEL_GRADIENT_RADIAL
+        case .conic(let center, let start):
+            (spec.kind, spec.cx, spec.cy, spec.start) = (REEL_GRADIENT_CONIC, center.x, center.y, start)
         }
+        reel_gradient_fill(&spec, rampWords, texels, out, image.stride / 4, Int32(x0), Int32(y0), x1 - x0, y1 - y0)
         image.markDirty()
         cr.save()
         cr.identityMatrix()
@@ -129,67 +125,8 @@ enum GradientField {
         Int(min(max(texels.rounded(.up), Double(GradientRamp.minTexels)), Double(GradientRamp.maxTexels)))
     }
 
-    /// Texel ⌊t · texels⌋, padded past the last (t is never negative here; NaN pads too).
-    @inline(__always)
-    private static func texel(_ t: Double, _ ramp: UnsafeMutablePointer<UInt32>, _ texels: Int) -> UInt32 {
-        let k = t * Double(texels)
-        return ramp[k < Double(texels - 1) ? Int(k) : texels - 1]
-    }
-
-    private static func axialRow(
-        _ out: UnsafeMutablePointer<UInt32>, _ width: Int, _ t: Double, _ dt: Double,
-        _ ramp: UnsafeMutablePointer<UInt32>, _ texels: Int
-    ) {
-        // Padded below 0 too.
-        var t = t
-        for i in 0..<width {
-            out[i] = t > 0 ? texel(t, ramp, texels) : ramp[0]
-            t += dt
-        }
-    }
-
-    private static func radialRow(
-        _ out: UnsafeMutablePointer<UInt32>, _ width: Int, _ u: Double, _ v: Double, _ du: Double, _ dv: Double,
-        _ ramp: UnsafeMutablePointer<UInt32>, _ texels: Int
-    ) {
-        var u = u, v = v
-        for i in 0..<width {
-            out[i] = texel((u * u + v * v).squareRoot(), ramp, texels)
-            u += du
-            v += dv
-        }
-    }
-
-    private static func conicRow(
-        _ out: UnsafeMutablePointer<UInt32>, _ width: Int, _ dx: Double, _ dy: Double, _ ddx: Double, _ ddy: Double,
-        _ start: Double, _ ramp: UnsafeMutablePointer<UInt32>, _ texels: Int
-    ) {
-        var dx = dx, dy = dy
-        let from = start / (2 * Double.pi)
-        for i in 0..<width {
-            // Both lie within −½…½: one turn added brings t into 0…1 (`rounded(.down)` is a
-            // libm call on baseline x86-64).
-            var t = turns(dy, dx) - from
-            if t < 0 { t += 1 }
-            out[i] = texel(t, ramp, texels)
-            dx += ddx
-            dy += ddy
-        }
-    }
-
     /// atan2(y, x) in turns (−½…½), within 2·10⁻⁶ of a turn: Abramowitz & Stegun 4.4.49, a
     /// polynomial for atan on 0…1 good to 10⁻⁵ radians, extended to every octant. The centre
     /// (0, 0) is at 0.
-    @inline(__always)
-    static func turns(_ y: Double, _ x: Double) -> Double {
-        let ax = abs(x), ay = abs(y)
-        let big = max(ax, ay)
-        guard big > 0 else { return 0 }
-        let a = min(ax, ay) / big, s = a * a
-        var r = a * (0.9998660 + s * (-0.3302995 + s * (0.1801410 + s * (-0.0851330 + s * 0.0208351))))
-        if ay > ax { r = Double.pi / 2 - r }
-        if x < 0 { r = Double.pi - r }
-        if y < 0 { r = -r }
-        return r / (2 * Double.pi)
-    }
+    static func turns(_ y: Double, _ x: Double) -> Double { reel_turns(y, x) }
 }
