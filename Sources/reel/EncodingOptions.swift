@@ -56,7 +56,7 @@ struct EncodingOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "Motion blur: each frame the average of SAMPLES sub-frames (default 16) over a shutter open ANGLE degrees of a frame (180: half a frame), centred on the frame's time as After Effects' default phase; replaces the scene's canvas.motionBlur.",
+            "Motion blur: each frame the average of up to SAMPLES sub-frames (default 16; one per pixel of motion) over a shutter open ANGLE degrees of a frame (180: half a frame), centred on the frame's time as After Effects' default phase; replaces the scene's canvas.motionBlur.",
             valueName: "angle[:samples]"))
     var motionBlur: String?
 

@@ -35,7 +35,7 @@ struct StillCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Motion blur: the average of SAMPLES sub-frames (default 16) over a shutter of ANGLE degrees centred on the moment; replaces the scene's canvas.motionBlur.",
+            "Motion blur: the average of up to SAMPLES sub-frames (default 16; one per pixel of motion) over a shutter of ANGLE degrees centred on the moment; replaces the scene's canvas.motionBlur.",
             valueName: "angle[:samples]"))
     var motionBlur: String?
 

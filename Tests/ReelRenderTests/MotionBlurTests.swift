@@ -18,13 +18,14 @@ struct MotionBlurTests {
         return buffer
     }
 
-    /// The frame drawn the slow way: every sub-frame whole, averaged in floating point.
-    func naiveAverage(_ timeline: Timeline, at t: Double) -> PixelBuffer {
+    /// The frame drawn the slow way: every sub-frame whole, averaged in floating point; at
+    /// `times`, else at all `samples` of the shutter.
+    func naiveAverage(_ timeline: Timeline, at t: Double, times: [Double]? = nil) -> PixelBuffer {
         var sharp = timeline.canvas
         let blur = try! #require(sharp.motionBlur)
         sharp.motionBlur = nil
         let renderer = FrameRenderer(canvas: sharp, caching: false)
-        let times = blur.subframeTimes(frameTime: t, fps: sharp.fps, duration: sharp.duration)
+        let times = times ?? blur.subframeTimes(frameTime: t, fps: sharp.fps, duration: sharp.duration)
         var sums = [Double](repeating: 0, count: renderer.makeBuffer().byteCount)
         for time in times {
             let frame = renderer.makeBuffer()
@@ -136,7 +137,8 @@ struct MotionBlurTests {
         let scene = Self.mixed.replacingOccurrences(of: "{ name: glass, ", with: "{ name: glass, \(extra)")
         let timeline = try timeline(scene)
         for t in [0.0, 0.4, 0.7, 0.99] {
-            let difference = largestDifference(render(timeline, at: t), naiveAverage(timeline, at: t))
+            let times = timeline.subframeTimes(at: t, blur: try #require(timeline.canvas.motionBlur))
+            let difference = largestDifference(render(timeline, at: t), naiveAverage(timeline, at: t, times: times))
             #expect(difference <= 1, "at \(t): differs by \(difference)")
         }
     }
@@ -179,5 +181,60 @@ struct MotionBlurTests {
 
     @Test func goldenBlurredRotation() throws {
         try Golden.check(render(try timeline(Self.rotation), at: 0.5), "motion-blur-rotation")
+    }
+
+    /// The bar at `speed` pt/s (linear), with a shutter of `samples` at most.
+    func bar(speed: Double, samples: Int = 16) throws -> Timeline {
+        try timeline(
+            Self.bar.replacingOccurrences(of: "samples: 64", with: "samples: \(samples)")
+                .replacingOccurrences(of: "toValue: 400, duration: 0.5", with: "byValue: \(speed), duration: 1"))
+    }
+
+    @Test func aFrameGetsTheSubframesItsMotionNeedsUpToTheLimit() throws {
+        // By hand, at 30 fps and 180° (1/60 s open): 30 pt/s moves 0.5 px (at least 2 sub-frames),
+        // 300 pt/s 5 px (5, one a pixel), 6000 pt/s 100 px (the limit, 16).
+        for (speed, expected) in [(30.0, 2), (300, 5), (6000, 16)] {
+            let timeline = try bar(speed: speed)
+            let blur = try #require(timeline.canvas.motionBlur)
+            #expect(timeline.subframeTimes(at: 0.25, blur: blur).count == expected, "at \(speed) pt/s")
+        }
+        // Doubled by the canvas's scale: 300 pt/s at 2× moves 10 device pixels.
+        let scaled = try timeline(Self.bar.replacingOccurrences(of: "fps: 30,", with: "fps: 30, scale: 2,"))
+        #expect(scaled.subframeTimes(at: 0.25, blur: MotionBlur(samples: 64)).count == 20)
+        // Once the fade has ended nothing changes: one sub-frame; while it runs, opacity alone
+        // moves nothing: two.
+        let still = try timeline(Self.still)
+        #expect(still.subframeTimes(at: 1, blur: MotionBlur()).count == 1)
+        #expect(still.subframeTimes(at: 0.25, blur: MotionBlur()).count == 2)
+    }
+
+    @Test func aSlowMoverStaysCloseToTheFullShuttersAverage() throws {
+        // 60 pt/s: one pixel in the shutter, two sub-frames half a pixel apart. Against the
+        // average of 16, an edge's coverage (linear across a pixel) differs by at most 1/32 (at a
+        // quarter pixel: (0 + ½)/2 against ∫₀^¾ x dx = 9/32), 8 levels; elsewhere it is the same.
+        let timeline = try bar(speed: 60)
+        for t in [0.1, 0.25, 0.4] {
+            let difference = largestDifference(render(timeline, at: t), naiveAverage(timeline, at: t))
+            #expect(difference <= 9, "at \(t): differs by \(difference)")
+        }
+    }
+
+    @Test func aStrokeDrawnOnCountsItsEndsTravelAlongThePath() throws {
+        // A 300-pt line drawn on in 1 s: its end moves 300 pt/s, 5 px in a 1/60 s shutter.
+        let scene = """
+            reel: 1
+            canvas: { size: [400, 20], fps: 30, duration: 1, motionBlur: { samples: 16 } }
+            layers:
+              - { name: line, class: shape, frame: [0, 0, 400, 20], path: "M50 10 L350 10", strokeColor: white, lineWidth: 4, fillColor: null }
+            timeline:
+              - at: 0
+                add: { layer: line, key: draw, animation: { keyPath: strokeEnd, fromValue: 0, toValue: 1, duration: 1, timingFunction: linear } }
+            """
+        let line = try timeline(scene)
+        #expect(line.subframeTimes(at: 0.5, blur: MotionBlur()).count == 5)
+        // A change whose reach is unknown (the line's width) takes the limit.
+        let widening = scene.replacingOccurrences(
+            of: "keyPath: strokeEnd, fromValue: 0, toValue: 1", with: "keyPath: lineWidth, fromValue: 1, toValue: 9")
+        #expect(try timeline(widening).subframeTimes(at: 0.5, blur: MotionBlur()).count == 16)
     }
 }

@@ -3,8 +3,9 @@ import Foundation
 import ReelCore
 
 extension FrameRenderer {
-    /// The frame at scene time `t` through `blur`'s shutter: the average of its sub-frames
-    /// (`MotionBlur.subframeTimes`), each evaluated by the timeline like any frame.
+    /// The frame at scene time `t` through `blur`'s shutter: the average of its sub-frames, as
+    /// many as its motion needs (`Timeline.subframeTimes(at:blur:)`), each evaluated by the
+    /// timeline like any frame.
     ///
     /// Only what moves is drawn per sub-frame: the root and its bottom sublayers that are the
     /// same in every sub-frame are drawn once (`ShutterSplit`), and the rest is drawn over copies
@@ -12,7 +13,7 @@ extension FrameRenderer {
     /// sub-frame, so they are their own average. Averages are taken in integers on premultiplied
     /// pixels, rounded half up: the frame is a function of (scene, time) alone.
     func renderBlurred(_ timeline: Timeline, at t: Double, blur: MotionBlur, into buffer: PixelBuffer) {
-        let times = blur.subframeTimes(frameTime: t, fps: canvas.fps, duration: canvas.duration)
+        let times = timeline.subframeTimes(at: t, blur: blur)
         let trees = times.map(timeline.drawnPresentation(at:))
         if trees.dropFirst().allSatisfy({ SameDrawing.equal($0, trees[0]) }) {
             // Nothing changes within the shutter: the sharp frame is the average, byte for byte.

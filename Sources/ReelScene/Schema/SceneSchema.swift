@@ -101,7 +101,13 @@ public enum SceneSchema {
                             "description": "degrees of a frame the shutter is open (180: half), centred on the frame"
                         ]
                     ),
-                    ("samples", ["type": "integer", "minimum": 1, "maximum": 256, "description": "sub-frames averaged"])
+                    (
+                        "samples",
+                        [
+                            "type": "integer", "minimum": 1, "maximum": 256,
+                            "description": "the most sub-frames averaged a frame: fewer where little moves"
+                        ]
+                    )
                 ], description: "each frame averaged over a shutter (After Effects: 180°, phase −angle/2)"),
             "audio": [
                 "description":
