@@ -18,7 +18,7 @@ struct InstallDocsPackageTests {
         return String(text[text.index(start.lowerBound, offsetBy: 9)..<end.lowerBound])
     }()
 
-    static let urlLine = #".package(url: "https://github.com/your-org/reel.git", from: "0.1.0")"#
+    static let urlLine = #".package(url: "https://example.com/reel.git", from: "0.1.0")"#
 
     /// A package with `manifest` in `folder/app`, whose checkout of Reel is `folder/CHECKOUT`.
     static func package(_ manifest: String, checkout: String?, in folder: ScratchFolder) throws -> String {
