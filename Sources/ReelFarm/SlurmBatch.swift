@@ -35,12 +35,13 @@ extension Slurm {
         return work
     }
 
-    /// Submits the tasks of the batch saved in `work` and the merge after them.
+    /// Submits the tasks of the batch saved in `work` and the merge after them; every node's
+    /// `reel --version` must print `version`.
     public static func submit(
-        batch: FarmBatch, work: String, reel: String, partition: String?, sbatchArguments: [String]
+        batch: FarmBatch, work: String, reel: String, version: String, partition: String?, sbatchArguments: [String]
     ) throws -> SubmittedBatch {
         let sbatch = try sbatch()
-        let check = versionCheck(reel: reel, version: batch.version)
+        let check = versionCheck(reel: reel, version: version)
         let common = commonArguments(name: "batch", partition: partition, extra: sbatchArguments)
         var tasksJob: String?
         var dependency: [String] = []

@@ -19,7 +19,7 @@ public struct SlurmSubmission: Sendable {
     public var sbatchArguments: [String] = []
     /// The reel executable the nodes run (the submitting one: shared storage).
     public var reel: String
-    /// The version every node must run.
+    /// What every node's `reel --version` must print (the whole text: version, commit, libraries).
     public var version: String
 
     public init(job: RenderJob, segments: Int, reel: String, version: String) {
@@ -132,12 +132,14 @@ public enum Slurm {
             exitCode: 130)
     }
 
-    /// The lines a job script starts with: this node's reel must be the submitting machine's version.
+    /// The lines a job script starts with: this node's `reel --version` must print `version`, the
+    /// submitting machine's whole text (several lines: version, commit, library versions).
     static func versionCheck(reel: String, version: String) -> String {
         """
         version=$(\(quote(reel)) --version 2>&1) || { echo "reel cannot run on $(hostname): \(quote(reel))" >&2; exit 3; }
         if [ "$version" != \(quote(version)) ]; then
-          echo "reel on $(hostname) is $version, the submitting machine's is \(version): every node needs the same version at \(reel)" >&2
+          echo "reel at \(quote(reel)) on $(hostname) differs from the submitting machine's: every node needs the same build and libraries" >&2
+          printf '%s\\n' "-- this node:" "$version" "-- the submitting machine:" \(quote(version)) >&2
           exit 3
         fi
         """

@@ -25,7 +25,7 @@ struct ReelCommand: ParsableCommand {
               reel render scene.yaml --segment 3/8 -o part3.mp4   # render farms: then
               reel concat part*.mp4 -o scene.mp4                 # joins the 8 parts
             """,
-        version: ReelVersion.string,
+        version: BuildVersion.text,
         subcommands: [
             RenderCommand.self, FarmCommand.self, StillCommand.self, SheetCommand.self, DiffCommand.self,
             InspectCommand.self, TimingCommand.self, PlotCommand.self,

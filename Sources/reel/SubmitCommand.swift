@@ -152,7 +152,7 @@ struct SubmitCommand: ParsableCommand {
         let job = RenderJob(
             scene: URL(fileURLWithPath: scene).standardizedFileURL.path, options: options, outputs: [outputPath])
         var submission = SlurmSubmission(
-            job: job, segments: segments, reel: BatchCommand.executable, version: ReelVersion.string)
+            job: job, segments: segments, reel: BatchCommand.executable, version: BuildVersion.text)
         submission.partition = partition
         submission.sbatchArguments = sbatchOptions
         do {
@@ -214,8 +214,8 @@ struct SubmitCommand: ParsableCommand {
                 let jobs: SubmittedBatch
                 do {
                     jobs = try Slurm.submit(
-                        batch: farm, work: work, reel: BatchCommand.executable, partition: partition,
-                        sbatchArguments: sbatchOptions)
+                        batch: farm, work: work, reel: BatchCommand.executable, version: BuildVersion.text,
+                        partition: partition, sbatchArguments: sbatchOptions)
                 } catch {
                     try? FileManager.default.removeItem(atPath: work)
                     throw error
