@@ -16,8 +16,9 @@ extension FrameRenderer {
         let times = timeline.subframeTimes(at: t, blur: blur)
         let trees = times.map(timeline.drawnPresentation(at:))
         if trees.dropFirst().allSatisfy({ SameDrawing.equal($0, trees[0]) }) {
-            // Nothing changes within the shutter: the sharp frame is the average, byte for byte.
-            return render(timeline.drawnPresentation(at: t), into: buffer)
+            // Nothing changes within the shutter: any one sub-frame is the average, byte for byte
+            // (and when there is one, it is the frame's own time: the sharp frame).
+            return render(trees[0], into: buffer)
         }
         let whole = PixelRegion(x: 0, y: 0, width: buffer.width, height: buffer.height)
         guard let split = ShutterSplit(trees) else {
