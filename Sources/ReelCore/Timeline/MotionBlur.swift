@@ -22,6 +22,11 @@ public struct MotionBlur: Hashable, Sendable, Codable {
     /// Sample counts accepted: the averaging sums 8-bit values in 16 bits (256 × 255 fits), and
     /// beyond this each sub-frame adds cost, not picture (under 1/256 of a level each).
     public static let sampleCounts = 1...256
+    /// What `accepts(angle:)` asks, as error messages word it.
+    public static let angleRule = "greater than 0 and at most 720 degrees"
+
+    /// Whether `angle` is one of `angles`, less its lower end (a shutter that never opens).
+    public static func accepts(angle: Double) -> Bool { angle > angles.lowerBound && angle <= angles.upperBound }
 
     /// A shutter of `shutterAngle` degrees sampled `samples` times (After Effects' defaults:
     /// 180°, 16 samples).
@@ -33,9 +38,8 @@ public struct MotionBlur: Hashable, Sendable, Codable {
     /// Why the values cannot be used (nil when they can): the message names them as
     /// `what` (`"--motion-blur"`, `"motionBlur"`) is written.
     public func refusal(_ what: String) -> String? {
-        if !(shutterAngle > Self.angles.lowerBound && shutterAngle <= Self.angles.upperBound) {
-            return "\(what): the shutter angle must be greater than 0 and at most 720 degrees, "
-                + "found \(JSONValue.format(shutterAngle))"
+        if !Self.accepts(angle: shutterAngle) {
+            return "\(what): the shutter angle must be \(Self.angleRule), found \(JSONValue.format(shutterAngle))"
         }
         if !Self.sampleCounts.contains(samples) {
             return "\(what): samples must be 1 to \(Self.sampleCounts.upperBound), found \(samples)"

@@ -16,12 +16,11 @@ extension SceneDecoder {
         var ok = true
         if let n = map.take("shutterAngle") {
             if let v = values.number(n, what: "shutterAngle") {
-                if v > 0, v <= MotionBlur.angles.upperBound {
+                if MotionBlur.accepts(angle: v) {
                     blur.shutterAngle = v
                 } else {
                     diagnostics.error(
-                        "shutterAngle must be greater than 0 and at most 720 degrees, found \(format(v))",
-                        at: n.location)
+                        "shutterAngle must be \(MotionBlur.angleRule), found \(format(v))", at: n.location)
                     ok = false
                 }
             } else {
