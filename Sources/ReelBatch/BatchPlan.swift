@@ -67,6 +67,7 @@ public struct BatchPlan: Sendable {
                 case .codec(let v): render.options.codec = v
                 case .pixelFormat(let v): render.options.pixelFormat = v
                 case .dither(let v): render.options.dither = v
+                case .motionBlur(let v): render.options.motionBlur = v
                 case .audio(let file):
                     render.options.audio =
                         file.hasPrefix("/")

@@ -43,6 +43,10 @@ public enum BatchWorker {
                 result.frames += rendered.frames
                 result.bytes += rendered.bytes
                 if result.sheet == nil { result.sheet = sheet(loaded)?.base64EncodedString() }
+                // Without its poster the report shows frame 0 until the page's script seeks; the
+                // output itself is fine, so a poster that cannot be written fails nothing. A
+                // segment (`reel submit`'s part of a video) is joined and removed: no poster.
+                if job.options.segment == nil { try? OutputPoster.write(for: output, plan: plan, loaded: loaded) }
                 let outputFiles = OutputRecord.files(
                     of: output, frames: Freshness.isSequence(output) ? plan.session.frames : nil)
                 guard let (digest, bytes) = OutputRecord.digest(of: outputFiles) else {

@@ -5,7 +5,9 @@ import Reel
 ///
 /// Everything but the outputs is inside the file (CSS, script, contact sheets and baseline
 /// pictures as `data:` URLs), so the page can be mailed or archived as a CI artifact; the outputs
-/// are linked relative to the page, so the page keeps working when the folder holding both moves.
+/// and their posters (`OutputPoster`: the middle frame, shown before a video plays, scripts on or
+/// off) are linked relative to the page, so the page keeps working when the folder holding both
+/// moves.
 /// A Content-Security-Policy forbids anything else (fonts, scripts, requests).
 ///
 /// Each video reports whether this browser can play it: its card (`figure.output-card`) gets
@@ -152,9 +154,13 @@ public enum HTMLReport {
         let link = outputLink(output, htmlDirectory: htmlDirectory)
         switch (name as NSString).pathExtension.lowercased() {
         case "mp4", "webm":
+            let poster = OutputPoster.path(for: output)
+            let posterAttribute =
+                FileManager.default.fileExists(atPath: poster)
+                ? " poster=\"\(attribute(relativeURL(from: htmlDirectory, to: poster)))\"" : ""
             return """
                 <figure class="output-card" data-kind="video" data-state="loading">\
-                <video controls muted preload="auto" src="\(href)"></video>\
+                <video controls muted preload="auto"\(posterAttribute) src="\(href)"></video>\
                 <figcaption>\(link) <span class="cannot-play" hidden>cannot play in this browser</span></figcaption></figure>
 
                 """
@@ -321,8 +327,9 @@ public enum HTMLReport {
 
     /// The filter bar, and each video's playability on its card. Listeners are added after the
     /// videos started loading, so states already reached are read from the element too.
-    /// Until played, a video shows its middle frame, not frame 0 (empty for any entrance
-    /// animation); the first play starts from the beginning.
+    /// A video without a poster image (an output rendered before posters were written) is
+    /// seeked to its middle frame, not left on frame 0 (empty for any entrance animation); the
+    /// first play starts from the beginning.
     private static let script = """
 
         (function () {
@@ -335,7 +342,7 @@ public enum HTMLReport {
             if (note) note.hidden = state !== "error";
           }
           function poster(video) {
-            if (video.played.length || video.currentTime > 0 || !(video.duration > 0)) return;
+            if (video.getAttribute("poster") || video.played.length || video.currentTime > 0 || !(video.duration > 0)) return;
             video.setAttribute("data-poster", String(video.duration / 2));
             video.currentTime = video.duration / 2;
           }

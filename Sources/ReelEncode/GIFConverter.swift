@@ -25,15 +25,21 @@ final class GIFConverter: FrameConverter, @unchecked Sendable {
     private let dither: GIFDither
     private let lookup: OpaquePointer
 
-    init(width: Int, height: Int, palette: GIFPalette, dither: GIFDither = .bayer) {
+    /// - Parameter makeLookup: builds the C lookup (tests pass one that fails, as an allocation would).
+    /// - Throws: `EncodeError` when the lookup's tables (about 26 MB of address space, touched
+    ///   lazily) cannot be allocated: a batch worker under a memory limit reports the job failed
+    ///   instead of crashing.
+    init(
+        width: Int, height: Int, palette: GIFPalette, dither: GIFDither = .bayer,
+        makeLookup: (UnsafePointer<UInt32>, Int32) -> OpaquePointer? = { reel_gif_lookup_create($0, $1) }
+    ) throws {
         self.width = width
         self.height = height
         self.palette = palette
         self.dither = dither
-        // Only allocation can fail (palettes hold 1…256 entries), and the lookup's tables are
-        // touched lazily: failing here means the process is out of memory anyway.
-        guard let lookup = reel_gif_lookup_create(palette.entries, Int32(max(1, palette.count))) else {
-            fatalError("Out of memory for a GIF palette lookup")
+        // Palettes hold 1…256 entries, so only allocation can fail.
+        guard let lookup = makeLookup(palette.entries, Int32(max(1, palette.count))) else {
+            throw EncodeError("Out of memory: cannot allocate the GIF palette lookup (\(width)×\(height) GIF)")
         }
         self.lookup = lookup
     }

@@ -256,14 +256,15 @@ public final class VideoEncoder: AnalyzingFrameSink {
     }
 
     /// A converter from rendered frames to this encoder's pictures, for one worker thread.
-    /// - Throws: `EncodeError` if a GIF's palette has not been chosen yet, or swscale cannot convert.
+    /// - Throws: `EncodeError` if a GIF's palette has not been chosen yet or its lookup cannot be
+    ///   allocated, or swscale cannot convert.
     public func makeConverter() throws -> any FrameConverter {
         if settings.codec == .gif {
             guard let palette else {
                 throw EncodeError(
                     "A GIF's palette comes from all its frames: analyse them (completeAnalysis) before converting")
             }
-            return GIFConverter(
+            return try GIFConverter(
                 width: settings.width, height: settings.height, palette: palette, dither: settings.dither ?? .bayer)
         }
         return try PictureConverter(

@@ -153,7 +153,7 @@ import Testing
         let run = try Self.run(
             ["batch", folder.url.appendingPathComponent("in").path, "-o", out.path, "--timeout", "5"], status: 1)
         #expect(run.stderr.contains("b.yaml:1:1: error: not a regular file"), "\(run.stderr)")
-        #expect(Self.files(under: out) == [".a.mp4.reel.json", "a.mp4"])
+        #expect(Self.files(under: out) == [".a.mp4.poster.png", ".a.mp4.reel.json", "a.mp4"])
     }
 
     // MARK: Records bounded

@@ -58,7 +58,7 @@ struct PaletteAndAlphaTests {
         analyzer.analyze(frame)
         let palette = try GIFPalette([analyzer])
         #expect(palette.count == 255)
-        let converter = GIFConverter(width: 64, height: 64, palette: palette)
+        let converter = try GIFConverter(width: 64, height: 64, palette: palette)
         for _ in 0..<2000 {
             let r = Int32(generator.next() % 256), g = Int32(generator.next() % 256), b = Int32(generator.next() % 256)
             var best = 0, bestDistance = Int32.max
@@ -85,7 +85,7 @@ struct PaletteAndAlphaTests {
         #expect(
             palette.count == 2 && Set(palette.entries.prefix(2)) == [0xFFFF_FFFF, 0xFFFF_0000],
             "white and straight red only")
-        let converter = GIFConverter(width: 5, height: 1, palette: palette)
+        let converter = try GIFConverter(width: 5, height: 1, palette: palette)
         let prepared = try converter.prepare(frame, index: 0, reusing: nil)
         let indices = try #require(prepared.picture?.pointee.data.0)
         let white = UInt8(palette.entries.firstIndex(of: 0xFFFF_FFFF)!),

@@ -50,6 +50,8 @@ extension BatchManifest {
         case pixelFormat(String)
         /// A GIF's dithering (as `--dither`).
         case dither(String)
+        /// A shutter replacing the scene's `canvas.motionBlur` (`motionBlur`, as `--motion-blur`).
+        case motionBlur(MotionBlur)
         /// A soundtrack replacing the scene's; relative to the manifest unless absolute.
         case audio(String)
         /// Seconds a job may take before it is stopped and reported `timeout`.

@@ -8,7 +8,8 @@ struct BatchManifestDecoder {
 
     static let rootKeys = ["$schema", BatchManifest.marker, "defaults", "jobs"]
     static let optionKeys = [
-        "fps", "scale", "frames", "crf", "preset", "codec", "pixFmt", "dither", "timeout", "retries", "audio"
+        "fps", "scale", "frames", "crf", "preset", "codec", "pixFmt", "dither", "motionBlur", "timeout", "retries",
+        "audio"
     ]
     static let jobKeys = ["scene", "output", "outputs"] + optionKeys
 
@@ -108,6 +109,7 @@ struct BatchManifestDecoder {
         if let v = map.take("codec").flatMap({ values.string($0, what: "codec") }) { o.append(.codec(v)) }
         if let v = map.take("pixFmt").flatMap({ values.string($0, what: "pixFmt") }) { o.append(.pixelFormat(v)) }
         if let v = map.take("dither").flatMap({ values.string($0, what: "dither") }) { o.append(.dither(v)) }
+        if let v = map.take("motionBlur").flatMap(motionBlur) { o.append(.motionBlur(v)) }
         if let v = map.take("timeout").flatMap({ number($0, in: .timeout) }) { o.append(.timeout(v)) }
         if let v = map.take("retries").flatMap({ number($0, in: .retries) }) { o.append(.retries(Int(v))) }
         if let node = map.take("audio"), let file = values.string(node, what: "audio") {
@@ -118,6 +120,21 @@ struct BatchManifestDecoder {
             }
         }
         return o
+    }
+
+    /// `motionBlur: 180` or `"180:16"`, as `--motion-blur ANGLE[:SAMPLES]`; nil (with an error) otherwise.
+    private func motionBlur(_ node: SceneNode) -> MotionBlur? {
+        guard case .scalar = node, let text = node.string, let blur = MotionBlur(text: text) else {
+            diagnostics.error(
+                "motionBlur must be ANGLE or 'ANGLE:SAMPLES' (as --motion-blur), like 180 or '180:16', "
+                    + "found \(node.kindDescription)", at: node.location)
+            return nil
+        }
+        if let message = blur.refusal("motionBlur") {
+            diagnostics.error(message, at: node.location)
+            return nil
+        }
+        return blur
     }
 
     /// The number at `node` if `range` holds it; otherwise an error there, in the command line's words.

@@ -100,6 +100,12 @@ public enum BatchManifestSchema {
                     ]
                 case "dither":
                     ["type": "string", "enum": ["bayer", "floyd-steinberg", "none"], "description": "GIF dithering"]
+                case "motionBlur":
+                    [
+                        "type": ["string", "number"], "pattern": "^[0-9]+(\\.[0-9]+)?(:[0-9]+)?$",
+                        "exclusiveMinimum": 0, "maximum": 720,
+                        "description": "motion blur as --motion-blur ANGLE[:SAMPLES]: 180 or '180:16'"
+                    ]
                 case "audio":
                     [
                         "type": scalarText, "minLength": 1,
