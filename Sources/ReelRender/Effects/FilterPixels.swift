@@ -29,6 +29,24 @@ enum FilterPixels {
         cr.paint()
     }
 
+    /// The width × height window from pixel (x, y) of `image`, scaled up `k` times (bilinear,
+    /// its edge repeated beyond it), as `paint` with `reduction: k` would draw it; nil when
+    /// memory ran out.
+    static func upscale(_ image: CairoSurface, _ k: Int, window: (x: Int, y: Int, width: Int, height: Int))
+        -> CairoSurface?
+    {
+        let out = CairoSurface(CAIRO_FORMAT_ARGB32, width: window.width, height: window.height)
+        guard let from = image.data, let into = out.data else { return nil }
+        out.flush()
+        guard
+            reel_upscale_argb32(
+                from, image.width, image.height, image.stride, k, window.x, window.y, into, window.width,
+                window.height, out.stride) != 0
+        else { return nil }
+        out.markDirty()
+        return out
+    }
+
     /// Device pixels per filtered pixel: wide blurs run on a coarser grid and are scaled up
     /// (bilinear) when painted, as shadows are (`ShadowDrawing.reduction`): a Gaussian of σ has
     /// no detail finer than σ/8, so the time and memory stay those of a σ ≈ 8 blur.
