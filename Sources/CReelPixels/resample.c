@@ -24,6 +24,8 @@ int reel_downscale_argb32(const uint8_t *src, intptr_t width, intptr_t height, i
                 // Two channels a word in 16-bit lanes (k ≤ 257 pixels of ≤ 255 cannot carry).
                 uint32_t rb = 0, ag = 0;
                 const intptr_t end = x + k < width ? x + k : width;
+                // A few pixels a cell: vector code's set-up would cost more than it saves.
+#pragma clang loop vectorize(disable) interleave(disable)
                 for (; x < end; x++) {
                     const uint32_t p = in[x];
                     rb += p & 0xFF00FF; ag += p >> 8 & 0xFF00FF;

@@ -62,7 +62,7 @@ extension LayerPainter {
         // Wide blurs run on a coarser grid: the region is box-averaged straight into it, and
         // only the layer's own box is scaled back up (in C: cairo's filtered paints through the
         // clip cost more than the blur).
-        let k = FilterPixels.reduction(filters, scale: scale)
+        let k = FilterPixels.reduction(filters, scale: scale, coarse: true)
         let (w, h) = (x1 - x0, y1 - y0)
         let image = CairoSurface(CAIRO_FORMAT_ARGB32, width: (w + k - 1) / k, height: (h + k - 1) / k)
         guard let small = image.data else { return }
