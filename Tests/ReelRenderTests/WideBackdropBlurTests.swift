@@ -8,19 +8,15 @@ import Testing
 /// values come from the Gaussian, not from Reel: a red–blue edge blurred by σ is red in the
 /// proportion Φ(d / σ) = ½(1 + erf(d / (σ√2))) at distance d from it.
 @Suite struct WideBackdropBlurTests {
-    func phi(_ d: Double, sigma: Double) -> Double { 0.5 * (1 + erf(d / (sigma * 2.0.squareRoot()))) }
+    func phi(_ d: Double, sigma: Double) -> Double { LayerFilterTests().phi(d, sigma: sigma) }
 
-    /// A red half and a blue half meeting at x = 300, under a glass layer of `glass`.
+    /// A red frame, its right half covered in blue from x = 300, under a glass layer of `glass`.
     func backdrop(_ glass: String, scale: Double = 1) throws -> PixelBuffer {
-        try renderScene(
-            """
-            reel: 1
-            canvas: { size: [600, 60], duration: 1, background: black, scale: \(scale) }
-            layers:
-              - { frame: [0, 0, 300, 60], backgroundColor: [1, 0, 0, 1] }
-              - { frame: [300, 0, 300, 60], backgroundColor: [0, 0, 1, 1] }
-              - \(glass)
-            """)
+        let halves =
+            "{ frame: [0, 0, 600, 60], backgroundColor: red, sublayers: [{ frame: [300, 0, 300, 60], backgroundColor: blue }] }"
+        return try renderScene(
+            "reel: 1\ncanvas: { size: [600, 60], duration: 1, background: black, scale: \(scale) }\nlayers:\n  - \(halves)\n  - \(glass)\n"
+        )
     }
 
     /// The largest difference, in 0…1, between the row's red and Φ across the glass's columns.
