@@ -13,38 +13,36 @@ int reel_downscale_argb32(const uint8_t *src, intptr_t width, intptr_t height, i
         return 1;
     }
     const intptr_t cells = (width + k - 1) / k;
-    uint32_t *sums = malloc((size_t)cells * 4 * sizeof(uint32_t));
-    if (!sums) return 0;
+    // A cell row's k rows are summed column by column first (two channels a word in 16-bit
+    // lanes: k ≤ 257 values ≤ 255 cannot carry; a loop the compiler vectorizes), then each
+    // cell's k columns.
+    uint32_t *rb = malloc((size_t)width * 2 * sizeof(uint32_t)), *ag = rb + width;
+    if (!rb) return 0;
     for (intptr_t j = 0; j * k < height; j++) {
-        memset(sums, 0, (size_t)cells * 4 * sizeof(uint32_t));
+        memset(rb, 0, (size_t)width * 2 * sizeof(uint32_t));
         const intptr_t rows = height - j * k < k ? height - j * k : k;
         for (intptr_t r = 0; r < rows; r++) {
             const uint32_t *in = (const uint32_t *)(src + (j * k + r) * srcStride);
-            for (intptr_t c = 0, x = 0; c < cells; c++) {
-                // Two channels a word in 16-bit lanes (k ≤ 257 pixels of ≤ 255 cannot carry).
-                uint32_t rb = 0, ag = 0;
-                const intptr_t end = x + k < width ? x + k : width;
-                // A few pixels a cell: vector code's set-up would cost more than it saves.
-#pragma clang loop vectorize(disable) interleave(disable)
-                for (; x < end; x++) {
-                    const uint32_t p = in[x];
-                    rb += p & 0xFF00FF; ag += p >> 8 & 0xFF00FF;
-                }
-                uint32_t *s = sums + 4 * c;
-                s[0] += rb & 0xFFFF; s[1] += ag & 0xFFFF; s[2] += rb >> 16; s[3] += ag >> 16;
+            for (intptr_t x = 0; x < width; x++) {
+                rb[x] += in[x] & 0xFF00FF;
+                ag[x] += in[x] >> 8 & 0xFF00FF;
             }
         }
         uint32_t *out = (uint32_t *)(dst + j * dstStride);
         for (intptr_t c = 0; c < cells; c++) {
-            const uint64_t n = (uint64_t)rows * (uint64_t)((c + 1) * k <= width ? k : width - c * k);
+            const intptr_t x0 = c * k, x1 = x0 + k < width ? x0 + k : width;
+            uint32_t s[4] = {0, 0, 0, 0};
+            for (intptr_t x = x0; x < x1; x++) {
+                s[0] += rb[x] & 0xFFFF; s[1] += ag[x] & 0xFFFF; s[2] += rb[x] >> 16; s[3] += ag[x] >> 16;
+            }
+            const uint64_t n = (uint64_t)(rows * (x1 - x0));
             // floor((s + n/2) / n) as a multiply, as filters.c's box pass divides.
             const uint64_t m = ((uint64_t)1 << 40) / n + 1, half = n / 2;
-            const uint32_t *s = sums + 4 * c;
             out[c] = (uint32_t)(((s[0] + half) * m) >> 40) | (uint32_t)(((s[1] + half) * m) >> 40) << 8 |
                      (uint32_t)(((s[2] + half) * m) >> 40) << 16 | (uint32_t)(((s[3] + half) * m) >> 40) << 24;
         }
     }
-    free(sums);
+    free(rb);
     return 1;
 }
 
