@@ -29,12 +29,49 @@ enum FilterPixels {
         cr.paint()
     }
 
+    /// The width × height window from pixel (x, y) of `image`, scaled up `k` times (bilinear,
+    /// its edge repeated beyond it), as `paint` with `reduction: k` would draw it; nil when
+    /// memory ran out.
+    static func upscale(_ image: CairoSurface, _ k: Int, window: (x: Int, y: Int, width: Int, height: Int))
+        -> CairoSurface?
+    {
+        let out = CairoSurface(CAIRO_FORMAT_ARGB32, width: window.width, height: window.height)
+        guard let from = image.data, let into = out.data else { return nil }
+        out.flush()
+        guard
+            reel_upscale_argb32(
+                from, image.width, image.height, image.stride, k, window.x, window.y, into, window.width,
+                window.height, out.stride) != 0
+        else { return nil }
+        out.markDirty()
+        return out
+    }
+
     /// Device pixels per filtered pixel: wide blurs run on a coarser grid and are scaled up
     /// (bilinear) when painted, as shadows are (`ShadowDrawing.reduction`): a Gaussian of σ has
     /// no detail finer than σ/8, so the time and memory stay those of a σ ≈ 8 blur.
-    static func reduction(_ filters: [LayerFilter], scale: Double) -> Int {
-        let widest = filters.compactMap(\.blurRadius).max() ?? 0
-        return max(ShadowDrawing.reduction(sigma: min(widest * scale, ShadowDrawing.maxSigma)), 1)
+    ///
+    /// A backdrop (`coarse`) goes as coarse as σ/4: it is box-averaged down and scaled back up
+    /// in the layer's bounds, and linear interpolation of a Gaussian-blurred edge errs by at most
+    /// h²/8 · max|f″| = (k/σ)² · 255 / (8√(2πe)) ≈ ½ level at σ/k = 4. On so few pixels the three
+    /// boxes' whole-pixel sizes can miss σ by up to 10 %, so of the grids from σ/4 to σ/8 it takes
+    /// the coarsest whose spread (boxes and resampling) is within 3 % of σ.
+    static func reduction(_ filters: [LayerFilter], scale: Double, coarse: Bool = false) -> Int {
+        let widest = min((filters.compactMap(\.blurRadius).max() ?? 0) * scale, ShadowDrawing.maxSigma)
+        let finest = max(ShadowDrawing.reduction(sigma: widest), 1)
+        guard coarse, finest > 1 else { return finest }
+        return (finest...Int(widest / 4)).reversed().first { k in
+            let s = widest / Double(k)
+            return abs((boxVariance(s) + 0.25).squareRoot() / s - 1) <= 0.03
+        } ?? finest
+    }
+
+    /// The variance, in pixels², of `reel_blur_argb32`'s three boxes for σ = `sigma` (≥ 2).
+    static func boxVariance(_ sigma: Double) -> Double {
+        let d = (sigma * 3 * (2 * Double.pi).squareRoot() / 4 + 0.5).rounded(.down)
+        // A box of d pixels has variance (d² − 1)/12; an even d is two of d and one of d + 1.
+        return d.truncatingRemainder(dividingBy: 2) == 1
+            ? 3 * (d * d - 1) / 12 : (2 * (d * d - 1) + ((d + 1) * (d + 1) - 1)) / 12
     }
 
     /// Applies `filters` to the surface's pixels (flushed before, marked dirty after), `scale`

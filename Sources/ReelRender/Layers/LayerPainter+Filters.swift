@@ -1,4 +1,5 @@
 import CCairo
+import CReelPixels
 import Foundation
 import ReelCore
 
@@ -58,36 +59,30 @@ extension LayerPainter {
         x1 = min(x1, target.width - ox); y1 = min(y1, target.height - oy)
         guard x1 > x0, y1 > y0 else { return }
         target.flush()
-        let copy = CairoSurface(CAIRO_FORMAT_ARGB32, width: x1 - x0, height: y1 - y0)
-        guard let into = copy.data else { return }
-        copy.flush()
-        for row in 0..<(y1 - y0) {
-            let from = pixels + (row + y0 + oy) * target.stride + (x0 + ox) * 4
-            (into + row * copy.stride).update(from: from, count: (x1 - x0) * 4)
-        }
-        copy.markDirty()
-        // Wide blurs run on a coarser grid: the copy is scaled down first (pixman's box filter).
-        let k = FilterPixels.reduction(filters, scale: scale)
-        let image =
-            k == 1
-            ? copy : CairoSurface(CAIRO_FORMAT_ARGB32, width: (x1 - x0 + k - 1) / k, height: (y1 - y0 + k - 1) / k)
-        if k > 1 {
-            image.withContext { ic in
-                ic.scale(1 / Double(k), 1 / Double(k))
-                ic.setSource(copy, 0, 0)
-                ic.setSourceExtend(CAIRO_EXTEND_PAD)
-                ic.setSourceFilter(CAIRO_FILTER_GOOD)
-                ic.setOperator(CAIRO_OPERATOR_SOURCE)
-                ic.paint()
-            }
-        }
+        // Wide blurs run on a coarser grid: the region is box-averaged straight into it, and
+        // only the layer's own box is scaled back up (in C: cairo's filtered paints through the
+        // clip cost more than the blur).
+        let k = FilterPixels.reduction(filters, scale: scale, coarse: true)
+        let (w, h) = (x1 - x0, y1 - y0)
+        let image = CairoSurface(CAIRO_FORMAT_ARGB32, width: (w + k - 1) / k, height: (h + k - 1) / k)
+        guard let small = image.data else { return }
+        image.flush()
+        let from = pixels + (y0 + oy) * target.stride + (x0 + ox) * 4
+        guard reel_downscale_argb32(from, w, h, target.stride, k, small, image.stride) != 0 else { return }
+        image.markDirty()
         // What lies beyond the frame is taken to be its edge, as a backdrop has no hole there.
         FilterPixels.apply(filters, to: image, scale: scale / Double(k), clampEdges: true)
+        let shown = k == 1 ? (x0, y0, x1, y1) : FilterPixels.deviceBox(s.bounds, cr, margin: 0)
+        guard let (bx0, by0, bx1, by1) = shown.map({ (max($0.0, x0), max($0.1, y0), min($0.2, x1), min($0.3, y1)) }),
+            bx1 > bx0, by1 > by0
+        else { return }
+        let full = k == 1 ? image : FilterPixels.upscale(image, k, window: (bx0 - x0, by0 - y0, bx1 - bx0, by1 - by0))
+        guard let full else { return }
         cr.save()
         Geometry.roundedBounds(cr, s)
         cr.clip()
         cr.setOperator(CAIRO_OPERATOR_SOURCE)
-        FilterPixels.paint(image, cr, x: x0, y: y0, reduction: k)
+        FilterPixels.paint(full, cr, x: bx0, y: by0, reduction: 1)
         cr.restore()
     }
 }
