@@ -12,17 +12,14 @@ enum ReplicatorDrawing {
         _ layer: PresentationLayer, _ cr: CairoContext, alpha: Double, budget: DrawBudget,
         children drawChildren: ([PresentationLayer], CATransform3D?, CairoContext) -> Void
     ) {
+        if ReplicatedPicture.draw(layer, cr, alpha: alpha, budget: budget, children: drawChildren) { return }
         let s = layer.state
         let center = CGPoint(x: s.bounds.midX, y: s.bounds.midY)
         var transform = CATransform3D.identity
-        let base = s.instanceColor ?? .white
         for i in 0..<max(s.instanceCount, 0) where budget.take() {
             let delayed = i > 0 && i - 1 < layer.delayedInstances.count
             let children = delayed ? layer.delayedInstances[i - 1] : layer.sublayers
-            let k = Double(i)
-            let tint = CGColor(
-                red: clamp(base.red + k * s.instanceRedOffset), green: clamp(base.green + k * s.instanceGreenOffset),
-                blue: clamp(base.blue + k * s.instanceBlueOffset), alpha: clamp(base.alpha + k * s.instanceAlphaOffset))
+            let tint = tint(s, instance: i)
             defer { transform = s.instanceTransform.concatenating(transform) }
             guard tint.alpha > 0 else { continue }
             let instance = i > 0 ? Geometry.about(center, transform) : nil
@@ -62,6 +59,15 @@ enum ReplicatorDrawing {
         cr.setSource(image, x0, y0)
         cr.paint(alpha: alpha)
         cr.restore()
+    }
+
+    /// Instance `i`'s colour: instanceColor plus i times the offsets, components clamped to 0…1.
+    static func tint(_ s: LayerState, instance i: Int) -> CGColor {
+        let base = s.instanceColor ?? .white
+        let k = Double(i)
+        return CGColor(
+            red: clamp(base.red + k * s.instanceRedOffset), green: clamp(base.green + k * s.instanceGreenOffset),
+            blue: clamp(base.blue + k * s.instanceBlueOffset), alpha: clamp(base.alpha + k * s.instanceAlphaOffset))
     }
 
     private static func clamp(_ v: Double) -> Double { min(max(v, 0), 1) }
