@@ -109,7 +109,7 @@ let package = Package(
         .testTarget(name: "ReelSceneTests", dependencies: ["ReelScene", "ReelCore"], exclude: ["Fixtures"]),
         .testTarget(
             name: "ReelRenderTests",
-            dependencies: ["ReelRender", "ReelScene", "ReelCore", "ReelTestSupport", "CReelCairo"],
+            dependencies: ["ReelRender", "ReelScene", "ReelCore", "ReelTestSupport", "CReelCairo", "CReelPixels"],
             exclude: ["Golden"]),
         .testTarget(
             name: "ReelEncodeTests", dependencies: ["ReelEncode", "ReelCore", "ReelTestSupport", "CReelPixels"],

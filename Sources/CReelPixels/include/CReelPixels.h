@@ -7,6 +7,7 @@
 #include "CReelGIF.h"
 #include "CReelGradient.h"
 #include "CReelResample.h"
+#include "CReelSubframes.h"
 
 /// Whether the loops below run vectorized (the CPU has AVX2). When 0, each of them returns 0
 /// without touching anything.
