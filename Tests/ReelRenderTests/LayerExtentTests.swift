@@ -81,6 +81,31 @@ struct LayerExtentTests {
             "dashed curve, \(join) join, \(cap) cap: ink \(ink) outside \(extent)")
     }
 
+    /// A replicator paints every instance (delayed or not): when they are moved, its extent holds
+    /// them all; turned or scaled ones are not measured.
+    @Test(arguments: ["{ translate: [0, 40] }", "{ translate: [30, 12] }", "{ rotate: 40deg }"])
+    func aReplicatorsInstancesStayInItsExtent(_ transform: String) throws {
+        let timeline = try Self.timeline(
+            """
+            reel: 1
+            canvas: { size: [300, 300], duration: 1, background: "#000000" }
+            layers:
+              - { class: replicator, frame: [60, 40, 120, 60], instanceCount: 4, instanceDelay: 0.1,
+                  instanceTransform: \(transform), sublayers: [{ frame: [10, 10, 40, 8], backgroundColor: white }] }
+            """)
+        let layer = try Self.firstLayer(timeline)
+        guard transform.contains("translate") else {
+            #expect(LayerExtent.of(layer, shadow: false, RenderContext()) == nil)
+            return
+        }
+        let extent = try #require(LayerExtent.of(layer, shadow: false, RenderContext()))
+        let placed = extent.offsetBy(dx: 60, dy: 40)
+        let ink = Self.ink(timeline)
+        #expect(placed.insetBy(dx: -1, dy: -1).contains(ink), "\(transform): ink \(ink) outside \(placed)")
+        // The first instance alone is 40 × 8: the others are counted.
+        #expect(extent.width * extent.height > 2 * 40 * 8, "\(transform): \(extent)")
+    }
+
     @Test func aMiterLimitThatIsNotANumberBevelsAndAnInfiniteOneIsNotBounded() throws {
         #expect(LayerExtent.strokeReach(join: .miter, cap: .butt, miterLimit: .nan) == 1)
         #expect(LayerExtent.strokeReach(join: .miter, cap: .butt, miterLimit: .infinity) == .infinity)

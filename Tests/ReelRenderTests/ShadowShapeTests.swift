@@ -93,6 +93,24 @@ struct ShadowShapeTests {
             "text that runs past the card's edge is part of its silhouette")
     }
 
+    /// Replicated grid lines count by every instance: inside the card they leave its shape the
+    /// shadow's caster; one instance past the edge makes the drawn alpha decide.
+    @Test(arguments: [(5, true), (7, false)])
+    func replicatedGridLinesInsideACard(_ count: Int, _ inside: Bool) throws {
+        // Lines at y = 30, 50, … 30 + 20·(count − 1): the seventh, at 150, is below the card's 120.
+        let grid = """
+                  - { class: replicator, frame: [10, 30, 200, 81], instanceCount: \(count),
+                      instanceTransform: { translate: [0, 20] }, sublayers: [{ frame: [0, 0, 200, 1], backgroundColor: "#DDE2EE" }] }
+            """
+        let card = try #require(
+            try tree(
+                Self.scene().replacingOccurrences(of: "      - { class: text", with: grid + "\n      - { class: text")
+            ).sublayers.first)
+        #expect(card.sublayers.contains { $0.kind == .replicator })
+        let shape = ShadowShape.of(card, RenderContext())
+        #expect((shape != nil) == inside, "\(count) instances: \(String(describing: shape))")
+    }
+
     @Test func aRoundedCardInsideARoundedFrameIsInside() {
         let phone = RoundedBox(rect: CGRect(x: 1, y: 1, width: 428, height: 878), radius: 59)
         #expect(phone.contains(RoundedBox(rect: CGRect(x: 14, y: 14, width: 402, height: 852), radius: 48)))

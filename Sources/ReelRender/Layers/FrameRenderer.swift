@@ -245,14 +245,20 @@ struct LayerPainter {
             cr.setSource(content)
         }
         if shadow && opacity < 1 {
+            // The group covers only what the layer and its shadow can paint: a card fading in
+            // pushed and painted a whole frame's buffer.
+            cr.save()
+            if let extent = LayerExtent.of(layer, shadow: true, context) { LayerExtent.clip(cr, to: extent) }
             cr.setSource(
                 cr.withGroup { cr in
                     shadowAndContent(cr)
                     cr.paint()
                 })
-        } else {
-            shadowAndContent(cr)
+            cr.paint(alpha: opacity)
+            cr.restore()
+            return
         }
+        shadowAndContent(cr)
         cr.paint(alpha: opacity)
     }
 

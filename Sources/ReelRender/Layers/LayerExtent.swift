@@ -29,7 +29,7 @@ enum LayerExtent {
         if let bounds = clippingBounds(layer) { return masked(bounds, by: layer, levels: levels, context) }
         guard var box = ownPaint(layer, context) else { return nil }
         if !layer.sublayers.isEmpty {
-            guard levels > 0, let inner = sublayersExtent(of: layer, levels: levels, context) else { return nil }
+            guard levels > 0, let inner = replicasExtent(of: layer, levels: levels, context) else { return nil }
             box = box.union(inner)
         }
         // The shadow is cast by the masked content, so it may reach past the mask.
@@ -49,17 +49,52 @@ enum LayerExtent {
         return box.isNull ? box : box.insetBy(dx: -reach, dy: -reach)
     }
 
-    /// The sublayers' extents in the layer's space (`.null` when none shows).
-    private static func sublayersExtent(of layer: PresentationLayer, levels: Int, _ context: RenderContext) -> CGRect? {
+    /// The sublayers' extents in the layer's space (`.null` when none shows): for a replicator
+    /// whose instances are moved (not turned or scaled), those of every instance (see
+    /// `ReplicatorDrawing`), so a card holding replicated grid lines still casts its rounded
+    /// rectangle's shadow rather than an offscreen pass of its alpha.
+    private static func replicasExtent(of layer: PresentationLayer, levels: Int, _ context: RenderContext) -> CGRect? {
         let sublayer = sublayerTransform(layer)
+        guard isReplicating(layer) else {
+            return sublayersExtent(of: layer.sublayers, sublayer: sublayer, levels: levels, context)
+        }
+        guard let replicas = ReplicatorDrawing.instances(layer, limit: maxInstances) else { return nil }
         var box = CGRect.null
-        for child in layer.sublayers where LayerPainter.isVisible(child) {
+        for (children, instance) in replicas {
+            let combined = instance.map { i in sublayer.map { $0.concatenating(i) } ?? i } ?? sublayer
+            guard let inner = sublayersExtent(of: children, sublayer: combined, levels: levels, context) else {
+                return nil
+            }
+            box = box.union(inner)
+        }
+        return box
+    }
+
+    /// Most replicator instances measured one by one; more are "not known cheaply".
+    static let maxInstances = 64
+
+    /// The extents of `children` placed with `sublayer` (`.null` when none shows).
+    private static func sublayersExtent(
+        of children: [PresentationLayer], sublayer: CATransform3D?, levels: Int, _ context: RenderContext
+    ) -> CGRect? {
+        var box = CGRect.null
+        for child in children where LayerPainter.isVisible(child) {
             guard let inner = extent(of: child, shadow: true, levels: levels - 1, context),
                 let placed = placed(inner, child, parentSublayer: sublayer)
             else { return nil }
             box = box.union(placed)
         }
         return box
+    }
+
+    /// A replicator of several instances each moved by a translation (other instance
+    /// transforms are not measured).
+    @inline(never)
+    private static func isReplicating(_ layer: PresentationLayer) -> Bool {
+        guard layer.kind == .replicator, layer.state.instanceCount > 1 else { return false }
+        let t = layer.state.instanceTransform
+        return t.m11 == 1 && t.m12 == 0 && t.m13 == 0 && t.m14 == 0 && t.m21 == 0 && t.m22 == 1 && t.m23 == 0
+            && t.m24 == 0 && t.m31 == 0 && t.m32 == 0 && t.m33 == 1 && t.m34 == 0 && t.m44 == 1
     }
 
     @inline(never)
@@ -131,7 +166,8 @@ enum LayerExtent {
             guard ink.isNull || (ink.minX.isFinite && ink.maxX.isFinite && ink.minY.isFinite && ink.maxY.isFinite)
             else { return nil }
             box = box.union(ink)
-        case .replicator: if s.instanceCount > 1 { return nil }
+        // Moved instances are measured as sublayers (`replicasExtent`); others are not known.
+        case .replicator: if s.instanceCount > 1 && !isReplicating(layer) { return nil }
         case .emitter: box = box.union(EmitterDrawing.extent(layer))
         }
         return box

@@ -71,4 +71,22 @@ enum ReplicatorDrawing {
     }
 
     private static func clamp(_ v: Double) -> Double { min(max(v, 0), 1) }
+
+    /// Each instance's sublayers and its transform about the centre (nil for instance 0), as
+    /// `draw` places them; nil when there are more than `limit`. Conservative: instances `draw`
+    /// skips (transparent tint, drawing budget spent) are listed too.
+    static func instances(_ layer: PresentationLayer, limit: Int) -> [([PresentationLayer], CATransform3D?)]? {
+        let s = layer.state
+        guard s.instanceCount <= limit else { return nil }
+        let center = CGPoint(x: s.bounds.midX, y: s.bounds.midY)
+        var transform = CATransform3D.identity
+        var result: [([PresentationLayer], CATransform3D?)] = []
+        for i in 0..<max(s.instanceCount, 0) {
+            let delayed = i > 0 && i - 1 < layer.delayedInstances.count
+            let children = delayed ? layer.delayedInstances[i - 1] : layer.sublayers
+            result.append((children, i > 0 ? Geometry.about(center, transform) : nil))
+            transform = s.instanceTransform.concatenating(transform)
+        }
+        return result
+    }
 }
