@@ -6,11 +6,6 @@
 // ReelCore is pure Swift; only ReelRender imports Cairo and only ReelEncode imports FFmpeg.
 import PackageDescription
 
-// The commit `reel --version` reports, read from git when SwiftPM loads this manifest; only the
-// small CReelBuild target (and the reel command) rebuild when it changes.
-let commit =
-    Context.gitInformation.map { $0.currentCommit + ($0.hasUncommittedChanges ? "-modified" : "") } ?? "unknown"
-
 let package = Package(
     name: "Reel",
     platforms: [.macOS(.v13)],
@@ -53,9 +48,6 @@ let package = Package(
             name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // Process-level helpers Swift cannot express safely (async-signal-safe interrupt flag).
         .target(name: "CReelSupport", path: "Sources/CReelSupport"),
-        // `reel --version`: the commit the binary was built from.
-        .target(
-            name: "CReelBuild", path: "Sources/CReelBuild", cSettings: [.define("REEL_COMMIT", to: "\"\(commit)\"")]),
         // Pixel loops in vector instructions chosen at run time (AVX2), bit for bit the scalar ones.
         .target(name: "CReelPixels", path: "Sources/CReelPixels"),
         // Cairo groups drawn on buffers reused per thread (see its header).
@@ -92,9 +84,12 @@ let package = Package(
         .executableTarget(
             name: "reel",
             dependencies: [
-                "Reel", "ReelBatch", "ReelFarm", "ReelPreview", "CReelSupport", "CReelBuild",
+                "Reel", "ReelBatch", "ReelFarm", "ReelPreview", "CReelSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser")
-            ]),
+            ],
+            // `reel --version`'s commit, read from git before every build (see the plugin).
+            plugins: ["BuildCommit"]),
+        .plugin(name: "BuildCommit", capability: .buildTool()),
         // tools/bench-layers: drawing speed of a 1080p frame with and without the raster cache.
         .executableTarget(name: "bench-layers", dependencies: ["Reel"], path: "Sources/BenchLayers"),
         // tools/bench-timeline: per-frame evaluation cost against the length of the timeline.

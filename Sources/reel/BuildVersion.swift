@@ -1,11 +1,10 @@
-import CReelBuild
 import Reel
 
 /// What `reel --version` prints: Reel's version, the commit it was built from, and the versions
 /// of the C libraries it runs with. Two machines print the same text only when they render the
 /// same bytes, so the farm's node check compares this whole text (docs/farms.md).
 enum BuildVersion {
-    static let commit = String(cString: reel_build_commit())
+    static let commit = BuildCommit.value
 
     static let text: String = {
         var lines = ["reel \(ReelVersion.string)", "commit \(commit)"]
