@@ -6,6 +6,7 @@
 #include "CReelYUV10.h"
 #include "CReelGIF.h"
 #include "CReelGradient.h"
+#include "CReelProjective.h"
 
 /// Whether the loops below run vectorized (the CPU has AVX2). When 0, each of them returns 0
 /// without touching anything.
