@@ -65,14 +65,17 @@ static inline uint32_t over(uint32_t src, uint32_t dst) {
 
 // The sample at texel position (i0 + wx / 256, j0 + wy / 256), i0 in −1…maxX and j0 in −1…maxY
 // (the texels past the edge repeat it), at `coverage`, written to *out.
+#define PUT(BLEND)                                                                                           \
+    const int64_t maxX = w->imageWidth - 1, maxY = w->imageHeight - 1;                                       \
+    const int64_t xa = i0 < 0 ? 0 : i0, xb = i0 + 1 > maxX ? maxX : i0 + 1;                                 \
+    const int64_t ya = j0 < 0 ? 0 : j0, yb = j0 + 1 > maxY ? maxY : j0 + 1;                                  \
+    const uint32_t *top = w->image + ya * w->imageStride, *bottom = w->image + yb * w->imageStride;          \
+    const uint32_t sample = BLEND(top[xa], top[xb], bottom[xa], bottom[xb], wx, wy, coverage);               \
+    *out = overOut ? over(sample, *out) : sample;
+
 static inline void put(const ReelProjective *w, uint32_t *out, int64_t i0, int64_t j0, uint64_t wx, uint64_t wy,
                        uint64_t coverage, int overOut) {
-    const int64_t maxX = w->imageWidth - 1, maxY = w->imageHeight - 1;
-    const int64_t xa = i0 < 0 ? 0 : i0, xb = i0 + 1 > maxX ? maxX : i0 + 1;
-    const int64_t ya = j0 < 0 ? 0 : j0, yb = j0 + 1 > maxY ? maxY : j0 + 1;
-    const uint32_t *top = w->image + ya * w->imageStride, *bottom = w->image + yb * w->imageStride;
-    const uint32_t sample = blend(top[xa], top[xb], bottom[xa], bottom[xb], wx, wy, coverage);
-    *out = overOut ? over(sample, *out) : sample;
+    PUT(blend)
 }
 
 // Texel position of a pixel whose homogeneous source point is (X, Y, W): 0 when it has none
@@ -139,6 +142,35 @@ static void span_scalar(const ReelProjective *w, const uint8_t *maskRow, uint32_
 #if defined(__x86_64__)
 #include <immintrin.h>
 
+// `blend` in 32-bit lanes, a texel's four channels a 128-bit half: the same sums (integer
+// addition regroups exactly, and no lane carries into another in either), so the same bytes.
+__attribute__((target("avx2"))) static inline uint32_t blend_avx2(uint32_t p00, uint32_t p10, uint32_t p01,
+                                                                  uint32_t p11, uint32_t wx, uint32_t wy,
+                                                                  uint32_t coverage) {
+    if (p00 == p10 && p00 == p01 && p00 == p11 && (coverage == 255 || p00 == 0)) return p00;
+    const __m256i top = _mm256_cvtepu8_epi32(_mm_cvtsi64_si128((long long)((uint64_t)p10 << 32 | p00)));
+    const __m256i bottom = _mm256_cvtepu8_epi32(_mm_cvtsi64_si128((long long)((uint64_t)p11 << 32 | p01)));
+    const int w00 = (int)((256 - wx) * (256 - wy)), w10 = (int)(wx * (256 - wy)), w01 = (int)((256 - wx) * wy),
+              w11 = (int)(wx * wy);
+    const __m256i sum = _mm256_add_epi32(_mm256_mullo_epi32(top, _mm256_setr_epi32(w00, w00, w00, w00, w10, w10, w10, w10)),
+                                         _mm256_mullo_epi32(bottom, _mm256_setr_epi32(w01, w01, w01, w01, w11, w11, w11, w11)));
+    __m128i v = _mm_add_epi32(_mm_add_epi32(_mm256_castsi256_si128(sum), _mm256_extracti128_si256(sum, 1)),
+                              _mm_set1_epi32(0x8000));
+    v = _mm_srli_epi32(v, 16);
+    if (coverage != 255) {
+        const __m128i t = _mm_add_epi32(_mm_mullo_epi32(v, _mm_set1_epi32((int)coverage)), _mm_set1_epi32(128));
+        v = _mm_srli_epi32(_mm_add_epi32(t, _mm_srli_epi32(t, 8)), 8);
+    }
+    const __m128i words = _mm_packus_epi32(v, v);
+    return (uint32_t)_mm_cvtsi128_si32(_mm_packus_epi16(words, words));
+}
+
+__attribute__((target("avx2"))) static inline void put_avx2(const ReelProjective *w, uint32_t *out, int64_t i0,
+                                                            int64_t j0, uint32_t wx, uint32_t wy, uint32_t coverage,
+                                                            int overOut) {
+    PUT(blend_avx2)
+}
+
 // Four pixels a step: lane k holds pixel x + k's point, and each lane adds the column step four
 // times a step, so it takes the same values as the scalar loop's running sums.
 __attribute__((target("avx2"))) static void span_avx2(const ReelProjective *w, const uint8_t *maskRow,
@@ -174,8 +206,7 @@ __attribute__((target("avx2"))) static void span_avx2(const ReelProjective *w, c
             const uint8_t coverage = maskRow[x + k];
             if (coverage == 0 || !(lanes >> k & 1)) continue;
             // A weight truncated from a tiny negative fraction is 0 either way.
-            put(w, outRow + x + k, is[k], js[k], (uint64_t)(wxs[k] < 0 ? 0 : wxs[k]),
-                (uint64_t)(wys[k] < 0 ? 0 : wys[k]), coverage, overOut);
+            put_avx2(w, outRow + x + k, is[k], js[k], (uint32_t)wxs[k], (uint32_t)wys[k], coverage, overOut);
         }
         for (int k = 0; k < 4; k++) {
             vX = _mm256_add_pd(vX, sX);
