@@ -1,8 +1,9 @@
 // ProjectiveSampler's pixel loop (an image through a homography, bilinear, under a coverage
 // mask). In Swift it was 45 % of the carousel bench scene's drawing (callgrind); here the mask
 // is scanned a word at a time and, on AVX2 CPUs, the homogeneous point of four pixels is stepped
-// and divided at once. The double arithmetic is the scalar loop's, operation for operation (no
-// contraction into fused multiply-adds), so every CPU makes the same bytes.
+// and divided at once and each pixel is filtered in 32-bit vector lanes. The double arithmetic
+// is the scalar loop's, operation for operation (no contraction into fused multiply-adds), and
+// the integer sums regroup exactly, so every CPU makes the same bytes.
 #include "CReelProjective.h"
 #include "cpu.h"
 #include <string.h>

@@ -8,7 +8,7 @@ import ReelCore
 /// Pixman has no fast path for projective transforms: its general path fetched and divided in
 /// 64-bit fixed point, and visited every pixel of the bounding box — a third of the title bench
 /// scene's drawing went there for one flipping card (callgrind: ~220 instructions a pixel).
-/// This does the same sampling in single precision, only inside the outline.
+/// This does the same sampling in double precision, only inside the outline.
 ///
 /// The loop is C (`reel_projective_warp`): the mask scanned a word at a time and, on AVX2 CPUs,
 /// four pixels' homogeneous points stepped and divided at once, the same bytes on every CPU.
