@@ -8,6 +8,7 @@
 #include "CReelGradient.h"
 #include "CReelResample.h"
 #include "CReelSubframes.h"
+#include "CReelProjective.h"
 
 /// Whether the loops below run vectorized (the CPU has AVX2). When 0, each of them returns 0
 /// without touching anything.
