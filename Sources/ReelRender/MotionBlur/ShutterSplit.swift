@@ -36,14 +36,14 @@ struct ShutterSplit {
 
     private static func splittable(_ root: PresentationLayer) -> Bool {
         let s = root.state
-        return root.kind == .layer && s.opacity >= 1 && !s.isHidden && root.mask == nil && root.transition == nil
+        return root.kind == .layer && s.opacity >= 1 && !s.isHidden && !root.hasMask && !root.hasTransition
             && s.compositingFilter == nil && !ShadowDrawing.isVisible(s) && !ContentsDrawing.hasContent(s)
             && root.sublayers.allSatisfy { $0.state.zPosition == 0 }
     }
 
     private static func sameRoot(_ a: PresentationLayer, _ b: PresentationLayer) -> Bool {
-        a.state == b.state && a.sublayers.count == b.sublayers.count && a.mask == nil && b.mask == nil
-            && a.transition == nil && a.sublayers.allSatisfy { $0.state.zPosition == 0 }
+        a.state == b.state && a.sublayers.count == b.sublayers.count && !a.hasMask && !b.hasMask
+            && !a.hasTransition && a.sublayers.allSatisfy { $0.state.zPosition == 0 }
     }
 
     private static func root(_ layer: PresentationLayer, state: LayerState, sublayers: [PresentationLayer])
