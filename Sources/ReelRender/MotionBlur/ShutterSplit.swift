@@ -20,8 +20,15 @@ struct ShutterSplit {
         else { return nil }
         let children = first.sublayers
         var still = 0
+        // Through buffer pointers: subscripting the arrays copied each layer (two LayerStates).
         func isStill(_ i: Int) -> Bool {
-            trees.dropFirst().allSatisfy { SameDrawing.equal($0.sublayers[i], children[i]) }
+            trees.withUnsafeBufferPointer { trees in
+                children.withUnsafeBufferPointer { children in
+                    trees.indices.dropFirst().allSatisfy { k in
+                        trees[k].sublayers.withUnsafeBufferPointer { SameDrawing.equal($0[i], children[i]) }
+                    }
+                }
+            }
         }
         while still < children.count, isStill(still) { still += 1 }
         var bottomState = first.state
