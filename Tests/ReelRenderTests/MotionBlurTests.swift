@@ -143,6 +143,30 @@ struct MotionBlurTests {
         }
     }
 
+    /// A still panel seen through a mask that slides: the panel changes only through its mask,
+    /// so the renderer must compare masks to tell it from the still layers it draws once.
+    static let slidingMask = """
+        reel: 1
+        canvas: { size: [160, 60], fps: 24, duration: 2, background: "#101820", motionBlur: { shutterAngle: 180, samples: 8 } }
+        layers:
+          - name: panel
+            frame: [0, 0, 160, 60]
+            backgroundColor: "#F2AA4C"
+            mask: { name: window, position: [30, 30], bounds: [0, 0, 40, 40], cornerRadius: 8, backgroundColor: black }
+        timeline:
+          - at: 0
+            add: { layer: window, key: slide, animation: { keyPath: position.x, toValue: 130, duration: 1, timingFunction: linear } }
+        """
+
+    @Test func aMaskThatMovesBlursWhatItReveals() throws {
+        let timeline = try timeline(Self.slidingMask)
+        let t = 0.5
+        let times = timeline.subframeTimes(at: t, blur: try #require(timeline.canvas.motionBlur))
+        #expect(times.count > 1, "the mask moves, so the frame has sub-frames")
+        let difference = largestDifference(render(timeline, at: t), naiveAverage(timeline, at: t, times: times))
+        #expect(difference <= 1, "differs from every sub-frame drawn whole by \(difference)")
+    }
+
     @Test func subframeTimesAreCentredAndClampedToTheClip() {
         let blur = MotionBlur(shutterAngle: 180, samples: 4)
         // 1/60 s open around 0.5 s: midpoints of four parts.

@@ -37,11 +37,11 @@ enum ShutterMotion {
             _ layers: [PresentationLayer], parents: [Homography], parentSublayers: [CATransform3D?]
         ) -> Bool {
             let first = layers[0]
-            guard first.kind != .transformLayer, first.kind != .emitter, first.transition == nil,
+            guard first.kind != .transformLayer, first.kind != .emitter, !first.hasTransition,
                 first.delayedInstances.isEmpty, first.kind != .replicator || first.state.instanceCount <= 1,
                 layers.dropFirst().allSatisfy({
-                    $0.kind == first.kind && $0.transition == nil && $0.sublayers.count == first.sublayers.count
-                        && ($0.mask == nil) == (first.mask == nil) && $0.delayedInstances.isEmpty
+                    $0.kind == first.kind && !$0.hasTransition && $0.sublayers.count == first.sublayers.count
+                        && $0.hasMask == first.hasMask && $0.delayedInstances.isEmpty
                 })
             else { return false }
             var maps: [Homography] = []
@@ -50,7 +50,7 @@ enum ShutterMotion {
                 maps.append(local.then(parent))
             }
             guard measure(layers.map(\.state), maps) else { return false }
-            let masks = layers.compactMap(\.mask)
+            let masks = first.hasMask ? layers.compactMap(\.mask) : []
             if !masks.isEmpty, !visit(masks, parents: maps, parentSublayers: masks.map { _ in nil }) { return false }
             let sublayerMaps = layers.map(\.state.sublayerTransformAboutCentre)
             for i in first.sublayers.indices

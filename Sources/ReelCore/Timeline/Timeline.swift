@@ -95,11 +95,12 @@ public struct Timeline: Sendable {
         let clock = LayerClock.chain(parentClock, s0)
         var state = snapshot.state
         var keys: [String] = []
-        var transition: TransitionState?
+        // Zero or one, as arrays: a nil TransitionState? or PresentationLayer? is zeroed in full.
+        var transitions: [TransitionState] = []
         for attachment in layer.attachments(activeAt: t) {
             attachment.animation.apply(to: &state, model: snapshot.state, localTime: local)
             if let key = attachment.key { keys.append(key) }
-            if let effect = attachment.animation.transitionState(localTime: local) { transition = effect }
+            if let effect = attachment.animation.transitionState(localTime: local) { transitions = [effect] }
         }
         let unseen = budget.drawing && (state.isHidden || state.opacity <= 0)
         let children =
@@ -108,9 +109,12 @@ public struct Timeline: Sendable {
             : snapshot.sublayers.map {
                 presentation(of: $0, sceneTime: t, parentTime: local, parentClock: clock, budget: budget)
             }
-        let mask = (unseen ? nil : snapshot.mask).map {
-            presentation(of: $0, sceneTime: t, parentTime: local, parentClock: clock, budget: budget)
-        }
+        let masks =
+            unseen
+            ? []
+            : snapshot.mask.map {
+                [presentation(of: $0, sceneTime: t, parentTime: local, parentClock: clock, budget: budget)]
+            } ?? []
         // A replicator's copies show its sublayers `instanceDelay` seconds apart in time.
         var instances: [[PresentationLayer]] = []
         if layer.kind == .replicator, !unseen, state.instanceDelay != 0, state.instanceCount > 1 {
@@ -130,8 +134,8 @@ public struct Timeline: Sendable {
             ? emitterFrame(of: layer, state: state, sceneTime: t, localTime: local, clock: clock) : nil
         return PresentationLayer(
             name: layer.name, kind: layer.kind, model: snapshot.state, state: state, localTime: local,
-            animationKeys: keys, sublayers: children, mask: mask, delayedInstances: instances,
-            transition: transition, particles: particles)
+            animationKeys: keys, sublayers: children, masks: masks, delayedInstances: instances,
+            transitions: transitions, particles: particles)
     }
 
     /// An emitter's particles now. Its state at earlier layer times comes from its own history
@@ -203,12 +207,17 @@ public struct PresentationLayer: Sendable {
     private let maskBox: [PresentationLayer]
     /// The mask layer, in this layer's coordinate space.
     public var mask: PresentationLayer? { maskBox.first }
+    /// Whether the layer has a mask: `mask != nil` without copying the mask out of its box
+    /// (profiled, the copies were most of comparing motion blur's sub-frame trees).
+    public var hasMask: Bool { !maskBox.isEmpty }
     /// For a replicator with an instanceDelay: the sublayers of instances 1, 2, … evaluated that
     /// much earlier (instance 0 is `sublayers`). Empty when every instance looks the same.
     public let delayedInstances: [[PresentationLayer]]
     private let transitionBox: [TransitionState]
     /// A transition under way on this layer: the renderer blends its old and new appearance.
     public var transition: TransitionState? { transitionBox.first }
+    /// Whether a transition is under way: `transition != nil` without copying it out.
+    public var hasTransition: Bool { !transitionBox.isEmpty }
     private let particlesBox: [EmitterFrame]
     /// An emitter's particles at this moment (nil for other layers).
     public var particles: EmitterFrame? { particlesBox.first }
@@ -219,6 +228,19 @@ public struct PresentationLayer: Sendable {
         delayedInstances: [[PresentationLayer]] = [], transition: TransitionState? = nil,
         particles: EmitterFrame? = nil
     ) {
+        self.init(
+            name: name, kind: kind, model: model, state: state, localTime: localTime, animationKeys: animationKeys,
+            sublayers: sublayers, masks: mask.map { [$0] } ?? [], delayedInstances: delayedInstances,
+            transitions: transition.map { [$0] } ?? [], particles: particles)
+    }
+
+    /// The mask and transition as zero or one element: what the timeline builds every layer
+    /// with (profiled, passing nil optionals zeroed a transition's whole layer each time).
+    init(
+        name: String?, kind: LayerKind, model: LayerState, state: LayerState, localTime: Double,
+        animationKeys: [String], sublayers: [PresentationLayer], masks: [PresentationLayer],
+        delayedInstances: [[PresentationLayer]], transitions: [TransitionState], particles: EmitterFrame?
+    ) {
         self.name = name
         self.kind = kind
         self.model = model
@@ -226,9 +248,9 @@ public struct PresentationLayer: Sendable {
         self.localTime = localTime
         self.animationKeys = animationKeys
         self.sublayers = sublayers
-        self.maskBox = mask.map { [$0] } ?? []
+        self.maskBox = masks
         self.delayedInstances = delayedInstances
-        self.transitionBox = transition.map { [$0] } ?? []
+        self.transitionBox = transitions
         self.particlesBox = particles.map { [$0] } ?? []
     }
 

@@ -98,7 +98,7 @@ enum LayerExtent {
     }
 
     @inline(never)
-    private static func hasTransition(_ layer: PresentationLayer) -> Bool { layer.transition != nil }
+    private static func hasTransition(_ layer: PresentationLayer) -> Bool { layer.hasTransition }
 
     /// The bounds, when the layer clips to them.
     @inline(never)

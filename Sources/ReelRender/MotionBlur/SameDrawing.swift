@@ -5,16 +5,13 @@ import ReelCore
 enum SameDrawing {
     static func equal(_ a: PresentationLayer, _ b: PresentationLayer) -> Bool {
         guard a.kind == b.kind, a.state == b.state, a.animationKeys == b.animationKeys,
-            a.transition == nil, b.transition == nil, a.particles == b.particles,
+            !a.hasTransition, !b.hasTransition, a.hasMask == b.hasMask, a.particles == b.particles,
             a.sublayers.count == b.sublayers.count, a.delayedInstances.count == b.delayedInstances.count
         else { return false }
         // The raster cache tells animated content from still by the model, so it must match too.
         if !a.animationKeys.isEmpty, a.model != b.model { return false }
-        switch (a.mask, b.mask) {
-        case (nil, nil): break
-        case (let x?, let y?): if !equal(x, y) { return false }
-        default: return false
-        }
+        // hasMask, not `mask`: copying each mask out of its box was most of the comparison.
+        if a.hasMask, let x = a.mask, let y = b.mask, !equal(x, y) { return false }
         for (x, y) in zip(a.sublayers, b.sublayers) where !equal(x, y) { return false }
         for (xs, ys) in zip(a.delayedInstances, b.delayedInstances) {
             guard xs.count == ys.count else { return false }

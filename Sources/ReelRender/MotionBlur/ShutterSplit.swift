@@ -20,8 +20,15 @@ struct ShutterSplit {
         else { return nil }
         let children = first.sublayers
         var still = 0
+        // Through buffer pointers: subscripting the arrays copied each layer (two LayerStates).
         func isStill(_ i: Int) -> Bool {
-            trees.dropFirst().allSatisfy { SameDrawing.equal($0.sublayers[i], children[i]) }
+            trees.withUnsafeBufferPointer { trees in
+                children.withUnsafeBufferPointer { children in
+                    trees.indices.dropFirst().allSatisfy { k in
+                        trees[k].sublayers.withUnsafeBufferPointer { SameDrawing.equal($0[i], children[i]) }
+                    }
+                }
+            }
         }
         while still < children.count, isStill(still) { still += 1 }
         var bottomState = first.state
@@ -36,14 +43,14 @@ struct ShutterSplit {
 
     private static func splittable(_ root: PresentationLayer) -> Bool {
         let s = root.state
-        return root.kind == .layer && s.opacity >= 1 && !s.isHidden && root.mask == nil && root.transition == nil
+        return root.kind == .layer && s.opacity >= 1 && !s.isHidden && !root.hasMask && !root.hasTransition
             && s.compositingFilter == nil && !ShadowDrawing.isVisible(s) && !ContentsDrawing.hasContent(s)
             && root.sublayers.allSatisfy { $0.state.zPosition == 0 }
     }
 
     private static func sameRoot(_ a: PresentationLayer, _ b: PresentationLayer) -> Bool {
-        a.state == b.state && a.sublayers.count == b.sublayers.count && a.mask == nil && b.mask == nil
-            && a.transition == nil && a.sublayers.allSatisfy { $0.state.zPosition == 0 }
+        a.state == b.state && a.sublayers.count == b.sublayers.count && !a.hasMask && !b.hasMask
+            && !a.hasTransition && a.sublayers.allSatisfy { $0.state.zPosition == 0 }
     }
 
     private static func root(_ layer: PresentationLayer, state: LayerState, sublayers: [PresentationLayer])
