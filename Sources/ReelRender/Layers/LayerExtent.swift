@@ -156,7 +156,7 @@ enum LayerExtent {
             let reach =
                 ShapeDrawing.strokes(s)
                 ? Double(s.lineWidth) / 2
-                    * strokeReach(join: s.lineJoin, cap: s.lineCap, miterLimit: Double(s.miterLimit)) : 0
+                    * strokeReach(join: s.lineJoin, cap: s.lineCap, miterLimit: Double(s.miterLimit), path: path) : 0
             // An infinite miter limit (from Swift) lets a miter reach anywhere.
             guard reach.isFinite else { return nil }
             box = box.union(path.boundingBox.insetBy(dx: -reach, dy: -reach))
@@ -176,10 +176,19 @@ enum LayerExtent {
     /// How far a stroke reaches from its path, in half line widths. Round and bevel joins and
     /// round and butt caps stay within half the width (so a round-joined check mark inside a card
     /// is known to stay inside it); a miter reaches up to the miter limit (Cairo bevels longer
-    /// ones; with a NaN limit it bevels every join), a square cap's corner √2 (1.5 leaves room
-    /// for rounding).
-    static func strokeReach(join: CAShapeLayerLineJoin, cap: CAShapeLayerLineCap, miterLimit: Double) -> Double {
-        max(join == .miter && !miterLimit.isNaN ? max(miterLimit, 1) : 1, cap == .square ? 1.5 : 1)
+    /// ones; with a NaN limit it bevels every join) — given the path, only as far as its sharpest
+    /// mitred join, so a smooth curve (an arc) reaches half the width — a square cap's corner √2
+    /// (1.5 leaves room for rounding).
+    static func strokeReach(
+        join: CAShapeLayerLineJoin, cap: CAShapeLayerLineCap, miterLimit: Double, path: CGPath? = nil
+    ) -> Double {
+        var miter = 1.0
+        if join == .miter && !miterLimit.isNaN {
+            let limit = max(miterLimit, 1)
+            // An infinite limit is left unbounded: a near-reversal's miter is too long to trust.
+            miter = limit.isFinite ? path?.miterReach(limit: limit) ?? limit : limit
+        }
+        return max(miter, cap == .square ? 1.5 : 1)
     }
 
     /// The transform as a Cairo matrix when it is affine (nil for perspective or a singular one).
