@@ -55,8 +55,11 @@ struct BuildCommitTests {
     }
 
     /// End to end, in a scratch package holding the real plugin and generator: build, commit,
-    /// build again — the second binary names the second commit (with the manifest unchanged, as
-    /// in a developer's build tree).
+    /// build again — each binary names the commit it was built at (with the manifest unchanged, as
+    /// in a developer's build tree). Builds alternate between `swift build` and `swift build
+    /// --build-tests`, each after `tools/build-commit --refresh` as tools/test does: without the
+    /// refresh SwiftPM reuses its plan and the old commit; with a refresh that only rewrote the
+    /// file, the Swift driver kept the old object when the two kinds of build alternated.
     @Test func aRebuildAfterACommitPrintsTheNewCommit() throws {
         let swift = try #require(ToolRun.find("swift"))
         let folder = try ScratchFolder()
@@ -69,6 +72,7 @@ struct BuildCommitTests {
             toPath: app + "/Plugins/BuildCommit")
         try files.copyItem(atPath: Self.generator, toPath: app + "/tools/build-commit")
         try folder.write("Sources/printcommit/main.swift", "print(BuildCommit.value)\n")
+        try folder.write("Tests/printcommitTests/Empty.swift", "import Testing\n@Test func empty() {}\n")
         try folder.write(".gitignore", ".build/\n")
         try folder.write(
             "Package.swift",
@@ -79,6 +83,7 @@ struct BuildCommitTests {
                 name: "printcommit",
                 targets: [
                     .executableTarget(name: "printcommit", plugins: ["BuildCommit"]),
+                    .testTarget(name: "printcommitTests"),
                     .plugin(name: "BuildCommit", capability: .buildTool()),
                 ]
             )
@@ -87,14 +92,18 @@ struct BuildCommitTests {
         try Self.git(["add", "."], in: app)
         try Self.git(["commit", "-q", "-m", "first"], in: app)
 
-        func buildAndRun() throws -> String {
-            let build = try ToolRun.run(swift, ["build", "--package-path", app, "-j", "1"], timeout: 1200)
+        func buildAndRun(_ flags: [String] = []) throws -> String {
+            let refresh = try ToolRun.run("/bin/sh", [app + "/tools/build-commit", "--refresh", app, app + "/.build"])
+            try #require(refresh.status == 0, "\(refresh.stderr)")
+            let build = try ToolRun.run(swift, ["build", "--package-path", app, "-j", "1"] + flags, timeout: 1200)
             try #require(build.status == 0, "\(build.stdout.suffix(2000))\(build.stderr.suffix(2000))")
             let run = try ToolRun.run(app + "/.build/debug/printcommit", [])
             return run.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         }
         #expect(try buildAndRun() == (try Self.head(app)))
         try Self.git(["commit", "-q", "--allow-empty", "-m", "second"], in: app)
+        #expect(try buildAndRun(["--build-tests"]) == (try Self.head(app)))
+        try Self.git(["commit", "-q", "--allow-empty", "-m", "third"], in: app)
         #expect(try buildAndRun() == (try Self.head(app)))
     }
 }
