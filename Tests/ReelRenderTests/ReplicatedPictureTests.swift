@@ -1,6 +1,7 @@
 import CCairo
 import Foundation
 import ReelCore
+import ReelScene
 import Testing
 
 @testable import ReelRender
@@ -64,5 +65,41 @@ import Testing
         // A turn that is not a quarter turn moves no pixel onto a pixel.
         s.instanceTransform = CATransform3DMakeRotation(.pi / 6, 0, 0, 1)
         #expect(ReplicatedPicture.deviceMoves(s, identity) == nil)
+    }
+
+    @Test func thePictureHoldsOnlyWhereTheSublayersPaint() throws {
+        // The dashboard's grid: five one-point lines 80 points apart on a card that does not
+        // clip. Each copy is the line moved, so the picture needs the line's pixels (780 × 1,
+        // one more each side for antialiasing), not every pixel of the 1920 × 1080 frame.
+        let timeline = try SceneLoader.decode(
+            text: """
+                reel: 1
+                canvas: { size: [1920, 1080], duration: 1 }
+                layers:
+                  - { class: replicator, frame: [120, 170, 780, 321], instanceCount: 5, \
+                instanceTransform: { translate: [0, 80] }, sublayers: [{ frame: [0, 0, 780, 1], backgroundColor: gray }] }
+                """, file: "grid.yaml"
+        ).scene.compile()
+        let layer = try #require(timeline.presentation(at: 0).sublayers.first)
+        let surface = CairoSurface(CAIRO_FORMAT_ARGB32, width: 1920, height: 1080)
+        let region = try surface.withContext { cr in
+            // The replicator's space: its frame's origin, as the painter sets it.
+            cr.setMatrix(cairo_matrix_t(xx: 1, yx: 0, xy: 0, yy: 1, x0: 120, y0: 170))
+            let moves = try #require(ReplicatedPicture.deviceMoves(layer.state, cr.matrix))
+            return try #require(ReplicatedPicture.pictureRegion(layer, cr, moves: moves, context: RenderContext()))
+        }
+        #expect(region.x0 == 119 && region.x1 == 901)
+        #expect(region.y0 == 169 && region.y1 == 172)
+        // Every copy still lands on the frame: the lines are drawn at y = 170, 250, … 490.
+        let b = try renderScene(
+            """
+            reel: 1
+            canvas: { size: [1920, 1080], duration: 1, background: black }
+            layers:
+              - { class: replicator, frame: [120, 170, 780, 321], instanceCount: 5, \
+            instanceTransform: { translate: [0, 80] }, sublayers: [{ frame: [0, 0, 780, 1], backgroundColor: red }] }
+            """)
+        for y in [170, 250, 330, 410, 490] { #expect(b.color(500, y) == Self.red) }
+        #expect(b.color(500, 171) == Self.black && b.color(500, 569) == Self.black)
     }
 }

@@ -343,7 +343,8 @@ struct LayerPainter {
         guard visible else { return }
         let sublayer = s.sublayerTransformAboutCentre
         if layer.kind == .replicator {
-            ReplicatorDrawing.draw(layer, cr, alpha: alpha, budget: budget) { children, instance, cr in
+            ReplicatorDrawing.draw(layer, cr, alpha: alpha, budget: budget, context: context) {
+                children, instance, cr in
                 let combined = instance.map { i in sublayer.map { $0.concatenating(i) } ?? i } ?? sublayer
                 drawChildren(children, cr, alpha: 1, parentSublayer: combined)
             }

@@ -12,6 +12,12 @@ enum LayerExtent {
         extent(of: layer, shadow: shadow, levels: maxLevels, context)
     }
 
+    /// Where the sublayers paint, drawn once in the layer's space (a replicator's first
+    /// instance), shadows included; `.null` when none shows, nil when not known cheaply.
+    static func sublayers(of layer: PresentationLayer, _ context: RenderContext) -> CGRect? {
+        sublayersExtent(of: layer.sublayers, sublayer: sublayerTransform(layer), levels: maxLevels, context)
+    }
+
     /// Levels of sublayers looked into: the extent is asked for at every level of a tree, so a
     /// deeper subtree (rare, and unbounded through the Swift API) is "not known cheaply" rather
     /// than a quadratic walk on a deep stack.

@@ -9,10 +9,12 @@ enum ReplicatorDrawing {
     /// Draws the instances; `drawChildren` draws one instance's sublayers with its transform
     /// (about the replicator's centre; nil for instance 0) on the context it is given.
     static func draw(
-        _ layer: PresentationLayer, _ cr: CairoContext, alpha: Double, budget: DrawBudget,
+        _ layer: PresentationLayer, _ cr: CairoContext, alpha: Double, budget: DrawBudget, context: RenderContext,
         children drawChildren: ([PresentationLayer], CATransform3D?, CairoContext) -> Void
     ) {
-        if ReplicatedPicture.draw(layer, cr, alpha: alpha, budget: budget, children: drawChildren) { return }
+        if ReplicatedPicture.draw(layer, cr, alpha: alpha, budget: budget, context: context, children: drawChildren) {
+            return
+        }
         let s = layer.state
         let center = CGPoint(x: s.bounds.midX, y: s.bounds.midY)
         var transform = CATransform3D.identity
