@@ -94,7 +94,7 @@ public enum BatchWorker {
         }
     }
 
-    /// Four frames, 160 pixels wide, spread over the scene: the report's thumbnail.
+    /// Four frames, 320 pixels wide each, spread over the scene: the report's thumbnail.
     static func sheet(_ loaded: LoadedJob) -> Data? {
         var canvas = loaded.canvas
         // 320 pixels a frame: big enough to read a frame's text and layout in the report.
